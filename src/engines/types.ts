@@ -1,0 +1,91 @@
+/**
+ * The contract every puzzle kind implements. Engines are pure: no I/O, no Workers APIs, no clocks,
+ * so the same (seed, level, version) gives the same puzzle in Node, workerd and a browser.
+ */
+
+export const KINDS = ['sudoku', 'pattern', 'loop', 'signal', 'colorsort'] as const;
+export type Kind = (typeof KINDS)[number];
+
+/** Every level any kind uses; each engine lists its own subset in `levels`. */
+export const LEVELS = ['easy', 'medium', 'hard', 'expert', 'superhard'] as const;
+export type Level = (typeof LEVELS)[number];
+
+/** How hard a puzzle is, as measured by the engine's grader. */
+export interface Difficulty {
+  /** The level the grader places the puzzle in (one of the engine's `levels`). */
+  level: Level;
+  /** A number that orders puzzles of one kind by difficulty; higher is harder. */
+  score: number;
+  /** Names of the techniques the grader needed, in the order first used. */
+  techniques: string[];
+  /** The most expensive technique needed. */
+  hardest: string;
+  /** Search nodes the grader needed after its techniques ran out (0 when logic alone sufficed). */
+  nodes: number;
+}
+
+export interface Generated<Puzzle, Solution> {
+  /** Full interchange JSON of the puzzle (may contain hidden information, e.g. colorsort's hidden units). */
+  puzzle: Puzzle;
+  /** The generator's answer; `check` accepts it and any other valid solution. */
+  solution: Solution;
+  grade: Difficulty;
+  seed: string;
+  version: number;
+  /** 1-based attempt number at which the generator succeeded. */
+  attempt: number;
+  /** Kind-specific facts worth storing (e.g. colorsort's proven shortest solution length). */
+  meta?: Record<string, number | string | boolean>;
+}
+
+export interface SolveLimits {
+  /** Stop after this many solutions (default 2: enough to tell unique from not). */
+  maxSolutions?: number;
+  /** Stop after this many search nodes and report `truncated`. */
+  nodeLimit?: number;
+}
+
+export interface SolveResult<Solution> {
+  solutions: Solution[];
+  nodes: number;
+  /** True when the node limit stopped the search: the count of solutions is then a lower bound only. */
+  truncated: boolean;
+}
+
+export type CheckResult = { ok: true; moves?: number } | { ok: false; reason: string };
+
+/** Thrown for malformed outside input (`parsePuzzle`, bad generator parameters): a 4xx, never a 500. */
+export class PuzzleInputError extends Error {
+  override name = 'PuzzleInputError';
+}
+
+/** Thrown when a generator exhausts its attempts without a verified puzzle. */
+export class GenerationError extends Error {
+  override name = 'GenerationError';
+}
+
+/**
+ * Method syntax (not arrow properties) on purpose: it lets the registry hold engines of different
+ * Puzzle/Solution types as `AnyEngine`.
+ */
+export interface PuzzleEngine<Puzzle, Solution> {
+  readonly kind: Kind;
+  /** Bump whenever the same seed and level would give a different puzzle. */
+  readonly version: number;
+  readonly levels: readonly Level[];
+  /** Deterministic; the result is verified unique (colorsort: solvable, shortest length proven); throws GenerationError. */
+  generate(seed: string, level: Level): Generated<Puzzle, Solution>;
+  solve(puzzle: Puzzle, limits?: SolveLimits): SolveResult<Solution>;
+  /** Accepts any valid solution, not only the stored one; `submission` is untrusted JSON. */
+  check(puzzle: Puzzle, submission: unknown): CheckResult;
+  grade(puzzle: Puzzle): Difficulty;
+  /** Strict validation of untrusted JSON; throws PuzzleInputError with a readable message. */
+  parsePuzzle(json: unknown): Puzzle;
+  /** What players may see before the answer embargo ends (colorsort hides its bottom units). */
+  toPublic(puzzle: Puzzle): unknown;
+  /** ASCII picture for the CLI; with a solution, the solved board. */
+  render(puzzle: Puzzle, solution?: Solution): string;
+}
+
+// biome-ignore lint/suspicious/noExplicitAny: the registry's escape hatch; callers go through the engine's own types.
+export type AnyEngine = PuzzleEngine<any, any>;
