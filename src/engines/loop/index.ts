@@ -1,10 +1,20 @@
 import type { PuzzleEngine } from '../types.js';
 
-// Placeholder until the loop engine lands; replaced by its helper.
-export const engine: PuzzleEngine<unknown, unknown> = {
+export interface LoopPuzzle {
+  width: number;
+  height: number;
+  clues: string;
+}
+
+export interface LoopSolution {
+  edges: string;
+}
+
+// Interim stub so the registry compiles while the engine is built.
+export const engine: PuzzleEngine<LoopPuzzle, LoopSolution> = {
   kind: 'loop',
-  version: 0,
-  levels: [],
+  version: 1,
+  levels: ['easy', 'medium', 'hard', 'expert'],
   generate() {
     throw new Error('loop engine not built yet');
   },
