@@ -1,0 +1,75 @@
+import { swaggerUI } from '@hono/swagger-ui';
+import { OpenAPIHono } from '@hono/zod-openapi';
+import { bodyLimit } from 'hono/body-limit';
+import { requestId } from 'hono/request-id';
+import { ConfigError, loadConfig } from './config.js';
+import { createDb } from './db/client.js';
+import { PuzzleInputError } from './engines/types.js';
+import type { AppEnv } from './http/context.js';
+import { ApiError, errorBody } from './http/errors.js';
+import { healthRoutes } from './routes/health.js';
+import { puzzleRoutes } from './routes/puzzles.js';
+
+/** Request bodies larger than this are refused before parsing. */
+export const MAX_BODY_BYTES = 16 * 1024;
+
+export interface AppOptions {
+  /** The clock; tests pass a fixed one. */
+  now?: () => Date;
+}
+
+export function createApp(options: AppOptions = {}) {
+  const now = options.now ?? (() => new Date());
+  const app = new OpenAPIHono<AppEnv>();
+
+  app.use(requestId());
+  app.use(
+    '/v1/*',
+    bodyLimit({
+      maxSize: MAX_BODY_BYTES,
+      onError: (c) =>
+        c.json(errorBody('body_too_large', `Request bodies are limited to ${MAX_BODY_BYTES} bytes`), 413),
+    }),
+  );
+  app.use('/v1/*', async (c, next) => {
+    c.set('services', { config: loadConfig(c.env), db: createDb(c.env.DB), now });
+    await next();
+  });
+
+  app.onError((error, c) => {
+    if (error instanceof ApiError) {
+      return c.json(
+        errorBody(error.code, error.message, error.details ? { details: error.details } : {}),
+        error.status,
+      );
+    }
+    if (error instanceof PuzzleInputError) return c.json(errorBody('invalid_puzzle', error.message), 400);
+    const requestId = c.var.requestId;
+    if (error instanceof ConfigError) {
+      console.error(`[${requestId}] configuration refused: ${error.message}`);
+      return c.json(
+        errorBody('misconfigured', 'The service is not configured for production', { requestId }),
+        503,
+      );
+    }
+    console.error(`[${requestId}]`, error);
+    return c.json(errorBody('internal', 'Internal server error', { requestId }), 500);
+  });
+  app.notFound((c) => c.json(errorBody('not_found', `No route for ${c.req.method} ${c.req.path}`), 404));
+
+  const routes = app.route('/v1', healthRoutes).route('/v1', puzzleRoutes);
+
+  app.doc31('/openapi.json', {
+    openapi: '3.1.0',
+    info: {
+      title: 'Daily puzzles',
+      version: '1',
+      description: 'Unique, graded daily logic puzzles: sudoku, pattern, loop, signal and colorsort.',
+    },
+  });
+  app.get('/docs', swaggerUI({ url: '/openapi.json' }));
+  return routes;
+}
+
+/** The route types for `hono/client`: `hc<AppType>('https://your-worker')`. */
+export type AppType = ReturnType<typeof createApp>;

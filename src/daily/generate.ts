@@ -1,0 +1,69 @@
+import type { Db } from '../db/client.js';
+import { finishGenerationRun, startGenerationRun } from '../db/generation-runs.js';
+import { existingPuzzleIds, insertPuzzles, type NewPuzzleRow } from '../db/puzzles.js';
+import type { GenerationStatus, GenerationTrigger } from '../db/schema.js';
+import type { IsoDate } from './calendar.js';
+import { makePuzzleRow } from './make-puzzle.js';
+import { type PuzzleKey, puzzleId } from './puzzle-id.js';
+import { puzzlesOfDate } from './schedule.js';
+import { dailySeed } from './seed.js';
+
+export interface GenerationContext {
+  db: Db;
+  salt: string;
+  now: () => Date;
+}
+
+export interface GenerationOutcome {
+  status: GenerationStatus;
+  generated: number;
+  failures: string[];
+}
+
+/**
+ * Makes whichever of `keys` (default: the whole date) are missing and stores them. Safe to run twice or
+ * concurrently: generation is deterministic and inserts ignore rows that exist. One kind failing does not
+ * stop the others; every run that had work is logged, and a run with nothing to do is logged as `noop` when
+ * cron or an admin asked for it.
+ */
+export async function generateDate(
+  ctx: GenerationContext,
+  date: IsoDate,
+  trigger: GenerationTrigger,
+  keys: readonly PuzzleKey[] = puzzlesOfDate(date),
+): Promise<GenerationOutcome> {
+  const existing = await existingPuzzleIds(
+    ctx.db,
+    keys.map((k) => puzzleId(k)),
+  );
+  const missing = keys.filter((k) => !existing.has(puzzleId(k)));
+  if (missing.length === 0) {
+    if (trigger !== 'request') await logNoop(ctx, date, trigger);
+    return { status: 'noop', generated: 0, failures: [] };
+  }
+  const runId = await startGenerationRun(ctx.db, { date, trigger, startedAt: ctx.now().toISOString() });
+  const rows: NewPuzzleRow[] = [];
+  const failures: string[] = [];
+  for (const key of missing) {
+    try {
+      rows.push(makePuzzleRow(key, await dailySeed(ctx.salt, date, key.kind, key.level)));
+    } catch (error) {
+      failures.push(`${key.kind}:${key.level}: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
+  const generated = await insertPuzzles(ctx.db, rows);
+  const status: GenerationStatus = failures.length === 0 ? 'ok' : rows.length > 0 ? 'partial' : 'failed';
+  await finishGenerationRun(ctx.db, runId, {
+    finishedAt: ctx.now().toISOString(),
+    status,
+    generated,
+    error: failures.length > 0 ? failures.join('\n') : null,
+  });
+  return { status, generated, failures };
+}
+
+async function logNoop(ctx: GenerationContext, date: IsoDate, trigger: GenerationTrigger): Promise<void> {
+  const at = ctx.now().toISOString();
+  const runId = await startGenerationRun(ctx.db, { date, trigger, startedAt: at });
+  await finishGenerationRun(ctx.db, runId, { finishedAt: at, status: 'noop', generated: 0, error: null });
+}

@@ -1,0 +1,25 @@
+import type { NewPuzzleRow } from '../db/puzzles.js';
+import { engineFor } from '../engines/index.js';
+import { defaultBenchmarkSeconds } from '../rating/benchmark-defaults.js';
+import { type PuzzleKey, puzzleId } from './puzzle-id.js';
+
+/** Runs the engine for one daily puzzle and shapes the row to store. Pure apart from the engine's CPU time. */
+export function makePuzzleRow(key: PuzzleKey, seed: string): NewPuzzleRow {
+  const engine = engineFor(key.kind);
+  const made = engine.generate(seed, key.level);
+  const meta = made.meta ?? {};
+  return {
+    id: puzzleId(key),
+    date: key.date,
+    kind: key.kind,
+    level: key.level,
+    seed,
+    engineVersion: made.version,
+    puzzleJson: JSON.stringify(made.puzzle),
+    publicJson: JSON.stringify(engine.toPublic(made.puzzle)),
+    answerJson: JSON.stringify(made.solution),
+    difficultyJson: JSON.stringify(made.grade),
+    metaJson: JSON.stringify(meta),
+    benchmarkSeconds: defaultBenchmarkSeconds(key.kind, key.level, meta),
+  };
+}

@@ -1,0 +1,16 @@
+import type { Kind, Level } from '../engines/types.js';
+import type { IsoDate } from './calendar.js';
+
+declare const puzzleIdBrand: unique symbol;
+/** `DATE:KIND:LEVEL`, e.g. `2026-11-29:sudoku:hard`. */
+export type PuzzleId = string & { readonly [puzzleIdBrand]: true };
+
+export interface PuzzleKey {
+  date: IsoDate;
+  kind: Kind;
+  level: Level;
+}
+
+export function puzzleId({ date, kind, level }: PuzzleKey): PuzzleId {
+  return `${date}:${kind}:${level}` as PuzzleId;
+}

@@ -1,0 +1,44 @@
+import { asc, eq, inArray } from 'drizzle-orm';
+import { chunkRows } from './chunk.js';
+import type { Db } from './client.js';
+import { puzzles } from './schema.js';
+
+export type PuzzleRow = typeof puzzles.$inferSelect;
+export type NewPuzzleRow = typeof puzzles.$inferInsert;
+
+const INSERT_COLUMNS = Object.keys(puzzles).length;
+
+/**
+ * Inserts puzzles, ignoring any that exist already: generation is deterministic, so a concurrent or repeated
+ * run would insert identical rows. Returns how many rows were new. All chunks go in one atomic batch.
+ */
+export async function insertPuzzles(db: Db, rows: readonly NewPuzzleRow[]): Promise<number> {
+  const chunks = chunkRows(rows, INSERT_COLUMNS);
+  const [first, ...rest] = chunks.map((chunk) => db.insert(puzzles).values(chunk).onConflictDoNothing());
+  if (!first) return 0;
+  const results = await db.batch([first, ...rest]);
+  return results.reduce((sum, r) => sum + (r.meta.changes ?? 0), 0);
+}
+
+export async function findPuzzle(db: Db, id: string): Promise<PuzzleRow | undefined> {
+  return db.select().from(puzzles).where(eq(puzzles.id, id)).get();
+}
+
+export async function listPuzzlesOfDate(db: Db, date: string): Promise<PuzzleRow[]> {
+  return db
+    .select()
+    .from(puzzles)
+    .where(eq(puzzles.date, date))
+    .orderBy(asc(puzzles.kind), asc(puzzles.level))
+    .all();
+}
+
+export async function existingPuzzleIds(db: Db, ids: readonly string[]): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db
+    .select({ id: puzzles.id })
+    .from(puzzles)
+    .where(inArray(puzzles.id, [...ids]))
+    .all();
+  return new Set(rows.map((r) => r.id));
+}

@@ -1,0 +1,16 @@
+/** The Worker's bindings and variables, as wrangler.toml and secrets provide them. */
+export interface Env {
+  DB: D1Database;
+  /** Secret mixed into every puzzle seed so nobody can precompute tomorrow. */
+  PUZZLE_SALT?: string;
+  /** Secret for player bearer tokens and start tokens (HMAC-SHA256). */
+  TOKEN_SECRET?: string;
+  /** Bearer token for the admin routes. */
+  ADMIN_TOKEN?: string;
+  /** First date of the archive (YYYY-MM-DD); earlier dates answer 404. */
+  FIRST_DAY?: string;
+  /** How many days ahead of today (UTC) each cron run prepares. */
+  DAYS_AHEAD?: string;
+  /** "development" allows the built-in dev secrets; anything else refuses them. */
+  ENVIRONMENT?: string;
+}

@@ -1,0 +1,33 @@
+import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
+import { pingDb } from '../db/ping.js';
+import { ENGINES } from '../engines/index.js';
+import type { AppEnv } from '../http/context.js';
+
+const health = createRoute({
+  method: 'get',
+  path: '/health',
+  summary: 'Liveness, database reachability and the engine versions in use',
+  responses: {
+    200: {
+      content: {
+        'application/json': {
+          schema: z.object({
+            ok: z.boolean(),
+            time: z.string(),
+            engines: z.record(z.string(), z.object({ version: z.number(), levels: z.array(z.string()) })),
+          }),
+        },
+      },
+      description: 'The service is up',
+    },
+  },
+});
+
+export const healthRoutes = new OpenAPIHono<AppEnv>().openapi(health, async (c) => {
+  const { db, now } = c.var.services;
+  await pingDb(db);
+  const engines = Object.fromEntries(
+    Object.values(ENGINES).map((e) => [e.kind, { version: e.version, levels: [...e.levels] }]),
+  );
+  return c.json({ ok: true, time: now().toISOString(), engines }, 200);
+});

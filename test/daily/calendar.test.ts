@@ -1,0 +1,69 @@
+import { describe, expect, it } from 'vitest';
+import {
+  addDays,
+  answersPublicAt,
+  areAnswersPublic,
+  dateInTimeZone,
+  type IsoDate,
+  isPlayable,
+  isTimeZone,
+  latestPlayableDate,
+  parseIsoDate,
+  playableFrom,
+} from '../../src/daily/calendar.js';
+
+const day = (text: string) => parseIsoDate(text) as IsoDate;
+
+describe('calendar dates', () => {
+  it('accepts real dates and refuses impossible ones', () => {
+    expect(parseIsoDate('2024-02-29')).toBe('2024-02-29');
+    expect(parseIsoDate('2026-02-29')).toBeNull();
+    expect(parseIsoDate('2026-13-01')).toBeNull();
+    expect(parseIsoDate('2026-1-01')).toBeNull();
+    expect(parseIsoDate('2026-11-29T00:00')).toBeNull();
+  });
+
+  it('adds days across month and year ends', () => {
+    expect(addDays(day('2026-12-31'), 1)).toBe('2027-01-01');
+    expect(addDays(day('2026-03-01'), -1)).toBe('2026-02-28');
+  });
+});
+
+describe('time zones around midnight UTC', () => {
+  const justBeforeMidnight = new Date('2026-11-29T23:59:30Z');
+
+  it('knows IANA names and refuses made-up ones', () => {
+    expect(isTimeZone('Pacific/Kiritimati')).toBe(true);
+    expect(isTimeZone('Mars/Olympus_Mons')).toBe(false);
+  });
+
+  it('puts Kiritimati (UTC+14) a day ahead of UTC', () => {
+    expect(dateInTimeZone(justBeforeMidnight, 'UTC')).toBe('2026-11-29');
+    expect(dateInTimeZone(justBeforeMidnight, 'Pacific/Kiritimati')).toBe('2026-11-30');
+  });
+
+  it('puts Pago Pago (UTC−11) behind UTC just after midnight', () => {
+    const justAfter = new Date('2026-11-30T00:00:30Z');
+    expect(dateInTimeZone(justAfter, 'UTC')).toBe('2026-11-30');
+    expect(dateInTimeZone(justAfter, 'Pacific/Pago_Pago')).toBe('2026-11-29');
+  });
+});
+
+describe('the playable window and the answer embargo', () => {
+  it('opens a date when it begins in UTC+14', () => {
+    expect(playableFrom(day('2026-11-30')).toISOString()).toBe('2026-11-29T10:00:00.000Z');
+    expect(isPlayable(day('2026-11-30'), new Date('2026-11-29T09:59:59Z'))).toBe(false);
+    expect(isPlayable(day('2026-11-30'), new Date('2026-11-29T10:00:00Z'))).toBe(true);
+  });
+
+  it('names the newest playable date from Kiritimati', () => {
+    expect(latestPlayableDate(new Date('2026-11-29T09:59:59Z'))).toBe('2026-11-29');
+    expect(latestPlayableDate(new Date('2026-11-29T10:00:00Z'))).toBe('2026-11-30');
+  });
+
+  it('publishes answers only when the date has ended in UTC−12', () => {
+    expect(answersPublicAt(day('2026-11-29')).toISOString()).toBe('2026-11-30T12:00:00.000Z');
+    expect(areAnswersPublic(day('2026-11-29'), new Date('2026-11-30T11:59:59Z'))).toBe(false);
+    expect(areAnswersPublic(day('2026-11-29'), new Date('2026-11-30T12:00:00Z'))).toBe(true);
+  });
+});

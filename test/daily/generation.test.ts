@@ -1,0 +1,83 @@
+import { createExecutionContext, createScheduledController, env } from 'cloudflare:test';
+import { describe, expect, it } from 'vitest';
+import { DEV_SECRETS } from '../../src/config.js';
+import { addDays, type IsoDate, utcDate } from '../../src/daily/calendar.js';
+import { runDailyCron } from '../../src/daily/cron.js';
+import { puzzlesOfDate } from '../../src/daily/schedule.js';
+import { createDb } from '../../src/db/client.js';
+import worker from '../../src/index.js';
+import { appAt } from '../support/app.js';
+
+const db = createDb(env.DB);
+
+async function allPuzzleRows() {
+  const { results } = await env.DB.prepare(
+    'select id, seed, engine_version, puzzle_json, answer_json, difficulty_json from puzzles order by id',
+  ).all();
+  return results;
+}
+
+async function runs(date: string) {
+  const { results } = await env.DB.prepare(
+    'select trigger, status, generated, error from generation_runs where date = ? order by id',
+  )
+    .bind(date)
+    .all<{ trigger: string; status: string; generated: number; error: string | null }>();
+  return results;
+}
+
+describe('the daily cron', () => {
+  it('makes today and the days ahead, and a second run changes nothing but the log', async () => {
+    const runCron = async () => {
+      const ctx = createExecutionContext();
+      await worker.scheduled(createScheduledController({ cron: '5 0 * * *' }), env, ctx);
+    };
+    await runCron();
+    const first = await allPuzzleRows();
+    await runCron();
+    const second = await allPuzzleRows();
+
+    const today = utcDate(new Date());
+    const perDay = puzzlesOfDate(today).length;
+    expect(first).toHaveLength(perDay * 3);
+    expect(second).toEqual(first);
+    const log = await runs(addDays(today, 1));
+    expect(log.map((r) => [r.trigger, r.status])).toEqual([
+      ['cron', 'ok'],
+      ['cron', 'noop'],
+    ]);
+    expect(log[0]?.generated).toBe(perDay);
+  });
+});
+
+describe('lazy generation when cron was missed', () => {
+  const date = '2026-06-15' as IsoDate;
+  const at = '2026-06-15T08:00:00Z';
+
+  it('makes on first request exactly the puzzle cron would have made', async () => {
+    const res = await appAt(at)(`/v1/puzzles/${date}`);
+    expect(res.status).toBe(200);
+    const byRequest = await allPuzzleRows();
+    expect(byRequest).toHaveLength(puzzlesOfDate(date).length);
+
+    await env.DB.prepare('delete from puzzles where date = ?').bind(date).run();
+    await runDailyCron({ db, salt: DEV_SECRETS.PUZZLE_SALT, now: () => new Date(at) }, { daysAhead: 1 });
+    const byCron = (await allPuzzleRows()).filter((r) => String(r.id).startsWith(date));
+    expect(byCron).toEqual(byRequest);
+  });
+
+  it('serves concurrent first requests one set of rows', async () => {
+    const other = '2026-06-16';
+    const get = appAt('2026-06-16T12:00:00Z');
+    const responses = await Promise.all(
+      Array.from({ length: 20 }, () => get(`/v1/puzzles/${other}/sudoku/medium`)),
+    );
+    const bodies = await Promise.all(responses.map((r) => r.json()));
+    expect(responses.every((r) => r.status === 200)).toBe(true);
+    expect(new Set(bodies.map((b) => JSON.stringify(b))).size).toBe(1);
+    const { results } = await env.DB.prepare('select count(*) as n from puzzles where id = ?')
+      .bind(`${other}:sudoku:medium`)
+      .all<{ n: number }>();
+    expect(results[0]?.n).toBe(1);
+  });
+});

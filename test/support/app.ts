@@ -1,0 +1,12 @@
+import { env } from 'cloudflare:test';
+import { createApp } from '../../src/app.js';
+
+/** The real app against the test's local D1, with the clock frozen at `iso`. */
+export function appAt(iso: string) {
+  const app = createApp({ now: () => new Date(iso) });
+  return (path: string, init?: RequestInit) => app.request(path, init, env);
+}
+
+export interface ErrorJson {
+  error: { code: string; message: string; requestId?: string };
+}
