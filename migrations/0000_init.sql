@@ -24,8 +24,8 @@ CREATE TABLE `puzzles` (
 	`meta_json` text DEFAULT '{}' NOT NULL,
 	`benchmark_seconds` real NOT NULL,
 	`rating` real DEFAULT 1500 NOT NULL,
-	`rating_deviation` real DEFAULT 350 NOT NULL,
-	`rating_volatility` real DEFAULT 0.06 NOT NULL,
+	`rating_deviation` real DEFAULT 500 NOT NULL,
+	`rating_volatility` real DEFAULT 0.09 NOT NULL,
 	`created_at` text DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now')) NOT NULL
 );
 --> statement-breakpoint

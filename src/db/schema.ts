@@ -24,9 +24,10 @@ export const puzzles = sqliteTable(
     metaJson: text('meta_json').notNull().default('{}'),
     /** Time at which the score is 0.5. */
     benchmarkSeconds: real('benchmark_seconds').notNull(),
+    /** The puzzle's own Glicko-2 rating: it "plays" every ranked solver (src/rating/glicko2.ts defaults). */
     rating: real('rating').notNull().default(1500),
-    ratingDeviation: real('rating_deviation').notNull().default(350),
-    ratingVolatility: real('rating_volatility').notNull().default(0.06),
+    ratingDeviation: real('rating_deviation').notNull().default(500),
+    ratingVolatility: real('rating_volatility').notNull().default(0.09),
     createdAt: text('created_at').notNull().default(sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`),
   },
   (t) => [uniqueIndex('puzzles_date_kind_level').on(t.date, t.kind, t.level)],
