@@ -1,0 +1,138 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import {
+  expectedScore,
+  MAX_DEVIATION,
+  MAX_VOLATILITY,
+  MIN_DEVIATION,
+  newRating,
+  type Rating,
+  rateGame,
+  update,
+} from '../../src/rating/glicko2.js';
+
+const paperPlayer: Rating = { rating: 1500, deviation: 200, volatility: 0.06 };
+const paperGames = [
+  { opponent: { rating: 1400, deviation: 30, volatility: 0.06 }, score: 1 },
+  { opponent: { rating: 1550, deviation: 100, volatility: 0.06 }, score: 0 },
+  { opponent: { rating: 1700, deviation: 300, volatility: 0.06 }, score: 0 },
+];
+
+const ratingArb = fc.record({
+  rating: fc.double({ min: 500, max: 2800, noNaN: true }),
+  deviation: fc.double({ min: MIN_DEVIATION, max: MAX_DEVIATION, noNaN: true }),
+  volatility: fc.double({ min: 0.03, max: MAX_VOLATILITY, noNaN: true }),
+});
+
+describe('Glicko-2', () => {
+  it("reproduces Glickman's worked example: 1464.06 / 151.52 / 0.05999 with τ 0.5", () => {
+    const after = update(paperPlayer, paperGames, { tau: 0.5 });
+    expect(after.rating).toBeCloseTo(1464.06, 1);
+    expect(after.deviation).toBeCloseTo(151.52, 1);
+    expect(after.volatility).toBeCloseTo(0.05999, 4);
+  });
+
+  it('computes the worked example without intermediate rounding as other implementations do', () => {
+    const after = update(paperPlayer, paperGames, { tau: 0.5 });
+    expect(after.rating).toBeCloseTo(1464.0507, 3);
+    expect(after.deviation).toBeCloseTo(151.5165, 3);
+    expect(after.volatility).toBeCloseTo(0.059996, 6);
+  });
+
+  it('starts new players and puzzles at 1500 with deviation 500', () => {
+    expect(newRating()).toEqual({ rating: 1500, deviation: 500, volatility: 0.09 });
+  });
+
+  it('expects an even result between equal ratings', () => {
+    expect(expectedScore(newRating(), newRating())).toBe(0.5);
+  });
+
+  it('expects the higher-rated side to score more', () => {
+    const strong = { rating: 1800, deviation: 60, volatility: 0.06 };
+    const weak = { rating: 1400, deviation: 60, volatility: 0.06 };
+    expect(expectedScore(strong, weak)).toBeGreaterThan(0.9);
+    expect(expectedScore(weak, strong)).toBeLessThan(0.1);
+  });
+
+  it('only widens the deviation, by one period of volatility, for a period without games', () => {
+    const after = update({ rating: 1700, deviation: 100, volatility: 0.06 }, []);
+    expect(after.rating).toBe(1700);
+    expect(after.volatility).toBe(0.06);
+    expect(after.deviation).toBeCloseTo(Math.hypot(100, 0.06 * 173.7178), 9);
+  });
+
+  it('moves the rating in the direction of the result against the expectation', () => {
+    fc.assert(
+      fc.property(ratingArb, ratingArb, fc.double({ min: 0, max: 1, noNaN: true }), (player, puzzle, s) => {
+        const after = update(player, [{ opponent: puzzle, score: s }]);
+        const expected = expectedScore(player, puzzle);
+        if (s > expected) expect(after.rating).toBeGreaterThan(player.rating);
+        if (s < expected) expect(after.rating).toBeLessThan(player.rating);
+      }),
+    );
+  });
+
+  it('shrinks the deviation of an uncertain player after a game against a puzzle within 400 points', () => {
+    fc.assert(
+      fc.property(
+        ratingArb.filter((r) => r.deviation >= 150),
+        ratingArb,
+        fc.double({ min: -400, max: 400, noNaN: true }),
+        fc.double({ min: 0, max: 1, noNaN: true }),
+        (player, puzzle, gap, s) => {
+          const opponent = { ...puzzle, rating: player.rating + gap };
+          expect(update(player, [{ opponent, score: s }]).deviation).toBeLessThan(player.deviation);
+        },
+      ),
+    );
+  });
+
+  it('lets a settled deviation widen again after one game, as volatility outweighs it', () => {
+    const settled = { rating: 1500, deviation: 60, volatility: 0.09 };
+    expect(update(settled, [{ opponent: settled, score: 0.5 }]).deviation).toBeGreaterThan(60);
+  });
+
+  it('keeps deviation and volatility within their bounds', () => {
+    fc.assert(
+      fc.property(ratingArb, ratingArb, fc.double({ min: 0, max: 1, noNaN: true }), (player, puzzle, s) => {
+        const after = update(player, [{ opponent: puzzle, score: s }]);
+        expect(after.deviation).toBeGreaterThanOrEqual(MIN_DEVIATION);
+        expect(after.deviation).toBeLessThanOrEqual(MAX_DEVIATION);
+        expect(after.volatility).toBeLessThanOrEqual(MAX_VOLATILITY);
+      }),
+    );
+  });
+
+  it('rates a solve for both sides: the puzzle plays the same game with the result 1 − s', () => {
+    const player = { rating: 1600, deviation: 120, volatility: 0.07 };
+    const puzzle = { rating: 1450, deviation: 200, volatility: 0.09 };
+    const both = rateGame(player, puzzle, 0.3);
+    expect(both.player).toEqual(update(player, [{ opponent: puzzle, score: 0.3 }]));
+    expect(both.puzzle).toEqual(update(puzzle, [{ opponent: player, score: 0.7 }]));
+    expect(both.player.rating).toBeLessThan(player.rating);
+    expect(both.puzzle.rating).toBeGreaterThan(puzzle.rating);
+  });
+
+  it('moves two new ratings by the same amount in opposite directions', () => {
+    const both = rateGame(newRating(), newRating(), 0.8);
+    expect(both.player.rating - 1500).toBeCloseTo(1500 - both.puzzle.rating, 9);
+    expect(both.player.rating).toBeGreaterThan(1500);
+  });
+
+  it('lifts a player who keeps beating the benchmark well above the start, with a narrower deviation', () => {
+    let player = newRating();
+    for (let day = 0; day < 30; day++) player = rateGame(player, newRating(), 0.8).player;
+    expect(player.rating).toBeGreaterThan(1800);
+    expect(player.deviation).toBeLessThan(200);
+  });
+
+  it('rejects a result outside [0, 1] and malformed ratings', () => {
+    expect(() => update(newRating(), [{ opponent: newRating(), score: 1.5 }])).toThrow(RangeError);
+    expect(() => update(newRating(), [{ opponent: newRating(), score: Number.NaN }])).toThrow(RangeError);
+    expect(() => update({ ...newRating(), deviation: 0 }, [])).toThrow(RangeError);
+    expect(() => update(newRating(), [{ opponent: { ...newRating(), volatility: -1 }, score: 1 }])).toThrow(
+      RangeError,
+    );
+    expect(() => update(newRating(), [], { tau: 0 })).toThrow(RangeError);
+  });
+});
