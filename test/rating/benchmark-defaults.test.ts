@@ -1,0 +1,75 @@
+import { describe, expect, it } from 'vitest';
+import { KINDS, type Kind, LEVELS } from '../../src/engines/types.js';
+import {
+  COLORSORT_SECONDS_PER_MOVE,
+  colorsortLevel,
+  DEFAULT_BENCHMARK_SECONDS,
+  defaultBenchmarkSeconds,
+} from '../../src/rating/benchmark-defaults.js';
+
+const GRID_LEVELS = ['easy', 'medium', 'hard', 'expert'] as const;
+
+describe('default benchmarks', () => {
+  it("maps the seeds' colour-sort keys to their levels", () => {
+    expect(colorsortLevel(4, 0)).toBe('easy');
+    expect(colorsortLevel(5, 0)).toBe('easy');
+    expect(colorsortLevel(6, 0)).toBe('medium');
+    expect(colorsortLevel(8, 0)).toBe('medium');
+    expect(colorsortLevel(7, 0)).toBe('hard');
+    expect(colorsortLevel(10, 5)).toBe('hard');
+    expect(colorsortLevel(8, 4)).toBe('hard');
+    expect(colorsortLevel(12, 0)).toBe('superhard');
+  });
+
+  it("knows no level for a colour-sort combination outside the seeds' table", () => {
+    expect(colorsortLevel(9, 0)).toBeUndefined();
+    expect(colorsortLevel(8, 3)).toBeUndefined();
+  });
+
+  it("uses the seeds' seconds per move: easy 6, medium 9, hard 13, superhard 16", () => {
+    expect(COLORSORT_SECONDS_PER_MOVE).toEqual({ easy: 6, medium: 9, hard: 13, superhard: 16 });
+  });
+
+  it('gives colour sort the shortest solution length times the seconds per move of its level', () => {
+    expect(defaultBenchmarkSeconds('colorsort', 'easy', { solutionLength: 20 })).toBe(120);
+    expect(defaultBenchmarkSeconds('colorsort', 'superhard', { solutionLength: 31, proven: true })).toBe(496);
+  });
+
+  it('refuses a colour-sort benchmark without a positive whole solution length', () => {
+    expect(() => defaultBenchmarkSeconds('colorsort', 'easy')).toThrow(RangeError);
+    expect(() => defaultBenchmarkSeconds('colorsort', 'easy', { solutionLength: '20' })).toThrow(RangeError);
+    expect(() => defaultBenchmarkSeconds('colorsort', 'easy', { solutionLength: 0 })).toThrow(RangeError);
+    expect(() => defaultBenchmarkSeconds('colorsort', 'easy', { solutionLength: 2.5 })).toThrow(RangeError);
+  });
+
+  it('refuses a level a kind does not have', () => {
+    expect(() => defaultBenchmarkSeconds('colorsort', 'expert', { solutionLength: 20 })).toThrow(RangeError);
+    expect(() => defaultBenchmarkSeconds('sudoku', 'superhard')).toThrow(RangeError);
+  });
+
+  it('gives every grid kind a positive benchmark for easy, medium, hard and expert', () => {
+    for (const kind of KINDS.filter((k): k is Exclude<Kind, 'colorsort'> => k !== 'colorsort')) {
+      for (const level of GRID_LEVELS) {
+        expect(defaultBenchmarkSeconds(kind, level)).toBeGreaterThan(0);
+      }
+    }
+  });
+
+  it('makes every harder level of a grid kind take longer', () => {
+    for (const table of Object.values(DEFAULT_BENCHMARK_SECONDS)) {
+      const seconds = LEVELS.flatMap((level) => (table[level] === undefined ? [] : [table[level]]));
+      expect(seconds).toHaveLength(4);
+      expect([...seconds].sort((a, b) => a - b)).toEqual(seconds);
+      expect(new Set(seconds).size).toBe(4);
+    }
+  });
+
+  it('pins the grid defaults so a change to them is deliberate', () => {
+    expect(DEFAULT_BENCHMARK_SECONDS).toEqual({
+      sudoku: { easy: 276, medium: 624, hard: 1120, expert: 1740 },
+      pattern: { easy: 250, medium: 562.5, hard: 1600, expert: 2500 },
+      loop: { easy: 125, medium: 294, hard: 900, expert: 2250 },
+      signal: { easy: 96, medium: 250, hard: 540, expert: 980 },
+    });
+  });
+});
