@@ -1,29 +1,43 @@
-import type { PuzzleEngine } from '../types.js';
+import type { Difficulty, PuzzleEngine, SolveLimits, SolveResult } from '../types.js';
+import { check } from './check.js';
+import { generate, VERSION } from './generate.js';
+import { gradeCells } from './grade.js';
+import { parsePuzzle } from './parse.js';
+import { render } from './render.js';
+import { cellsToString, searchGrid, toCells } from './solve.js';
+import { SUDOKU_LEVELS, type SudokuPuzzle, type SudokuSolution } from './types.js';
 
-// Placeholder until the sudoku engine lands; replaced by its helper.
-export const engine: PuzzleEngine<unknown, unknown> = {
+export { type Breakdown, breakdown, cellNames } from './breakdown.js';
+export { SUDOKU_LEVELS, type SudokuLevel, type SudokuPuzzle, type SudokuSolution } from './types.js';
+
+/** Far above what any known puzzle needs (the hardest lists take a few thousand nodes). */
+export const DEFAULT_NODE_LIMIT = 1_000_000;
+
+function solve(puzzle: SudokuPuzzle, limits?: SolveLimits): SolveResult<SudokuSolution> {
+  const solutions: SudokuSolution[] = [];
+  const result = searchGrid(
+    toCells(puzzle.grid),
+    { maxSolutions: limits?.maxSolutions ?? 2, nodeLimit: limits?.nodeLimit ?? DEFAULT_NODE_LIMIT },
+    (s) => solutions.push({ grid: cellsToString(s) }),
+  );
+  return { solutions, nodes: result.nodes, truncated: result.truncated };
+}
+
+export const engine: PuzzleEngine<SudokuPuzzle, SudokuSolution> = {
   kind: 'sudoku',
-  version: 0,
-  levels: [],
-  generate() {
-    throw new Error('sudoku engine not built yet');
+  version: VERSION,
+  levels: SUDOKU_LEVELS,
+  generate(seed, level) {
+    return generate(seed, level as (typeof SUDOKU_LEVELS)[number]);
   },
-  solve() {
-    throw new Error('sudoku engine not built yet');
+  solve,
+  check,
+  grade(puzzle): Difficulty {
+    return gradeCells(toCells(puzzle.grid));
   },
-  check() {
-    return { ok: false, reason: 'sudoku engine not built yet' };
-  },
-  grade() {
-    throw new Error('sudoku engine not built yet');
-  },
-  parsePuzzle() {
-    throw new Error('sudoku engine not built yet');
-  },
+  parsePuzzle,
   toPublic(puzzle) {
-    return puzzle;
+    return { grid: puzzle.grid };
   },
-  render() {
-    return '';
-  },
+  render,
 };
