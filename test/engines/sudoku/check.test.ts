@@ -1,0 +1,97 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { engine } from '../../../src/engines/sudoku/index.js';
+import { TDOKU_TEST_PUZZLES } from '../../fixtures/sudoku/tdoku-test-puzzles.js';
+
+const sample = TDOKU_TEST_PUZZLES[0]!;
+const puzzle = { grid: sample.grid };
+const solution = sample.solution!;
+const firstBlank = sample.grid.indexOf('.');
+const firstGiven = sample.grid.search(/[1-9]/);
+
+const withCell = (grid: string, cell: number, ch: string) => grid.slice(0, cell) + ch + grid.slice(cell + 1);
+const reasonOf = (submission: unknown) => {
+  const r = engine.check(puzzle, submission);
+  return r.ok ? 'ok' : r.reason;
+};
+
+describe('sudoku check()', () => {
+  it('accepts the solution', () => {
+    expect(engine.check(puzzle, { grid: solution })).toEqual({ ok: true });
+  });
+
+  it('accepts any valid completion, not only a stored one', () => {
+    const multi = TDOKU_TEST_PUZZLES.find((p) => p.solutions > 1)!;
+    const [a, b] = engine.solve({ grid: multi.grid }).solutions;
+    expect(a!.grid).not.toBe(b!.grid);
+    expect(engine.check({ grid: multi.grid }, a)).toEqual({ ok: true });
+    expect(engine.check({ grid: multi.grid }, b)).toEqual({ ok: true });
+  });
+
+  it('rejects a changed given, naming the cell', () => {
+    const given = solution[firstGiven]!;
+    const other = given === '9' ? '1' : String(Number(given) + 1);
+    expect(reasonOf({ grid: withCell(solution, firstGiven, other) })).toBe(
+      `r1c${firstGiven + 1} must keep the given ${given}, not ${other}`,
+    );
+  });
+
+  it('rejects a repeated digit, naming both cells', () => {
+    const other = solution[firstBlank] === '9' ? '1' : String(Number(solution[firstBlank]) + 1);
+    expect(reasonOf({ grid: withCell(solution, firstBlank, other) })).toMatch(
+      /^row 1 has two \ds \(r1c\d and r1c\d\)$/,
+    );
+  });
+
+  it('rejects a blank cell', () => {
+    expect(reasonOf({ grid: withCell(solution, firstBlank, '.') })).toBe(
+      `r1c${firstBlank + 1} holds ".": every cell needs a digit 1-9`,
+    );
+  });
+
+  it('rejects bad shapes with readable reasons', () => {
+    expect(reasonOf(null)).toBe('the solution must be an object {"grid": "<81 digits>"}');
+    expect(reasonOf(solution)).toBe('the solution must be an object {"grid": "<81 digits>"}');
+    expect(reasonOf([solution])).toBe('the solution must be an object {"grid": "<81 digits>"}');
+    expect(reasonOf({ grid: 5 })).toBe('the solution grid must be a string of 81 digits');
+    expect(reasonOf({ grid: solution.slice(1) })).toBe('the solution grid must have 81 digits, got 80');
+    expect(reasonOf({ grid: solution, moves: 3 })).toBe('unknown solution field(s): moves');
+  });
+
+  it('never throws, whatever JSON arrives', () => {
+    fc.assert(
+      fc.property(fc.jsonValue(), (value) => {
+        expect(engine.check(puzzle, value).ok).toBe(false);
+      }),
+    );
+  });
+});
+
+describe('sudoku parsePuzzle()', () => {
+  it('accepts a well-formed puzzle', () => {
+    expect(engine.parsePuzzle({ grid: sample.grid })).toEqual({ grid: sample.grid });
+  });
+
+  it.each([
+    [null, 'a sudoku puzzle must be a JSON object {"grid": "..."}'],
+    [{ grid: 'x'.repeat(81) }, `grid may hold only '1'-'9' and '.', found "x" at r1c1`],
+    [{ grid: '1'.repeat(80) }, 'grid must have 81 characters, got 80'],
+    [{}, 'grid must be a string, got undefined'],
+    [{ grid: sample.grid, extra: 1 }, 'unknown sudoku puzzle field(s): extra'],
+    [{ grid: `11${'.'.repeat(79)}` }, 'contradictory givens: row 1 has two 1s (r1c1 and r1c2)'],
+  ])('rejects %j with a readable PuzzleInputError', (json, message) => {
+    expect(() => engine.parsePuzzle(json)).toThrowError(
+      expect.objectContaining({ name: 'PuzzleInputError', message }),
+    );
+  });
+});
+
+describe('sudoku render()', () => {
+  it('draws the givens in boxes, and the solution when given one', () => {
+    const lines = engine.render(puzzle).split('\n');
+    expect(lines).toHaveLength(13);
+    expect(lines[0]).toBe('+-------+-------+-------+');
+    expect(lines[1]).toBe('| . 5 . | . 8 3 | . 1 7 |');
+    expect(engine.render(puzzle, { grid: solution }).split('\n')[1]).toBe('| 6 5 2 | 4 8 3 | 9 1 7 |');
+  });
+});
