@@ -7,12 +7,18 @@ const ALL = ['sudoku', 'pattern', 'loop', 'signal', 'colorsort'] as const;
 const requested = process.argv.slice(2).filter((a) => !a.startsWith('--'));
 const names = requested.length > 0 ? requested : [...ALL];
 
-for (const name of names) {
-  if (!/^[a-z0-9-]+$/.test(name)) {
-    console.error(`unknown benchmark ${name}`);
-    process.exit(2);
+async function main(): Promise<void> {
+  for (const name of names) {
+    if (!/^[a-z0-9-]+$/.test(name)) {
+      console.error(`unknown benchmark ${name}`);
+      process.exit(2);
+    }
+    const module = (await import(`./${name}.ts`)) as { run: () => Promise<void> };
+    console.log(`\n# ${name}\n`);
+    await module.run();
   }
-  const module = (await import(`./${name}.ts`)) as { run: () => Promise<void> };
-  console.log(`\n# ${name}\n`);
-  await module.run();
 }
+
+await main();
+
+export {};

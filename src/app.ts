@@ -7,8 +7,12 @@ import { createDb } from './db/client.js';
 import { PuzzleInputError } from './engines/types.js';
 import type { AppEnv } from './http/context.js';
 import { ApiError, errorBody } from './http/errors.js';
+import { adminRoutes } from './routes/admin.js';
 import { healthRoutes } from './routes/health.js';
+import { leaderboardRoutes } from './routes/leaderboards.js';
+import { playerRoutes } from './routes/players.js';
 import { puzzleRoutes } from './routes/puzzles.js';
+import { submissionRoutes } from './routes/submissions.js';
 
 /** Request bodies larger than this are refused before parsing. */
 export const MAX_BODY_BYTES = 16 * 1024;
@@ -57,7 +61,19 @@ export function createApp(options: AppOptions = {}) {
   });
   app.notFound((c) => c.json(errorBody('not_found', `No route for ${c.req.method} ${c.req.path}`), 404));
 
-  const routes = app.route('/v1', healthRoutes).route('/v1', puzzleRoutes);
+  const routes = app
+    .route('/v1', healthRoutes)
+    .route('/v1', puzzleRoutes)
+    .route('/v1', submissionRoutes)
+    .route('/v1', leaderboardRoutes)
+    .route('/v1', playerRoutes)
+    .route('/v1', adminRoutes);
+
+  app.openAPIRegistry.registerComponent('securitySchemes', 'bearer', {
+    type: 'http',
+    scheme: 'bearer',
+    description: 'A player token from POST /v1/players, or ADMIN_TOKEN for /v1/admin routes',
+  });
 
   app.doc31('/openapi.json', {
     openapi: '3.1.0',

@@ -3,19 +3,24 @@ import { loadConfig } from './config.js';
 import { runDailyCron } from './daily/cron.js';
 import { createDb } from './db/client.js';
 import type { Env } from './env.js';
+import { calibrateBenchmarks } from './play/calibrate-benchmarks.js';
 
 const app = createApp();
 
 export default {
   fetch: app.fetch,
-  async scheduled(_controller, env, ctx) {
+  /** Daily: make the coming days, then calibrate benchmarks. Each step logs its own failure and the other still runs. */
+  async scheduled(_controller, env) {
     const config = loadConfig(env);
-    const run = runDailyCron(
-      { db: createDb(env.DB), salt: config.puzzleSalt, now: () => new Date() },
-      config,
-    );
-    ctx.waitUntil(run);
-    await run;
+    const db = createDb(env.DB);
+    const now = () => new Date();
+    const results = await Promise.allSettled([
+      runDailyCron({ db, salt: config.puzzleSalt, now }, config),
+      calibrateBenchmarks(db, now()),
+    ]);
+    for (const result of results) {
+      if (result.status === 'rejected') console.error('scheduled step failed:', result.reason);
+    }
   },
 } satisfies ExportedHandler<Env>;
 

@@ -1,7 +1,9 @@
+import { listBenchmarks } from '../db/benchmarks.js';
 import type { Db } from '../db/client.js';
 import { finishGenerationRun, startGenerationRun } from '../db/generation-runs.js';
 import { existingPuzzleIds, insertPuzzles, type NewPuzzleRow } from '../db/puzzles.js';
 import type { GenerationStatus, GenerationTrigger } from '../db/schema.js';
+import { type BenchmarkBase, defaultBenchmarkBase } from '../rating/puzzle-benchmark.js';
 import type { IsoDate } from './calendar.js';
 import { makePuzzleRow } from './make-puzzle.js';
 import { type PuzzleKey, puzzleId } from './puzzle-id.js';
@@ -42,11 +44,13 @@ export async function generateDate(
     return { status: 'noop', generated: 0, failures: [] };
   }
   const runId = await startGenerationRun(ctx.db, { date, trigger, startedAt: ctx.now().toISOString() });
+  const bases = await benchmarkBases(ctx.db);
   const rows: NewPuzzleRow[] = [];
   const failures: string[] = [];
   for (const key of missing) {
     try {
-      rows.push(makePuzzleRow(key, await dailySeed(ctx.salt, date, key.kind, key.level)));
+      const base = bases.get(`${key.kind}:${key.level}`) ?? defaultBenchmarkBase(key.kind, key.level);
+      rows.push(makePuzzleRow(key, await dailySeed(ctx.salt, date, key.kind, key.level), base));
     } catch (error) {
       failures.push(`${key.kind}:${key.level}: ${error instanceof Error ? error.message : String(error)}`);
     }
@@ -66,4 +70,9 @@ async function logNoop(ctx: GenerationContext, date: IsoDate, trigger: Generatio
   const at = ctx.now().toISOString();
   const runId = await startGenerationRun(ctx.db, { date, trigger, startedAt: at });
   await finishGenerationRun(ctx.db, runId, { finishedAt: at, status: 'noop', generated: 0, error: null });
+}
+
+async function benchmarkBases(db: Db): Promise<Map<string, BenchmarkBase>> {
+  const rows = await listBenchmarks(db);
+  return new Map(rows.map((r) => [`${r.kind}:${r.level}`, { seconds: r.seconds, unit: r.unit }]));
 }

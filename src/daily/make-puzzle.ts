@@ -1,10 +1,10 @@
 import type { NewPuzzleRow } from '../db/puzzles.js';
 import { engineFor } from '../engines/index.js';
-import { defaultBenchmarkSeconds } from '../rating/benchmark-defaults.js';
+import { type BenchmarkBase, puzzleBenchmarkSeconds } from '../rating/puzzle-benchmark.js';
 import { type PuzzleKey, puzzleId } from './puzzle-id.js';
 
 /** Runs the engine for one daily puzzle and shapes the row to store. Pure apart from the engine's CPU time. */
-export function makePuzzleRow(key: PuzzleKey, seed: string): NewPuzzleRow {
+export function makePuzzleRow(key: PuzzleKey, seed: string, benchmark: BenchmarkBase): NewPuzzleRow {
   const engine = engineFor(key.kind);
   const made = engine.generate(seed, key.level);
   const meta = made.meta ?? {};
@@ -20,6 +20,6 @@ export function makePuzzleRow(key: PuzzleKey, seed: string): NewPuzzleRow {
     answerJson: JSON.stringify(made.solution),
     difficultyJson: JSON.stringify(made.grade),
     metaJson: JSON.stringify(meta),
-    benchmarkSeconds: defaultBenchmarkSeconds(key.kind, key.level, meta),
+    benchmarkSeconds: puzzleBenchmarkSeconds(benchmark, meta),
   };
 }

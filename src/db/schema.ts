@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import type { Kind, Level } from '../engines/types.js';
 
 /** One row per daily puzzle. Payloads are JSON text; `answer` and `puzzle` stay server-side until the embargo. */
@@ -52,4 +52,108 @@ export const generationRuns = sqliteTable(
     error: text('error'),
   },
   (t) => [index('generation_runs_date').on(t.date, t.id)],
+);
+
+/** Anonymous by default: a player is an id; the bearer token is an HMAC of it, so nothing secret is stored. */
+export const players = sqliteTable('players', {
+  id: text('id').primaryKey(),
+  displayName: text('display_name'),
+  createdAt: text('created_at').notNull(),
+});
+
+/** One Glicko-2 rating per player and kind. */
+export const playerRatings = sqliteTable(
+  'player_ratings',
+  {
+    playerId: text('player_id')
+      .notNull()
+      .references(() => players.id),
+    kind: text('kind').$type<Kind>().notNull(),
+    rating: real('rating').notNull(),
+    deviation: real('deviation').notNull(),
+    volatility: real('volatility').notNull(),
+    games: integer('games').notNull(),
+    updatedAt: text('updated_at').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.playerId, t.kind] }),
+    index('player_ratings_leaderboard').on(t.kind, t.rating, t.playerId),
+  ],
+);
+
+/**
+ * Every submission. At most one per player and puzzle is `ranked` (the first valid one, enforced by a
+ * unique partial index, so concurrent retries cannot both count); wrong solutions stay as attempts.
+ */
+export const submissions = sqliteTable(
+  'submissions',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    puzzleId: text('puzzle_id')
+      .notNull()
+      .references(() => puzzles.id),
+    puzzleDate: text('puzzle_date').notNull(),
+    kind: text('kind').$type<Kind>().notNull(),
+    level: text('level').$type<Level>().notNull(),
+    playerId: text('player_id')
+      .notNull()
+      .references(() => players.id),
+    createdAt: text('created_at').notNull(),
+    valid: integer('valid', { mode: 'boolean' }).notNull(),
+    ranked: integer('ranked', { mode: 'boolean' }).notNull(),
+    /** Why the engine rejected the solution; null when valid. */
+    reason: text('reason'),
+    elapsedMs: integer('elapsed_ms').notNull(),
+    /** The client's time capped by what the server saw; null for wrong solutions. */
+    countedMs: integer('counted_ms'),
+    capped: integer('capped', { mode: 'boolean' }).notNull().default(false),
+    /** The puzzle's benchmark when this was counted (calibration learns from counted / benchmark). */
+    benchmarkSeconds: real('benchmark_seconds'),
+    score: real('score'),
+    ratingBefore: real('rating_before'),
+    ratingAfter: real('rating_after'),
+    deviationAfter: real('deviation_after'),
+  },
+  (t) => [
+    uniqueIndex('submissions_one_ranked').on(t.puzzleId, t.playerId).where(sql`${t.ranked} = 1`),
+    index('submissions_puzzle_board').on(t.puzzleId, t.countedMs, t.id).where(sql`${t.ranked} = 1`),
+    index('submissions_player_dates').on(t.playerId, t.puzzleDate).where(sql`${t.ranked} = 1`),
+    index('submissions_calibration').on(t.kind, t.level, t.puzzleDate).where(sql`${t.ranked} = 1`),
+    index('submissions_player_attempts').on(t.playerId, t.puzzleId),
+  ],
+);
+
+/**
+ * The time that scores 0.5, per kind and level: seconds per puzzle, or for colorsort seconds per move of
+ * the shortest solution (the seeds' rating.js). Seeded by migration; calibration moves it.
+ */
+export const benchmarks = sqliteTable(
+  'benchmarks',
+  {
+    kind: text('kind').$type<Kind>().notNull(),
+    level: text('level').$type<Level>().notNull(),
+    seconds: real('seconds').notNull(),
+    unit: text('unit').$type<'puzzle' | 'move'>().notNull(),
+    updatedAt: text('updated_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.kind, t.level] })],
+);
+
+/** Every change calibration made to a benchmark, with the evidence. */
+export const benchmarkHistory = sqliteTable(
+  'benchmark_history',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    kind: text('kind').$type<Kind>().notNull(),
+    level: text('level').$type<Level>().notNull(),
+    /** The calendar day (UTC) of the change: one day's changes together stay within the daily bound. */
+    day: text('day').notNull(),
+    oldSeconds: real('old_seconds').notNull(),
+    newSeconds: real('new_seconds').notNull(),
+    medianSeconds: real('median_seconds').notNull(),
+    samples: integer('samples').notNull(),
+    limited: integer('limited', { mode: 'boolean' }).notNull(),
+    changedAt: text('changed_at').notNull(),
+  },
+  (t) => [index('benchmark_history_kind_level_day').on(t.kind, t.level, t.day)],
 );

@@ -1,4 +1,6 @@
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
+import type { PlayerId } from '../auth/player-token.js';
+import { startToken } from '../auth/start-token.js';
 import {
   answersPublicAt,
   areAnswersPublic,
@@ -6,19 +8,20 @@ import {
   type IsoDate,
   isTimeZone,
 } from '../daily/calendar.js';
-import { dailyPuzzle, dailyPuzzles } from '../daily/daily-puzzles.js';
-import type { AppEnv, Services } from '../http/context.js';
+import { dailyPuzzles } from '../daily/daily-puzzles.js';
+import type { AppEnv } from '../http/context.js';
 import { ApiError } from '../http/errors.js';
+import { optionalPlayer } from '../http/player-auth.js';
 import { validationHook } from '../http/validation.js';
 import { toPuzzleView } from './puzzle-view.js';
-import { requireLevelOf, requirePlayableDate } from './require.js';
+import { generationContext, requireDailyPuzzle, requirePlayableDate } from './require.js';
 import {
   AnswerSchema,
   DateParam,
   DayPuzzlesSchema,
   jsonError,
+  PlayablePuzzleSchema,
   PuzzleParams,
-  PuzzleSchema,
 } from './schemas.js';
 
 const today = createRoute({
@@ -62,13 +65,15 @@ const ofDate = createRoute({
 const one = createRoute({
   method: 'get',
   path: '/puzzles/{date}/{kind}/{level}',
-  summary: 'One puzzle',
+  summary: 'One puzzle; with a player token this starts the ranked clock',
   request: { params: PuzzleParams },
   responses: {
     200: {
-      content: { 'application/json': { schema: PuzzleSchema } },
-      description: 'The puzzle, without its answer',
+      content: { 'application/json': { schema: PlayablePuzzleSchema } },
+      description:
+        'The puzzle, without its answer; with a player token also a start token for a ranked submission',
     },
+    401: jsonError('A bearer token was sent but is not a valid player token'),
     400: jsonError('Malformed date, unknown kind or level'),
     404: jsonError('Date outside the archive or not begun anywhere yet'),
     503: jsonError('The puzzle could not be generated; retried on the next request'),
@@ -88,43 +93,35 @@ const answer = createRoute({
   },
 });
 
-function generation(services: Services) {
-  return { db: services.db, salt: services.config.puzzleSalt, now: services.now };
-}
-
-async function requirePuzzle(services: Services, params: z.infer<typeof PuzzleParams>) {
-  const date = requirePlayableDate(services, params.date);
-  requireLevelOf(params.kind, params.level);
-  const row = await dailyPuzzle(generation(services), { date, kind: params.kind, level: params.level });
-  if (!row) {
-    throw new ApiError(
-      503,
-      'generation_failed',
-      `${params.kind} ${params.level} of ${date} is not available yet`,
-    );
-  }
-  return row;
-}
-
 export const puzzleRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook })
   .openapi(today, async (c) => {
     const services = c.var.services;
     const tz = c.req.valid('query').tz ?? 'UTC';
     if (!isTimeZone(tz)) throw new ApiError(400, 'invalid_time_zone', `${tz} is not an IANA time zone`);
     const date = requirePlayableDate(services, dateInTimeZone(services.now(), tz));
-    const rows = await dailyPuzzles(generation(services), date);
+    const rows = await dailyPuzzles(generationContext(services), date);
     c.header('Cache-Control', 'no-store');
     return c.json({ date, timeZone: tz, puzzles: rows.map(toPuzzleView) }, 200);
   })
   .openapi(ofDate, async (c) => {
     const services = c.var.services;
     const date = requirePlayableDate(services, c.req.valid('param').date);
-    const rows = await dailyPuzzles(generation(services), date);
+    const rows = await dailyPuzzles(generationContext(services), date);
     return c.json({ date, puzzles: rows.map(toPuzzleView) }, 200);
   })
   .openapi(one, async (c) => {
-    const row = await requirePuzzle(c.var.services, c.req.valid('param'));
-    return c.json(toPuzzleView(row), 200);
+    const services = c.var.services;
+    const params = c.req.valid('param');
+    const player = await optionalPlayer(c);
+    const row = await requireDailyPuzzle(services, params);
+    if (!player) return c.json(toPuzzleView(row), 200);
+    const token = await startToken(services.config.tokenSecret, {
+      playerId: player.id as PlayerId,
+      puzzleId: row.id,
+      startedAt: services.now().getTime(),
+    });
+    c.header('Cache-Control', 'private, no-store');
+    return c.json({ ...toPuzzleView(row), startToken: token }, 200);
   })
   .openapi(answer, async (c) => {
     const services = c.var.services;
@@ -135,7 +132,7 @@ export const puzzleRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHoo
         availableAt: publicAt(date),
       });
     }
-    const row = await requirePuzzle(services, params);
+    const row = await requireDailyPuzzle(services, params);
     return c.json(
       {
         id: row.id,

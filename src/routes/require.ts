@@ -1,5 +1,8 @@
 import type { IsoDate } from '../daily/calendar.js';
+import { dailyPuzzle } from '../daily/daily-puzzles.js';
+import type { GenerationContext } from '../daily/generate.js';
 import { judgeDate } from '../daily/window.js';
+import type { PuzzleRow } from '../db/puzzles.js';
 import { ENGINES } from '../engines/index.js';
 import type { Kind, Level } from '../engines/types.js';
 import type { Services } from '../http/context.js';
@@ -28,4 +31,30 @@ export function requireLevelOf(kind: Kind, level: Level): void {
       `${kind} has no level ${level}; its levels are ${levels.join(', ')}`,
     );
   }
+}
+
+export function generationContext(services: Services): GenerationContext {
+  return { db: services.db, salt: services.config.puzzleSalt, now: services.now };
+}
+
+/** A playable daily puzzle, generated on the spot if needed, or the 4xx/503 that says why not. */
+export async function requireDailyPuzzle(
+  services: Services,
+  params: { date: string; kind: Kind; level: Level },
+): Promise<PuzzleRow> {
+  const date = requirePlayableDate(services, params.date);
+  requireLevelOf(params.kind, params.level);
+  const row = await dailyPuzzle(generationContext(services), {
+    date,
+    kind: params.kind,
+    level: params.level,
+  });
+  if (!row) {
+    throw new ApiError(
+      503,
+      'generation_failed',
+      `${params.kind} ${params.level} of ${date} is not available yet`,
+    );
+  }
+  return row;
 }

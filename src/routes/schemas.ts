@@ -53,6 +53,13 @@ export const PuzzleSchema = z
 
 export type PuzzleView = z.infer<typeof PuzzleSchema>;
 
+export const PlayablePuzzleSchema = PuzzleSchema.extend({
+  startToken: z
+    .string()
+    .optional()
+    .openapi({ description: 'Present when a player token was sent: hand it back with the submission' }),
+}).openapi('PlayablePuzzle');
+
 export const DayPuzzlesSchema = z
   .object({
     date: z.string(),

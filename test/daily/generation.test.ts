@@ -1,4 +1,4 @@
-import { createExecutionContext, createScheduledController, env } from 'cloudflare:test';
+import { createScheduledController, env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { DEV_SECRETS } from '../../src/config.js';
 import { addDays, type IsoDate, utcDate } from '../../src/daily/calendar.js';
@@ -29,8 +29,7 @@ async function runs(date: string) {
 describe('the daily cron', () => {
   it('makes today and the days ahead, and a second run changes nothing but the log', async () => {
     const runCron = async () => {
-      const ctx = createExecutionContext();
-      await worker.scheduled(createScheduledController({ cron: '5 0 * * *' }), env, ctx);
+      await worker.scheduled(createScheduledController({ cron: '5 0 * * *' }), env);
     };
     await runCron();
     const first = await allPuzzleRows();

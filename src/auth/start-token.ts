@@ -1,0 +1,56 @@
+import { fromBase64Url, sign, toBase64Url, verify } from './hmac.js';
+import type { PlayerId } from './player-token.js';
+
+const PURPOSE = 'start';
+
+/** Start tokens older than this are refused: a daily puzzle is ranked for at most about two days anyway. */
+export const START_TOKEN_TTL_MS = 3 * 24 * 3_600_000;
+
+/** What the server saw when a player first fetched a puzzle. */
+export interface StartClaim {
+  playerId: PlayerId;
+  puzzleId: string;
+  /** Server time (ms since epoch) at which the puzzle was served. */
+  startedAt: number;
+}
+
+const decoder = new TextDecoder();
+const encoder = new TextEncoder();
+
+export async function startToken(secret: string, claim: StartClaim): Promise<string> {
+  const body = toBase64Url(encoder.encode(JSON.stringify([claim.playerId, claim.puzzleId, claim.startedAt])));
+  return `${body}.${await sign(secret, PURPOSE, body)}`;
+}
+
+export type StartTokenVerdict =
+  | { ok: true; claim: StartClaim }
+  | {
+      ok: false;
+      reason: 'malformed' | 'forged' | 'other_player' | 'other_puzzle' | 'expired' | 'from_future';
+    };
+
+export async function verifyStartToken(
+  secret: string,
+  token: string,
+  expected: { playerId: PlayerId; puzzleId: string; now: number },
+): Promise<StartTokenVerdict> {
+  const [body, signature, extra] = token.split('.');
+  if (!body || !signature || extra !== undefined) return { ok: false, reason: 'malformed' };
+  if (!(await verify(secret, PURPOSE, body, signature))) return { ok: false, reason: 'forged' };
+  const bytes = fromBase64Url(body);
+  const fields = bytes ? (JSON.parse(decoder.decode(bytes)) as unknown) : null;
+  if (
+    !Array.isArray(fields) ||
+    typeof fields[0] !== 'string' ||
+    typeof fields[1] !== 'string' ||
+    typeof fields[2] !== 'number'
+  ) {
+    return { ok: false, reason: 'malformed' };
+  }
+  const claim: StartClaim = { playerId: fields[0] as PlayerId, puzzleId: fields[1], startedAt: fields[2] };
+  if (claim.playerId !== expected.playerId) return { ok: false, reason: 'other_player' };
+  if (claim.puzzleId !== expected.puzzleId) return { ok: false, reason: 'other_puzzle' };
+  if (claim.startedAt > expected.now + 60_000) return { ok: false, reason: 'from_future' };
+  if (expected.now - claim.startedAt > START_TOKEN_TTL_MS) return { ok: false, reason: 'expired' };
+  return { ok: true, claim };
+}

@@ -1,0 +1,82 @@
+import { and, desc, eq, sql } from 'drizzle-orm';
+import type { Kind, Level } from '../engines/types.js';
+import type { Db } from './client.js';
+import { benchmarkHistory, benchmarks, submissions } from './schema.js';
+
+export type BenchmarkRow = typeof benchmarks.$inferSelect;
+export type BenchmarkChange = typeof benchmarkHistory.$inferInsert;
+
+export async function listBenchmarks(db: Db): Promise<BenchmarkRow[]> {
+  return db.select().from(benchmarks).all();
+}
+
+/** The value a benchmark had when `day` began: the first change of that day records it, else the current value. */
+export async function benchmarkAtDayStart(
+  db: Db,
+  kind: Kind,
+  level: Level,
+  day: string,
+): Promise<number | undefined> {
+  const first = await db
+    .select({ oldSeconds: benchmarkHistory.oldSeconds })
+    .from(benchmarkHistory)
+    .where(
+      and(eq(benchmarkHistory.kind, kind), eq(benchmarkHistory.level, level), eq(benchmarkHistory.day, day)),
+    )
+    .orderBy(benchmarkHistory.id)
+    .limit(1)
+    .get();
+  return first?.oldSeconds;
+}
+
+/**
+ * Recent ranked solves of a kind and level as multiples of the benchmark each was scored against: the unit
+ * calibration works in, whatever the benchmark's own unit (colorsort's is per move).
+ */
+export async function recentTimeRatios(
+  db: Db,
+  kind: Kind,
+  level: Level,
+  sinceDate: string,
+  limit: number,
+): Promise<number[]> {
+  const rows = await db
+    .select({ ratio: sql<number>`${submissions.countedMs} / 1000.0 / ${submissions.benchmarkSeconds}` })
+    .from(submissions)
+    .where(
+      and(
+        eq(submissions.kind, kind),
+        eq(submissions.level, level),
+        sql`${submissions.puzzleDate} >= ${sinceDate}`,
+        sql`${submissions.ranked} = 1`,
+      ),
+    )
+    .orderBy(desc(submissions.puzzleDate))
+    .limit(limit)
+    .all();
+  return rows.map((r) => r.ratio);
+}
+
+/** Applies a calibration step and records it, atomically. */
+export async function recordBenchmarkChange(db: Db, change: BenchmarkChange): Promise<void> {
+  await db.batch([
+    db
+      .update(benchmarks)
+      .set({ seconds: change.newSeconds, updatedAt: change.changedAt })
+      .where(and(eq(benchmarks.kind, change.kind), eq(benchmarks.level, change.level))),
+    db.insert(benchmarkHistory).values(change),
+  ]);
+}
+
+export async function benchmarkHistoryOf(
+  db: Db,
+  kind: Kind,
+  level: Level,
+): Promise<(typeof benchmarkHistory.$inferSelect)[]> {
+  return db
+    .select()
+    .from(benchmarkHistory)
+    .where(and(eq(benchmarkHistory.kind, kind), eq(benchmarkHistory.level, level)))
+    .orderBy(benchmarkHistory.id)
+    .all();
+}

@@ -1,0 +1,131 @@
+import { and, asc, desc, eq, gt, gte, lt, or, sql } from 'drizzle-orm';
+import type { Kind } from '../engines/types.js';
+import type { Db } from './client.js';
+import { playerRatings, players, submissions } from './schema.js';
+
+const isRanked = sql`${submissions.ranked} = 1`;
+
+export interface BoardEntry {
+  submissionId: number;
+  playerId: string;
+  displayName: string | null;
+  countedMs: number;
+  createdAt: string;
+}
+
+/** Where the previous page ended: keyset pagination in the index's own order (time, then submission id). */
+export interface BoardCursor {
+  countedMs: number;
+  id: number;
+}
+
+/** One page of a puzzle's fastest ranked times, ties broken by the earlier submission. */
+export async function puzzleBoardPage(
+  db: Db,
+  puzzleId: string,
+  after: BoardCursor | null,
+  limit: number,
+): Promise<BoardEntry[]> {
+  const afterCursor = after
+    ? or(
+        gt(submissions.countedMs, after.countedMs),
+        and(eq(submissions.countedMs, after.countedMs), gt(submissions.id, after.id)),
+      )
+    : undefined;
+  const rows = await db
+    .select({
+      submissionId: submissions.id,
+      playerId: submissions.playerId,
+      displayName: players.displayName,
+      countedMs: submissions.countedMs,
+      createdAt: submissions.createdAt,
+    })
+    .from(submissions)
+    .innerJoin(players, eq(players.id, submissions.playerId))
+    .where(and(eq(submissions.puzzleId, puzzleId), isRanked, afterCursor))
+    .orderBy(asc(submissions.countedMs), asc(submissions.id))
+    .limit(limit)
+    .all();
+  return rows.map((r) => ({ ...r, countedMs: r.countedMs ?? 0 }));
+}
+
+export interface RatingEntry {
+  playerId: string;
+  displayName: string | null;
+  rating: number;
+  deviation: number;
+  games: number;
+}
+
+export interface RatingCursor {
+  rating: number;
+  playerId: string;
+}
+
+/** One page of a kind's top ratings among players with at least `minGames` ranked solves. */
+export async function ratingBoardPage(
+  db: Db,
+  kind: Kind,
+  minGames: number,
+  after: RatingCursor | null,
+  limit: number,
+): Promise<RatingEntry[]> {
+  const afterCursor = after
+    ? or(
+        lt(playerRatings.rating, after.rating),
+        and(eq(playerRatings.rating, after.rating), gt(playerRatings.playerId, after.playerId)),
+      )
+    : undefined;
+  return db
+    .select({
+      playerId: playerRatings.playerId,
+      displayName: players.displayName,
+      rating: playerRatings.rating,
+      deviation: playerRatings.deviation,
+      games: playerRatings.games,
+    })
+    .from(playerRatings)
+    .innerJoin(players, eq(players.id, playerRatings.playerId))
+    .where(and(eq(playerRatings.kind, kind), gte(playerRatings.games, minGames), afterCursor))
+    .orderBy(desc(playerRatings.rating), asc(playerRatings.playerId))
+    .limit(limit)
+    .all();
+}
+
+export interface PuzzleStatsRow {
+  solvers: number;
+  medianMs: number | null;
+  /** Counts per bucket index (0 .. buckets - 1; the last bucket holds everything slower). */
+  histogram: number[];
+}
+
+/** Solvers, median and a time histogram of a puzzle's ranked solves, each from the (puzzle, time) index. */
+export async function puzzleStats(
+  db: Db,
+  puzzleId: string,
+  bucketMs: number,
+  buckets: number,
+): Promise<PuzzleStatsRow> {
+  const onPuzzle = and(eq(submissions.puzzleId, puzzleId), isRanked);
+  const last = buckets - 1;
+  const bucket = sql<number>`min(cast(${submissions.countedMs} / ${bucketMs} as integer), ${last})`;
+  const [countRows, bucketRows] = await db.batch([
+    db.select({ n: sql<number>`count(*)` }).from(submissions).where(onPuzzle),
+    db.select({ bucket, n: sql<number>`count(*)` }).from(submissions).where(onPuzzle).groupBy(bucket),
+  ]);
+  const solvers = countRows[0]?.n ?? 0;
+  const histogram = new Array<number>(buckets).fill(0);
+  for (const row of bucketRows) histogram[row.bucket] = row.n;
+  if (solvers === 0) return { solvers, medianMs: null, histogram };
+  const middle = await db
+    .select({ countedMs: submissions.countedMs })
+    .from(submissions)
+    .where(onPuzzle)
+    .orderBy(asc(submissions.countedMs))
+    .limit(2 - (solvers % 2))
+    .offset(Math.floor((solvers - 1) / 2))
+    .all();
+  const times = middle.map((r) => r.countedMs ?? 0);
+  const medianMs = times.reduce((a, b) => a + b, 0) / times.length;
+  return { solvers, medianMs, histogram };
+}

@@ -1,0 +1,36 @@
+import { z } from '@hono/zod-openapi';
+import { fromBase64Url, toBase64Url } from '../auth/hmac.js';
+import { ApiError } from './errors.js';
+
+/** Opaque keyset cursors: base64url of a small JSON value, validated against its schema on the way back. */
+export function encodeCursor(value: unknown): string {
+  return toBase64Url(new TextEncoder().encode(JSON.stringify(value)));
+}
+
+export function decodeCursor<T>(text: string | undefined, schema: z.ZodType<T>): T | null {
+  if (text === undefined) return null;
+  const bytes = fromBase64Url(text);
+  let value: unknown;
+  try {
+    value = bytes ? JSON.parse(new TextDecoder().decode(bytes)) : undefined;
+  } catch {
+    value = undefined;
+  }
+  const parsed = schema.safeParse(value);
+  if (!parsed.success) throw new ApiError(400, 'invalid_cursor', 'The cursor is not one this API handed out');
+  return parsed.data;
+}
+
+export const CursorQuery = z
+  .string()
+  .max(200)
+  .optional()
+  .openapi({ description: 'The `nextCursor` of the previous page' });
+
+export const LimitQuery = z.coerce
+  .number()
+  .int()
+  .min(1)
+  .max(100)
+  .default(20)
+  .openapi({ description: 'Rows per page (1–100)', example: 20 });

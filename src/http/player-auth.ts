@@ -1,0 +1,25 @@
+import type { Context } from 'hono';
+import { type PlayerId, verifyPlayerToken } from '../auth/player-token.js';
+import { findPlayer, type PlayerRow } from '../db/players.js';
+import type { AppEnv } from './context.js';
+import { ApiError } from './errors.js';
+
+const BEARER = /^Bearer ([A-Za-z0-9._-]{1,200})$/;
+
+/** The player named by the Authorization header, null when there is none; a bad or unknown token is a 401. */
+export async function optionalPlayer(c: Context<AppEnv>): Promise<PlayerRow | null> {
+  const header = c.req.header('Authorization');
+  if (header === undefined) return null;
+  const token = BEARER.exec(header)?.[1];
+  const id = token ? await verifyPlayerToken(c.var.services.config.tokenSecret, token) : null;
+  const player = id ? await findPlayer(c.var.services.db, id) : undefined;
+  if (!player) throw new ApiError(401, 'unauthorized', 'The bearer token is not a valid player token');
+  return player;
+}
+
+export async function requirePlayer(c: Context<AppEnv>): Promise<PlayerRow & { id: PlayerId }> {
+  const player = await optionalPlayer(c);
+  if (!player)
+    throw new ApiError(401, 'unauthorized', 'This route needs `Authorization: Bearer <player token>`');
+  return player as PlayerRow & { id: PlayerId };
+}

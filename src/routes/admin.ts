@@ -1,0 +1,116 @@
+import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
+import { generateDate } from '../daily/generate.js';
+import { recentGenerationRuns } from '../db/generation-runs.js';
+import { requireAdmin } from '../http/admin-auth.js';
+import type { AppEnv } from '../http/context.js';
+import { validationHook } from '../http/validation.js';
+import { calibrateBenchmarks } from '../play/calibrate-benchmarks.js';
+import { generationContext, requirePlayableDate } from './require.js';
+import { DateParam, jsonError } from './schemas.js';
+
+const security = [{ bearer: [] }];
+
+const regenerate = createRoute({
+  method: 'post',
+  path: '/admin/dates/{date}/generate',
+  summary: 'Make whatever puzzles of a playable date are missing (e.g. after a failed generation)',
+  description: 'Existing puzzles are never replaced: players may have played them.',
+  security,
+  request: { params: z.object({ date: DateParam }) },
+  responses: {
+    200: {
+      content: {
+        'application/json': {
+          schema: z.object({
+            status: z.string(),
+            generated: z.number().int(),
+            failures: z.array(z.string()),
+          }),
+        },
+      },
+      description: 'What the run did',
+    },
+    400: jsonError('Malformed date'),
+    401: jsonError('Missing or wrong admin token'),
+    404: jsonError('Date outside the archive or not begun anywhere yet'),
+  },
+});
+
+const calibrate = createRoute({
+  method: 'post',
+  path: '/admin/calibrate',
+  summary: 'Run benchmark calibration now (the daily cron runs it too)',
+  security,
+  responses: {
+    200: {
+      content: {
+        'application/json': {
+          schema: z.object({
+            updates: z.array(
+              z.object({
+                kind: z.string(),
+                level: z.string(),
+                oldSeconds: z.number(),
+                newSeconds: z.number(),
+                samples: z.number().int(),
+                limited: z.boolean(),
+              }),
+            ),
+          }),
+        },
+      },
+      description: 'The benchmarks that moved',
+    },
+    401: jsonError('Missing or wrong admin token'),
+  },
+});
+
+const runs = createRoute({
+  method: 'get',
+  path: '/admin/generation-runs',
+  summary: 'Recent generation runs, newest first',
+  security,
+  request: { query: z.object({ limit: z.coerce.number().int().min(1).max(200).default(50) }) },
+  responses: {
+    200: {
+      content: {
+        'application/json': {
+          schema: z.object({
+            runs: z.array(
+              z.object({
+                id: z.number().int(),
+                date: z.string(),
+                trigger: z.string(),
+                startedAt: z.string(),
+                finishedAt: z.string().nullable(),
+                status: z.string(),
+                generated: z.number().int(),
+                error: z.string().nullable(),
+              }),
+            ),
+          }),
+        },
+      },
+      description: 'The runs',
+    },
+    401: jsonError('Missing or wrong admin token'),
+  },
+});
+
+export const adminRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook })
+  .openapi(regenerate, async (c) => {
+    await requireAdmin(c);
+    const services = c.var.services;
+    const date = requirePlayableDate(services, c.req.valid('param').date);
+    const outcome = await generateDate(generationContext(services), date, 'admin');
+    return c.json(outcome, 200);
+  })
+  .openapi(calibrate, async (c) => {
+    await requireAdmin(c);
+    const { db, now } = c.var.services;
+    return c.json({ updates: await calibrateBenchmarks(db, now()) }, 200);
+  })
+  .openapi(runs, async (c) => {
+    await requireAdmin(c);
+    return c.json({ runs: await recentGenerationRuns(c.var.services.db, c.req.valid('query').limit) }, 200);
+  });

@@ -1,0 +1,211 @@
+import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
+import { puzzleBoardPage, puzzleStats, ratingBoardPage } from '../db/leaderboards.js';
+import { findRankedSubmission, rankOnPuzzle } from '../db/submissions.js';
+import { KINDS } from '../engines/types.js';
+import type { AppEnv } from '../http/context.js';
+import { CursorQuery, decodeCursor, encodeCursor, LimitQuery } from '../http/cursor.js';
+import { optionalPlayer } from '../http/player-auth.js';
+import { validationHook } from '../http/validation.js';
+import { fasterThan } from '../play/submit.js';
+import { requireDailyPuzzle } from './require.js';
+import { jsonError, KindParam, PuzzleParams } from './schemas.js';
+
+/** A player needs this many ranked solves of a kind before appearing on its rating leaderboard. */
+export const MIN_RATED_GAMES = 5;
+/** The histogram spans 0 to 2.5 benchmarks in 10 buckets; the last bucket holds everything slower. */
+const HISTOGRAM_BUCKETS = 10;
+const HISTOGRAM_SPAN = 2.5;
+
+const BoardCursor = z.object({ countedMs: z.number().int(), id: z.number().int() });
+const RatingCursor = z.object({ rating: z.number(), playerId: z.string() });
+
+const PuzzleBoardSchema = z
+  .object({
+    puzzleId: z.string(),
+    entries: z.array(
+      z.object({
+        rank: z.number().int(),
+        playerId: z.string(),
+        displayName: z.string().nullable(),
+        countedMs: z.number().int(),
+        submittedAt: z.string(),
+      }),
+    ),
+    nextCursor: z.string().nullable(),
+    solvers: z.number().int(),
+    me: z
+      .object({ rank: z.number().int(), countedMs: z.number().int(), fasterThanPercent: z.number() })
+      .nullable()
+      .openapi({ description: "The caller's own rank (with a player token), even when outside this page" }),
+  })
+  .openapi('PuzzleLeaderboard');
+
+const puzzleBoard = createRoute({
+  method: 'get',
+  path: '/leaderboards/{date}/{kind}/{level}',
+  summary: "A puzzle's fastest ranked times (ties: earlier submission first)",
+  request: { params: PuzzleParams, query: z.object({ cursor: CursorQuery, limit: LimitQuery }) },
+  responses: {
+    200: { content: { 'application/json': { schema: PuzzleBoardSchema } }, description: 'One page' },
+    400: jsonError('Malformed date, kind, level or cursor'),
+    401: jsonError('A bearer token was sent but is not a valid player token'),
+    404: jsonError('Date outside the archive or not begun anywhere yet'),
+  },
+});
+
+const RatingBoardSchema = z
+  .object({
+    kind: z.enum(KINDS),
+    minGames: z.number().int(),
+    entries: z.array(
+      z.object({
+        playerId: z.string(),
+        displayName: z.string().nullable(),
+        rating: z.number().int(),
+        deviation: z.number().int(),
+        games: z.number().int(),
+      }),
+    ),
+    nextCursor: z.string().nullable(),
+  })
+  .openapi('RatingLeaderboard');
+
+const ratingBoard = createRoute({
+  method: 'get',
+  path: '/leaderboards/ratings/{kind}',
+  summary: `Top ratings of a kind (players with at least ${MIN_RATED_GAMES} ranked solves)`,
+  request: {
+    params: z.object({ kind: KindParam }),
+    query: z.object({ cursor: CursorQuery, limit: LimitQuery }),
+  },
+  responses: {
+    200: { content: { 'application/json': { schema: RatingBoardSchema } }, description: 'One page' },
+    400: jsonError('Unknown kind or malformed cursor'),
+  },
+});
+
+const StatsSchema = z
+  .object({
+    puzzleId: z.string(),
+    solvers: z.number().int(),
+    medianMs: z.number().nullable(),
+    benchmarkSeconds: z.number(),
+    histogram: z
+      .array(
+        z.object({ fromMs: z.number().int(), toMs: z.number().int().nullable(), count: z.number().int() }),
+      )
+      .openapi({ description: 'Counts of ranked times; the last bucket is open-ended (toMs null)' }),
+  })
+  .openapi('PuzzleStats');
+
+const stats = createRoute({
+  method: 'get',
+  path: '/puzzles/{date}/{kind}/{level}/stats',
+  summary: 'Solvers, median time, time histogram and benchmark of a puzzle',
+  request: { params: PuzzleParams },
+  responses: {
+    200: { content: { 'application/json': { schema: StatsSchema } }, description: 'The statistics' },
+    400: jsonError('Malformed date, unknown kind or level'),
+    404: jsonError('Date outside the archive or not begun anywhere yet'),
+  },
+});
+
+export const leaderboardRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook })
+  .openapi(puzzleBoard, async (c) => {
+    const services = c.var.services;
+    const { cursor, limit } = c.req.valid('query');
+    const after = decodeCursor(cursor, BoardCursor);
+    const player = await optionalPlayer(c);
+    const puzzle = await requireDailyPuzzle(services, c.req.valid('param'));
+    const rows = await puzzleBoardPage(services.db, puzzle.id, after, limit);
+    const first = rows[0];
+    const start = first
+      ? await rankOnPuzzle(services.db, {
+          puzzleId: puzzle.id,
+          countedMs: first.countedMs,
+          id: first.submissionId,
+        })
+      : { rank: 1, total: 0 };
+    const mine = player ? await findRankedSubmission(services.db, puzzle.id, player.id) : undefined;
+    const myRank = mine
+      ? await rankOnPuzzle(services.db, { puzzleId: puzzle.id, countedMs: mine.countedMs ?? 0, id: mine.id })
+      : null;
+    const last = rows.at(-1);
+    return c.json(
+      {
+        puzzleId: puzzle.id,
+        entries: rows.map((r, i) => ({
+          rank: start.rank + i,
+          playerId: r.playerId,
+          displayName: r.displayName,
+          countedMs: r.countedMs,
+          submittedAt: r.createdAt,
+        })),
+        nextCursor:
+          last && rows.length === limit
+            ? encodeCursor({ countedMs: last.countedMs, id: last.submissionId })
+            : null,
+        solvers: myRank?.total ?? start.total,
+        me:
+          mine && myRank
+            ? {
+                rank: myRank.rank,
+                countedMs: mine.countedMs ?? 0,
+                fasterThanPercent: fasterThan(myRank.rank, myRank.total),
+              }
+            : null,
+      },
+      200,
+    );
+  })
+  .openapi(ratingBoard, async (c) => {
+    const { kind } = c.req.valid('param');
+    const { cursor, limit } = c.req.valid('query');
+    const rows = await ratingBoardPage(
+      c.var.services.db,
+      kind,
+      MIN_RATED_GAMES,
+      decodeCursor(cursor, RatingCursor),
+      limit,
+    );
+    const last = rows.at(-1);
+    return c.json(
+      {
+        kind,
+        minGames: MIN_RATED_GAMES,
+        entries: rows.map((r) => ({
+          ...r,
+          rating: Math.round(r.rating),
+          deviation: Math.round(r.deviation),
+        })),
+        nextCursor:
+          last && rows.length === limit
+            ? encodeCursor({ rating: last.rating, playerId: last.playerId })
+            : null,
+      },
+      200,
+    );
+  })
+  .openapi(stats, async (c) => {
+    const services = c.var.services;
+    const puzzle = await requireDailyPuzzle(services, c.req.valid('param'));
+    const bucketMs = Math.max(
+      1,
+      Math.round((puzzle.benchmarkSeconds * 1000 * HISTOGRAM_SPAN) / HISTOGRAM_BUCKETS),
+    );
+    const row = await puzzleStats(services.db, puzzle.id, bucketMs, HISTOGRAM_BUCKETS);
+    return c.json(
+      {
+        puzzleId: puzzle.id,
+        solvers: row.solvers,
+        medianMs: row.medianMs,
+        benchmarkSeconds: puzzle.benchmarkSeconds,
+        histogram: row.histogram.map((count, i) => ({
+          fromMs: i * bucketMs,
+          toMs: i === HISTOGRAM_BUCKETS - 1 ? null : (i + 1) * bucketMs,
+          count,
+        })),
+      },
+      200,
+    );
+  });
