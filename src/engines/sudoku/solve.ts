@@ -4,12 +4,14 @@
  * makes the strong deductions cheap table look-ups:
  * - inside a band a digit occupies each row once and each box once, i.e. a row→box permutation; the
  *   table COMPLEX keeps only (row, box) pairs some permutation uses. That is hidden singles in boxes and
- *   rows plus locked candidates (pointing and claiming) for all three boxes at once;
+ *   rows plus locked candidates (pointing and claiming) for all three boxes at once; the same table
+ *   works down each stack (band→column permutations), and a column with one place left is placed;
  * - a row with one place left is a placed digit; a cell with one digit left (counted bit-sliced across
  *   digits, 27 cells at a time) is a naked single;
  * - branching takes a bivalue cell when there is one (minimum remaining values), else the cell with the
  *   fewest candidates.
- * State is 64 ints per search level in one preallocated Int32Array, so a guess is a copy of 57 ints.
+ * State is 96 ints per search level in one preallocated Int32Array (module-level: searches never nest),
+ * so a guess is a copy of 93 ints.
  */
 
 const STRIDE = 96;
