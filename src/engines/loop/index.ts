@@ -1,39 +1,42 @@
-import type { PuzzleEngine } from '../types.js';
+import type { PuzzleEngine, SolveLimits } from '../types.js';
+import { check } from './check.js';
+import { generate, LEVELS, VERSION } from './generate.js';
+import { geometry } from './geometry.js';
+import { gradeClues } from './grade.js';
+import { clueArray, type LoopPuzzle, type LoopSolution, parsePuzzle } from './model.js';
+import { Propagator } from './propagate.js';
+import { render } from './render.js';
+import { DEFAULT_NODE_LIMIT, search } from './solve.js';
 
-export interface LoopPuzzle {
-  width: number;
-  height: number;
-  clues: string;
-}
+export type { LoopPuzzle, LoopSolution } from './model.js';
+export const version = VERSION;
 
-export interface LoopSolution {
-  edges: string;
-}
-
-// Interim stub so the registry compiles while the engine is built.
 export const engine: PuzzleEngine<LoopPuzzle, LoopSolution> = {
   kind: 'loop',
-  version: 1,
-  levels: ['easy', 'medium', 'hard', 'expert'],
-  generate() {
-    throw new Error('loop engine not built yet');
+  version: VERSION,
+  levels: LEVELS,
+  generate,
+  solve(puzzle: LoopPuzzle, limits?: SolveLimits) {
+    const geo = geometry(puzzle.width, puzzle.height);
+    const prop = new Propagator(geo, clueArray(puzzle.clues));
+    const result = search(prop, prop.initial(), {
+      maxSolutions: limits?.maxSolutions ?? 2,
+      nodeLimit: limits?.nodeLimit ?? DEFAULT_NODE_LIMIT,
+      tier: 2,
+    });
+    return {
+      solutions: result.solutions.map((edges) => ({ edges })),
+      nodes: result.nodes,
+      truncated: result.truncated,
+    };
   },
-  solve() {
-    throw new Error('loop engine not built yet');
+  check,
+  grade(puzzle: LoopPuzzle) {
+    return gradeClues(geometry(puzzle.width, puzzle.height), clueArray(puzzle.clues));
   },
-  check() {
-    return { ok: false, reason: 'loop engine not built yet' };
-  },
-  grade() {
-    throw new Error('loop engine not built yet');
-  },
-  parsePuzzle() {
-    throw new Error('loop engine not built yet');
-  },
-  toPublic(puzzle) {
+  parsePuzzle,
+  toPublic(puzzle: LoopPuzzle) {
     return puzzle;
   },
-  render() {
-    return '';
-  },
+  render,
 };

@@ -1,0 +1,118 @@
+import { MAX_SEED_LENGTH, rng, shuffle } from '../rng.js';
+import { type Generated, GenerationError, type Level, PuzzleInputError } from '../types.js';
+import { geometry } from './geometry.js';
+import { gradeClues } from './grade.js';
+import { clueString, type LoopPuzzle, type LoopSolution } from './model.js';
+import { Propagator } from './propagate.js';
+import { fullClues, growRegion, regionLoop } from './region.js';
+import { DEFAULT_NODE_LIMIT, search } from './solve.js';
+
+export const VERSION = 1;
+export const LEVELS = ['easy', 'medium', 'hard', 'expert'] as const satisfies readonly Level[];
+export type LoopLevel = (typeof LEVELS)[number];
+
+/** Board side and the hardest propagation tier the thinning may rely on, per level. */
+export const LEVEL_SPEC: Readonly<Record<LoopLevel, { side: number; tier: number }>> = {
+  easy: { side: 5, tier: 0 },
+  medium: { side: 7, tier: 1 },
+  hard: { side: 10, tier: 2 },
+  expert: { side: 15, tier: 2 },
+};
+
+const MAX_ATTEMPTS = 500;
+
+function deducible(prop: Propagator, tier: number, scratch?: Int32Array): boolean {
+  const s = prop.initial(scratch);
+  return prop.propagate(s, tier) && prop.solved(s);
+}
+
+/**
+ * Blanks clues in `order` while the rules up to `tier` still solve the board. A board they solve has
+ * exactly one answer, so each test costs one propagation, no search. Runs of removals are tested
+ * together, growing while they succeed; a failed run is retried one clue at a time. Because fewer clues
+ * never help the rules, this keeps exactly the clues that one-by-one greedy removal would keep.
+ */
+function thin(prop: Propagator, order: number[], tier: number): void {
+  const clues = prop.clues;
+  const kept = Int8Array.from(clues);
+  const scratch = new Int32Array(prop.layout.size);
+  let i = 0;
+  let run = 1;
+  while (i < order.length) {
+    const end = Math.min(i + run, order.length);
+    for (let j = i; j < end; j++) clues[order[j] as number] = -1;
+    if (deducible(prop, tier, scratch)) {
+      i = end;
+      run *= 2;
+    } else if (run > 1) {
+      for (let j = i; j < end; j++) clues[order[j] as number] = kept[order[j] as number] as number;
+      run = 1;
+    } else {
+      clues[order[i] as number] = kept[order[i] as number] as number;
+      i++;
+    }
+  }
+}
+
+export function isLevel(level: string): level is LoopLevel {
+  return (LEVELS as readonly string[]).includes(level);
+}
+
+/**
+ * The seeds' loop: grow a region, take its boundary as the answer, give every clue, blank them in a
+ * shuffled order while the level's techniques still solve the board, verify uniqueness with the full
+ * solver and check the grade. One RNG stream runs across all attempts.
+ */
+export function generate(seed: string, level: Level): Generated<LoopPuzzle, LoopSolution> {
+  if (typeof seed !== 'string' || seed.length > MAX_SEED_LENGTH) {
+    throw new PuzzleInputError(`loop: seed must be a string of at most ${MAX_SEED_LENGTH} characters`);
+  }
+  if (!isLevel(level)) throw new PuzzleInputError(`loop: level must be one of ${LEVELS.join(', ')}`);
+  const { side, tier } = LEVEL_SPEC[level];
+  const geo = geometry(side, side);
+  const random = rng(seed);
+  const rejected = { region: 0, 'not-deducible': 0, 'not-unique': 0, 'wrong-level': 0 };
+  for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
+    const inside = growRegion(geo, random);
+    if (!inside) {
+      rejected.region++;
+      continue;
+    }
+    const prop = new Propagator(geo, fullClues(geo, regionLoop(geo, inside)));
+    if (!deducible(prop, tier)) {
+      rejected['not-deducible']++;
+      continue;
+    }
+    thin(
+      prop,
+      shuffle(
+        random,
+        Array.from({ length: geo.cells }, (_, x) => x),
+      ),
+      tier,
+    );
+    const check = search(prop, prop.initial(), { maxSolutions: 2, nodeLimit: DEFAULT_NODE_LIMIT, tier: 2 });
+    const answer = check.solutions[0];
+    if (check.truncated || check.solutions.length !== 1 || answer === undefined) {
+      rejected['not-unique']++;
+      continue;
+    }
+    const grade = gradeClues(geo, prop.clues);
+    if (grade.level !== level) {
+      rejected['wrong-level']++;
+      continue;
+    }
+    return {
+      puzzle: { width: side, height: side, clues: clueString(prop.clues) },
+      solution: { edges: answer },
+      grade,
+      seed,
+      version: VERSION,
+      attempt,
+    };
+  }
+  const counts = Object.entries(rejected)
+    .map(([why, n]) => `${why} ${n}`)
+    .join(', ');
+  throw new GenerationError(`loop: no ${level} puzzle in ${MAX_ATTEMPTS} attempts (rejected: ${counts})`);
+}
