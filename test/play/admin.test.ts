@@ -1,0 +1,118 @@
+import { env } from 'cloudflare:test';
+import { describe, expect, it } from 'vitest';
+import { DEV_SECRETS } from '../../src/config.js';
+import { MAX_DAILY_FACTOR } from '../../src/rating/calibration.js';
+import { appAt } from '../support/app.js';
+
+const admin = { Authorization: `Bearer ${DEV_SECRETS.ADMIN_TOKEN}` };
+const api = appAt('2026-11-29T18:00:00Z');
+
+/** Ranked solves of sudoku easy taking `ratio` × the benchmark, written directly: the flow is tested elsewhere. */
+async function seedSolves(count: number, ratio: number) {
+  await api('/v1/puzzles/2026-11-29/sudoku/easy');
+  const puzzle = await env.DB.prepare(
+    "select benchmark_seconds from puzzles where id = '2026-11-29:sudoku:easy'",
+  ).first<{
+    benchmark_seconds: number;
+  }>();
+  const benchmark = puzzle?.benchmark_seconds ?? 0;
+  const statements = [];
+  for (let i = 0; i < count; i++) {
+    const id = crypto.randomUUID();
+    statements.push(
+      env.DB.prepare("insert into players (id, created_at) values (?, '2026-11-29T00:00:00Z')").bind(id),
+      env.DB.prepare(
+        `insert into submissions (puzzle_id, puzzle_date, kind, level, player_id, created_at, valid, ranked, elapsed_ms,
+           counted_ms, benchmark_seconds, score)
+         values ('2026-11-29:sudoku:easy', '2026-11-29', 'sudoku', 'easy', ?, '2026-11-29T12:00:00Z', 1, 1, ?, ?, ?, 0.2)`,
+      ).bind(id, benchmark * ratio * 1000, benchmark * ratio * 1000, benchmark),
+    );
+  }
+  await env.DB.batch(statements);
+  return benchmark;
+}
+
+async function sudokuEasyBenchmark() {
+  const row = await env.DB.prepare(
+    "select seconds from benchmarks where kind = 'sudoku' and level = 'easy'",
+  ).first<{
+    seconds: number;
+  }>();
+  return row?.seconds ?? 0;
+}
+
+describe('admin routes', () => {
+  it('refuse a missing or wrong admin token', async () => {
+    expect((await api('/v1/admin/generation-runs')).status).toBe(401);
+    const wrong = await api('/v1/admin/calibrate', {
+      method: 'POST',
+      headers: { Authorization: 'Bearer guess' },
+    });
+    expect(wrong.status).toBe(401);
+  });
+
+  it('list recent generation runs', async () => {
+    await api('/v1/puzzles/2026-11-28/sudoku/easy');
+    const res = await api('/v1/admin/generation-runs?limit=5', { headers: admin });
+    const body = (await res.json()) as { runs: { date: string; trigger: string; status: string }[] };
+    expect(body.runs[0]).toMatchObject({ date: '2026-11-28', trigger: 'request', status: 'ok' });
+  });
+
+  it('make the missing puzzles of a date and leave existing ones alone', async () => {
+    const res = await api('/v1/admin/dates/2026-11-27/generate', { method: 'POST', headers: admin });
+    const first = (await res.json()) as { status: string; generated: number };
+    expect(first.generated).toBeGreaterThan(0);
+    const again = (await (
+      await api('/v1/admin/dates/2026-11-27/generate', { method: 'POST', headers: admin })
+    ).json()) as {
+      status: string;
+      generated: number;
+    };
+    expect(again).toMatchObject({ status: 'noop', generated: 0 });
+  });
+});
+
+describe('benchmark calibration', () => {
+  it('does nothing below the minimum sample', async () => {
+    const before = await sudokuEasyBenchmark();
+    const res = await api('/v1/admin/calibrate', { method: 'POST', headers: admin });
+    expect(await res.json()).toEqual({ updates: [] });
+    expect(await sudokuEasyBenchmark()).toBe(before);
+  });
+
+  it('moves towards the median, bounded per day, and records each change', async () => {
+    const start = await sudokuEasyBenchmark();
+    await seedSolves(40, 3);
+    const first = (await (await api('/v1/admin/calibrate', { method: 'POST', headers: admin })).json()) as {
+      updates: { kind: string; level: string; newSeconds: number; limited: boolean }[];
+    };
+    expect(first.updates).toHaveLength(1);
+    expect(first.updates[0]).toMatchObject({ kind: 'sudoku', level: 'easy', limited: true });
+    expect(await sudokuEasyBenchmark()).toBeCloseTo(start * MAX_DAILY_FACTOR, 6);
+
+    await api('/v1/admin/calibrate', { method: 'POST', headers: admin });
+    expect(await sudokuEasyBenchmark()).toBeCloseTo(start * MAX_DAILY_FACTOR, 6);
+
+    const history = await env.DB.prepare(
+      "select old_seconds, new_seconds, samples, limited from benchmark_history where kind = 'sudoku' and level = 'easy'",
+    ).all<{ old_seconds: number; new_seconds: number; samples: number; limited: number }>();
+    expect(history.results).toHaveLength(1);
+    expect(history.results[0]).toMatchObject({ old_seconds: start, samples: 40, limited: 1 });
+  });
+
+  it('sets the benchmark of puzzles made after it, not of those already out', async () => {
+    const calibrated = await sudokuEasyBenchmark();
+    const old = await env.DB.prepare(
+      "select benchmark_seconds from puzzles where id = '2026-11-29:sudoku:easy'",
+    ).first<{
+      benchmark_seconds: number;
+    }>();
+    expect(old?.benchmark_seconds).not.toBeCloseTo(calibrated, 6);
+    const next = (await (
+      await appAt('2026-11-30T18:00:00Z')('/v1/puzzles/2026-11-30/sudoku/easy')
+    ).json()) as {
+      benchmarkSeconds: number;
+    };
+    expect(next.benchmarkSeconds).toBeCloseTo(calibrated, 6);
+  });
+});
