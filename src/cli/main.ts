@@ -13,7 +13,7 @@ const USAGE = `Usage: npm run puzzle -- <command>
   solve <kind> [file|-] [--max N]             count solutions (default up to 2) of a puzzle JSON
   check <kind> <puzzle-file> <solution-file>  check a solution JSON against a puzzle JSON
   grade <kind> [file|-]                        grade a puzzle JSON
-  breakdown [file|-]                           sudoku: which values of the '.' cells give a unique puzzle
+  breakdown [file|-]                           sudoku: which values of the '?' cells give a unique puzzle
 Kinds: ${KINDS.join(', ')}`;
 
 class UsageError extends Error {}
@@ -123,7 +123,7 @@ function run({ positionals, options }: ParsedArgs): number {
       const input = readJson(rest[0]);
       const grid = typeof input === 'object' && input !== null && 'grid' in input ? input.grid : undefined;
       if (typeof grid !== 'string')
-        throw new UsageError('breakdown reads {"grid": "81 chars, . for undecided"}');
+        throw new UsageError('breakdown reads {"grid": "81 chars: 1-9 given, . blank, ? undecided"}');
       print(breakdown(grid), true);
       return 0;
     }
