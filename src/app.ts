@@ -6,6 +6,7 @@ import { ConfigError, loadConfig } from './config.js';
 import { createDb } from './db/client.js';
 import { PuzzleInputError } from './engines/types.js';
 import type { AppEnv } from './http/context.js';
+import { isDatabaseError } from './http/database-error.js';
 import { ApiError, errorBody } from './http/errors.js';
 import { adminRoutes } from './routes/admin.js';
 import { healthRoutes } from './routes/health.js';
@@ -57,6 +58,13 @@ export function createApp(options: AppOptions = {}) {
       );
     }
     console.error(`[${requestId}]`, error);
+    if (isDatabaseError(error)) {
+      c.header('Retry-After', '5');
+      return c.json(
+        errorBody('database_unavailable', 'The database is unavailable; try again shortly', { requestId }),
+        503,
+      );
+    }
     return c.json(errorBody('internal', 'Internal server error', { requestId }), 500);
   });
   app.notFound((c) => c.json(errorBody('not_found', `No route for ${c.req.method} ${c.req.path}`), 404));
