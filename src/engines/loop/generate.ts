@@ -1,4 +1,4 @@
-import { MAX_SEED_LENGTH, rng, shuffle } from '../rng.js';
+import { MAX_SEED_LENGTH, type Rng, rng, shuffle } from '../rng.js';
 import { type Generated, GenerationError, type Level, PuzzleInputError } from '../types.js';
 import { geometry } from './geometry.js';
 import { gradeClues } from './grade.js';
@@ -54,21 +54,61 @@ function thin(prop: Propagator, order: number[], tier: number): void {
   }
 }
 
+const IMPROVE_ROUNDS = 2;
+const IMPROVE_RESTORED = 6;
+
+function clueCount(clues: Int8Array): number {
+  let n = 0;
+  for (const k of clues) if (k >= 0) n++;
+  return n;
+}
+
+/**
+ * Greedy thinning stops at a set where no single clue can go, which is rarely the smallest. Each round
+ * gives back a few blanked clues at random and thins again, keeping the result only when it has fewer
+ * clues: a cheap escape from the first local minimum.
+ */
+function improve(prop: Propagator, full: Int8Array, random: Rng, tier: number): void {
+  const clues = prop.clues;
+  const cells = Array.from({ length: clues.length }, (_, x) => x);
+  for (let round = 0; round < IMPROVE_ROUNDS; round++) {
+    const before = Int8Array.from(clues);
+    const blanks = shuffle(
+      random,
+      cells.filter((x) => (clues[x] as number) < 0),
+    );
+    for (const x of blanks.slice(0, IMPROVE_RESTORED)) clues[x] = full[x] as number;
+    thin(
+      prop,
+      shuffle(
+        random,
+        cells.filter((x) => (clues[x] as number) >= 0),
+      ),
+      tier,
+    );
+    if (clueCount(clues) >= clueCount(before)) clues.set(before);
+  }
+}
+
 export function isLevel(level: string): level is LoopLevel {
   return (LEVELS as readonly string[]).includes(level);
 }
 
 /**
  * The seeds' loop: grow a region, take its boundary as the answer, give every clue, blank them in a
- * shuffled order while the level's techniques still solve the board, verify uniqueness with the full
- * solver and check the grade. One RNG stream runs across all attempts.
+ * shuffled order while the rules up to `tier` still solve the board, try for fewer clues, verify
+ * uniqueness with the full solver, and (when a level is asked) check the grade. One RNG stream runs
+ * across all attempts.
  */
-export function generate(seed: string, level: Level): Generated<LoopPuzzle, LoopSolution> {
+export function generateBoard(
+  seed: string,
+  side: number,
+  tier: number,
+  level: LoopLevel | null,
+): Generated<LoopPuzzle, LoopSolution> {
   if (typeof seed !== 'string' || seed.length > MAX_SEED_LENGTH) {
     throw new PuzzleInputError(`loop: seed must be a string of at most ${MAX_SEED_LENGTH} characters`);
   }
-  if (!isLevel(level)) throw new PuzzleInputError(`loop: level must be one of ${LEVELS.join(', ')}`);
-  const { side, tier } = LEVEL_SPEC[level];
   const geo = geometry(side, side);
   const random = rng(seed);
   const rejected = { region: 0, 'not-deducible': 0, 'not-unique': 0, 'wrong-level': 0 };
@@ -78,7 +118,8 @@ export function generate(seed: string, level: Level): Generated<LoopPuzzle, Loop
       rejected.region++;
       continue;
     }
-    const prop = new Propagator(geo, fullClues(geo, regionLoop(geo, inside)));
+    const full = fullClues(geo, regionLoop(geo, inside));
+    const prop = new Propagator(geo, Int8Array.from(full));
     if (!deducible(prop, tier)) {
       rejected['not-deducible']++;
       continue;
@@ -91,6 +132,7 @@ export function generate(seed: string, level: Level): Generated<LoopPuzzle, Loop
       ),
       tier,
     );
+    improve(prop, full, random, tier);
     const check = search(prop, prop.initial(), { maxSolutions: 2, nodeLimit: DEFAULT_NODE_LIMIT, tier: 2 });
     const answer = check.solutions[0];
     if (check.truncated || check.solutions.length !== 1 || answer === undefined) {
@@ -98,7 +140,7 @@ export function generate(seed: string, level: Level): Generated<LoopPuzzle, Loop
       continue;
     }
     const grade = gradeClues(geo, prop.clues);
-    if (grade.level !== level) {
+    if (level !== null && grade.level !== level) {
       rejected['wrong-level']++;
       continue;
     }
@@ -114,5 +156,13 @@ export function generate(seed: string, level: Level): Generated<LoopPuzzle, Loop
   const counts = Object.entries(rejected)
     .map(([why, n]) => `${why} ${n}`)
     .join(', ');
-  throw new GenerationError(`loop: no ${level} puzzle in ${MAX_ATTEMPTS} attempts (rejected: ${counts})`);
+  throw new GenerationError(
+    `loop: no ${level ?? `${side}×${side}`} puzzle in ${MAX_ATTEMPTS} attempts (rejected: ${counts})`,
+  );
+}
+
+export function generate(seed: string, level: Level): Generated<LoopPuzzle, LoopSolution> {
+  if (!isLevel(level)) throw new PuzzleInputError(`loop: level must be one of ${LEVELS.join(', ')}`);
+  const { side, tier } = LEVEL_SPEC[level];
+  return generateBoard(seed, side, tier, level);
 }

@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import { geometry, hEdge, vEdge } from '../../../src/engines/loop/geometry.js';
+import { engine } from '../../../src/engines/loop/index.js';
+import { PuzzleInputError } from '../../../src/engines/types.js';
+
+describe('loop board layout (the seeds order)', () => {
+  it('has 2n(n+1) edges on an n×n board and (h+1)w + h(w+1) on a rectangle', () => {
+    expect(geometry(4, 4).edges).toBe(40);
+    expect(geometry(15, 15).edges).toBe(480);
+    expect(geometry(5, 2).edges).toBe(3 * 5 + 2 * 6);
+  });
+
+  it('numbers all horizontal edges row-major first, then all vertical edges row-major', () => {
+    expect(hEdge(2, 0, 0)).toBe(0);
+    expect(hEdge(2, 2, 1)).toBe(5);
+    expect(vEdge(2, 2, 0, 0)).toBe(6);
+    expect(vEdge(2, 2, 1, 0)).toBe(9);
+    expect(vEdge(2, 2, 1, 2)).toBe(11);
+  });
+
+  it('lists a cell’s edges as top, right, bottom, left', () => {
+    expect(Array.from(geometry(2, 2).cellEdges.slice(0, 4))).toEqual([0, 7, 2, 6]);
+  });
+});
+
+describe('loop parsePuzzle', () => {
+  it('accepts width, height and a clue string of digits 0-3 and dots', () => {
+    expect(engine.parsePuzzle({ width: 3, height: 2, clues: '0.3..2' })).toEqual({
+      width: 3,
+      height: 2,
+      clues: '0.3..2',
+    });
+  });
+
+  it.each([
+    ['a non-object', 'loop'],
+    ['null', null],
+    ['an array', [3, 3]],
+    ['a missing clue string', { width: 2, height: 2 }],
+    ['a zero width', { width: 0, height: 2, clues: '' }],
+    ['a fractional height', { width: 2, height: 1.5, clues: '...' }],
+    ['a side above 64', { width: 65, height: 1, clues: '.'.repeat(65) }],
+    ['a clue string of the wrong length', { width: 2, height: 2, clues: '...' }],
+    ['a clue 4', { width: 2, height: 2, clues: '4...' }],
+    ['a letter for a blank', { width: 2, height: 2, clues: 'x...' }],
+    ['an unexpected field', { width: 1, height: 1, clues: '.', answer: '1111' }],
+  ])('rejects %s with a PuzzleInputError', (_, json) => {
+    expect(() => engine.parsePuzzle(json)).toThrow(PuzzleInputError);
+  });
+
+  it('names the offending clue in its message', () => {
+    expect(() => engine.parsePuzzle({ width: 2, height: 2, clues: '01x.' })).toThrow(/clue 3 is "x"/);
+  });
+});
