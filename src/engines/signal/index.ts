@@ -1,29 +1,33 @@
 import type { PuzzleEngine } from '../types.js';
+import { check } from './check.js';
+import { generate, VERSION } from './generate.js';
+import { analyzeDifficulty } from './grade.js';
+import { SIGNAL_LEVELS, type SignalPuzzle, type SignalSolution } from './model.js';
+import { parsePuzzle } from './parse.js';
+import { render } from './render.js';
+import { solve } from './solve.js';
 
-// Placeholder until the signal engine lands; replaced by its helper.
-export const engine: PuzzleEngine<unknown, unknown> = {
+export { generateSized } from './generate.js';
+export { analyzeDifficulty, TECHNIQUES } from './grade.js';
+export type { SignalLevel, SignalPuzzle, SignalSolution } from './model.js';
+
+export const version = VERSION;
+
+export const engine: PuzzleEngine<SignalPuzzle, SignalSolution> = {
   kind: 'signal',
-  version: 0,
-  levels: [],
-  generate() {
-    throw new Error('signal engine not built yet');
+  version: VERSION,
+  levels: SIGNAL_LEVELS,
+  generate,
+  solve(puzzle, limits) {
+    return solve(puzzle, limits);
   },
-  solve() {
-    throw new Error('signal engine not built yet');
+  check,
+  grade(puzzle) {
+    return analyzeDifficulty(puzzle);
   },
-  check() {
-    return { ok: false, reason: 'signal engine not built yet' };
-  },
-  grade() {
-    throw new Error('signal engine not built yet');
-  },
-  parsePuzzle() {
-    throw new Error('signal engine not built yet');
-  },
+  parsePuzzle,
   toPublic(puzzle) {
     return puzzle;
   },
-  render() {
-    return '';
-  },
+  render,
 };

@@ -1,0 +1,128 @@
+import { MAX_SEED_LENGTH, type Rng, randomInt, rng, shuffle } from '../rng.js';
+import { type Generated, GenerationError, PuzzleInputError } from '../types.js';
+import { cluesOf } from './clues.js';
+import { geometryOf, type Side, setClue } from './geometry.js';
+import { analyze, analyzeDifficulty } from './grade.js';
+import { randomLatinSquare } from './latin.js';
+import {
+  isSignalLevel,
+  LEVEL_SIZE,
+  levelRank,
+  MAX_SIZE,
+  MIN_SIZE,
+  SIGNAL_LEVELS,
+  type SignalLevel,
+  type SignalPuzzle,
+  type SignalSolution,
+  sizeLevel,
+} from './model.js';
+import { solve } from './solve.js';
+
+export const VERSION = 1;
+const MAX_ATTEMPTS = 500;
+/** Far above what a generated board needs (tens of nodes); a search this long is not trusted as unique. */
+const NODE_LIMIT = 50_000;
+
+type Rejection = 'truncated' | 'too-hard' | 'level-mismatch' | 'final-check';
+
+/** The engine's entry point: each level has its board size (easy 4×4 … expert 7×7). */
+export function generate(seed: string, level: string): Generated<SignalPuzzle, SignalSolution> {
+  if (!isSignalLevel(level)) throw new PuzzleInputError(`signal has no level '${level}'`);
+  return generateSized(seed, LEVEL_SIZE[level], level);
+}
+
+/**
+ * Any board size from 4 to 9 (the CLI's way to 9×9). `level` defaults to the size's own level and
+ * cannot be below it, since the grade of a board is never below its size's level.
+ */
+export function generateSized(
+  seed: string,
+  n: number,
+  level: SignalLevel = sizeLevel(n),
+): Generated<SignalPuzzle, SignalSolution> {
+  if (typeof seed !== 'string' || seed.length === 0 || seed.length > MAX_SEED_LENGTH) {
+    throw new PuzzleInputError(`seed must be a string of 1 to ${MAX_SEED_LENGTH} characters`);
+  }
+  if (!Number.isInteger(n) || n < Math.max(MIN_SIZE, 4) || n > MAX_SIZE) {
+    throw new PuzzleInputError(`signal boards are generated from 4×4 to ${MAX_SIZE}×${MAX_SIZE}`);
+  }
+  if (levelRank(level) < levelRank(sizeLevel(n))) {
+    throw new PuzzleInputError(`a ${n}×${n} signal board is at least '${sizeLevel(n)}', not '${level}'`);
+  }
+  const random = rng(seed);
+  const rejected: Record<Rejection, number> = {
+    truncated: 0,
+    'too-hard': 0,
+    'level-mismatch': 0,
+    'final-check': 0,
+  };
+  for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
+    const made = attemptOnce(random, n, level);
+    if (typeof made === 'string') {
+      rejected[made]++;
+      continue;
+    }
+    return { ...made, seed, version: VERSION, attempt };
+  }
+  const reasons = Object.entries(rejected)
+    .map(([reason, count]) => `${reason} ${count}`)
+    .join(', ');
+  throw new GenerationError(`signal ${n}×${n} ${level}: no puzzle in ${MAX_ATTEMPTS} attempts (${reasons})`);
+}
+
+function attemptOnce(
+  random: Rng,
+  n: number,
+  level: SignalLevel,
+): Omit<Generated<SignalPuzzle, SignalSolution>, 'seed' | 'version' | 'attempt'> | Rejection {
+  const grid = randomLatinSquare(random, n);
+  const puzzle: SignalPuzzle = { n, ...cluesOf(grid, n), givens: '.'.repeat(n * n) };
+  const geo = geometryOf(puzzle);
+  // All clues need not pin the square down: add givens where a second solution differs until it is unique.
+  for (;;) {
+    const result = solve(puzzle, { maxSolutions: 2, nodeLimit: NODE_LIMIT }, geo);
+    if (result.truncated) return 'truncated';
+    if (result.solutions.length === 1) break;
+    const other = result.solutions.find((s) => s.grid !== grid)?.grid ?? grid;
+    const differ: number[] = [];
+    for (let cell = 0; cell < n * n; cell++) if (other[cell] !== grid[cell]) differ.push(cell);
+    const cell = differ[randomInt(random, differ.length)] ?? 0;
+    puzzle.givens = puzzle.givens.slice(0, cell) + grid[cell] + puzzle.givens.slice(cell + 1);
+  }
+  if (analyzeDifficulty(puzzle, geo).level !== level) return 'too-hard';
+
+  // A board whose size already puts it at the top level cannot change level, so only uniqueness is
+  // tested; otherwise the grader's own search settles uniqueness where its techniques stop.
+  const levelIsFixed = sizeLevel(n) === level && levelRank(level) === SIGNAL_LEVELS.length - 1;
+  const holds = (): boolean => {
+    if (levelIsFixed) {
+      const result = solve(puzzle, { maxSolutions: 2, nodeLimit: NODE_LIMIT }, geo);
+      return !result.truncated && result.solutions.length === 1;
+    }
+    const { difficulty, solutions, truncated } = analyze(puzzle, geo);
+    return !truncated && solutions === 1 && difficulty.level === level;
+  };
+  // Givens go first so that clues, the puzzle's point, are what remains.
+  const givenCells: number[] = [];
+  for (let cell = 0; cell < n * n; cell++) if (puzzle.givens[cell] !== '.') givenCells.push(cell);
+  for (const cell of shuffle(random, givenCells)) {
+    const before = puzzle.givens;
+    puzzle.givens = before.slice(0, cell) + '.' + before.slice(cell + 1);
+    if (!holds()) puzzle.givens = before;
+  }
+  const slots: [Side, number][] = [];
+  for (const side of ['top', 'bottom', 'left', 'right'] as const)
+    for (let i = 0; i < n; i++) slots.push([side, i]);
+  for (const [side, i] of shuffle(random, slots)) {
+    const clue = puzzle[side][i] ?? 0;
+    setClue(puzzle, geo, side, i, 0);
+    if (!holds()) setClue(puzzle, geo, side, i, clue);
+  }
+
+  const final = solve(puzzle, { maxSolutions: 2, nodeLimit: NODE_LIMIT }, geo);
+  const grade = analyzeDifficulty(puzzle, geo);
+  if (final.truncated || final.solutions.length !== 1 || final.solutions[0]?.grid !== grid)
+    return 'final-check';
+  if (grade.level !== level) return 'level-mismatch';
+  return { puzzle, solution: { grid }, grade };
+}
