@@ -1,4 +1,4 @@
-import type { Context } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 import { type PlayerId, verifyPlayerToken } from '../auth/player-token.js';
 import { findPlayer, type PlayerRow } from '../db/players.js';
 import type { AppEnv } from './context.js';
@@ -8,6 +8,14 @@ const BEARER = /^Bearer ([A-Za-z0-9._-]{1,200})$/;
 
 /** The player named by the Authorization header, null when there is none; a bad or unknown token is a 401. */
 export async function optionalPlayer(c: Context<AppEnv>): Promise<PlayerRow | null> {
+  const known = c.get('player');
+  if (known !== undefined) return known;
+  const player = await playerFromHeader(c);
+  c.set('player', player);
+  return player;
+}
+
+async function playerFromHeader(c: Context<AppEnv>): Promise<PlayerRow | null> {
   const header = c.req.header('Authorization');
   if (header === undefined) return null;
   const token = BEARER.exec(header)?.[1];
@@ -23,3 +31,9 @@ export async function requirePlayer(c: Context<AppEnv>): Promise<PlayerRow & { i
     throw new ApiError(401, 'unauthorized', 'This route needs `Authorization: Bearer <player token>`');
   return player as PlayerRow & { id: PlayerId };
 }
+
+/** Route middleware: a missing or bad player token is refused before the body is even validated. */
+export const playerRequired: MiddlewareHandler<AppEnv> = async (c, next) => {
+  await requirePlayer(c);
+  await next();
+};

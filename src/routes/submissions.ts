@@ -1,18 +1,21 @@
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
 import type { AppEnv } from '../http/context.js';
-import { requirePlayer } from '../http/player-auth.js';
+import { ApiError } from '../http/errors.js';
+import { playerRequired, requirePlayer } from '../http/player-auth.js';
 import { validationHook } from '../http/validation.js';
 import { submitSolution } from '../play/submit.js';
 import { requireDailyPuzzle } from './require.js';
 import { jsonError, PuzzleParams } from './schemas.js';
+import { SOLUTION_SCHEMAS, solutionShapeError } from './solution-schemas.js';
 
 /** A week: longer claims are nonsense for a daily puzzle (and the server's clock caps them anyway). */
 const MAX_ELAPSED_MS = 7 * 24 * 3_600_000;
 
 const SubmissionBody = z
   .strictObject({
-    solution: z.unknown().openapi({
-      description: 'The solution in the interchange format of the kind (DESIGN.md)',
+    solution: z.union(Object.values(SOLUTION_SCHEMAS)).openapi({
+      description:
+        'The solution in the interchange format of the kind: sudoku/signal {grid}, pattern {cells}, loop {edges}, colorsort {moves}',
       example: { grid: '534678912672195348198342567859761423426853791713924856961537284287419635345286179' },
     }),
     elapsedMs: z.number().int().min(0).max(MAX_ELAPSED_MS).openapi({ example: 312_000 }),
@@ -53,13 +56,14 @@ const submit = createRoute({
     'The first valid solution per player and puzzle is ranked; repeating it returns the same result. A wrong ' +
     'solution is recorded as an attempt (valid: false) and may be retried.',
   security: [{ bearer: [] }],
+  middleware: [playerRequired] as const,
   request: {
     params: PuzzleParams,
     body: { required: true, content: { 'application/json': { schema: SubmissionBody } } },
   },
   responses: {
     200: { content: { 'application/json': { schema: SubmissionResultSchema } }, description: 'The verdict' },
-    400: jsonError('Malformed request'),
+    400: jsonError('Malformed request, or a solution not shaped like one of this kind'),
     401: jsonError('Missing or invalid player token'),
     403: jsonError('Start token refused, or the date is no longer ranked'),
     404: jsonError('Date outside the archive or not begun anywhere yet'),
