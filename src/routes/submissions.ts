@@ -76,8 +76,12 @@ export const submissionRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validatio
   submit,
   async (c) => {
     const player = await requirePlayer(c);
-    const puzzle = await requireDailyPuzzle(c.var.services, c.req.valid('param'));
+    const params = c.req.valid('param');
     const body = c.req.valid('json');
+    const shapeError = solutionShapeError(params.kind, body.solution);
+    if (shapeError)
+      throw new ApiError(400, 'invalid_solution', `Not a ${params.kind} solution: ${shapeError}`);
+    const puzzle = await requireDailyPuzzle(c.var.services, params);
     const result = await submitSolution(c.var.services, player.id, puzzle, {
       solution: body.solution,
       elapsedMs: body.elapsedMs,

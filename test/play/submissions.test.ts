@@ -289,3 +289,22 @@ describe('bearer header on a puzzle fetch', () => {
     expect(res.status).toBe(401);
   });
 });
+
+describe('solutions of the wrong shape', () => {
+  it('are refused with 400 before judging, and nothing is recorded', async () => {
+    const { player, token } = await register(fetchedAt);
+    const startToken = await startPuzzle(fetchedAt, token, date, 'sudoku', 'easy');
+    for (const solution of [{ moves: [[0, 1]] }, { grid: '123' }, { cells: '0101' }, 'grid', null]) {
+      const res = await submit(submittedAt, token, `${date}/sudoku/easy`, {
+        solution,
+        elapsedMs: 200_000,
+        startToken,
+      });
+      expect(res.status).toBe(400);
+    }
+    const row = await env.DB.prepare('select count(*) as n from submissions where player_id = ?')
+      .bind(player.id)
+      .first<{ n: number }>();
+    expect(row?.n).toBe(0);
+  });
+});
