@@ -1,6 +1,7 @@
 import { swaggerUI } from '@hono/swagger-ui';
 import { OpenAPIHono } from '@hono/zod-openapi';
 import { bodyLimit } from 'hono/body-limit';
+import { HTTPException } from 'hono/http-exception';
 import { requestId } from 'hono/request-id';
 import { ConfigError, loadConfig } from './config.js';
 import { createDb } from './db/client.js';
@@ -49,6 +50,13 @@ export function createApp(options: AppOptions = {}) {
       );
     }
     if (error instanceof PuzzleInputError) return c.json(errorBody('invalid_puzzle', error.message), 400);
+    if (error instanceof HTTPException && error.status < 500) {
+      // Hono's own refusals, e.g. a body that is not JSON: keep the status, use our error shape.
+      return c.json(
+        errorBody(error.status === 400 ? 'invalid_json' : 'bad_request', error.message),
+        error.status,
+      );
+    }
     const requestId = c.var.requestId;
     if (error instanceof ConfigError) {
       console.error(`[${requestId}] configuration refused: ${error.message}`);
