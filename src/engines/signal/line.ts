@@ -47,8 +47,10 @@ export class LineReviser {
     places.fill(0);
     for (let p = 0; p < n; p++) {
       result[p] = 0;
-      const own = line[p] ?? 0;
-      for (let h = 1; h <= n; h++) if (own & (1 << (h - 1))) places[h] = (places[h] ?? 0) | (1 << p);
+      for (let own = line[p] ?? 0; own !== 0; own &= own - 1) {
+        const h = 32 - Math.clz32(own & -own);
+        places[h] = (places[h] ?? 0) | (1 << p);
+      }
     }
     const verdict = this.supportAll(line);
     this.spent += this.nodes;

@@ -1,0 +1,81 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { engine } from '../../../src/engines/signal/index.js';
+import { PuzzleInputError } from '../../../src/engines/types.js';
+import { puzzleOf } from './helpers.js';
+
+const valid = {
+  n: 4,
+  top: [4, 3, 2, 1],
+  bottom: [1, 2, 2, 2],
+  left: [4, 3, 2, 1],
+  right: [1, 2, 2, 2],
+  givens: '1...............',
+};
+
+describe('signal parsePuzzle', () => {
+  it('returns a valid puzzle unchanged', () => {
+    expect(engine.parsePuzzle(valid)).toEqual(valid);
+  });
+
+  it('drops fields that are not part of the puzzle', () => {
+    expect(engine.parsePuzzle({ ...valid, id: 'x', solution: '1234' })).toEqual(valid);
+  });
+
+  it('reads a missing givens field as a board without givens', () => {
+    const { givens: _, ...withoutGivens } = valid;
+    expect(engine.parsePuzzle(withoutGivens).givens).toBe('.'.repeat(16));
+  });
+
+  it.each([
+    ['a non-object', [1, 2], /JSON object/],
+    ['a size below 3', { ...valid, n: 2 }, /n must be an integer from 3 to 9/],
+    ['a size above 9', { ...valid, n: 10 }, /n must be an integer from 3 to 9/],
+    ['a fractional size', { ...valid, n: 4.5 }, /n must be an integer/],
+    ['a clue list of the wrong length', { ...valid, top: [1, 2, 3] }, /top must be an array of 4 clues/],
+    [
+      'a clue above n',
+      { ...valid, left: [5, 0, 0, 0] },
+      /left\[0\] must be an integer from 0 \(no clue\) to 4/,
+    ],
+    ['a negative clue', { ...valid, right: [0, -1, 0, 0] }, /right\[1\]/],
+    ['a clue that is a string', { ...valid, bottom: ['1', 0, 0, 0] }, /bottom\[0\]/],
+    ['givens of the wrong length', { ...valid, givens: '....' }, /givens must be a string of 16 characters/],
+    [
+      'a given above n',
+      { ...valid, givens: `5${'.'.repeat(15)}` },
+      /givens\[0\] must be '.' or a height from 1 to 4/,
+    ],
+    ['a repeated given in a row', { ...valid, givens: `1..1${'.'.repeat(12)}` }, /height 1 twice in row 1/],
+    [
+      'a repeated given in a column',
+      { ...valid, givens: `2...2${'.'.repeat(11)}` },
+      /height 2 twice in column 1/,
+    ],
+  ])('rejects %s with a readable PuzzleInputError', (_, json, message) => {
+    expect(() => engine.parsePuzzle(json)).toThrow(PuzzleInputError);
+    expect(() => engine.parsePuzzle(json)).toThrow(message);
+  });
+
+  it('throws only PuzzleInputError on arbitrary JSON', () => {
+    fc.assert(
+      fc.property(fc.jsonValue(), (json) => {
+        try {
+          engine.parsePuzzle(json);
+        } catch (error) {
+          expect(error).toBeInstanceOf(PuzzleInputError);
+        }
+      }),
+    );
+  });
+
+  it('accepts every puzzle the generator makes', () => {
+    const { puzzle } = engine.generate('parse-me', 'medium');
+    expect(engine.parsePuzzle(JSON.parse(JSON.stringify(puzzle)))).toEqual(puzzle);
+  });
+
+  it('keeps toPublic identical to the puzzle: nothing in it is secret', () => {
+    const puzzle = puzzleOf(4, { top: [1, 0, 0, 0] });
+    expect(engine.toPublic(puzzle)).toEqual(puzzle);
+  });
+});
