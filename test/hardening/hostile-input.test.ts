@@ -257,12 +257,10 @@ describe('hostile input: every route answers a 4xx JSON error and changes nothin
       fc.record({ elapsedMs: fc.constant(200_000) }, { requiredKeys: [] }),
     );
     const request = fc.oneof(
-      fc
-        .tuple(badPuzzlePath, body)
-        .map(([p, b]) => ({
-          path: `/v1/puzzles/${p}/submissions`,
-          init: json('POST', JSON.stringify(b), bearer(playerToken)),
-        })),
+      fc.tuple(badPuzzlePath, body).map(([p, b]) => ({
+        path: `/v1/puzzles/${p}/submissions`,
+        init: json('POST', JSON.stringify(b), bearer(playerToken)),
+      })),
       body.map((b) => ({
         path: `/v1/puzzles/${DATE}/sudoku/easy/submissions`,
         init: json('POST', JSON.stringify(b), bearer(playerToken)),
