@@ -1,29 +1,86 @@
-import type { PuzzleEngine } from '../types.js';
+/**
+ * Colour sort (water sort) with the seeds' hidden-colour mode. The puzzle keeps the true colours; the
+ * public payload, `reveal` and `replay` decide what a player sees. See README.md for the rules.
+ */
 
-// Placeholder until the colorsort engine lands; replaced by its helper.
-export const engine: PuzzleEngine<unknown, unknown> = {
+import { type Level, type PuzzleEngine, PuzzleInputError } from '../types.js';
+import { check } from './check.js';
+import { generateDeal, version } from './generate.js';
+import { grade, gradeFromSearch } from './grade.js';
+import { parsePuzzle } from './parse.js';
+import { type ColorSortPuzzle, type ColorSortSolution, LEVELS, PRESETS } from './puzzle.js';
+import { render } from './render.js';
+import { toPublic } from './reveal.js';
+import { DEFAULT_NODE_LIMIT, solveTubes } from './solve.js';
+
+export { check } from './check.js';
+export {
+  type Deal,
+  generateDeal,
+  MAX_ATTEMPTS,
+  type RejectionCounts,
+  validateParams,
+  version,
+} from './generate.js';
+export { grade, levelOf } from './grade.js';
+export { parsePuzzle } from './parse.js';
+export * from './puzzle.js';
+export { render } from './render.js';
+export { isCleared, MAX_MOVES, parseMoves, type ReplayResult, type ReplayState, replay } from './replay.js';
+export { type RevealResult, type RevealView, reveal, toPublic } from './reveal.js';
+export { isSolved, pourError } from './rules.js';
+export { DEFAULT_NODE_LIMIT, type SearchResult, solveTubes } from './solve.js';
+
+function isColorSortLevel(level: string): level is (typeof LEVELS)[number] {
+  return (LEVELS as readonly string[]).includes(level);
+}
+
+export const engine: PuzzleEngine<ColorSortPuzzle, ColorSortSolution> = {
   kind: 'colorsort',
-  version: 0,
-  levels: [],
-  generate() {
-    throw new Error('colorsort engine not built yet');
+  version,
+  levels: LEVELS,
+  generate(seed: string, level: Level) {
+    if (!isColorSortLevel(level)) throw new PuzzleInputError(`colorsort has no level "${level}"`);
+    const deal = generateDeal({ ...PRESETS[level], seed });
+    const grade = gradeFromSearch(deal.puzzle, {
+      moves: deal.solution.moves,
+      nodes: deal.nodes,
+      states: 0,
+      truncated: false,
+      lowerBound: deal.solutionLength,
+    });
+    const { puzzle } = deal;
+    return {
+      puzzle,
+      solution: deal.solution,
+      grade,
+      seed,
+      version,
+      attempt: deal.attempt,
+      meta: {
+        solutionLength: deal.solutionLength,
+        optimal: true,
+        nodes: deal.nodes,
+        numColors: puzzle.numColors,
+        duplicateColors: puzzle.duplicateColors,
+        capacity: puzzle.capacity,
+        emptyTubes: puzzle.emptyTubes,
+        numTubes: puzzle.tubes.length,
+      },
+    };
   },
-  solve() {
-    throw new Error('colorsort engine not built yet');
+  /** One shortest solution (maxSolutions is moot: "solvable" replaces "unique" for colour sort). */
+  solve(puzzle, limits) {
+    const result = solveTubes(puzzle.tubes, puzzle.capacity, limits?.nodeLimit ?? DEFAULT_NODE_LIMIT);
+    return {
+      solutions: result.moves ? [{ moves: result.moves }] : [],
+      nodes: result.nodes,
+      truncated: result.truncated,
+    };
   },
-  check() {
-    return { ok: false, reason: 'colorsort engine not built yet' };
-  },
-  grade() {
-    throw new Error('colorsort engine not built yet');
-  },
-  parsePuzzle() {
-    throw new Error('colorsort engine not built yet');
-  },
-  toPublic(puzzle) {
-    return puzzle;
-  },
-  render() {
-    return '';
-  },
+  check,
+  grade,
+  parsePuzzle,
+  toPublic,
+  render,
 };
