@@ -17,8 +17,8 @@ export interface SearchResult {
 export const DEFAULT_NODE_LIMIT = 20_000;
 
 /**
- * Counts solutions from a state by branching on one edge at a time, propagating after every choice and
- * pruning branches whose lines can no longer join into one loop. `state` is propagated here; the root
+ * Counts solutions from a state by branching on one edge at a time, propagating and probing after every
+ * choice and pruning branches whose lines can no longer join into one loop. `state` is propagated here; the root
  * counts as one node.
  */
 export function search(prop: Propagator, state: Int32Array, limits: SearchLimits): SearchResult {
@@ -108,7 +108,30 @@ export function search(prop: Propagator, state: Int32Array, limits: SearchLimits
     return -1;
   };
 
+  const scratch = new Int32Array(L.size);
+  /**
+   * Failed-literal probing: an edge whose assumed value propagates to a contradiction takes the other
+   * value. Costly per node, but it turns most hard boards' searches into a handful of nodes.
+   */
+  const probe = (s: Int32Array): boolean => {
+    for (let progress = true; progress; ) {
+      progress = false;
+      for (let e = 0; e < geo.edges; e++) {
+        if (s[e] !== UNKNOWN) continue;
+        for (const value of [ON, OFF]) {
+          scratch.set(s);
+          if (prop.assume(scratch, e, value, limits.tier, GUESS)) continue;
+          if (!prop.assume(s, e, value === ON ? OFF : ON, limits.tier, GUESS)) return false;
+          progress = true;
+          break;
+        }
+      }
+    }
+    return true;
+  };
+
   const visit = (s: Int32Array, depth: number): void => {
+    if (!probe(s)) return;
     if (!connected(s)) return;
     if (prop.solved(s)) {
       solutions.push(edgeString(s, geo.edges));
