@@ -3,12 +3,15 @@ import { OpenAPIHono } from '@hono/zod-openapi';
 import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
 import { requestId } from 'hono/request-id';
+import { secureHeaders } from 'hono/secure-headers';
 import { ConfigError, loadConfig } from './config.js';
 import { createDb } from './db/client.js';
 import { PuzzleInputError } from './engines/types.js';
 import type { AppEnv } from './http/context.js';
+import { corsFromEnv } from './http/cors.js';
 import { isDatabaseError } from './http/database-error.js';
 import { ApiError, errorBody } from './http/errors.js';
+import { errorFields, log, requestLog } from './http/log.js';
 import { adminRoutes } from './routes/admin.js';
 import { healthRoutes } from './routes/health.js';
 import { leaderboardRoutes } from './routes/leaderboards.js';
@@ -29,6 +32,14 @@ export function createApp(options: AppOptions = {}) {
   const app = new OpenAPIHono<AppEnv>();
 
   app.use(requestId());
+  app.use(requestLog);
+  app.use(
+    secureHeaders({
+      // The API is meant to be called from other sites (CORS decides which); the default same-origin would block them.
+      crossOriginResourcePolicy: 'cross-origin',
+    }),
+  );
+  app.use('/v1/*', corsFromEnv);
   app.use(
     '/v1/*',
     bodyLimit({
@@ -59,13 +70,13 @@ export function createApp(options: AppOptions = {}) {
     }
     const requestId = c.var.requestId;
     if (error instanceof ConfigError) {
-      console.error(`[${requestId}] configuration refused: ${error.message}`);
+      log('error', 'configuration refused', { requestId, detail: error.message });
       return c.json(
         errorBody('misconfigured', 'The service is not configured for production', { requestId }),
         503,
       );
     }
-    console.error(`[${requestId}]`, error);
+    log('error', 'request failed', { requestId, ...errorFields(error) });
     if (isDatabaseError(error)) {
       c.header('Retry-After', '5');
       return c.json(

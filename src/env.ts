@@ -13,4 +13,10 @@ export interface Env {
   DAYS_AHEAD?: string;
   /** "development" allows the built-in dev secrets; anything else refuses them. */
   ENVIRONMENT?: string;
+  /** Comma-separated origins allowed by CORS (`*` for any); none when unset. */
+  CORS_ORIGINS?: string;
+  /** Workers Rate Limiting bindings (src/http/rate-limit.ts falls back to in-memory counters without them). */
+  PLAYER_CREATION_LIMITER?: RateLimit;
+  SUBMISSION_PLAYER_LIMITER?: RateLimit;
+  SUBMISSION_IP_LIMITER?: RateLimit;
 }

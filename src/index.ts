@@ -3,6 +3,7 @@ import { loadConfig } from './config.js';
 import { runDailyCron } from './daily/cron.js';
 import { createDb } from './db/client.js';
 import type { Env } from './env.js';
+import { errorFields, log } from './http/log.js';
 import { calibrateBenchmarks } from './play/calibrate-benchmarks.js';
 
 const app = createApp();
@@ -19,7 +20,7 @@ export default {
       calibrateBenchmarks(db, now()),
     ]);
     for (const result of results) {
-      if (result.status === 'rejected') console.error('scheduled step failed:', result.reason);
+      if (result.status === 'rejected') log('error', 'scheduled step failed', errorFields(result.reason));
     }
   },
 } satisfies ExportedHandler<Env>;

@@ -3,6 +3,7 @@ import { newPlayerId, type PlayerId, playerToken } from '../auth/player-token.js
 import { insertPlayer, type PlayerRow, renamePlayer } from '../db/players.js';
 import type { AppEnv } from '../http/context.js';
 import { requirePlayer } from '../http/player-auth.js';
+import { clientAddress, enforceRateLimit, RATE_LIMITS } from '../http/rate-limit.js';
 import { validationHook } from '../http/validation.js';
 import { playerStreak } from '../play/player-streak.js';
 import { jsonError } from './schemas.js';
@@ -53,6 +54,7 @@ const create = createRoute({
       description: 'The player and its token',
     },
     400: jsonError('Invalid display name'),
+    429: jsonError('Too many new players from this address; see Retry-After'),
   },
 });
 
@@ -88,6 +90,7 @@ const rename = createRoute({
 export const playerRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook })
   .openapi(create, async (c) => {
     const { db, config, now } = c.var.services;
+    await enforceRateLimit(c, RATE_LIMITS.playerCreation, clientAddress(c));
     const player: PlayerRow = {
       id: newPlayerId(),
       displayName: c.req.valid('json')?.displayName ?? null,

@@ -2,6 +2,7 @@ import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
 import type { AppEnv } from '../http/context.js';
 import { ApiError } from '../http/errors.js';
 import { playerRequired, requirePlayer } from '../http/player-auth.js';
+import { clientAddress, enforceRateLimit, RATE_LIMITS } from '../http/rate-limit.js';
 import { validationHook } from '../http/validation.js';
 import { submitSolution } from '../play/submit.js';
 import { requireDailyPuzzle } from './require.js';
@@ -69,6 +70,7 @@ const submit = createRoute({
     404: jsonError('Date outside the archive or not begun anywhere yet'),
     413: jsonError('Body too large'),
     422: jsonError('Impossible completion time'),
+    429: jsonError('Too many submissions; see Retry-After'),
   },
 });
 
@@ -79,8 +81,11 @@ export const submissionRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validatio
     const params = c.req.valid('param');
     const body = c.req.valid('json');
     const shapeError = solutionShapeError(params.kind, body.solution);
-    if (shapeError)
+    if (shapeError) {
       throw new ApiError(400, 'invalid_solution', `Not a ${params.kind} solution: ${shapeError}`);
+    }
+    await enforceRateLimit(c, RATE_LIMITS.submissionPerPlayer, player.id);
+    await enforceRateLimit(c, RATE_LIMITS.submissionPerIp, clientAddress(c));
     const puzzle = await requireDailyPuzzle(c.var.services, params);
     const result = await submitSolution(c.var.services, player.id, puzzle, {
       solution: body.solution,

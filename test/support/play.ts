@@ -8,10 +8,16 @@ export interface NewPlayer {
   token: string;
 }
 
+/** A random client address, so the per-address rate limits count each simulated player on its own. */
+export function someAddress(): Record<string, string> {
+  const byte = () => Math.floor(Math.random() * 256);
+  return { 'CF-Connecting-IP': `10.${byte()}.${byte()}.${byte()}` };
+}
+
 export async function register(at: string, displayName?: string): Promise<NewPlayer> {
   const res = await appAt(at)('/v1/players', {
     method: 'POST',
-    headers: { 'content-type': 'application/json' },
+    headers: { 'content-type': 'application/json', ...someAddress() },
     body: JSON.stringify(displayName === undefined ? {} : { displayName }),
   });
   if (res.status !== 201) throw new Error(`register failed: ${res.status} ${await res.text()}`);
@@ -56,7 +62,7 @@ export async function submit(
 ): Promise<Response> {
   return appAt(at)(`/v1/puzzles/${path}/submissions`, {
     method: 'POST',
-    headers: { ...bearer(token), 'content-type': 'application/json' },
+    headers: { ...bearer(token), 'content-type': 'application/json', ...someAddress() },
     body: JSON.stringify(body),
   });
 }

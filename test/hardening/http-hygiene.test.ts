@@ -1,0 +1,84 @@
+import { env } from 'cloudflare:test';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createApp } from '../../src/app.js';
+
+const app = createApp({ now: () => new Date('2026-11-29T12:00:00Z') });
+const request = (path: string, init?: RequestInit, extraEnv: Record<string, string> = {}) =>
+  app.request(path, init, { ...env, ...extraEnv });
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+describe('HTTP hygiene', () => {
+  it('sends security headers on every response, errors included', async () => {
+    for (const path of ['/v1/health', '/v1/nowhere']) {
+      const res = await request(path);
+      expect(res.headers.get('X-Content-Type-Options')).toBe('nosniff');
+      expect(res.headers.get('X-Frame-Options')).toBe('SAMEORIGIN');
+      expect(res.headers.get('Strict-Transport-Security')).toContain('max-age=');
+      expect(res.headers.get('Referrer-Policy')).toBe('no-referrer');
+    }
+  });
+
+  it('gives every response a request id, and errors name it in the body', async () => {
+    const ok = await request('/v1/health');
+    expect(ok.headers.get('X-Request-Id')).toMatch(/\S{8,}/);
+    const missing = await request('/v1/nowhere');
+    expect(missing.headers.get('X-Request-Id')).toMatch(/\S{8,}/);
+  });
+
+  it('allows no cross-origin access unless CORS_ORIGINS names the origin', async () => {
+    const origin = { Origin: 'https://puzzles.example' };
+    const closed = await request('/v1/health', { headers: origin });
+    expect(closed.headers.get('Access-Control-Allow-Origin')).toBeNull();
+    const open = await request(
+      '/v1/health',
+      { headers: origin },
+      { CORS_ORIGINS: 'https://a.example, https://puzzles.example' },
+    );
+    expect(open.headers.get('Access-Control-Allow-Origin')).toBe('https://puzzles.example');
+    const other = await request(
+      '/v1/health',
+      { headers: { Origin: 'https://evil.example' } },
+      { CORS_ORIGINS: 'https://puzzles.example' },
+    );
+    expect(other.headers.get('Access-Control-Allow-Origin')).toBeNull();
+  });
+
+  it('answers a CORS preflight for an allowed origin', async () => {
+    const res = await request(
+      '/v1/players',
+      {
+        method: 'OPTIONS',
+        headers: {
+          Origin: 'https://puzzles.example',
+          'Access-Control-Request-Method': 'POST',
+          'Access-Control-Request-Headers': 'authorization, content-type',
+        },
+      },
+      { CORS_ORIGINS: '*' },
+    );
+    expect(res.status).toBe(204);
+    expect(res.headers.get('Access-Control-Allow-Origin')).toBe('*');
+    expect(res.headers.get('Access-Control-Allow-Headers')?.toLowerCase()).toContain('authorization');
+  });
+
+  it('logs each request as one JSON line with its request id and status', async () => {
+    const lines: string[] = [];
+    vi.spyOn(console, 'log').mockImplementation((line: unknown) => {
+      lines.push(String(line));
+    });
+    const res = await request('/v1/health');
+    const entry = lines
+      .map((l) => JSON.parse(l) as Record<string, unknown>)
+      .find((l) => l.message === 'request');
+    expect(entry).toMatchObject({
+      level: 'info',
+      method: 'GET',
+      path: '/v1/health',
+      status: 200,
+      requestId: res.headers.get('X-Request-Id'),
+    });
+  });
+});

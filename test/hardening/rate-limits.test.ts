@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest';
+import { memoryLimiter, RATE_LIMITS } from '../../src/http/rate-limit.js';
+import { appAt, type ErrorJson } from '../support/app.js';
+import { bearer, register, solveStored, startPuzzle } from '../support/play.js';
+
+const at = '2026-11-29T12:00:00Z';
+const api = appAt(at);
+
+describe('abuse limits', () => {
+  it('answer 429 with Retry-After once one address creates too many players', async () => {
+    const address = { 'CF-Connecting-IP': '203.0.113.7', 'content-type': 'application/json' };
+    const statuses: number[] = [];
+    let last: Response | undefined;
+    for (let i = 0; i <= RATE_LIMITS.playerCreation.limit; i++) {
+      last = await api('/v1/players', { method: 'POST', headers: address, body: '{}' });
+      statuses.push(last.status);
+    }
+    expect(statuses.slice(0, RATE_LIMITS.playerCreation.limit).every((s) => s === 201)).toBe(true);
+    expect(last?.status).toBe(429);
+    expect(last?.headers.get('Retry-After')).toBe('60');
+    expect(((await last?.json()) as ErrorJson).error.code).toBe('rate_limited');
+
+    const elsewhere = await api('/v1/players', {
+      method: 'POST',
+      headers: { ...address, 'CF-Connecting-IP': '203.0.113.8' },
+      body: '{}',
+    });
+    expect(elsewhere.status).toBe(201);
+  });
+
+  it('answer 429 once one player submits too often', async () => {
+    const { token } = await register(at);
+    const startToken = await startPuzzle(at, token, '2026-11-29', 'sudoku', 'easy');
+    const solution = (await solveStored('2026-11-29', 'sudoku', 'easy')) as { grid: string };
+    const wrong = { grid: `${solution.grid[1]}${solution.grid[0]}${solution.grid.slice(2)}` };
+    const statuses: number[] = [];
+    for (let i = 0; i <= RATE_LIMITS.submissionPerPlayer.limit; i++) {
+      const res = await appAt('2026-11-29T12:05:00Z')('/v1/puzzles/2026-11-29/sudoku/easy/submissions', {
+        method: 'POST',
+        headers: {
+          ...bearer(token),
+          'content-type': 'application/json',
+          'CF-Connecting-IP': `198.51.100.${i}`,
+        },
+        body: JSON.stringify({ solution: wrong, elapsedMs: 200_000, startToken }),
+      });
+      statuses.push(res.status);
+    }
+    expect(statuses.slice(0, RATE_LIMITS.submissionPerPlayer.limit).every((s) => s === 200)).toBe(true);
+    expect(statuses.at(-1)).toBe(429);
+  });
+
+  it('fall back to an in-memory window that resets after its period', async () => {
+    let now = 0;
+    const limiter = memoryLimiter(2, 10_000, () => now);
+    const outcomes = [];
+    for (let i = 0; i < 3; i++) outcomes.push((await limiter.limit({ key: 'k' })).success);
+    expect(outcomes).toEqual([true, true, false]);
+    expect((await limiter.limit({ key: 'other' })).success).toBe(true);
+    now = 10_000;
+    expect((await limiter.limit({ key: 'k' })).success).toBe(true);
+  });
+});
