@@ -1,29 +1,93 @@
-import type { PuzzleEngine } from '../types.js';
+import { MAX_SEED_LENGTH } from '../rng.js';
+import { type Difficulty, type Level, type PuzzleEngine, PuzzleInputError } from '../types.js';
+import { check } from './check.js';
+import { generateSized, type Target } from './generate.js';
+import { difficultyOf, LEVELS, levelOf, type PatternLevel } from './grade.js';
+import type { PatternPuzzle, PatternSolution } from './model.js';
+import { parsePuzzle } from './parse.js';
+import { render } from './render.js';
+import { DEFAULT_NODE_LIMIT, solveClues } from './solve.js';
 
-// Placeholder until the pattern engine lands; replaced by its helper.
-export const engine: PuzzleEngine<unknown, unknown> = {
+export { cluesFor, computeClue } from './clues.js';
+export { generateSized, randomPicture, type Target } from './generate.js';
+export { LineSolver } from './line-solver.js';
+export type { PatternPuzzle, PatternSolution } from './model.js';
+export { solveClues } from './solve.js';
+
+/** Bump whenever the same seed and level would give a different puzzle. */
+export const version = 1;
+
+/** Square size and what the solver must need, per level (the grader then confirms the level). */
+const LEVEL_SPECS: Record<PatternLevel, { size: number; target: Target }> = {
+  easy: { size: 10, target: 'line' },
+  medium: { size: 15, target: 'line' },
+  hard: { size: 20, target: 'probe' },
+  expert: { size: 25, target: 'probe' },
+};
+
+function isPatternLevel(level: Level): level is PatternLevel {
+  return (LEVELS as readonly Level[]).includes(level);
+}
+
+function bitsToCells(bits: Uint8Array): string {
+  let cells = '';
+  for (let i = 0; i < bits.length; i++) cells += bits[i] === 1 ? '1' : '0';
+  return cells;
+}
+
+export const engine: PuzzleEngine<PatternPuzzle, PatternSolution> = {
   kind: 'pattern',
-  version: 0,
-  levels: [],
-  generate() {
-    throw new Error('pattern engine not built yet');
+  version,
+  levels: LEVELS,
+
+  generate(seed, level) {
+    if (!isPatternLevel(level)) {
+      throw new PuzzleInputError(`pattern levels are ${LEVELS.join(', ')}; got ${JSON.stringify(level)}`);
+    }
+    if (seed.length > MAX_SEED_LENGTH) {
+      throw new PuzzleInputError(`seed must be at most ${MAX_SEED_LENGTH} characters`);
+    }
+    const { size, target } = LEVEL_SPECS[level];
+    const found = generateSized(seed, size, size, target, (report) => levelOf(report, size, size) === level);
+    return {
+      puzzle: found.puzzle,
+      solution: { cells: bitsToCells(found.cells) },
+      grade: difficultyOf(found.report, size, size),
+      seed,
+      version,
+      attempt: found.attempt,
+    };
   },
-  solve() {
-    throw new Error('pattern engine not built yet');
+
+  solve(puzzle, limits) {
+    const report = solveClues(puzzle, {
+      maxSolutions: limits?.maxSolutions ?? 2,
+      nodeLimit: limits?.nodeLimit ?? DEFAULT_NODE_LIMIT,
+    });
+    return {
+      solutions: report.solutions.map((bits) => ({ cells: bitsToCells(bits) })),
+      nodes: report.nodes,
+      truncated: report.truncated,
+    };
   },
-  check() {
-    return { ok: false, reason: 'pattern engine not built yet' };
+
+  check,
+
+  grade(puzzle): Difficulty {
+    const report = solveClues(puzzle);
+    if (report.solutions.length === 0 && !report.truncated) {
+      throw new PuzzleInputError('these clues have no solution');
+    }
+    return difficultyOf(report, puzzle.width, puzzle.height);
   },
-  grade() {
-    throw new Error('pattern engine not built yet');
+
+  parsePuzzle(json) {
+    return parsePuzzle(json);
   },
-  parsePuzzle() {
-    throw new Error('pattern engine not built yet');
-  },
+
   toPublic(puzzle) {
-    return puzzle;
+    return { width: puzzle.width, height: puzzle.height, rows: puzzle.rows, cols: puzzle.cols };
   },
-  render() {
-    return '';
-  },
+
+  render,
 };

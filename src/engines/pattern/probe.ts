@@ -1,0 +1,106 @@
+import { EMPTY, FILLED, UNKNOWN } from './model.js';
+import type { Propagator } from './propagate.js';
+
+/**
+ * Probing: assume an undecided cell filled, then empty, and run line logic on each assumption. A
+ * branch that contradicts fixes the cell to the other value; cells both branches agree on are fixed.
+ * Both branches run in place on the grid and are rolled back through the propagator's trail, so a
+ * probe costs what it changes, not the grid's size.
+ */
+export class Prober {
+  /** Cells the filled branch decided, and the values it gave them. */
+  private readonly branchCells: Int32Array;
+  private readonly branchValues: Uint8Array;
+  private readonly agreedCells: Int32Array;
+  private readonly agreedValues: Uint8Array;
+  /** Cells fixed by probing, including their line-logic consequences (the grader's measure). */
+  deductions = 0;
+  /** Single-assumption propagations run so far. */
+  probes = 0;
+  /**
+   * After `run`: the undecided cell whose two branches decided the most cells (the product of both
+   * counts), -1 if none is left. Every undecided cell is probed in the final quiet pass, after the last
+   * change, so this is measured on the final grid: search branches there.
+   */
+  bestCell = -1;
+  /** Set when `interrupt` stopped the last run (its result is then incomplete, not wrong). */
+  interrupted = false;
+  /** Polled every 64 probes; true stops probing early. */
+  interrupt: (() => boolean) | undefined;
+
+  constructor(private readonly prop: Propagator) {
+    this.branchCells = new Int32Array(prop.size);
+    this.branchValues = new Uint8Array(prop.size);
+    this.agreedCells = new Int32Array(prop.size);
+    this.agreedValues = new Uint8Array(prop.size);
+  }
+
+  /**
+   * Probes until a full pass over the undecided cells learns nothing. `cells` must be at the line-logic
+   * fixpoint; it is narrowed in place. Returns false when the grid has no solution.
+   */
+  run(cells: Uint8Array): boolean {
+    const { prop, branchCells, branchValues, agreedCells, agreedValues } = this;
+    const size = prop.size;
+    prop.resetTrail();
+    let quietSince = 0;
+    let i = 0;
+    let bestScore = -1;
+    this.bestCell = -1;
+    this.interrupted = false;
+    for (let steps = 0; steps - quietSince < size; steps++, i = i + 1 === size ? 0 : i + 1) {
+      if (cells[i] !== UNKNOWN) continue;
+      this.probes += 2;
+      if ((this.probes & 127) === 0 && this.interrupt?.() === true) {
+        this.interrupted = true;
+        return true;
+      }
+      const start = prop.trailLength;
+      prop.assign(cells, i, FILLED);
+      const filledOk = prop.propagate(cells);
+      let changed = 0;
+      if (filledOk) {
+        for (let at = start; at < prop.trailLength; at++) {
+          const cell = prop.trailCellAt(at);
+          branchCells[changed] = cell;
+          branchValues[changed] = cells[cell]!;
+          changed++;
+        }
+      }
+      prop.undo(cells, start);
+      prop.assign(cells, i, EMPTY);
+      const emptyOk = prop.propagate(cells);
+      if (!filledOk && !emptyOk) return false;
+      if (filledOk && emptyOk) {
+        let agreedCount = 0;
+        for (let k = 0; k < changed; k++) {
+          if (cells[branchCells[k]!] === branchValues[k]) {
+            agreedCells[agreedCount] = branchCells[k]!;
+            agreedValues[agreedCount] = branchValues[k]!;
+            agreedCount++;
+          }
+        }
+        const score = changed * (prop.trailLength - start);
+        prop.undo(cells, start);
+        if (agreedCount === 0) {
+          if (score > bestScore) {
+            bestScore = score;
+            this.bestCell = i;
+          }
+          continue;
+        }
+        for (let k = 0; k < agreedCount; k++) prop.assign(cells, agreedCells[k]!, agreedValues[k]!);
+        if (!prop.propagate(cells)) return false;
+      } else if (filledOk) {
+        // The empty branch failed: replay the filled branch's fixpoint instead of recomputing it.
+        prop.undo(cells, start);
+        for (let k = 0; k < changed; k++) prop.record(cells, branchCells[k]!, branchValues[k]!);
+      }
+      this.deductions += prop.trailLength - start;
+      quietSince = steps;
+      bestScore = -1;
+      this.bestCell = -1;
+    }
+    return true;
+  }
+}
