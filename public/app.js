@@ -1,0 +1,497 @@
+// @ts-check
+/**
+ * The demo page: today's puzzles through the public API. One anonymous player per browser; per puzzle a
+ * session (start token, start time, progress, result) in localStorage, so a reload keeps the clock and
+ * the board. Kind modules are loaded on demand and know nothing of the API except colour sort's reveal.
+ */
+
+import * as api from './api.js';
+
+/** @typedef {import('./kinds/common.js').Board} Board */
+/** @typedef {{ createBoard: (puzzle: unknown, context: import('./kinds/common.js').BoardContext) => Board }} KindModule */
+/**
+ * @typedef {{ startToken: string, startedAt: number, progress?: unknown,
+ *   result?: api.SubmissionResult, finishedMs?: number }} Session
+ */
+
+/** @type {Record<string, { name: string, load: () => Promise<KindModule> }>} */
+const KINDS = {
+  sudoku: { name: 'Sudoku', load: () => import('./kinds/sudoku.js') },
+  pattern: { name: 'Pattern', load: () => import('./kinds/pattern.js') },
+  loop: { name: 'Loop', load: () => import('./kinds/loop.js') },
+  signal: { name: 'Signal', load: () => import('./kinds/signal.js') },
+  colorsort: { name: 'Colour sort', load: () => import('./kinds/colorsort.js') },
+};
+const LEVELS = ['easy', 'medium', 'hard', 'expert', 'superhard'];
+/** Rows per leaderboard page: the sidebar keeps the histogram in view below it. */
+const BOARD_PAGE_SIZE = 8;
+
+/**
+ * @template {HTMLElement} T
+ * @param {string} id
+ * @returns {T}
+ */
+const byId = (id) => /** @type {T} */ (document.getElementById(id));
+
+const ui = {
+  date: byId('date'),
+  playerName: byId('player-name'),
+  playerStreak: byId('player-streak'),
+  rename: /** @type {HTMLDetailsElement} */ (byId('rename')),
+  renameForm: /** @type {HTMLFormElement} */ (byId('rename-form')),
+  renameInput: /** @type {HTMLInputElement} */ (byId('rename-input')),
+  kinds: byId('kinds'),
+  levels: byId('levels'),
+  title: byId('puzzle-title'),
+  timer: byId('timer'),
+  submit: /** @type {HTMLButtonElement} */ (byId('submit')),
+  info: byId('puzzle-info'),
+  board: byId('board'),
+  help: byId('help'),
+  status: byId('status'),
+  result: byId('result'),
+  leaderboard: byId('leaderboard'),
+  boardSolvers: byId('board-solvers'),
+  boardRows: byId('board-rows'),
+  boardPrev: /** @type {HTMLButtonElement} */ (byId('board-prev')),
+  boardNext: /** @type {HTMLButtonElement} */ (byId('board-next')),
+  boardPage: byId('board-page'),
+  boardMe: byId('board-me'),
+  stats: byId('stats'),
+  statsSummary: byId('stats-summary'),
+  histogram: byId('histogram'),
+};
+
+const state = {
+  /** @type {api.Player | null} */
+  player: null,
+  /** @type {api.DayPuzzles | null} */
+  day: null,
+  /** @type {api.PuzzleKey | null} */
+  key: null,
+  /** @type {api.PuzzleView | null} */
+  view: null,
+  /** @type {Session | null} */
+  session: null,
+  /** @type {Board | null} */
+  board: null,
+  /** Bumped on every open: answers for an earlier puzzle are dropped. */
+  generation: 0,
+  /** @type {ReturnType<typeof setInterval> | undefined} */
+  ticker: undefined,
+  submitting: false,
+  /** Cursors of the leaderboard pages seen so far; the last is the current page. @type {(string | null)[]} */
+  pages: [null],
+};
+
+/** m:ss, or m:ss.t with tenths. @param {number} ms @param {boolean} [tenths] */
+function formatTime(ms, tenths = false) {
+  const total = Math.max(0, ms) / 1000;
+  const minutes = Math.floor(total / 60);
+  const seconds = total - minutes * 60;
+  const text = tenths ? (Math.floor(seconds * 10) / 10).toFixed(1) : String(Math.floor(seconds));
+  return `${minutes}:${text.padStart(tenths ? 4 : 2, '0')}`;
+}
+
+/** @param {string} message @param {'info' | 'error'} [tone] */
+function say(message, tone = 'info') {
+  ui.status.textContent = message;
+  ui.status.dataset.tone = tone;
+}
+
+// Sessions --------------------------------------------------------------------------------------------
+
+/** @param {string} puzzleId */
+const sessionKey = (puzzleId) => `daily-puzzles.session.${api.playerId()}.${puzzleId}`;
+
+/** @param {string} puzzleId @returns {Session | null} */
+function loadSession(puzzleId) {
+  try {
+    const session = JSON.parse(localStorage.getItem(sessionKey(puzzleId)) ?? 'null');
+    return session && typeof session.startToken === 'string' && typeof session.startedAt === 'number'
+      ? session
+      : null;
+  } catch {
+    return null;
+  }
+}
+
+function saveSession() {
+  if (state.view && state.session) {
+    localStorage.setItem(sessionKey(state.view.id), JSON.stringify(state.session));
+  }
+}
+
+// Player ----------------------------------------------------------------------------------------------
+
+function renderPlayer() {
+  const player = state.player;
+  if (!player) return;
+  ui.playerName.textContent = player.displayName ?? `anonymous ${player.id.slice(0, 4)}`;
+  ui.playerStreak.textContent = player.streak.current > 0 ? `🔥 ${player.streak.current}-day streak` : '';
+  ui.renameInput.value = player.displayName ?? '';
+}
+
+ui.renameForm.addEventListener('submit', async (event) => {
+  event.preventDefault();
+  try {
+    state.player = await api.renamePlayer(ui.renameInput.value.trim() || null);
+    ui.rename.open = false;
+    renderPlayer();
+    if (state.session?.result) void showLeaderboard();
+  } catch (error) {
+    say(error instanceof Error ? error.message : String(error), 'error');
+  }
+});
+
+// Navigation ------------------------------------------------------------------------------------------
+
+/** @param {string} kind */
+function levelsOf(kind) {
+  const levels = (state.day?.puzzles ?? []).filter((p) => p.kind === kind).map((p) => p.level);
+  return LEVELS.filter((l) => levels.includes(l));
+}
+
+/** @param {HTMLElement} nav @param {{ href: string, text: string, current: boolean, done: boolean }[]} links */
+function renderLinks(nav, links) {
+  nav.replaceChildren(
+    ...links.map((link) => {
+      const a = document.createElement('a');
+      a.href = link.href;
+      a.textContent = link.done ? `${link.text} ✓` : link.text;
+      if (link.current) a.setAttribute('aria-current', 'page');
+      return a;
+    }),
+  );
+}
+
+function renderNav() {
+  const day = state.day;
+  if (!day) return;
+  const current = state.key;
+  /** @param {string} kind @param {string} level */
+  const done = (kind, level) => Boolean(loadSession(`${day.date}:${kind}:${level}`)?.result);
+  const kinds = Object.keys(KINDS).filter((k) => levelsOf(k).length > 0);
+  renderLinks(
+    ui.kinds,
+    kinds.map((kind) => ({
+      href: `#/${kind}/${current?.kind === kind ? current.level : levelsOf(kind)[0]}`,
+      text: KINDS[kind]?.name ?? kind,
+      current: current?.kind === kind,
+      done: levelsOf(kind).every((level) => done(kind, level)),
+    })),
+  );
+  if (!current) return;
+  renderLinks(
+    ui.levels,
+    levelsOf(current.kind).map((level) => ({
+      href: `#/${current.kind}/${level}`,
+      text: level,
+      current: level === current.level,
+      done: done(current.kind, level),
+    })),
+  );
+}
+
+/** The puzzle the address names, or the first of the day. @returns {api.PuzzleKey | null} */
+function keyFromHash() {
+  const day = state.day;
+  if (!day || day.puzzles.length === 0) return null;
+  const [kind, level] = location.hash.replace(/^#\/?/, '').split('/');
+  const named = day.puzzles.find((p) => p.kind === kind && p.level === level);
+  const first = day.puzzles.find((p) => p.kind === Object.keys(KINDS).find((k) => levelsOf(k).length > 0));
+  const chosen = named ?? first ?? day.puzzles[0];
+  return chosen ? { date: day.date, kind: chosen.kind, level: chosen.level } : null;
+}
+
+// Timer -----------------------------------------------------------------------------------------------
+
+function stopTimer() {
+  clearInterval(state.ticker);
+  state.ticker = undefined;
+}
+
+function startTimer() {
+  stopTimer();
+  const tick = () => {
+    if (state.session) ui.timer.textContent = formatTime(Date.now() - state.session.startedAt);
+  };
+  tick();
+  state.ticker = setInterval(tick, 250);
+}
+
+// Playing ---------------------------------------------------------------------------------------------
+
+function updateSubmit() {
+  ui.submit.disabled = !state.board?.complete() || state.submitting || Boolean(state.session?.result);
+}
+
+/** @param {api.PuzzleKey} key */
+async function open(key) {
+  const generation = ++state.generation;
+  stopTimer();
+  state.key = key;
+  state.board = null;
+  state.view = null;
+  state.session = null;
+  state.pages = [null];
+  renderNav();
+  ui.title.textContent = `${KINDS[key.kind]?.name ?? key.kind} · ${key.level}`;
+  ui.board.replaceChildren();
+  ui.info.textContent = '';
+  ui.help.textContent = '';
+  ui.timer.textContent = '0:00';
+  ui.result.hidden = true;
+  ui.leaderboard.hidden = true;
+  ui.stats.hidden = true;
+  say('Loading…');
+  updateSubmit();
+
+  const [view, module] = await Promise.all([api.startPuzzle(key), KINDS[key.kind]?.load()]);
+  if (generation !== state.generation) return;
+  if (!module) throw new Error(`This page cannot show ${key.kind} puzzles yet`);
+  let session = loadSession(view.id);
+  if (!session) {
+    if (!view.startToken) throw new Error('The server sent no start token');
+    session = { startToken: view.startToken, startedAt: Date.now() };
+  }
+  state.view = view;
+  state.session = session;
+  saveSession();
+
+  const board = module.createBoard(view.puzzle, {
+    changed() {
+      if (state.board !== board || !state.session) return;
+      state.session.progress = board.snapshot();
+      saveSession();
+      updateSubmit();
+    },
+    say,
+    reveal: (moves) => api.revealTubes(key, moves),
+    saved: session.progress,
+  });
+  state.board = board;
+  ui.board.replaceChildren(board.element);
+  ui.help.textContent = board.help;
+  const d = view.difficulty;
+  ui.info.textContent =
+    `${d.level} · par ${formatTime(view.benchmarkSeconds * 1000)} · puzzle rating ${view.rating}` +
+    (d.techniques.length ? ` · needs ${d.techniques.join(', ')}` : '');
+  say('');
+
+  if (session.result) {
+    board.setLocked(true);
+    ui.timer.textContent = formatTime(session.result.countedMs ?? session.finishedMs ?? 0, true);
+    showResult(session.result);
+    await Promise.all([showLeaderboard(), showStats()]);
+  } else {
+    startTimer();
+    board.element.focus();
+  }
+  updateSubmit();
+}
+
+async function submit() {
+  const { key, board, session } = state;
+  if (!key || !board || !session || session.result || state.submitting) return;
+  const generation = state.generation;
+  const elapsedMs = Date.now() - session.startedAt;
+  state.submitting = true;
+  updateSubmit();
+  say('Checking…');
+  try {
+    const result = await api.submitSolution(key, {
+      solution: board.solution(),
+      elapsedMs,
+      startToken: session.startToken,
+    });
+    if (generation !== state.generation) return;
+    if (!result.valid) {
+      say(`Not solved: ${result.reason ?? 'the solution was rejected'}`, 'error');
+      return;
+    }
+    session.result = result;
+    session.finishedMs = elapsedMs;
+    saveSession();
+    stopTimer();
+    board.setLocked(true);
+    ui.timer.textContent = formatTime(result.countedMs ?? elapsedMs, true);
+    say(result.repeated ? 'Already ranked: this is the result of your first solve.' : 'Solved!');
+    if (state.player) {
+      state.player = { ...state.player, streak: result.streak };
+      renderPlayer();
+    }
+    renderNav();
+    showResult(result);
+    await Promise.all([showLeaderboard(), showStats()]);
+  } catch (error) {
+    if (!(error instanceof api.ApiError)) throw error;
+    if (error.code === 'impossible_time') {
+      say(`${error.message}: take a second look and submit again in a moment.`, 'error');
+    } else if (error.code === 'invalid_start_token') {
+      localStorage.removeItem(sessionKey(state.view?.id ?? ''));
+      say(`${error.message}. Reload the page to start this puzzle again.`, 'error');
+    } else say(error.message, 'error');
+  } finally {
+    state.submitting = false;
+    updateSubmit();
+  }
+}
+
+ui.submit.addEventListener('click', () => void submit().catch(fail));
+
+// After the solve -------------------------------------------------------------------------------------
+
+/** @param {api.SubmissionResult} result */
+function showResult(result) {
+  /** @param {string} id @param {string} text */
+  const put = (id, text) => {
+    byId(id).textContent = text;
+  };
+  const rating = result.rating;
+  const change = rating ? rating.after - rating.before : 0;
+  put(
+    'result-time',
+    formatTime(result.countedMs ?? 0, true) + (result.capped ? ' (capped by the server clock)' : ''),
+  );
+  put('result-score', result.score === undefined ? '–' : result.score.toFixed(3));
+  put(
+    'result-rating',
+    rating
+      ? `${rating.before} → ${rating.after} (${change >= 0 ? '+' : '−'}${Math.abs(change)}) ±${rating.deviation}`
+      : '–',
+  );
+  put('result-rank', result.rank === undefined ? '–' : `${result.rank} of ${result.solvers}`);
+  put(
+    'result-percentile',
+    result.fasterThanPercent === undefined ? '–' : `${result.fasterThanPercent} % of solvers`,
+  );
+  put(
+    'result-streak',
+    `${result.streak.current} day${result.streak.current === 1 ? '' : 's'} (best ${result.streak.best})`,
+  );
+  ui.result.hidden = false;
+}
+
+async function showLeaderboard() {
+  const key = state.key;
+  if (!key) return;
+  const generation = state.generation;
+  const cursor = state.pages[state.pages.length - 1] ?? null;
+  const page = await api.leaderboard(key, { limit: BOARD_PAGE_SIZE, cursor });
+  if (generation !== state.generation) return;
+  const me = api.playerId();
+  ui.boardRows.replaceChildren(
+    ...page.entries.map((entry) => {
+      const row = document.createElement('tr');
+      if (entry.playerId === me) row.className = 'me';
+      for (const text of [
+        String(entry.rank),
+        entry.displayName ?? `anonymous ${entry.playerId.slice(0, 4)}`,
+        formatTime(entry.countedMs, true),
+      ]) {
+        const cell = document.createElement('td');
+        cell.textContent = text;
+        row.append(cell);
+      }
+      return row;
+    }),
+  );
+  ui.boardSolvers.textContent = `${page.solvers} solver${page.solvers === 1 ? '' : 's'}`;
+  ui.boardPage.textContent = `page ${state.pages.length}`;
+  ui.boardPrev.disabled = state.pages.length <= 1;
+  ui.boardNext.disabled = page.nextCursor === null;
+  ui.boardNext.dataset.cursor = page.nextCursor ?? '';
+  ui.boardMe.textContent = page.me
+    ? `You: rank ${page.me.rank} of ${page.solvers}, faster than ${page.me.fasterThanPercent} %`
+    : '';
+  ui.leaderboard.hidden = false;
+}
+
+ui.boardNext.addEventListener('click', () => {
+  const cursor = ui.boardNext.dataset.cursor;
+  if (!cursor) return;
+  state.pages.push(cursor);
+  void showLeaderboard().catch(fail);
+});
+ui.boardPrev.addEventListener('click', () => {
+  if (state.pages.length <= 1) return;
+  state.pages.pop();
+  void showLeaderboard().catch(fail);
+});
+
+async function showStats() {
+  const key = state.key;
+  if (!key) return;
+  const generation = state.generation;
+  const stats = await api.puzzleStats(key);
+  if (generation !== state.generation) return;
+  const mine = state.session?.result?.countedMs;
+  const highest = Math.max(1, ...stats.histogram.map((b) => b.count));
+  ui.histogram.replaceChildren(
+    ...stats.histogram.map((bucket) => {
+      const range =
+        bucket.toMs === null
+          ? `${formatTime(bucket.fromMs)}+`
+          : `${formatTime(bucket.fromMs)}–${formatTime(bucket.toMs)}`;
+      const isMine =
+        mine !== undefined && mine >= bucket.fromMs && (bucket.toMs === null || mine < bucket.toMs);
+      const column = document.createElement('div');
+      column.className = isMine ? 'bucket mine' : 'bucket';
+      column.title = `${range}: ${bucket.count} solver${bucket.count === 1 ? '' : 's'}`;
+      column.dataset.count = String(bucket.count);
+      const count = document.createElement('span');
+      count.className = 'count';
+      count.textContent = bucket.count ? String(bucket.count) : '';
+      const bar = document.createElement('div');
+      bar.className = 'bar';
+      bar.style.height = `${(bucket.count / highest) * 100}%`;
+      const label = document.createElement('span');
+      label.className = 'range';
+      label.textContent = range;
+      column.append(count, bar, label);
+      return column;
+    }),
+  );
+  ui.statsSummary.textContent =
+    `${stats.solvers} solver${stats.solvers === 1 ? '' : 's'}` +
+    (stats.medianMs === null ? '' : ` · median ${formatTime(stats.medianMs, true)}`) +
+    ` · par ${formatTime(stats.benchmarkSeconds * 1000)}` +
+    (mine === undefined ? '' : ' · your time is highlighted');
+  ui.stats.hidden = false;
+}
+
+// Start -----------------------------------------------------------------------------------------------
+
+/** @param {unknown} error */
+function fail(error) {
+  console.error(error);
+  say(error instanceof Error ? error.message : String(error), 'error');
+}
+
+async function route() {
+  const key = keyFromHash();
+  if (!key) {
+    say('No puzzles today yet.', 'error');
+    return;
+  }
+  const wanted = `#/${key.kind}/${key.level}`;
+  if (location.hash !== wanted) history.replaceState(null, '', wanted);
+  await open(key);
+}
+
+async function main() {
+  state.player = await api.ensurePlayer();
+  renderPlayer();
+  const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+  state.day = await api.todaysPuzzles(timeZone).catch((error) => {
+    if (error instanceof api.ApiError && error.code === 'invalid_time_zone') return api.todaysPuzzles('UTC');
+    throw error;
+  });
+  ui.date.textContent = state.day.date;
+  window.addEventListener('hashchange', () => void route().catch(fail));
+  await route();
+  document.body.dataset.ready = 'true';
+}
+
+main().catch(fail);

@@ -1,0 +1,277 @@
+// @ts-check
+/**
+ * Colour sort with hidden colours: pour the whole same-colour run on top of one tube onto an empty tube
+ * or a matching top with room for it, until every tube is empty or full of one colour. The bottom units
+ * start hidden; the page learns a colour only from the reveal route, once that unit has reached the top.
+ * Solution `{moves: [[from, to], …]}`.
+ *
+ * The page keeps its own unit ids so that undo can put units back and keep what they revealed (the
+ * seeds' rule); a move that completes a tube cannot be undone, nor anything before it.
+ */
+
+import { ApiError } from '../api.js';
+import { h } from './common.js';
+
+const PALETTE = [
+  '#e6194b',
+  '#3cb44b',
+  '#ffe119',
+  '#4363d8',
+  '#f58231',
+  '#911eb4',
+  '#42d4f4',
+  '#f032e6',
+  '#bfef45',
+  '#fabed4',
+  '#469990',
+  '#9a6324',
+];
+/** A letter per colour, so colours never have to be told apart by hue alone. */
+const LETTERS = 'ABCDEFGHIJKL';
+
+/**
+ * @typedef {{ from: number, to: number, amount: number }} Pour
+ * @typedef {{ moves: [number, number][], amounts: number[], undoFloor: number, colours: (number | null)[] }} Snapshot
+ */
+
+/**
+ * @param {unknown} puzzle `{ capacity, tubes }`, hidden units null
+ * @param {import('./common.js').BoardContext} context
+ * @returns {import('./common.js').Board}
+ */
+export function createBoard(puzzle, context) {
+  const start = /** @type {import('../api.js').TubesView} */ (puzzle);
+  const { capacity } = start;
+  let nextId = 0;
+  const initialIds = start.tubes.map((t) => t.map(() => nextId++));
+  /** Colour of every unit as far as the player has seen it. @type {(number | null)[]} */
+  let colours = start.tubes.flat();
+  const ids = initialIds.map((t) => t.slice());
+  /** @type {Pour[]} */
+  let history = [];
+  let undoFloor = 0;
+  let cleared = false;
+  /** @type {number | null} */
+  let selected = null;
+  let busy = false;
+  let locked = false;
+
+  /** @param {Pour} pour */
+  const pourIds = ({ from, to, amount }) => {
+    const src = /** @type {number[]} */ (ids[from]);
+    const dst = /** @type {number[]} */ (ids[to]);
+    for (let k = 0; k < amount; k++) dst.push(/** @type {number} */ (src.pop()));
+  };
+
+  const saved = /** @type {Partial<Snapshot> | undefined} */ (context.saved);
+  if (
+    saved &&
+    Array.isArray(saved.moves) &&
+    Array.isArray(saved.amounts) &&
+    saved.amounts.length === saved.moves.length &&
+    Array.isArray(saved.colours) &&
+    saved.colours.length === colours.length
+  ) {
+    const moves = saved.moves;
+    history = saved.amounts.map((amount, k) => {
+      const [from, to] = /** @type {[number, number]} */ (moves[k]);
+      return { from, to, amount };
+    });
+    history.forEach(pourIds);
+    colours = saved.colours;
+    undoFloor = Math.min(saved.undoFloor ?? 0, history.length);
+  }
+
+  const tubes = start.tubes.map((_, i) =>
+    h('button', { type: 'button', class: 'tube', 'data-tube': i, style: `--capacity: ${capacity}` }),
+  );
+  const rack = h('div', { class: 'rack', role: 'group', 'aria-label': 'tubes' }, tubes);
+  const undoButton = h('button', { type: 'button', 'data-action': 'undo', text: '↶ undo' });
+  const counter = h('span', { class: 'counter' });
+  const element = h('div', { class: 'board colorsort', tabindex: 0 }, [
+    rack,
+    h('div', { class: 'pad' }, [undoButton, counter]),
+  ]);
+
+  /** @param {number | null} c */
+  const unitLabel = (c) => (c === null ? 'hidden' : `colour ${LETTERS[c] ?? c}`);
+
+  function paint() {
+    tubes.forEach((button, i) => {
+      const units = (ids[i] ?? []).map((id) => {
+        const c = colours[id] ?? null;
+        return c === null
+          ? h('span', { class: 'unit hidden', text: '?' })
+          : h('span', {
+              class: 'unit',
+              style: `background: ${PALETTE[c % PALETTE.length]}`,
+              text: LETTERS[c] ?? c,
+            });
+      });
+      button.replaceChildren(...units);
+      button.classList.toggle('selected', i === selected);
+      button.disabled = busy || locked;
+      const content = (ids[i] ?? []).map((id) => unitLabel(colours[id] ?? null)).join(', ');
+      button.setAttribute('aria-label', `tube ${i + 1}: ${content || 'empty'}`);
+    });
+    const hidden = ids.flat().filter((id) => colours[id] === null).length;
+    counter.textContent = `${history.length} moves · ${hidden} hidden`;
+    undoButton.disabled = busy || locked || history.length <= undoFloor;
+    element.toggleAttribute('data-busy', busy);
+  }
+
+  /** Merges what the server showed: colours it names become known, nulls never erase what was seen. */
+  /** @param {import('../api.js').TubesView} view */
+  function learn(view) {
+    view.tubes.forEach((tube, i) => {
+      tube.forEach((c, k) => {
+        const id = ids[i]?.[k];
+        if (c !== null && id !== undefined) colours[id] = c;
+      });
+    });
+    cleared = view.cleared;
+    if (view.cleared) context.say('Sorted and every colour seen: submit!');
+    else if (view.sorted) {
+      // The server counts a unit as seen only if it reached the top in this move list, not in undone moves.
+      context.say(`Sorted, but ${view.hidden} unit(s) never reached the top in these moves`, 'error');
+    } else context.say('');
+  }
+
+  /** @param {number} i */
+  const completes = (i) => {
+    const tube = ids[i] ?? [];
+    const first = colours[tube[0] ?? -1];
+    return tube.length === capacity && first != null && tube.every((id) => colours[id] === first);
+  };
+
+  /** @param {number} from @param {number} to */
+  async function pour(from, to) {
+    const src = ids[from] ?? [];
+    const dst = ids[to] ?? [];
+    const top = (/** @type {number[]} */ t) => (t.length ? (colours[t[t.length - 1] ?? -1] ?? null) : null);
+    if (src.length === 0) return context.say(`Tube ${from + 1} is empty`, 'error');
+    if (dst.length >= capacity) return context.say(`Tube ${to + 1} is full`, 'error');
+    if (dst.length > 0 && top(src) !== null && top(dst) !== null && top(src) !== top(dst)) {
+      return context.say(`Tube ${to + 1} shows another colour on top`, 'error');
+    }
+    // Disabled buttons drop the focus; a keyboard player gets it back on the target tube afterwards.
+    const hadFocus = element.contains(document.activeElement);
+    busy = true;
+    paint();
+    try {
+      const moves = /** @type {[number, number][]} */ ([...history.map((m) => [m.from, m.to]), [from, to]]);
+      const view = await context.reveal(moves);
+      const amount = src.length - (view.tubes[from]?.length ?? src.length);
+      if (amount <= 0 || dst.length + amount !== view.tubes[to]?.length) {
+        throw new Error('the server and the page disagree about the tubes; reload the page');
+      }
+      history.push({ from, to, amount });
+      pourIds({ from, to, amount });
+      learn(view);
+      if (completes(to)) undoFloor = history.length;
+      context.changed();
+    } catch (error) {
+      context.say(error instanceof Error ? error.message : String(error), 'error');
+    } finally {
+      busy = false;
+      paint();
+      if (hadFocus && !element.contains(document.activeElement)) tubes[to]?.focus();
+    }
+  }
+
+  function undo() {
+    if (busy || locked) return;
+    if (history.length <= undoFloor) {
+      context.say(
+        history.length ? 'A move that completed a tube cannot be undone' : 'Nothing to undo',
+        'error',
+      );
+      return;
+    }
+    const last = /** @type {Pour} */ (history.pop());
+    pourIds({ from: last.to, to: last.from, amount: last.amount });
+    // Every move out of a cleared position completes a tube, so undo never lands on a cleared one.
+    cleared = false;
+    selected = null;
+    context.say('');
+    paint();
+    context.changed();
+  }
+
+  /** @param {number} i */
+  function pick(i) {
+    if (busy || locked || i < 0 || i >= tubes.length) return;
+    if (selected === null) {
+      if ((ids[i] ?? []).length === 0) return context.say(`Tube ${i + 1} is empty`, 'error');
+      selected = i;
+      paint();
+    } else if (selected === i) {
+      selected = null;
+      paint();
+    } else {
+      const from = selected;
+      selected = null;
+      void pour(from, i);
+    }
+  }
+
+  rack.addEventListener('click', (event) => {
+    const tube = /** @type {HTMLElement} */ (event.target).closest('[data-tube]');
+    if (tube) pick(Number(tube.getAttribute('data-tube')));
+  });
+  undoButton.addEventListener('click', undo);
+  element.addEventListener('keydown', (event) => {
+    const focused = tubes.indexOf(/** @type {HTMLButtonElement} */ (document.activeElement));
+    if (
+      event.key === 'u' ||
+      event.key === 'Backspace' ||
+      (event.key === 'z' && (event.ctrlKey || event.metaKey))
+    ) {
+      undo();
+    } else if (event.key === 'Escape') {
+      selected = null;
+      paint();
+    } else if (/^[0-9]$/.test(event.key) && !event.ctrlKey && !event.metaKey && !event.altKey) {
+      pick((Number(event.key) + 9) % 10);
+    } else if (event.key === 'ArrowRight' || event.key === 'ArrowLeft') {
+      const step = event.key === 'ArrowRight' ? 1 : -1;
+      const from = focused < 0 ? (selected ?? -step) : focused;
+      tubes[(from + step + tubes.length) % tubes.length]?.focus();
+    } else return;
+    event.preventDefault();
+  });
+
+  paint();
+  if (history.length > 0) {
+    // Restored progress: ask once where the server stands, for the cleared state.
+    busy = true;
+    paint();
+    context
+      .reveal(history.map((m) => [m.from, m.to]))
+      .then(learn, (error) => context.say(error instanceof ApiError ? error.message : String(error), 'error'))
+      .finally(() => {
+        busy = false;
+        paint();
+        context.changed();
+      });
+  }
+
+  return {
+    element,
+    help: 'Click a tube, then the tube to pour into (keys: 1–9 and 0 pick tubes 1–10, arrows move, Enter picks, U undoes, Esc drops). A pour moves the whole run of one colour. Hidden units (?) show their colour once they reach the top.',
+    complete: () => cleared,
+    solution: () => ({ moves: history.map((m) => [m.from, m.to]) }),
+    snapshot: () =>
+      /** @type {Snapshot} */ ({
+        moves: history.map((m) => [m.from, m.to]),
+        amounts: history.map((m) => m.amount),
+        undoFloor,
+        colours,
+      }),
+    setLocked(value) {
+      locked = value;
+      selected = null;
+      paint();
+    },
+  };
+}

@@ -1,0 +1,85 @@
+// @ts-check
+/**
+ * What every kind's board offers the page, and small DOM helpers. A kind module exports
+ * `createBoard(puzzle, context)`; the page never looks inside a board.
+ */
+
+/**
+ * @typedef {object} Board
+ * @property {HTMLElement} element focusable root; it handles its own mouse and keyboard input
+ * @property {string} help how to play it, one line
+ * @property {() => boolean} complete true when the position is worth submitting (rules only, no answer)
+ * @property {() => unknown} solution the position in the kind's interchange solution format
+ * @property {() => unknown} snapshot progress to keep across reloads (JSON)
+ * @property {(locked: boolean) => void} setLocked a locked board ignores input (after a ranked solve)
+ */
+
+/**
+ * @typedef {object} BoardContext
+ * @property {() => void} changed call after every change of the position
+ * @property {(message: string, tone?: 'info' | 'error') => void} say a short message under the board
+ * @property {(moves: [number, number][]) => Promise<import('../api.js').TubesView>} reveal colour sort only
+ * @property {unknown} saved a snapshot from an earlier visit, or undefined
+ */
+
+/**
+ * @template {keyof HTMLElementTagNameMap} K
+ * @param {K} tag
+ * @param {Record<string, string | number | boolean>} [attrs] `class`, `text`, data-*, aria-*, or any attribute
+ * @param {(Node | string)[]} [children]
+ * @returns {HTMLElementTagNameMap[K]}
+ */
+export function h(tag, attrs = {}, children = []) {
+  const node = document.createElement(tag);
+  for (const [name, value] of Object.entries(attrs)) {
+    if (value === false) continue;
+    if (name === 'text') node.textContent = String(value);
+    else node.setAttribute(name, value === true ? '' : String(value));
+  }
+  node.append(...children);
+  return node;
+}
+
+const SVG_NS = 'http://www.w3.org/2000/svg';
+
+/**
+ * @template {keyof SVGElementTagNameMap} K
+ * @param {K} tag
+ * @param {Record<string, string | number>} [attrs]
+ * @returns {SVGElementTagNameMap[K]}
+ */
+export function s(tag, attrs = {}) {
+  const node = document.createElementNS(SVG_NS, tag);
+  for (const [name, value] of Object.entries(attrs)) node.setAttribute(name, String(value));
+  return node;
+}
+
+/** Arrow keys as a step on a grid, or null. @param {string} key @returns {[number, number] | null} */
+export function arrowStep(key) {
+  switch (key) {
+    case 'ArrowUp':
+      return [-1, 0];
+    case 'ArrowDown':
+      return [1, 0];
+    case 'ArrowLeft':
+      return [0, -1];
+    case 'ArrowRight':
+      return [0, 1];
+    default:
+      return null;
+  }
+}
+
+/** @param {number} value @param {number} low @param {number} high */
+export const clamp = (value, low, high) => Math.min(high, Math.max(low, value));
+
+/**
+ * A saved string of the right length over the allowed characters, or null.
+ * @param {unknown} saved
+ * @param {number} length
+ * @param {RegExp} allowed matches one character
+ */
+export function savedString(saved, length, allowed) {
+  if (typeof saved !== 'string' || saved.length !== length) return null;
+  return [...saved].every((ch) => allowed.test(ch)) ? saved : null;
+}
