@@ -17,6 +17,7 @@ import { healthRoutes } from './routes/health.js';
 import { leaderboardRoutes } from './routes/leaderboards.js';
 import { playerRoutes } from './routes/players.js';
 import { puzzleRoutes } from './routes/puzzles.js';
+import { revealRoutes } from './routes/reveal.js';
 import { submissionRoutes } from './routes/submissions.js';
 
 /** Request bodies larger than this are refused before parsing. */
@@ -92,6 +93,7 @@ export function createApp(options: AppOptions = {}) {
     .route('/v1', healthRoutes)
     .route('/v1', puzzleRoutes)
     .route('/v1', submissionRoutes)
+    .route('/v1', revealRoutes)
     .route('/v1', leaderboardRoutes)
     .route('/v1', playerRoutes)
     .route('/v1', adminRoutes);

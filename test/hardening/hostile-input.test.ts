@@ -281,6 +281,37 @@ describe('hostile input: every route answers a 4xx JSON error and changes nothin
     await assertAllRefused(request);
   });
 
+  it('POST colour-sort reveal with malformed or illegal move lists', async () => {
+    const moves = fc.oneof(
+      fc.jsonValue().filter((v) => !Array.isArray(v)),
+      fc
+        .array(fc.tuple(fc.integer({ min: 0, max: 31 }), fc.integer({ min: 0, max: 31 })), {
+          minLength: 1,
+          maxLength: 30,
+        })
+        .map((list) => [...list, [0, 0]]),
+      fc
+        .array(fc.tuple(fc.integer(), fc.integer()), { maxLength: 5 })
+        .filter((l) => l.some(([a, b]) => a < 0 || b < 0 || a > 31 || b > 31)),
+    );
+    const level = fc.oneof(
+      fc.constantFrom('easy', 'medium'),
+      goodOrBadLevel.filter((l) => !['easy', 'medium', 'hard', 'superhard'].includes(l)),
+    );
+    const request = fc.oneof(
+      fc.tuple(level, moves).map(([lvl, m]) => ({
+        path: `/v1/puzzles/${DATE}/colorsort/${lvl}/reveal`,
+        init: json('POST', JSON.stringify({ moves: m })),
+      })),
+      garbageJson.map((b) => ({ path: `/v1/puzzles/${DATE}/colorsort/easy/reveal`, init: json('POST', b) })),
+      badDate.map((d) => ({
+        path: `/v1/puzzles/${d}/colorsort/easy/reveal`,
+        init: json('POST', '{"moves":[]}'),
+      })),
+    );
+    await assertAllRefused(request);
+  });
+
   it('GET leaderboards with bad parameters, cursors and page sizes', async () => {
     const badQuery = fc.oneof(
       weirdString.map((c) => `?cursor=${encodeURIComponent(c)}`),

@@ -1,0 +1,64 @@
+import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
+import { type ColorSortPuzzle, reveal } from '../engines/colorsort/index.js';
+import type { AppEnv } from '../http/context.js';
+import { ApiError } from '../http/errors.js';
+import { validationHook } from '../http/validation.js';
+import { requireDailyPuzzle } from './require.js';
+import { DateParam, jsonError, LevelParam } from './schemas.js';
+import { SOLUTION_SCHEMAS } from './solution-schemas.js';
+
+const RevealSchema = z
+  .object({
+    capacity: z.number().int(),
+    tubes: z
+      .array(z.array(z.number().int().nullable()))
+      .openapi({ description: 'Bottom to top; null marks a unit that has never been on top of its tube' }),
+    moves: z.number().int(),
+    hidden: z.number().int().openapi({ description: 'Units still hidden' }),
+    sorted: z.boolean(),
+    cleared: z
+      .boolean()
+      .openapi({ description: 'Sorted and nothing hidden: a submission of these moves is valid' }),
+  })
+  .openapi('ColorSortPosition');
+
+const revealRoute = createRoute({
+  method: 'post',
+  path: '/puzzles/{date}/colorsort/{level}/reveal',
+  summary: 'Colour sort: the position after a list of moves, with the colours those moves have exposed',
+  description:
+    'Replays the moves from the start. A unit is revealed once it has been on top of a tube and stays revealed; ' +
+    'no other hidden colour is ever returned. Undo is the client’s matter: replay the shorter list (a move ' +
+    'that completes a tube cannot be undone in the original game).',
+  request: {
+    params: z.object({ date: DateParam, level: LevelParam }),
+    body: {
+      required: true,
+      content: { 'application/json': { schema: SOLUTION_SCHEMAS.colorsort.openapi('ColorSortMoves') } },
+    },
+  },
+  responses: {
+    200: { content: { 'application/json': { schema: RevealSchema } }, description: 'The position' },
+    400: jsonError('Malformed body, date or level'),
+    404: jsonError('Date outside the archive or not begun anywhere yet'),
+    422: jsonError('An illegal move; details.index is its position in the list'),
+  },
+});
+
+export const revealRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook }).openapi(
+  revealRoute,
+  async (c) => {
+    const { date, level } = c.req.valid('param');
+    const row = await requireDailyPuzzle(c.var.services, { date, kind: 'colorsort', level });
+    const result = reveal(JSON.parse(row.puzzleJson) as ColorSortPuzzle, c.req.valid('json').moves);
+    if (!result.ok) {
+      throw new ApiError(
+        422,
+        'illegal_move',
+        result.reason,
+        result.index === undefined ? {} : { index: result.index },
+      );
+    }
+    return c.json(result.view, 200);
+  },
+);
