@@ -14,6 +14,7 @@ import { toPublic } from './reveal.js';
 import { DEFAULT_NODE_LIMIT, solveTubes } from './solve.js';
 
 export { check } from './check.js';
+export { dealTubes } from './deal.js';
 export {
   type Deal,
   generateDeal,

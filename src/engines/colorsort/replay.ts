@@ -1,7 +1,10 @@
 /**
  * Server-side replay of a move list in hidden-colour mode, the seeds' createGame/pourGame without undo:
  * every unit carries an id; the bottom min(2, length) units of each starting tube are hidden; after
- * each pour, the unit on top of every tube counts as revealed for good.
+ * each pour, the unit on top of every tube counts as revealed for good. Units pour one by one (the top
+ * one falls first), so a run lands reversed: a hidden unit poured at the bottom of a run ends on top of
+ * the destination and is revealed. Hence in a valid deal (no tube's bottom two units alike) any sorting
+ * line also reveals every hidden unit.
  */
 
 import { type ColorSortPuzzle, HIDDEN_PER_TUBE, type Move } from './puzzle.js';

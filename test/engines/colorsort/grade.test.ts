@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { engine, levelOf, PRESETS } from '../../../src/engines/colorsort/index.js';
+import { NOTES_EXAMPLE } from './helpers.js';
+
+describe('colorsort grade and render', () => {
+  it('grades by the preset parameters and scores the proven shortest length', () => {
+    expect(engine.grade(NOTES_EXAMPLE)).toEqual({
+      level: 'easy',
+      score: 15,
+      techniques: ['park', 'merge'],
+      hardest: 'park',
+      nodes: expect.any(Number),
+    });
+  });
+
+  it('places every preset at its own level', () => {
+    for (const level of engine.levels) expect(levelOf(PRESETS[level as keyof typeof PRESETS])).toBe(level);
+  });
+
+  it('places other parameters by their filled tubes', () => {
+    expect(levelOf({ numColors: 6, capacity: 4, duplicateColors: 0, emptyTubes: 2 })).toBe('easy');
+    expect(levelOf({ numColors: 10, capacity: 4, duplicateColors: 0, emptyTubes: 2 })).toBe('medium');
+    expect(levelOf({ numColors: 10, capacity: 4, duplicateColors: 5, emptyTubes: 2 })).toBe('hard');
+    expect(levelOf({ numColors: 14, capacity: 4, duplicateColors: 0, emptyTubes: 2 })).toBe('superhard');
+  });
+
+  it('draws the tubes top row first, hidden units in lower case', () => {
+    expect(engine.render(NOTES_EXAMPLE)).toBe(
+      [' D E A A C . .', ' A B E D E . .', ' b d e d c . .', ' c c b a b . .', ' 0 1 2 3 4 5 6'].join('\n'),
+    );
+  });
+
+  it('draws the sorted board after a solution', () => {
+    const solution = engine.solve(NOTES_EXAMPLE).solutions[0];
+    const picture = engine.render(NOTES_EXAMPLE, solution);
+    expect(picture.split('\n').slice(0, 4).join('')).not.toMatch(/[a-z]/);
+    expect(picture.endsWith('15 moves')).toBe(true);
+  });
+});
