@@ -10,7 +10,6 @@ import {
   levelRank,
   MAX_SIZE,
   MIN_SIZE,
-  SIGNAL_LEVELS,
   type SignalLevel,
   type SignalPuzzle,
   type SignalSolution,
@@ -89,19 +88,14 @@ function attemptOnce(
     const cell = differ[randomInt(random, differ.length)] ?? 0;
     puzzle.givens = puzzle.givens.slice(0, cell) + grid[cell] + puzzle.givens.slice(cell + 1);
   }
-  if (analyzeDifficulty(puzzle, geo).level !== level) return 'too-hard';
-
-  // A board whose size already puts it at the top level cannot change level, so only uniqueness is
-  // tested; otherwise the grader's own search settles uniqueness where its techniques stop.
-  const levelIsFixed = sizeLevel(n) === level && levelRank(level) === SIGNAL_LEVELS.length - 1;
+  // The grader's techniques must finish the board without search: that keeps even expert boards
+  // solvable by reasoning and, as they only strike impossible candidates, proves uniqueness on the way
+  // (the complete solver re-verifies the final board).
   const holds = (): boolean => {
-    if (levelIsFixed) {
-      const result = solve(puzzle, { maxSolutions: 2, nodeLimit: NODE_LIMIT }, geo);
-      return !result.truncated && result.solutions.length === 1;
-    }
-    const { difficulty, solutions, truncated } = analyze(puzzle, geo);
-    return !truncated && solutions === 1 && difficulty.level === level;
+    const { difficulty, solutions } = analyze(puzzle, geo, false);
+    return solutions === 1 && difficulty.level === level;
   };
+  if (!holds()) return 'too-hard';
   // Givens go first so that clues, the puzzle's point, are what remains.
   const givenCells: number[] = [];
   for (let cell = 0; cell < n * n; cell++) if (puzzle.givens[cell] !== '.') givenCells.push(cell);
@@ -123,6 +117,6 @@ function attemptOnce(
   const grade = analyzeDifficulty(puzzle, geo);
   if (final.truncated || final.solutions.length !== 1 || final.solutions[0]?.grid !== grid)
     return 'final-check';
-  if (grade.level !== level) return 'level-mismatch';
+  if (grade.level !== level || grade.nodes > 0) return 'level-mismatch';
   return { puzzle, solution: { grid }, grade };
 }

@@ -18,6 +18,8 @@ export const TECHNIQUES = {
   'clue-line': { cost: 6, level: 'medium' },
   /** The same with 6 or more open cells. */
   'clue-line-long': { cost: 10, level: 'hard' },
+  /** Trying one of a cell's two candidates and reaching a contradiction with the techniques above. */
+  forcing: { cost: 20, level: 'expert' },
   /** Trial and error once the techniques run out; the cost is per search node. */
   search: { cost: 40, level: 'expert' },
 } as const satisfies Record<string, { cost: number; level: SignalLevel }>;
@@ -30,7 +32,10 @@ const SEARCH_NODE_LIMIT = 200_000;
 
 export interface Analysis {
   difficulty: Difficulty;
-  /** Solutions found: 1 when the techniques finished the board, else the search's count (up to 2). */
+  /**
+   * Solutions found: 1 when the techniques finished the board, else the search's count (up to 2), or 0
+   * when the search was not asked for.
+   */
   solutions: number;
   truncated: boolean;
 }
@@ -46,15 +51,21 @@ export function analyzeDifficulty(puzzle: SignalPuzzle, geo: Geometry = geometry
 
 /**
  * The grading together with what it proves about uniqueness: the techniques only remove impossible
- * candidates, so a board they complete has exactly that one solution.
+ * candidates, so a board they complete has exactly that one solution. Without `withSearch` a board they
+ * cannot finish is left there (the generator rejects those anyway and saves the search).
  */
-export function analyze(puzzle: SignalPuzzle, geo: Geometry = geometryOf(puzzle)): Analysis {
-  const board = new HumanBoard(puzzle, geo);
-  board.solve();
+export function analyze(
+  puzzle: SignalPuzzle,
+  geo: Geometry = geometryOf(puzzle),
+  withSearch = true,
+): Analysis {
+  const board = HumanBoard.of(puzzle, geo);
+  board.applyBounds();
+  board.solve(true);
   let nodes = 0;
-  let solutions = 1;
+  let solutions = board.solved ? 1 : 0;
   let truncated = false;
-  if (!board.solved) {
+  if (!board.solved && withSearch) {
     const result = solveFrom(geo, board.domains, { maxSolutions: 2, nodeLimit: SEARCH_NODE_LIMIT });
     nodes = result.nodes;
     solutions = result.solutions.length;
@@ -78,35 +89,77 @@ export function analyze(puzzle: SignalPuzzle, geo: Geometry = geometryOf(puzzle)
 }
 
 class HumanBoard {
-  readonly domains: Uint16Array;
   /** Techniques in order of first use, with how often each made progress. */
   readonly uses = new Map<Technique, number>();
-  private readonly geo: Geometry;
-  private readonly placed: Uint8Array;
-  private placedCount = 0;
   private broken = false;
-  private readonly reviser: LineReviser;
-  private readonly line: Uint16Array;
   /** Bumped whenever a cell of the line changes, so a line that taught nothing is not redone unchanged. */
   private readonly stamp: Uint32Array;
   private readonly lineSeenAt: Uint32Array;
   private readonly subsetSeenAt: Uint32Array;
+  private readonly hiddenSeenAt: Uint32Array;
+  /** Cells left with one candidate by a placement in their row or column, not yet placed themselves. */
+  private readonly pending: number[] = [];
 
-  constructor(puzzle: SignalPuzzle, geo: Geometry) {
-    const { n } = puzzle;
-    this.geo = geo;
-    this.domains = new Uint16Array(n * n).fill(fullMask(n));
-    this.placed = new Uint8Array(n * n);
-    this.reviser = new LineReviser(n);
-    this.line = new Uint16Array(n);
+  private constructor(
+    private readonly geo: Geometry,
+    readonly domains: Uint16Array,
+    private readonly placed: Uint8Array,
+    private placedCount: number,
+    /** Scratch shared with the trial copies: neither keeps state between calls. */
+    private readonly reviser: LineReviser,
+    private readonly line: Uint16Array,
+  ) {
+    const { n } = geo;
     this.stamp = new Uint32Array(2 * n).fill(1);
     this.lineSeenAt = new Uint32Array(2 * n);
     this.subsetSeenAt = new Uint32Array(2 * n);
+    this.hiddenSeenAt = new Uint32Array(2 * n);
+  }
+
+  /** The board with its givens written in. */
+  static of(puzzle: SignalPuzzle, geo: Geometry): HumanBoard {
+    const { n } = puzzle;
+    const board = new HumanBoard(
+      geo,
+      new Uint16Array(n * n).fill(fullMask(n)),
+      new Uint8Array(n * n),
+      0,
+      new LineReviser(n),
+      new Uint16Array(n),
+    );
     for (let cell = 0; cell < n * n; cell++) {
       const h = puzzle.givens.charCodeAt(cell) - 48;
-      if (h >= 1 && h <= n) this.domains[cell] = bitOf(h);
+      if (h >= 1 && h <= n) board.domains[cell] = bitOf(h);
     }
-    for (let cell = 0; cell < n * n; cell++) if (isSingle(this.domains[cell] ?? 0)) this.place(cell);
+    for (let cell = 0; cell < n * n; cell++) if (isSingle(board.domains[cell] ?? 0)) board.place(cell);
+    return board;
+  }
+
+  /** The board trials run on, reset to this board's state for each trial to spare allocations. */
+  private trialBoard: HumanBoard | null = null;
+
+  private trial(): HumanBoard {
+    this.trialBoard ??= new HumanBoard(
+      this.geo,
+      new Uint16Array(this.domains.length),
+      new Uint8Array(this.placed.length),
+      0,
+      this.reviser,
+      this.line,
+    );
+    const twin = this.trialBoard;
+    twin.domains.set(this.domains);
+    twin.placed.set(this.placed);
+    twin.placedCount = this.placedCount;
+    twin.broken = this.broken;
+    twin.uses.clear();
+    twin.pending.length = 0;
+    twin.pending.push(...this.pending);
+    twin.stamp.fill(1);
+    twin.lineSeenAt.fill(0);
+    twin.subsetSeenAt.fill(0);
+    twin.hiddenSeenAt.fill(0);
+    return twin;
   }
 
   get solved(): boolean {
@@ -117,10 +170,17 @@ class HumanBoard {
     this.uses.set(name, (this.uses.get(name) ?? 0) + count);
   }
 
-  solve(): void {
+  applyBounds(): void {
     const bounded = applyClueBounds(this.geo, this.domains);
     if (bounded > 0) this.use('clue-bounds', bounded);
     if (this.domains.includes(0)) this.broken = true;
+    for (let cell = 0; cell < this.domains.length; cell++) {
+      if (!this.placed[cell] && isSingle(this.domains[cell] ?? 0)) this.pending.push(cell);
+    }
+  }
+
+  /** Runs the techniques to a standstill; `forcing` allows trials (not inside a trial: one level deep). */
+  solve(forcing: boolean): void {
     while (!this.broken && !this.solved) {
       if (this.nakedSingles()) continue;
       if (this.hiddenSingles()) continue;
@@ -128,10 +188,31 @@ class HumanBoard {
       if (this.nakedSubset()) continue;
       if (this.clueLine(4, 5, 'clue-line')) continue;
       if (this.clueLine(6, this.geo.n, 'clue-line-long')) continue;
+      if (forcing && this.force()) continue;
       break;
     }
     // Singles can fill a line without its clue ever being consulted.
     if (this.solved && !this.cluesHold()) this.broken = true;
+  }
+
+  /** The first two-candidate cell where one candidate leads the other techniques into a contradiction. */
+  private force(): boolean {
+    for (let cell = 0; cell < this.domains.length; cell++) {
+      const domain = this.domains[cell] ?? 0;
+      if (this.placed[cell] || popcount(domain) !== 2) continue;
+      for (let rest = domain; rest !== 0; rest &= rest - 1) {
+        const bit = rest & -rest;
+        const trial = this.trial();
+        trial.narrow(cell, bit);
+        trial.solve(false);
+        if (trial.broken) {
+          this.narrow(cell, ~bit);
+          this.use('forcing', 1);
+          return true;
+        }
+      }
+    }
+    return false;
   }
 
   private cluesHold(): boolean {
@@ -166,9 +247,11 @@ class HumanBoard {
       const peer = peers[k] ?? 0;
       const before = this.domains[peer] ?? 0;
       if (!(before & bit)) continue;
-      this.domains[peer] = before & ~bit;
+      const after = before & ~bit;
+      this.domains[peer] = after;
       this.touch(peer);
-      if (before === bit) this.broken = true;
+      if (after === 0) this.broken = true;
+      else if (isSingle(after)) this.pending.push(peer);
     }
   }
 
@@ -185,11 +268,11 @@ class HumanBoard {
 
   private nakedSingles(): boolean {
     let count = 0;
-    for (let cell = 0; cell < this.domains.length; cell++) {
-      if (!this.placed[cell] && isSingle(this.domains[cell] ?? 0)) {
-        this.place(cell);
-        count++;
-      }
+    while (this.pending.length > 0) {
+      const cell = this.pending.pop() ?? 0;
+      if (this.placed[cell] || !isSingle(this.domains[cell] ?? 0)) continue;
+      this.place(cell);
+      count++;
     }
     if (count > 0) this.use('naked-single', count);
     return count > 0;
@@ -199,6 +282,8 @@ class HumanBoard {
     const { n, cells } = this.geo;
     let count = 0;
     for (let l = 0; l < 2 * n; l++) {
+      if (this.hiddenSeenAt[l] === this.stamp[l]) continue;
+      this.hiddenSeenAt[l] = this.stamp[l] ?? 0;
       let once = 0;
       let twice = 0;
       for (let i = 0; i < n; i++) {

@@ -10,12 +10,20 @@ const cyclic = puzzleOf(4, {
   right: [1, 2, 2, 2],
 });
 
-/** A 5×5 the techniques leave unfinished (made by this engine's own search for such boards). */
-const needsSearch = puzzleOf(5, {
+/** A 5×5 the line techniques leave unfinished but one trial settles (found by this engine's own search). */
+const needsForcing = puzzleOf(5, {
   top: [2, 2, 3, 4, 1],
   bottom: [0, 4, 2, 1, 0],
   left: [2, 0, 0, 0, 0],
   right: [1, 4, 2, 0, 2],
+});
+
+/** A 5×5 where even the trials stop (found the same way). */
+const needsSearch = puzzleOf(5, {
+  top: [2, 2, 3, 0, 3],
+  bottom: [3, 2, 0, 3, 1],
+  left: [0, 1, 2, 2, 3],
+  right: [2, 0, 2, 3, 1],
 });
 
 function cyclicGrid(n: number): string {
@@ -42,7 +50,11 @@ describe('signal analyzeDifficulty', () => {
     ]);
   });
 
-  it('falls back to search where the techniques stop, and that makes the board expert', () => {
+  it('tries one of two candidates where the line techniques stop, and that makes the board expert', () => {
+    expect(analyzeDifficulty(needsForcing)).toMatchObject({ level: 'expert', hardest: 'forcing', nodes: 0 });
+  });
+
+  it('falls back to search where even the trials stop, and counts its nodes', () => {
     const grade = analyzeDifficulty(needsSearch);
     expect(grade.hardest).toBe('search');
     expect(grade.level).toBe('expert');
