@@ -15,6 +15,14 @@ export interface SearchResult {
 }
 
 export const DEFAULT_NODE_LIMIT = 20_000;
+/**
+ * Probing budget, in assumed edges per allowed search node. Probing pays off on published boards (a
+ * handful of nodes instead of thousands) but costs two propagations per open edge, so on huge open
+ * boards it must stop: then the search simply goes on without it.
+ */
+const PROBES_PER_NODE = 4;
+/** Probes stop at the local rules: the parity tier re-scans the whole board whenever it stalls. */
+const PROBE_TIER = 1;
 
 /**
  * Counts solutions from a state by branching on one edge at a time, propagating and probing after every
@@ -109,6 +117,7 @@ export function search(prop: Propagator, state: Int32Array, limits: SearchLimits
   };
 
   const scratch = new Int32Array(L.size);
+  let probes = limits.nodeLimit * PROBES_PER_NODE;
   /**
    * Failed-literal probing: an edge whose assumed value propagates to a contradiction takes the other
    * value. Costly per node, but it turns most hard boards' searches into a handful of nodes.
@@ -119,8 +128,9 @@ export function search(prop: Propagator, state: Int32Array, limits: SearchLimits
       for (let e = 0; e < geo.edges; e++) {
         if (s[e] !== UNKNOWN) continue;
         for (const value of [ON, OFF]) {
+          if (--probes < 0) return true;
           scratch.set(s);
-          if (prop.assume(scratch, e, value, limits.tier, GUESS)) continue;
+          if (prop.assume(scratch, e, value, PROBE_TIER, GUESS)) continue;
           if (!prop.assume(s, e, value === ON ? OFF : ON, limits.tier, GUESS)) return false;
           progress = true;
           break;
