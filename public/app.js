@@ -128,7 +128,7 @@ function renderPlayer() {
   const player = state.player;
   if (!player) return;
   ui.playerName.textContent = player.displayName ?? `anonymous ${player.id.slice(0, 4)}`;
-  ui.playerStreak.textContent = player.streak.current > 0 ? `🔥 ${player.streak.current}-day streak` : '';
+  ui.playerStreak.textContent = player.streak.current > 0 ? `${player.streak.current}-day streak` : '';
   ui.renameInput.value = player.displayName ?? '';
 }
 

@@ -130,6 +130,7 @@ export function createBoard(puzzle, context) {
       });
     });
     cleared = view.cleared;
+    if (locked) return;
     if (view.cleared) context.say('Sorted and every colour seen: submit!');
     else if (view.sorted) {
       // The server counts a unit as seen only if it reached the top in this move list, not in undone moves.

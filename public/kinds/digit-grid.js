@@ -93,7 +93,7 @@ export function createDigitGrid(options) {
       cell.textContent = d ? String(d) : '';
       cell.classList.toggle('selected', i === selected && !locked);
       cell.classList.toggle('conflict', bad.has(i));
-      cell.classList.toggle('same', d !== 0 && d === current && i !== selected);
+      cell.classList.toggle('same', !locked && d !== 0 && d === current && i !== selected);
     });
     options.painted?.(values);
   }

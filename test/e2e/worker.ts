@@ -1,0 +1,121 @@
+/**
+ * The Worker as a developer runs it: `wrangler dev` with static assets and a local D1 whose migrations
+ * were applied by wrangler, in a throwaway persist directory so every run starts from an empty database.
+ */
+
+import { type ChildProcess, execFile, spawn } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+
+const run = promisify(execFile);
+const ROOT = path.resolve(import.meta.dirname, '../..');
+const WRANGLER = path.join(ROOT, 'node_modules/.bin/wrangler');
+/** Nothing leaves the machine; wrangler would otherwise ask about telemetry and check for updates. */
+const WRANGLER_ENV = { ...process.env, WRANGLER_SEND_METRICS: 'false', CI: '1', NO_UPDATE_NOTIFIER: '1' };
+
+export interface LocalWorker {
+  url: string;
+  persistDir: string;
+  /** Runs one SQL statement against the Worker's local D1 and returns its rows. */
+  query<Row>(sql: string): Promise<Row[]>;
+  stop(): Promise<void>;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function wrangler(args: string[]): Promise<string> {
+  const { stdout } = await run(WRANGLER, args, { cwd: ROOT, env: WRANGLER_ENV, maxBuffer: 64 << 20 });
+  return stdout;
+}
+
+async function waitForHealth(url: string, child: ChildProcess, log: () => string): Promise<void> {
+  const deadline = Date.now() + 90_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`wrangler dev exited with ${child.exitCode}:\n${log()}`);
+    try {
+      const res = await fetch(`${url}/v1/health`);
+      if (res.ok) return;
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((r) => setTimeout(r, 300));
+  }
+  throw new Error(`wrangler dev did not answer /v1/health within 90 s:\n${log()}`);
+}
+
+export async function startWorker(): Promise<LocalWorker> {
+  const persistDir = await mkdtemp(path.join(tmpdir(), 'daily-puzzles-e2e-'));
+  await wrangler(['d1', 'migrations', 'apply', 'DB', '--local', '--persist-to', persistDir]);
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const child = spawn(
+    WRANGLER,
+    [
+      'dev',
+      '--ip',
+      '127.0.0.1',
+      '--port',
+      String(port),
+      '--persist-to',
+      persistDir,
+      '--show-interactive-dev-session=false',
+    ],
+    { cwd: ROOT, env: WRANGLER_ENV, stdio: ['ignore', 'pipe', 'pipe'], detached: true },
+  );
+  let output = '';
+  const keep = (chunk: Buffer) => {
+    output = (output + chunk.toString()).slice(-20_000);
+  };
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
+  const stop = async () => {
+    if (child.exitCode === null && child.pid !== undefined) {
+      const exited = new Promise((r) => child.once('exit', r));
+      // wrangler dev runs workerd as a child: signal the whole process group it leads.
+      process.kill(-child.pid, 'SIGTERM');
+      await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
+      if (child.exitCode === null) process.kill(-child.pid, 'SIGKILL');
+    }
+    await rm(persistDir, { recursive: true, force: true });
+  };
+  try {
+    await waitForHealth(url, child, () => output);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return {
+    url,
+    persistDir,
+    async query<Row>(sql: string) {
+      const stdout = await wrangler([
+        'd1',
+        'execute',
+        'DB',
+        '--local',
+        '--persist-to',
+        persistDir,
+        '--json',
+        '--command',
+        sql,
+      ]);
+      const batches = JSON.parse(stdout) as { results: Row[] }[];
+      return batches.flatMap((b) => b.results);
+    },
+    stop,
+  };
+}
