@@ -9,7 +9,7 @@ import {
   LEVEL_SIZE,
   levelRank,
   MAX_SIZE,
-  MIN_SIZE,
+  MIN_GENERATED_SIZE,
   type SignalLevel,
   type SignalPuzzle,
   type SignalSolution,
@@ -22,7 +22,11 @@ const MAX_ATTEMPTS = 500;
 /** Far above what a generated board needs (tens of nodes); a search this long is not trusted as unique. */
 const NODE_LIMIT = 50_000;
 
-type Rejection = 'truncated' | 'too-hard' | 'level-mismatch' | 'final-check';
+/**
+ * Why an attempt was dropped: the solver hit its node limit while givens were added; the fully clued
+ * board was not at the level (or needed search) to begin with; the final re-verification failed.
+ */
+type Rejection = 'truncated' | 'off-level' | 'final-check';
 
 /** The engine's entry point: each level has its board size (easy 4×4 … expert 7×7). */
 export function generate(seed: string, level: string): Generated<SignalPuzzle, SignalSolution> {
@@ -37,24 +41,22 @@ export function generate(seed: string, level: string): Generated<SignalPuzzle, S
 export function generateSized(
   seed: string,
   n: number,
-  level: SignalLevel = sizeLevel(n),
+  level: string = sizeLevel(n),
 ): Generated<SignalPuzzle, SignalSolution> {
+  if (!isSignalLevel(level)) throw new PuzzleInputError(`signal has no level '${level}'`);
   if (typeof seed !== 'string' || seed.length === 0 || seed.length > MAX_SEED_LENGTH) {
     throw new PuzzleInputError(`seed must be a string of 1 to ${MAX_SEED_LENGTH} characters`);
   }
-  if (!Number.isInteger(n) || n < Math.max(MIN_SIZE, 4) || n > MAX_SIZE) {
-    throw new PuzzleInputError(`signal boards are generated from 4×4 to ${MAX_SIZE}×${MAX_SIZE}`);
+  if (!Number.isInteger(n) || n < MIN_GENERATED_SIZE || n > MAX_SIZE) {
+    throw new PuzzleInputError(
+      `signal boards are generated from ${MIN_GENERATED_SIZE}×${MIN_GENERATED_SIZE} to ${MAX_SIZE}×${MAX_SIZE}`,
+    );
   }
   if (levelRank(level) < levelRank(sizeLevel(n))) {
     throw new PuzzleInputError(`a ${n}×${n} signal board is at least '${sizeLevel(n)}', not '${level}'`);
   }
   const random = rng(seed);
-  const rejected: Record<Rejection, number> = {
-    truncated: 0,
-    'too-hard': 0,
-    'level-mismatch': 0,
-    'final-check': 0,
-  };
+  const rejected: Record<Rejection, number> = { truncated: 0, 'off-level': 0, 'final-check': 0 };
   for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
     const made = attemptOnce(random, n, level);
     if (typeof made === 'string') {
@@ -95,7 +97,7 @@ function attemptOnce(
     const { difficulty, solutions } = analyze(puzzle, geo, false);
     return solutions === 1 && difficulty.level === level;
   };
-  if (!holds()) return 'too-hard';
+  if (!holds()) return 'off-level';
   // Givens go first so that clues, the puzzle's point, are what remains.
   const givenCells: number[] = [];
   for (let cell = 0; cell < n * n; cell++) if (puzzle.givens[cell] !== '.') givenCells.push(cell);
@@ -117,6 +119,6 @@ function attemptOnce(
   const grade = analyzeDifficulty(puzzle, geo);
   if (final.truncated || final.solutions.length !== 1 || final.solutions[0]?.grid !== grid)
     return 'final-check';
-  if (grade.level !== level || grade.nodes > 0) return 'level-mismatch';
+  if (grade.level !== level || grade.nodes > 0) return 'final-check';
   return { puzzle, solution: { grid }, grade };
 }

@@ -26,8 +26,6 @@ export class LineReviser {
   private back = 0;
   private nodes = 0;
   private budget = 0;
-  /** Probe nodes spent over the reviser's life, for the benchmarks. */
-  spent = 0;
 
   constructor(n: number) {
     this.n = n;
@@ -53,7 +51,6 @@ export class LineReviser {
       }
     }
     const verdict = this.supportAll(line);
-    this.spent += this.nodes;
     if (verdict !== LINE_UNCHANGED) return verdict;
     for (let p = 0; p < n; p++) if (result[p] !== line[p]) return LINE_NARROWED;
     return LINE_UNCHANGED;

@@ -22,7 +22,9 @@ export interface SignalSolution {
 export const SIGNAL_LEVELS = ['easy', 'medium', 'hard', 'expert'] as const satisfies readonly Level[];
 export type SignalLevel = (typeof SIGNAL_LEVELS)[number];
 
+/** Boards from outside may be 3×3; the generator starts at 4×4, where the levels start. */
 export const MIN_SIZE = 3;
+export const MIN_GENERATED_SIZE = 4;
 export const MAX_SIZE = 9;
 
 /** The board size each level is generated at. */

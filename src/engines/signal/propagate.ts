@@ -46,10 +46,6 @@ export class Propagator {
     this.scratch = new Uint16Array(n);
   }
 
-  get lineProbeNodes(): number {
-    return this.reviser.spent;
-  }
-
   /** Propagates from scratch: every decided cell and every line is considered. */
   propagateAll(domains: Uint16Array): boolean {
     this.reset();

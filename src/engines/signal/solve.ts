@@ -1,15 +1,10 @@
+import type { SolveLimits, SolveResult } from '../types.js';
 import { heightOf, popcount } from './bits.js';
 import { type Geometry, geometryOf } from './geometry.js';
 import type { SignalPuzzle, SignalSolution } from './model.js';
 import { initialDomains, Propagator } from './propagate.js';
 
 export const DEFAULT_NODE_LIMIT = 200_000;
-
-export interface SolveOutcome {
-  solutions: SignalSolution[];
-  nodes: number;
-  truncated: boolean;
-}
 
 /**
  * Complete solver: queue propagation, then depth-first search on the cell with the fewest candidates
@@ -18,9 +13,9 @@ export interface SolveOutcome {
  */
 export function solve(
   puzzle: SignalPuzzle,
-  limits: { maxSolutions?: number; nodeLimit?: number } = {},
+  limits: SolveLimits = {},
   geo: Geometry = geometryOf(puzzle),
-): SolveOutcome {
+): SolveResult<SignalSolution> {
   const domains = initialDomains(puzzle, geo);
   if (domains === null) return { solutions: [], nodes: 0, truncated: false };
   return solveFrom(geo, domains, limits);
@@ -30,8 +25,8 @@ export function solve(
 export function solveFrom(
   geo: Geometry,
   start: Uint16Array,
-  limits: { maxSolutions?: number; nodeLimit?: number } = {},
-): SolveOutcome {
+  limits: SolveLimits = {},
+): SolveResult<SignalSolution> {
   const maxSolutions = limits.maxSolutions ?? 2;
   const nodeLimit = limits.nodeLimit ?? DEFAULT_NODE_LIMIT;
   const { n } = geo;

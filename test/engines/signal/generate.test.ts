@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { engine, generateSized } from '../../../src/engines/signal/index.js';
-import { PuzzleInputError } from '../../../src/engines/types.js';
+import { GenerationError, PuzzleInputError } from '../../../src/engines/types.js';
 
 const SIZES = { easy: 4, medium: 5, hard: 6, expert: 7 } as const;
 
@@ -97,6 +97,15 @@ describe('signal generate', () => {
     expect(result.solutions).toEqual([g.solution]);
   });
 
+  it('throws a GenerationError with the rejection counts when no attempt can reach the level', () => {
+    // A 4×4 line never has the 6 open cells that hard's long clue lines need.
+    const make = () => generateSized('never', 4, 'hard');
+    expect(make).toThrow(GenerationError);
+    expect(make).toThrow(
+      'signal 4×4 hard: no puzzle in 500 attempts (truncated 0, off-level 500, final-check 0)',
+    );
+  });
+
   it.each([
     ['an unknown level', () => engine.generate('x', 'superhard'), /no level 'superhard'/],
     [
@@ -107,6 +116,7 @@ describe('signal generate', () => {
     ['an empty seed', () => engine.generate('', 'easy'), /seed must be/],
     ['a board over 9×9', () => generateSized('x', 10), /from 4×4 to 9×9/],
     ['a board under 4×4', () => generateSized('x', 3), /from 4×4 to 9×9/],
+    ['an unknown level for a sized board', () => generateSized('x', 5, 'superhard'), /no level 'superhard'/],
     ['a level below the board size', () => generateSized('x', 7, 'easy'), /at least 'expert', not 'easy'/],
   ])('rejects %s with a PuzzleInputError', (_, make, message) => {
     expect(make).toThrow(PuzzleInputError);
