@@ -28,7 +28,13 @@ export class Prober {
   /** Polled every 64 probes; true stops probing early. */
   interrupt: (() => boolean) | undefined;
 
+  /** The cells one run visits, in order, and a per-line mark used to build it. */
+  private readonly order: Int32Array;
+  private readonly lineMarks: Uint8Array;
+
   constructor(private readonly prop: Propagator) {
+    this.order = new Int32Array(prop.size);
+    this.lineMarks = new Uint8Array(prop.lineCount);
     this.branchCells = new Int32Array(prop.size);
     this.branchValues = new Uint8Array(prop.size);
     this.agreedCells = new Int32Array(prop.size);
@@ -40,15 +46,48 @@ export class Prober {
    * fixpoint; it is narrowed in place. Returns false when the grid has no solution.
    */
   run(cells: Uint8Array): boolean {
-    const { prop, branchCells, branchValues, agreedCells, agreedValues } = this;
-    const size = prop.size;
+    for (let i = 0; i < this.prop.size; i++) this.order[i] = i;
+    return this.sweep(cells, this.prop.size);
+  }
+
+  /**
+   * Probes only the undecided cells on the lines the last propagation changed (the propagator's trail
+   * since its last reset). Search uses this at its nodes: a new guess mostly matters near where its
+   * consequences landed, and a full sweep of a large open grid per node costs more than it saves.
+   */
+  runAround(cells: Uint8Array): boolean {
+    const { prop, order, lineMarks } = this;
+    const { width, height } = prop;
+    lineMarks.fill(0);
+    for (let at = 0; at < prop.trailLength; at++) {
+      const cell = prop.trailCellAt(at);
+      lineMarks[Math.floor(cell / width)] = 1;
+      lineMarks[height + (cell % width)] = 1;
+    }
+    let count = 0;
+    for (let r = 0; r < height; r++) {
+      if (lineMarks[r] === 0) continue;
+      for (let c = 0; c < width; c++) if (cells[r * width + c] === UNKNOWN) order[count++] = r * width + c;
+    }
+    for (let c = 0; c < width; c++) {
+      if (lineMarks[height + c] === 0) continue;
+      for (let r = 0; r < height; r++) {
+        if (lineMarks[r] === 0 && cells[r * width + c] === UNKNOWN) order[count++] = r * width + c;
+      }
+    }
+    return this.sweep(cells, count);
+  }
+
+  private sweep(cells: Uint8Array, count: number): boolean {
+    const { prop, order, branchCells, branchValues, agreedCells, agreedValues } = this;
     prop.resetTrail();
     let quietSince = 0;
-    let i = 0;
+    let k = 0;
     let bestScore = -1;
     this.bestCell = -1;
     this.interrupted = false;
-    for (let steps = 0; steps - quietSince < size; steps++, i = i + 1 === size ? 0 : i + 1) {
+    for (let steps = 0; steps - quietSince < count; steps++, k = k + 1 === count ? 0 : k + 1) {
+      const i = order[k]!;
       if (cells[i] !== UNKNOWN) continue;
       this.probes += 2;
       if ((this.probes & 127) === 0 && this.interrupt?.() === true) {

@@ -2,7 +2,7 @@ import type { PatternPuzzle, PatternSolution } from './model.js';
 
 /**
  * The puzzle as a player sees it on paper: column clues stacked above the grid, row clues to its left,
- * a ruler every 5 cells. Cells are '#' (filled) and '.' (empty) when a solution is given, blank otherwise.
+ * a ruler every 5 cells. Cells are '.' (blank or empty) and, when a solution is given, '#' (filled).
  *
  *             1
  *           2 1 3
@@ -35,7 +35,7 @@ export function render(puzzle: PatternPuzzle, solution?: PatternSolution): strin
     let text = (rowText[r] ?? '').padStart(margin);
     for (let c = 0; c < width; c++) {
       const cell = solution?.cells[r * width + c];
-      text += ruler(c) + pad + (cell === undefined ? ' ' : cell === '1' ? '#' : '.');
+      text += ruler(c) + pad + (cell === '1' ? '#' : '.');
     }
     lines.push(text.trimEnd());
   }

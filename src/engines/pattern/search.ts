@@ -56,10 +56,10 @@ export function search(prop: Propagator, root: Uint8Array, options: SearchOption
         branches.push(branchCell(prop, child));
         continue;
       }
-      if (!prober.run(child)) continue;
+      if (!prober.runAround(child)) continue;
       if (prober.interrupted) return { solutions, nodes, truncated: true };
       stack.push(child);
-      branches.push(prober.bestCell);
+      branches.push(prober.bestCell >= 0 ? prober.bestCell : branchCell(prop, child));
     }
   }
   return { solutions, nodes, truncated: false };
