@@ -321,7 +321,8 @@ class HumanBoard {
         this.line[i] = d;
         if (!isSingle(d)) open++;
       }
-      if (open === 0 || open < min || open > max) continue;
+      // A full line is checked with the short ones: it costs nothing and shows a broken clue at once.
+      if (open < min || open > max) continue;
       const verdict = this.reviser.revise(this.line, f, b, LINE_BUDGET);
       if (verdict === LINE_CONTRADICTION) {
         this.broken = true;
