@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { LEVEL_SPEC } from '../../../src/engines/loop/generate.js';
+import { generateBoard, LEVEL_SPEC } from '../../../src/engines/loop/generate.js';
 import { engine } from '../../../src/engines/loop/index.js';
-import { type Level, PuzzleInputError } from '../../../src/engines/types.js';
+import { GenerationError, type Level, PuzzleInputError } from '../../../src/engines/types.js';
 
 describe('loop generator', () => {
   it('is deterministic: the same seed and level give the same puzzle', () => {
@@ -50,5 +50,17 @@ describe('loop generator', () => {
   it('rejects an unknown level and an over-long seed with PuzzleInputError', () => {
     expect(() => engine.generate('x', 'superhard' as Level)).toThrow(PuzzleInputError);
     expect(() => engine.generate('x'.repeat(81), 'easy')).toThrow(PuzzleInputError);
+  });
+
+  it('gives up after 500 attempts with the rejection counts instead of returning an unverified puzzle', () => {
+    // A 5×5 board never grades expert, so every attempt is rejected.
+    let error: unknown;
+    try {
+      generateBoard('never', 5, 0, 'expert');
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(GenerationError);
+    expect((error as Error).message).toMatch(/500 attempts .*wrong-level \d+/);
   });
 });
