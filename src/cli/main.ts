@@ -9,7 +9,9 @@ import { type AnyEngine, KINDS, type Kind, type Level, PuzzleInputError } from '
 import { type ParsedArgs, parseArgs } from './args.js';
 
 const USAGE = `Usage: npm run puzzle -- <command>
-  generate <kind> <level> --seed S [--json]   make a puzzle (S goes to the engine's RNG as is)
+  generate <kind> <level> --seed S [--json] [--size N|WxH]
+                                              make a puzzle (S goes to the engine's RNG as is); --size for
+                                              boards other than the level's (e.g. signal up to 9)
   solve <kind> [file|-] [--max N]             count solutions (default up to 2) of a puzzle JSON
   check <kind> <puzzle-file> <solution-file>  check a solution JSON against a puzzle JSON
   grade <kind> [file|-]                        grade a puzzle JSON
@@ -32,6 +34,15 @@ function levelOf(engine: AnyEngine, name: string | undefined): Level {
       `${engine.kind} has no level ${name ?? '(none)'}; levels are ${engine.levels.join(', ')}`,
     );
   return level;
+}
+
+/** `--size N` (square) or `--size WxH`, for engines that make boards of other sizes. */
+function generateSized(engine: AnyEngine, seed: string, level: Level, text: string | true | undefined) {
+  const match = typeof text === 'string' ? /^(\d{1,2})(?:x(\d{1,2}))?$/.exec(text) : null;
+  if (!match) throw new UsageError('--size takes N or WxH, e.g. --size 9 or --size 20x15');
+  if (!engine.generateSized) throw new UsageError(`${engine.kind} has no sizes other than its levels`);
+  const width = Number(match[1]);
+  return engine.generateSized(seed, { width, height: Number(match[2] ?? width) }, level);
 }
 
 function readJson(file: string | undefined): unknown {
@@ -61,7 +72,9 @@ function run({ positionals, options }: ParsedArgs): number {
       const level = levelOf(engine, rest[1]);
       const seed = options.get('seed');
       if (typeof seed !== 'string') throw new UsageError('generate needs --seed S');
-      const made = engine.generate(seed, level);
+      const made = options.has('size')
+        ? generateSized(engine, seed, level, options.get('size'))
+        : engine.generate(seed, level);
       if (json) {
         print({ kind: engine.kind, level, ...made }, true);
       } else {

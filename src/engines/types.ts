@@ -85,6 +85,16 @@ export interface PuzzleEngine<Puzzle, Solution> {
   toPublic(puzzle: Puzzle): unknown;
   /** ASCII picture for the CLI; with a solution, the solved board. */
   render(puzzle: Puzzle, solution?: Solution): string;
+  /**
+   * Optional: boards of other sizes than the daily levels use (the CLI's `--size`), at `level` or the level the
+   * size implies. Throws PuzzleInputError for a size the engine does not support.
+   */
+  generateSized?(seed: string, size: BoardSize, level?: Level): Generated<Puzzle, Solution>;
+}
+
+export interface BoardSize {
+  width: number;
+  height: number;
 }
 
 // biome-ignore lint/suspicious/noExplicitAny: the registry's escape hatch; callers go through the engine's own types.

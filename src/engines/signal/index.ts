@@ -1,6 +1,6 @@
-import type { PuzzleEngine } from '../types.js';
+import { type PuzzleEngine, PuzzleInputError } from '../types.js';
 import { check } from './check.js';
-import { generate, VERSION } from './generate.js';
+import { generate, generateSized, VERSION } from './generate.js';
 import { analyzeDifficulty } from './grade.js';
 import { SIGNAL_LEVELS, type SignalPuzzle, type SignalSolution } from './model.js';
 import { parsePuzzle } from './parse.js';
@@ -30,4 +30,8 @@ export const engine: PuzzleEngine<SignalPuzzle, SignalSolution> = {
     return puzzle;
   },
   render,
+  generateSized(seed, size, level) {
+    if (size.width !== size.height) throw new PuzzleInputError('signal boards are square');
+    return generateSized(seed, size.width, level);
+  },
 };
