@@ -12,52 +12,49 @@ const submittedAt = '2026-11-29T12:05:00Z';
 
 describe('the whole flow, for every kind', () => {
   for (const kind of KINDS) {
-    const level = ENGINES[kind].levels[0];
-    it.skipIf(level === undefined)(
-      `${kind}: register, fetch, solve, submit, then see rating, leaderboard and stats`,
-      async () => {
-        if (!level) return;
-        const { player, token } = await register(fetchedAt, `Solver ${kind}`);
-        const startToken = await startPuzzle(fetchedAt, token, date, kind, level);
-        const solution = await solveStored(date, kind, level);
-        const res = await submit(submittedAt, token, `${date}/${kind}/${level}`, {
-          solution,
-          elapsedMs: 240_000,
-          startToken,
-        });
-        expect(res.status).toBe(200);
-        const result = (await res.json()) as ResultJson;
-        expect(result).toMatchObject({
-          valid: true,
-          repeated: false,
-          countedMs: 240_000,
-          capped: false,
-          rank: 1,
-          solvers: 1,
-        });
-        expect(result.score).toBeGreaterThan(0);
-        expect(result.score).toBeLessThan(1);
-        expect(result.rating?.before).toBe(1500);
-        expect(result.rating?.after).not.toBe(1500);
-        expect(result.streak).toEqual({ current: 1, best: 1 });
+    it(`${kind}: register, fetch, solve, submit, then see rating, leaderboard and stats`, async () => {
+      const level = ENGINES[kind].levels[0];
+      if (!level) throw new Error(`${kind} has no levels`);
+      const { player, token } = await register(fetchedAt, `Solver ${kind}`);
+      const startToken = await startPuzzle(fetchedAt, token, date, kind, level);
+      const solution = await solveStored(date, kind, level);
+      const res = await submit(submittedAt, token, `${date}/${kind}/${level}`, {
+        solution,
+        elapsedMs: 240_000,
+        startToken,
+      });
+      expect(res.status).toBe(200);
+      const result = (await res.json()) as ResultJson;
+      expect(result).toMatchObject({
+        valid: true,
+        repeated: false,
+        countedMs: 240_000,
+        capped: false,
+        rank: 1,
+        solvers: 1,
+      });
+      expect(result.score).toBeGreaterThan(0);
+      expect(result.score).toBeLessThan(1);
+      expect(result.rating?.before).toBe(1500);
+      expect(result.rating?.after).not.toBe(1500);
+      expect(result.streak).toEqual({ current: 1, best: 1 });
 
-        const board = await appAt(submittedAt)(`/v1/leaderboards/${date}/${kind}/${level}`);
-        expect(await board.json()).toMatchObject({
-          entries: [{ rank: 1, playerId: player.id, displayName: `Solver ${kind}`, countedMs: 240_000 }],
-          solvers: 1,
-        });
-        const stats = (await (
-          await appAt(submittedAt)(`/v1/puzzles/${date}/${kind}/${level}/stats`)
-        ).json()) as {
-          solvers: number;
-          medianMs: number;
-          histogram: { count: number }[];
-        };
-        expect(stats.solvers).toBe(1);
-        expect(stats.medianMs).toBe(240_000);
-        expect(stats.histogram.reduce((n, b) => n + b.count, 0)).toBe(1);
-      },
-    );
+      const board = await appAt(submittedAt)(`/v1/leaderboards/${date}/${kind}/${level}`);
+      expect(await board.json()).toMatchObject({
+        entries: [{ rank: 1, playerId: player.id, displayName: `Solver ${kind}`, countedMs: 240_000 }],
+        solvers: 1,
+      });
+      const stats = (await (
+        await appAt(submittedAt)(`/v1/puzzles/${date}/${kind}/${level}/stats`)
+      ).json()) as {
+        solvers: number;
+        medianMs: number;
+        histogram: { count: number }[];
+      };
+      expect(stats.solvers).toBe(1);
+      expect(stats.medianMs).toBe(240_000);
+      expect(stats.histogram.reduce((n, b) => n + b.count, 0)).toBe(1);
+    });
   }
 });
 
