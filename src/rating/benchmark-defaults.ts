@@ -52,27 +52,3 @@ export const COLORSORT_SECONDS_PER_MOVE: Readonly<Partial<Record<Level, number>>
 export function colorsortLevel(numColors: number, duplicateColors: number): Level | undefined {
   return COLORSORT_LEVEL_BY_KEY[`${numColors}:${duplicateColors}`];
 }
-
-/**
- * The starting benchmark of a puzzle. Colour sort needs the generator's `meta.solutionLength` (the proven
- * shortest number of moves): benchmark = shortest length × seconds per move of the level.
- * Throws RangeError for a level the kind does not have or a missing/invalid solution length.
- */
-export function defaultBenchmarkSeconds(
-  kind: Kind,
-  level: Level,
-  meta?: Readonly<Record<string, number | string | boolean>>,
-): number {
-  if (kind === 'colorsort') {
-    const perMove = COLORSORT_SECONDS_PER_MOVE[level];
-    if (perMove === undefined) throw new RangeError(`colorsort has no level ${level}`);
-    const length = meta?.solutionLength;
-    if (typeof length !== 'number' || !Number.isInteger(length) || length <= 0) {
-      throw new RangeError(`colorsort needs meta.solutionLength, a positive integer; got ${String(length)}`);
-    }
-    return length * perMove;
-  }
-  const seconds = DEFAULT_BENCHMARK_SECONDS[kind][level];
-  if (seconds === undefined) throw new RangeError(`${kind} has no level ${level}`);
-  return seconds;
-}

@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
+import { PRESETS } from '../../src/engines/colorsort/puzzle.js';
 import { KINDS, type Kind, LEVELS } from '../../src/engines/types.js';
 import {
   COLORSORT_SECONDS_PER_MOVE,
   colorsortLevel,
   DEFAULT_BENCHMARK_SECONDS,
-  defaultBenchmarkSeconds,
 } from '../../src/rating/benchmark-defaults.js';
+import { defaultBenchmarkBase, puzzleBenchmarkSeconds } from '../../src/rating/puzzle-benchmark.js';
 
 const GRID_LEVELS = ['easy', 'medium', 'hard', 'expert'] as const;
 
@@ -31,27 +32,40 @@ describe('default benchmarks', () => {
   });
 
   it('gives colour sort the shortest solution length times the seconds per move of its level', () => {
-    expect(defaultBenchmarkSeconds('colorsort', 'easy', { solutionLength: 20 })).toBe(120);
-    expect(defaultBenchmarkSeconds('colorsort', 'superhard', { solutionLength: 31, proven: true })).toBe(496);
+    expect(puzzleBenchmarkSeconds(defaultBenchmarkBase('colorsort', 'easy'), { solutionLength: 20 })).toBe(
+      120,
+    );
+    expect(
+      puzzleBenchmarkSeconds(defaultBenchmarkBase('colorsort', 'superhard'), { solutionLength: 31 }),
+    ).toBe(496);
   });
 
   it('refuses a colour-sort benchmark without a positive whole solution length', () => {
-    expect(() => defaultBenchmarkSeconds('colorsort', 'easy')).toThrow(RangeError);
-    expect(() => defaultBenchmarkSeconds('colorsort', 'easy', { solutionLength: '20' })).toThrow(RangeError);
-    expect(() => defaultBenchmarkSeconds('colorsort', 'easy', { solutionLength: 0 })).toThrow(RangeError);
-    expect(() => defaultBenchmarkSeconds('colorsort', 'easy', { solutionLength: 2.5 })).toThrow(RangeError);
+    const base = defaultBenchmarkBase('colorsort', 'easy');
+    expect(() => puzzleBenchmarkSeconds(base, {})).toThrow(RangeError);
+    expect(() => puzzleBenchmarkSeconds(base, { solutionLength: '20' })).toThrow(RangeError);
+    expect(() => puzzleBenchmarkSeconds(base, { solutionLength: 0 })).toThrow(RangeError);
+    expect(() => puzzleBenchmarkSeconds(base, { solutionLength: 2.5 })).toThrow(RangeError);
   });
 
   it('refuses a level a kind does not have', () => {
-    expect(() => defaultBenchmarkSeconds('colorsort', 'expert', { solutionLength: 20 })).toThrow(RangeError);
-    expect(() => defaultBenchmarkSeconds('sudoku', 'superhard')).toThrow(RangeError);
+    expect(() => defaultBenchmarkBase('colorsort', 'expert')).toThrow(RangeError);
+    expect(() => defaultBenchmarkBase('sudoku', 'superhard')).toThrow(RangeError);
   });
 
-  it('gives every grid kind a positive benchmark for easy, medium, hard and expert', () => {
+  it('gives every grid kind a positive per-puzzle benchmark for easy, medium, hard and expert', () => {
     for (const kind of KINDS.filter((k): k is Exclude<Kind, 'colorsort'> => k !== 'colorsort')) {
       for (const level of GRID_LEVELS) {
-        expect(defaultBenchmarkSeconds(kind, level)).toBeGreaterThan(0);
+        const base = defaultBenchmarkBase(kind, level);
+        expect(base.unit).toBe('puzzle');
+        expect(puzzleBenchmarkSeconds(base, {})).toBeGreaterThan(0);
       }
+    }
+  });
+
+  it("agrees with the engine's presets: each colour-sort level's parameters are that level in the seeds' table", () => {
+    for (const [level, preset] of Object.entries(PRESETS)) {
+      expect(colorsortLevel(preset.numColors, preset.duplicateColors)).toBe(level);
     }
   });
 
