@@ -8,7 +8,12 @@ const WEIGHT = [1, 1, 2, 2, 3, 6, 15] as const;
 /** Score per search node the techniques left to guessing. */
 const NODE_WEIGHT = 30;
 
-/** Lowest score of each level above easy (calibrated on generated boards: see BENCHMARKS.md). */
+/**
+ * Lowest score of each level above easy. Generated boards (60 seeds per level) score 60–74 (easy 5×5),
+ * 135–176 (medium 7×7), 287–544 (hard 10×10) and 732–1061 (expert 15×15): the thresholds sit in the
+ * gaps, so the generator's own boards are accepted at the first attempt, while a small board that needs
+ * trial or search grades above its size.
+ */
 const THRESHOLDS: readonly [Level, number][] = [
   ['expert', 650],
   ['hard', 240],

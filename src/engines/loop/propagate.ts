@@ -17,7 +17,10 @@ export const UNKNOWN = 0;
 export const ON = 1;
 export const OFF = 2;
 
-/** Deductions in the order a person learns them; the tier says which propagation level may use them. */
+/**
+ * Deductions in the order a person learns them. Tier 0: clue, vertex, loop-closure; tier 1:
+ * adjacent-threes, corners; tier 2: parity; trial is the grader's last resort before search.
+ */
 export const TECHNIQUES = [
   'clue',
   'vertex',
@@ -27,7 +30,6 @@ export const TECHNIQUES = [
   'parity',
   'trial',
 ] as const;
-export type Technique = (typeof TECHNIQUES)[number];
 export const CLUE = 0;
 export const VERTEX = 1;
 export const LOOP_CLOSURE = 2;
@@ -35,7 +37,6 @@ export const ADJACENT_THREES = 3;
 export const CORNERS = 4;
 export const PARITY = 5;
 export const TRIAL = 6;
-export const TECHNIQUE_TIER = [0, 0, 0, 1, 1, 2, 3] as const;
 /** Slot in `uses` for edges the search guessed (not a technique). */
 export const GUESS = TECHNIQUES.length;
 
@@ -44,7 +45,7 @@ const AT_LEAST = 1;
 const AT_MOST = 2;
 
 /**
- * A board state is one Int32Array (so a search branch copies it with one `slice`), laid out as:
+ * A board state is one Int32Array (so a search branch copies it with one `set`), laid out as:
  * edge values, per-cell on-counts, per-vertex on-counts, corner flags (4 per vertex), path mates and
  * lengths (per vertex, valid at path ends), the inside/outside union-find (cells + the outside) with
  * parities, then scalars.

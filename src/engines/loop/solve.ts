@@ -169,7 +169,7 @@ export function search(prop: Propagator, state: Int32Array, limits: SearchLimits
   return { solutions, nodes, truncated };
 }
 
-export function edgeString(s: Int32Array, edges: number): string {
+function edgeString(s: Int32Array, edges: number): string {
   let out = '';
   for (let e = 0; e < edges; e++) out += s[e] === ON ? '1' : '0';
   return out;
