@@ -48,6 +48,6 @@ export async function verify(
   signature: string,
 ): Promise<boolean> {
   const bytes = fromBase64Url(signature);
-  if (!bytes || bytes.length !== 32) return false;
+  if (bytes?.length !== 32) return false;
   return crypto.subtle.verify('HMAC', await keyFor(secret), bytes, encoder.encode(`${purpose}\n${message}`));
 }
