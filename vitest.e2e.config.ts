@@ -1,13 +1,13 @@
 import { defineConfig } from 'vitest/config';
 
 /**
- * The browser test (test/e2e): plain Node, because playwright-core drives Chromium from outside the
- * Worker, which itself runs under `wrangler dev`. The workers-pool config (vitest.config.ts) only
- * collects *.test.ts, so it never sees these files.
+ * Tests from outside the Worker, in plain Node: the browser test (test/e2e; playwright-core drives
+ * Chromium while the Worker runs under `wrangler dev`) and the command-line tool (test/cli, run as a real
+ * process). The workers-pool config (vitest.config.ts) only collects *.test.ts, so it never sees these.
  */
 export default defineConfig({
   test: {
-    include: ['test/e2e/**/*.e2e.ts'],
+    include: ['test/e2e/**/*.e2e.ts', 'test/cli/**/*.e2e.ts'],
     environment: 'node',
     fileParallelism: false,
     testTimeout: 120_000,
