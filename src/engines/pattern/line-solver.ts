@@ -5,7 +5,8 @@ import { EMPTY, FILLED } from './model.js';
  *
  * State (i, j): cells [0, i) hold exactly runs 0..j-1 and the next cell may start a run (i = 0 or cell
  * i-1 is empty). From (i, j) a line either leaves cell i empty → (i+1, j), or places run j on
- * [i, i+r) plus its trailing empty cell → (i+r+1, j+1) (or (length, j+1) at the line's end).
+ * [i, i+r) plus its trailing empty cell → (i+r+1, j+1). A run may end at the line's end: cell `length`
+ * is treated as a virtual empty cell and state (length+1, j) as the end of the line.
  * A forward pass marks reachable states, a backward pass the states that can still finish the line;
  * every transition between the two says which values its cells may take. Only each run's band of
  * feasible positions (width = the line's slack + 1) is visited, and scratch arrays are allocated once
@@ -16,6 +17,8 @@ export class LineSolver {
   private readonly backward: Uint8Array;
   /** Number of consecutive cells from i that may be filled. */
   private readonly fillable: Int32Array;
+  /** 1 where cell i may be empty; 1 at the virtual cell `length`. */
+  private readonly emptyOk: Uint8Array;
   private readonly canEmpty: Uint8Array;
   /** Difference array of "may be filled" ranges. */
   private readonly fillDelta: Int32Array;
@@ -31,6 +34,7 @@ export class LineSolver {
     this.forward = new Uint8Array(states);
     this.backward = new Uint8Array(states);
     this.fillable = new Int32Array(maxLength + 1);
+    this.emptyOk = new Uint8Array(maxLength + 1);
     this.canEmpty = new Uint8Array(maxLength + 1);
     this.fillDelta = new Int32Array(maxLength + 1);
     this.low = new Int32Array(maxRuns + 1);
@@ -43,8 +47,8 @@ export class LineSolver {
    */
   solve(runs: ArrayLike<number>, length: number, cells: ArrayLike<number>, out: Uint8Array): boolean {
     const k = runs.length;
-    const width = length + 1;
-    const { forward: f, backward: b, fillable, canEmpty, fillDelta, low, high } = this;
+    const width = length + 2;
+    const { forward: f, backward: b, fillable, emptyOk, canEmpty, fillDelta, low, high } = this;
 
     let prefix = 0;
     for (let j = 0; j <= k; j++) {
@@ -60,54 +64,55 @@ export class LineSolver {
     if (k > 0 && high[0]! < 0) return false;
 
     fillable[length] = 0;
+    emptyOk[length] = 1;
+    fillDelta[length] = 0;
     for (let i = length - 1; i >= 0; i--) {
-      fillable[i] = (cells[i]! & FILLED) !== 0 ? fillable[i + 1]! + 1 : 0;
+      const cell = cells[i]!;
+      fillable[i] = (cell & FILLED) !== 0 ? fillable[i + 1]! + 1 : 0;
+      emptyOk[i] = cell & EMPTY;
+      canEmpty[i] = 0;
+      fillDelta[i] = 0;
     }
 
-    // Row j of the tables is read at positions up to high[j] + 1, so clear whole rows.
     f.fill(0, 0, width * (k + 1));
+    b.fill(0, 0, width * (k + 1));
     f[0] = 1;
     for (let j = 0; j <= k; j++) {
       const row = j * width;
-      const run = j < k ? runs[j]! : 0;
       const last = Math.min(high[j]!, length - 1);
+      if (j === k) {
+        for (let i = low[j]!; i <= last; i++) if (f[row + i] === 1 && emptyOk[i] === 1) f[row + i + 1] = 1;
+        break;
+      }
+      const run = runs[j]!;
+      const next = row + width + run + 1;
       for (let i = low[j]!; i <= last; i++) {
         if (f[row + i] === 0) continue;
-        if ((cells[i]! & EMPTY) !== 0) f[row + i + 1] = 1;
-        if (j < k && fillable[i]! >= run) {
-          const end = i + run;
-          if (end === length) f[row + width + length] = 1;
-          else if ((cells[end]! & EMPTY) !== 0) f[row + width + end + 1] = 1;
-        }
+        if (emptyOk[i] === 1) f[row + i + 1] = 1;
+        if (fillable[i]! >= run && emptyOk[i + run] === 1) f[next + i] = 1;
       }
     }
-    if (f[k * width + length] === 0) return false;
+    const end = k * width + length;
+    if (f[end] === 0 && f[end + 1] === 0) return false;
 
-    b.fill(0, 0, width * (k + 1));
-    b[k * width + length] = 1;
-    canEmpty.fill(0, 0, length);
-    fillDelta.fill(0, 0, length + 1);
+    b[end] = 1;
+    b[end + 1] = 1;
     for (let j = k; j >= 0; j--) {
       const row = j * width;
       const run = j < k ? runs[j]! : 0;
+      const next = row + width + run + 1;
       for (let i = Math.min(high[j]!, length - 1); i >= low[j]!; i--) {
         let ok = false;
-        if ((cells[i]! & EMPTY) !== 0 && b[row + i + 1] === 1) {
+        if (emptyOk[i] === 1 && b[row + i + 1] === 1) {
           ok = true;
           if (f[row + i] === 1) canEmpty[i] = 1;
         }
-        if (j < k && fillable[i]! >= run) {
-          const end = i + run;
-          let next = false;
-          if (end === length) next = b[row + width + length] === 1;
-          else if ((cells[end]! & EMPTY) !== 0) next = b[row + width + end + 1] === 1;
-          if (next) {
-            ok = true;
-            if (f[row + i] === 1) {
-              fillDelta[i]!++;
-              fillDelta[end]!--;
-              if (end < length) canEmpty[end] = 1;
-            }
+        if (j < k && fillable[i]! >= run && emptyOk[i + run] === 1 && b[next + i] === 1) {
+          ok = true;
+          if (f[row + i] === 1) {
+            fillDelta[i]!++;
+            fillDelta[i + run]!--;
+            canEmpty[i + run] = 1;
           }
         }
         if (ok) b[row + i] = 1;
