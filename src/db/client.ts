@@ -6,3 +6,27 @@ export type Db = DrizzleD1Database<typeof schema>;
 export function createDb(d1: D1Database): Db {
   return drizzle(d1, { schema });
 }
+
+/** Where a D1 session starts: any replica, the primary, or a bookmark a client handed back. */
+export type SessionStart = D1SessionConstraint | D1SessionBookmark;
+
+export interface SessionDb {
+  db: Db;
+  /** The newest state this session has seen; hand it to the next request to read its own writes. */
+  bookmark(): string | null;
+}
+
+/**
+ * A database handle whose queries go through the D1 Sessions API, so that once read replication is enabled
+ * on the database, reads may be served by a nearby replica while staying sequentially consistent within the
+ * session (and with the bookmark it started from). Without replication (and locally) every query still
+ * reaches the one database, so behaviour is unchanged. Drizzle uses only `prepare` and `batch`, which a
+ * session has; its types ask for a whole D1Database (drizzle-orm#4522), hence the cast.
+ */
+export function createSessionDb(d1: D1Database, start: SessionStart = 'first-unconstrained'): SessionDb {
+  const session = d1.withSession(start);
+  return {
+    db: drizzle(session as unknown as D1Database, { schema }),
+    bookmark: () => session.getBookmark(),
+  };
+}

@@ -1,0 +1,233 @@
+/**
+ * Growth: how the hot reads and a submission grow with submissions (1k, 100k, 1M over 10,000 players) and
+ * days of puzzles (1, 30, 365), in local D1 databases inside workerd (wrangler dev of
+ * bench/support/growth-worker.ts on loopback, temporary storage). The worker seeds with SQL that runs inside
+ * SQLite, times the real routes and src/db queries from inside the runtime, and returns the query plan of
+ * every statement they ran; this file prints the tables. Baselines of the same run: a bare `select 1`
+ * through D1 and an app route that touches no database.
+ */
+import path from 'node:path';
+import { median, ms, table } from './support/stats.js';
+import { applyMigrations, ROOT, removeDir, snapshotWorker, startDev, tempDir } from './support/wrangler.js';
+
+const CONFIG = path.join(ROOT, 'bench/support/growth.wrangler.toml');
+const PLAYERS = 10_000;
+const SIZES = [1_000, 100_000, 1_000_000] as const;
+const DATABASES = [
+  { binding: 'DB1', days: 1 },
+  { binding: 'DB30', days: 30 },
+  { binding: 'DB365', days: 365 },
+] as const;
+const SEED_CHUNK = 100_000;
+const BATCHES = 20;
+const READ_TARGET_MS = 10;
+const SUBMIT_TARGET_MS = 20;
+
+interface OpResult {
+  name: string;
+  medianMs: number;
+  p90Ms: number;
+  calls: number;
+  trips: number;
+  failures: string[];
+  statements: { sql: string; plan: string[] }[];
+}
+
+interface Measured {
+  stats: { submissions: number; solvers: number; puzzles: number; days: number };
+  results: OpResult[];
+}
+
+interface Stage {
+  days: number;
+  size: number;
+  measured: Measured;
+}
+
+/**
+ * POSTs to the bench worker, retrying twice after a dropped connection: seeding and preparing are
+ * idempotent, and a retried measurement uses new players.
+ */
+async function post<T>(url: string, body: Record<string, unknown>, attempt = 0): Promise<T> {
+  let res: Response;
+  try {
+    res = await fetch(url, { method: 'POST', body: JSON.stringify(body) });
+  } catch (error) {
+    if (attempt >= 2) throw new Error(`${url} ${JSON.stringify(body)}: ${String(error)}`);
+    console.error(`retrying ${url} after ${String(error)}`);
+    const again = typeof body.fresh === 'number' ? { ...body, fresh: body.fresh + 1_000_000 } : body;
+    return post<T>(url, again, attempt + 1);
+  }
+  const text = await res.text();
+  if (res.status !== 200) throw new Error(`${url}: ${res.status} ${text.slice(0, 2000)}`);
+  return JSON.parse(text) as T;
+}
+
+/** A plan step that reads a whole table or sorts in a temporary b-tree is what an index should prevent. */
+function planVerdict(plan: readonly string[]): string {
+  const scans = plan.filter((d) => /^SCAN \w+$/.test(d) && !/^SCAN (n|k|CONSTANT ROW)$/.test(d));
+  const sorts = plan.filter((d) => d.includes('TEMP B-TREE'));
+  if (scans.length > 0) return `**full scan** (${scans.join('; ')})`;
+  if (sorts.length > 0) return `indexed, sorts (${sorts.join('; ')})`;
+  return 'indexed';
+}
+
+/** The same stage's `select 1` through D1: what one round trip to the local database costs here. */
+function tripMs(stage: Stage): number {
+  return stage.measured.results.find((r) => r.name.startsWith('baseline: `select 1`'))?.medianMs ?? 0;
+}
+
+function shortSql(sql: string): string {
+  return sql.replace(/\s+/g, ' ').replace(/"/g, '').slice(0, 150).replace(/\|/g, '\\|');
+}
+
+export async function run(): Promise<void> {
+  const dir = tempDir('bench-growth');
+  // Apart from the snapshot: wrangler dev restarts the Worker when anything changes beside its script.
+  const state = tempDir('bench-growth-state');
+  const stages: Stage[] = [];
+  const seedTimes: string[] = [];
+  const hot = new Date().toISOString().slice(0, 10);
+  try {
+    const config = await snapshotWorker(CONFIG, dir);
+    for (const db of DATABASES) await applyMigrations(config, db.binding, state);
+    const server = await startDev(config, state);
+    try {
+      let fresh = 0;
+      for (const db of DATABASES) {
+        const t0 = performance.now();
+        const prepared = await post<{ puzzles: number; generation: unknown }>(`${server.url}/prepare`, {
+          db: db.binding,
+          days: db.days,
+          hot,
+        });
+        seedTimes.push(
+          `${db.days} day(s): ${prepared.puzzles} puzzles (one real day generated, copied to earlier dates), ` +
+            `${PLAYERS} players and their ratings in ${ms((performance.now() - t0) / 1000)} s`,
+        );
+        let have = 0;
+        for (const size of SIZES) {
+          if (size > PLAYERS * prepared.puzzles) {
+            seedTimes.push(
+              `${db.days} day(s), ${size} submissions: skipped (more than one per player and puzzle)`,
+            );
+            continue;
+          }
+          const s0 = performance.now();
+          while (have < size) {
+            const to = Math.min(size, have + SEED_CHUNK);
+            await post(`${server.url}/seed`, { db: db.binding, from: have, to });
+            have = to;
+          }
+          const seeded = (performance.now() - s0) / 1000;
+          const measured = await post<Measured>(`${server.url}/measure`, {
+            db: db.binding,
+            batches: BATCHES,
+            fresh,
+          });
+          fresh += BATCHES * 5 + 1;
+          stages.push({ days: db.days, size, measured });
+          seedTimes.push(
+            `${db.days} day(s), ${size} submissions: seeded in ${ms(seeded)} s, then measured ` +
+              `(hot puzzle: ${measured.stats.solvers} ranked solvers; a daily player: ${measured.stats.days} dates)`,
+          );
+        }
+      }
+    } catch (error) {
+      console.error(`workerd said: ${server.output()}`);
+      throw error;
+    } finally {
+      await server.stop();
+    }
+  } finally {
+    removeDir(dir);
+    removeDir(state);
+  }
+  report(stages, seedTimes);
+}
+
+function report(stages: Stage[], seedTimes: string[]): void {
+  const biggest = stages.at(-1);
+  if (!biggest) throw new Error('no stage measured');
+  console.log(
+    `wrangler dev (workerd, local D1) on loopback; each figure is the median over ${BATCHES} means of 5 ` +
+      'back-to-back calls, timed inside the Worker. Time for the query itself: the Worker and D1 run in ' +
+      'one process here, so no network round trip to the database is included.\n',
+  );
+  console.log(seedTimes.map((s) => `- ${s}`).join('\n'));
+
+  console.log(
+    `\n### Issue 7 figures: ${biggest.measured.stats.submissions} submissions, ${PLAYERS} players, ` +
+      `${biggest.days} days of puzzles\n`,
+  );
+  const targetOf = (name: string) =>
+    name.startsWith('baseline') || name.includes('insert')
+      ? ''
+      : name.startsWith('POST')
+        ? `≤ ${SUBMIT_TARGET_MS}`
+        : `≤ ${READ_TARGET_MS}`;
+  const trip = tripMs(biggest);
+  console.log(
+    table(
+      [
+        'operation',
+        'median ms',
+        'p90 ms',
+        'target',
+        'D1 round trips',
+        'beyond the round trips, ms',
+        'failures',
+      ],
+      biggest.measured.results.map((r) => [
+        r.name,
+        ms(r.medianMs),
+        ms(r.p90Ms),
+        targetOf(r.name),
+        String(r.trips),
+        r.name.startsWith('baseline') ? '' : ms(Math.max(0, r.medianMs - r.trips * trip)),
+        r.failures.length > 0 ? r.failures.join('; ').slice(0, 200) : '0',
+      ]),
+    ),
+  );
+  const submit = biggest.measured.results.find((r) => r.name.startsWith('POST'));
+  const insert = biggest.measured.results.find((r) => r.name.includes('insert'));
+  if (submit && insert) {
+    console.log(
+      `\nSequential write rate of this one database: ${Math.round(1000 / submit.medianMs)} submissions/s ` +
+        `(full route), ${Math.round(1000 / insert.medianMs)} single-row inserts/s.`,
+    );
+  }
+
+  console.log('\n### Growth (median ms)\n');
+  const names = biggest.measured.results.map((r) => r.name);
+  const label = (s: Stage) => `${s.days} d · ${s.size >= 1e6 ? `${s.size / 1e6}M` : `${s.size / 1e3}k`}`;
+  console.log(
+    table(
+      ['operation', ...stages.map(label)],
+      names.map((name) => [
+        name,
+        ...stages.map((s) => ms(s.measured.results.find((r) => r.name === name)?.medianMs ?? Number.NaN)),
+      ]),
+    ),
+  );
+
+  console.log(`\n### Query plans (${label(biggest)}): every statement the operations above ran\n`);
+  const seen = new Map<string, { plan: string[]; ops: string[] }>();
+  for (const r of biggest.measured.results) {
+    if (r.name.startsWith('baseline')) continue;
+    for (const s of r.statements) {
+      const entry = seen.get(s.sql) ?? { plan: s.plan, ops: [] };
+      entry.ops.push(r.name);
+      seen.set(s.sql, entry);
+    }
+  }
+  const rows = [...seen].map(([sql, { plan }]) => [
+    `\`${shortSql(sql)}\``,
+    plan.join('; ').replace(/\|/g, '\\|') || '(no table access)',
+    planVerdict(plan),
+  ]);
+  console.log(table(['statement', 'plan', 'verdict'], rows));
+  console.log(
+    `\nBaseline \`select 1\` through D1 over all stages: median ${ms(median(stages.map(tripMs)))} ms.\n`,
+  );
+}

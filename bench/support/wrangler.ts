@@ -1,0 +1,156 @@
+/**
+ * The real runtime for the benchmarks that need it: a bundle of the current sources served by workerd with a
+ * local D1 in temporary storage on a free loopback port, set up with wrangler's own commands.
+ */
+import { execFile } from 'node:child_process';
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { Readable } from 'node:stream';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { Miniflare, type WorkerOptions } from 'miniflare';
+import { unstable_getMiniflareWorkerOptions } from 'wrangler';
+
+const run = promisify(execFile);
+
+export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+const WRANGLER = path.join(ROOT, 'node_modules/.bin/wrangler');
+
+/** Wrangler must neither prompt nor phone home while a benchmark runs. */
+const QUIET_ENV = { ...process.env, CI: '1', WRANGLER_SEND_METRICS: 'false', NO_UPDATE_NOTIFIER: '1' };
+
+export function tempDir(prefix: string): string {
+  return mkdtempSync(path.join(tmpdir(), `${prefix}-`));
+}
+
+export function removeDir(dir: string): void {
+  rmSync(dir, { recursive: true, force: true });
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/**
+ * Bundles the Worker of `config` once (`wrangler deploy --dry-run --outdir`, which uploads nothing) and
+ * writes a config beside the bundle that serves it as is. `wrangler dev` watches its sources and restarts
+ * the Worker when one changes; a snapshot keeps a benchmark running on a shared checkout from restarting
+ * mid-run when someone saves a file. Returns the snapshot's config path; keep wrangler's state elsewhere.
+ */
+export async function snapshotWorker(config: string, dir: string): Promise<string> {
+  const out = path.join(dir, 'bundle');
+  await run(WRANGLER, ['deploy', '--dry-run', '--outdir', out, '-c', config], {
+    cwd: ROOT,
+    env: QUIET_ENV,
+    maxBuffer: 16 * 1024 * 1024,
+  });
+  const bundle = readdirSync(out).find((f) => f.endsWith('.js'));
+  if (!bundle) throw new Error(`no bundle in ${out}`);
+  const configDir = path.dirname(config);
+  const text = readFileSync(config, 'utf8')
+    .replace(/^main = ".*"$/m, `main = ${JSON.stringify(path.join(out, bundle))}\nno_bundle = true`)
+    .replace(
+      /^migrations_dir = "(.*)"$/gm,
+      (_, dir: string) => `migrations_dir = ${JSON.stringify(path.resolve(configDir, dir))}`,
+    )
+    .replace(/^\[triggers\]\ncrons = .*$/m, '')
+    .replace(/^directory = "(.*)"$/m, (_, assets: string) => {
+      // Static assets are copied too, so an edit to them cannot reload the server mid-run either.
+      cpSync(path.resolve(configDir, assets), path.join(dir, 'assets'), { recursive: true });
+      return `directory = ${JSON.stringify(path.join(dir, 'assets'))}`;
+    });
+  const snapshot = path.join(dir, 'wrangler.toml');
+  writeFileSync(snapshot, text);
+  return snapshot;
+}
+
+/** `wrangler d1 migrations apply <binding> --local` into `persistTo`. */
+export async function applyMigrations(config: string, binding: string, persistTo: string): Promise<void> {
+  await run(
+    WRANGLER,
+    ['d1', 'migrations', 'apply', binding, '--local', '-c', config, '--persist-to', persistTo],
+    {
+      cwd: ROOT,
+      env: QUIET_ENV,
+      maxBuffer: 16 * 1024 * 1024,
+    },
+  );
+}
+
+/** Runs SQL against the local D1 of `persistTo` (before the dev server starts, so nothing else writes). */
+export async function executeSql(
+  config: string,
+  binding: string,
+  persistTo: string,
+  sql: string,
+): Promise<void> {
+  await run(
+    WRANGLER,
+    ['d1', 'execute', binding, '--local', '-c', config, '--persist-to', persistTo, '--command', sql],
+    { cwd: ROOT, env: QUIET_ENV, maxBuffer: 16 * 1024 * 1024 },
+  );
+}
+
+export interface DevServer {
+  url: string;
+  /** What workerd printed lately, besides the Worker's request logs: for error reports. */
+  output(): string;
+  stop(): Promise<void>;
+}
+
+/**
+ * Serves a snapshot made by `snapshotWorker` in workerd through Miniflare, the engine of `wrangler dev`,
+ * with the bindings wrangler reads from the config (vars, D1, rate limits) and the state `wrangler d1`
+ * commands wrote to `persistTo`. Not `wrangler dev` itself: its proxy and inspector restarted the Worker
+ * mid-request now and then on this shared machine, and they add a hop of their own to every request.
+ * The Worker's own logs are dropped.
+ */
+export async function startDev(snapshotConfig: string, persistTo: string): Promise<DevServer> {
+  const { workerOptions, main } = unstable_getMiniflareWorkerOptions(snapshotConfig);
+  if (!main) throw new Error(`${snapshotConfig} names no main module`);
+  let said = '';
+  // The app logs a JSON line per request: dropped; what workerd itself says is kept for error reports.
+  const drain = (stream: Readable) => {
+    stream.on('data', (b: Buffer) => {
+      const text = b
+        .toString()
+        .split('\n')
+        .filter((line) => line.trim() !== '' && !line.startsWith('{"level":'))
+        .join('\n');
+      if (text) said = (said + '\n' + text).slice(-4000);
+    });
+  };
+  const mf = new Miniflare({
+    ...(workerOptions as unknown as WorkerOptions),
+    assets: undefined,
+    name: 'bench',
+    modules: true,
+    scriptPath: main,
+    modulesRoot: path.dirname(main),
+    host: '127.0.0.1',
+    port: await freePort(),
+    d1Persist: path.join(persistTo, 'v3', 'd1'),
+    handleRuntimeStdio: (stdout: Readable, stderr: Readable) => {
+      drain(stdout);
+      drain(stderr);
+    },
+  });
+  let url: string;
+  try {
+    url = (await mf.ready).origin;
+  } catch (error) {
+    throw new Error(`workerd did not start: ${String(error)}\n${said}`);
+  }
+  return { url, output: () => said, stop: () => mf.dispose() };
+}
