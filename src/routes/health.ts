@@ -1,6 +1,7 @@
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
 import { pingDb } from '../db/ping.js';
 import { ENGINES } from '../engines/index.js';
+import { CACHE_CONTROL } from '../http/cache.js';
 import type { AppEnv } from '../http/context.js';
 
 const health = createRoute({
@@ -29,5 +30,7 @@ export const healthRoutes = new OpenAPIHono<AppEnv>().openapi(health, async (c) 
   const engines = Object.fromEntries(
     Object.values(ENGINES).map((e) => [e.kind, { version: e.version, levels: [...e.levels] }]),
   );
+  // A health check is about this moment: never answered from a cache.
+  c.header('Cache-Control', CACHE_CONTROL.none);
   return c.json({ ok: true, time: now().toISOString(), engines }, 200);
 });

@@ -9,12 +9,15 @@ import {
   isTimeZone,
 } from '../daily/calendar.js';
 import { dailyPuzzles } from '../daily/daily-puzzles.js';
-import type { AppEnv } from '../http/context.js';
+import { puzzlesOfDate } from '../daily/schedule.js';
+import type { Kind, Level } from '../engines/types.js';
+import { CACHE_CONTROL, conditionalGet, PayloadMemory, PUZZLE_MAX_AGE_S } from '../http/cache.js';
+import type { AppEnv, Services } from '../http/context.js';
 import { ApiError } from '../http/errors.js';
 import { optionalPlayer } from '../http/player-auth.js';
 import { validationHook } from '../http/validation.js';
 import { toPuzzleView } from './puzzle-view.js';
-import { generationContext, requireDailyPuzzle, requirePlayableDate } from './require.js';
+import { generationContext, requireDailyPuzzle, requireLevelOf, requirePlayableDate } from './require.js';
 import {
   AnswerSchema,
   DateParam,
@@ -22,12 +25,17 @@ import {
   jsonError,
   PlayablePuzzleSchema,
   PuzzleParams,
+  type PuzzleView,
 } from './schemas.js';
 
 const today = createRoute({
   method: 'get',
   path: '/puzzles/today',
   summary: "Today's puzzles in the caller's time zone",
+  description:
+    'Cacheable for a minute (ETag, If-None-Match → 304); in the last minute of the date in that zone ' +
+    'only after revalidation.',
+  middleware: [conditionalGet] as const,
   request: {
     query: z.object({
       tz: z
@@ -51,6 +59,8 @@ const ofDate = createRoute({
   method: 'get',
   path: '/puzzles/{date}',
   summary: 'Every puzzle of a playable date',
+  description: 'Cacheable for a minute (`rating` may be that old); ETag, If-None-Match → 304.',
+  middleware: [conditionalGet] as const,
   request: { params: z.object({ date: DateParam }) },
   responses: {
     200: {
@@ -66,6 +76,10 @@ const one = createRoute({
   method: 'get',
   path: '/puzzles/{date}/{kind}/{level}',
   summary: 'One puzzle; with a player token this starts the ranked clock',
+  description:
+    'Without a token the response is public and cacheable for a minute (`rating` may be that old), with an ' +
+    'ETag (If-None-Match → 304); with a token it is private and never cached.',
+  middleware: [conditionalGet] as const,
   request: { params: PuzzleParams },
   responses: {
     200: {
@@ -84,6 +98,8 @@ const answer = createRoute({
   method: 'get',
   path: '/puzzles/{date}/{kind}/{level}/answer',
   summary: 'The answer, once the date has ended everywhere on Earth',
+  description: 'Final once public: cacheable for a day, with an ETag.',
+  middleware: [conditionalGet] as const,
   request: { params: PuzzleParams },
   responses: {
     200: { content: { 'application/json': { schema: AnswerSchema } }, description: 'The stored answer' },
@@ -99,28 +115,40 @@ export const puzzleRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHoo
     const tz = c.req.valid('query').tz ?? 'UTC';
     if (!isTimeZone(tz)) throw new ApiError(400, 'invalid_time_zone', `${tz} is not an IANA time zone`);
     const date = requirePlayableDate(services, dateInTimeZone(services.now(), tz));
-    const rows = await dailyPuzzles(generationContext(services), date);
-    c.header('Cache-Control', 'no-store');
-    return c.json({ date, timeZone: tz, puzzles: rows.map(toPuzzleView) }, 200);
+    const puzzles = await dayViews(services, date);
+    const later = new Date(services.now().getTime() + PUZZLE_MAX_AGE_S * 1000);
+    c.header(
+      'Cache-Control',
+      dateInTimeZone(later, tz) === date ? CACHE_CONTROL.puzzle : CACHE_CONTROL.revalidate,
+    );
+    return c.json({ date, timeZone: tz, puzzles }, 200);
   })
   .openapi(ofDate, async (c) => {
     const services = c.var.services;
     const date = requirePlayableDate(services, c.req.valid('param').date);
-    const rows = await dailyPuzzles(generationContext(services), date);
-    return c.json({ date, puzzles: rows.map(toPuzzleView) }, 200);
+    const puzzles = await dayViews(services, date);
+    c.header('Cache-Control', CACHE_CONTROL.puzzle);
+    return c.json({ date, puzzles }, 200);
   })
   .openapi(one, async (c) => {
     const services = c.var.services;
     const params = c.req.valid('param');
     const player = await optionalPlayer(c);
+    if (!player) {
+      const view = await anonymousView(services, params);
+      // The same URL answers differently with a token: caches must keep the two apart.
+      c.header('Vary', 'Authorization', { append: true });
+      c.header('Cache-Control', CACHE_CONTROL.puzzle);
+      return c.json(view, 200);
+    }
     const row = await requireDailyPuzzle(services, params);
-    if (!player) return c.json(toPuzzleView(row), 200);
     const token = await startToken(services.config.tokenSecret, {
       playerId: player.id as PlayerId,
       puzzleId: row.id,
       startedAt: services.now().getTime(),
     });
-    c.header('Cache-Control', 'private, no-store');
+    c.header('Vary', 'Authorization', { append: true });
+    c.header('Cache-Control', CACHE_CONTROL.private);
     return c.json({ ...toPuzzleView(row), startToken: token }, 200);
   })
   .openapi(answer, async (c) => {
@@ -133,6 +161,7 @@ export const puzzleRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHoo
       });
     }
     const row = await requireDailyPuzzle(services, params);
+    c.header('Cache-Control', CACHE_CONTROL.answer);
     return c.json(
       {
         id: row.id,
@@ -144,6 +173,37 @@ export const puzzleRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHoo
       200,
     );
   });
+
+/** Anonymous views of single puzzles and of whole days, kept as long as they are served fresh. */
+const puzzleViews = new PayloadMemory<PuzzleView>(128, PUZZLE_MAX_AGE_S * 1000);
+const dayViewLists = new PayloadMemory<PuzzleView[]>(32, PUZZLE_MAX_AGE_S * 1000);
+
+async function dayViews(services: Services, date: IsoDate): Promise<PuzzleView[]> {
+  const now = services.now().getTime();
+  const kept = dayViewLists.get(date, now);
+  if (kept) return kept;
+  const rows = await dailyPuzzles(generationContext(services), date);
+  const views = rows.map(toPuzzleView);
+  // A day missing a puzzle (its generation failed) is not kept: the next request tries again.
+  if (rows.length >= puzzlesOfDate(date).length) dayViewLists.set(date, views, now);
+  return views;
+}
+
+async function anonymousView(
+  services: Services,
+  params: { date: string; kind: Kind; level: Level },
+): Promise<PuzzleView> {
+  // Checked before the memory: a kept puzzle must not make a date playable earlier for another clock.
+  const date = requirePlayableDate(services, params.date);
+  requireLevelOf(params.kind, params.level);
+  const key = `${date}:${params.kind}:${params.level}`;
+  const now = services.now().getTime();
+  const kept = puzzleViews.get(key, now);
+  if (kept) return kept;
+  const view = toPuzzleView(await requireDailyPuzzle(services, params));
+  puzzleViews.set(key, view, now);
+  return view;
+}
 
 function publicAt(date: IsoDate): string {
   return answersPublicAt(date).toISOString();

@@ -1,0 +1,97 @@
+import type { MiddlewareHandler } from 'hono';
+
+/**
+ * HTTP caching of what does not depend on the caller. A stored puzzle never changes once generated, except
+ * its `rating` (moved by every ranked solve, shown rounded): a minute of staleness there is harmless, so
+ * anonymous puzzle reads may be reused for a minute and then revalidated cheaply through their ETag.
+ * Answers never change once public. Nothing carrying a start token or other player data is ever public.
+ */
+export const CACHE_CONTROL = {
+  /** Puzzles and days of puzzles: fresh for a minute (the rating may be that old). */
+  puzzle: 'public, max-age=60',
+  /** Today's list near the date change in the caller's zone: reuse only after revalidating. */
+  revalidate: 'public, no-cache',
+  /** Public answers: final. */
+  answer: 'public, max-age=86400, immutable',
+  /** Anything about one player (start tokens) or the moment (health). */
+  private: 'private, no-store',
+  none: 'no-store',
+} as const;
+
+/** Seconds a puzzle response stays fresh; `today` checks that its date does not change within it. */
+export const PUZZLE_MAX_AGE_S = 60;
+
+/** A strong entity tag for a body: 128 bits of its SHA-256, so equal tags mean equal bytes. */
+export async function entityTag(body: ArrayBuffer): Promise<string> {
+  const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', body));
+  let hex = '';
+  for (const byte of digest.subarray(0, 16)) hex += byte.toString(16).padStart(2, '0');
+  return `"${hex}"`;
+}
+
+/** RFC 9110 §13.1.2: weak comparison of `If-None-Match` (a list of tags, or `*`) against our tag. */
+export function noneMatch(header: string | undefined, etag: string): boolean {
+  if (header === undefined) return true;
+  const ours = etag.replace(/^W\//, '');
+  for (const raw of header.split(',')) {
+    const tag = raw.trim();
+    if (tag === '*' || tag.replace(/^W\//, '') === ours) return false;
+  }
+  return true;
+}
+
+function isShareable(cacheControl: string | null): boolean {
+  return cacheControl !== null && !/\b(no-store|private)\b/.test(cacheControl);
+}
+
+/**
+ * Tags a successful GET whose handler made it cacheable (a `Cache-Control` without `no-store`/`private`)
+ * with an ETag of its bytes, and answers `If-None-Match` with 304 and no body. Errors and anything private
+ * pass through untouched: they are never tagged, so never revalidated into a 304.
+ */
+export const conditionalGet: MiddlewareHandler = async (c, next) => {
+  await next();
+  if (c.req.method !== 'GET' || c.res.status !== 200) return;
+  if (!isShareable(c.res.headers.get('Cache-Control'))) return;
+  const etag = await entityTag(await c.res.clone().arrayBuffer());
+  c.header('ETag', etag);
+  if (!noneMatch(c.req.header('If-None-Match'), etag)) {
+    // Hono carries the headers over (Cache-Control, ETag, Vary, CORS): a 304 must repeat them.
+    c.res = new Response(null, { status: 304 });
+  }
+};
+
+/**
+ * A small per-isolate memory of public payloads, so that a hot anonymous read skips the database. Entries
+ * live as long as the `Cache-Control` max-age the same payload is served with, so a memory hit is never
+ * staler than what any HTTP cache may serve; the oldest entry goes first when full. Times come from the
+ * caller's clock, and an entry is only valid on or after the moment it was stored.
+ */
+export class PayloadMemory<V> {
+  readonly #entries = new Map<string, { at: number; value: V }>();
+
+  constructor(
+    private readonly maxEntries: number,
+    private readonly ttlMs: number,
+  ) {}
+
+  get(key: string, now: number): V | undefined {
+    const entry = this.#entries.get(key);
+    if (!entry) return undefined;
+    if (now < entry.at || now - entry.at >= this.ttlMs) {
+      this.#entries.delete(key);
+      return undefined;
+    }
+    return entry.value;
+  }
+
+  set(key: string, value: V, now: number): void {
+    this.#entries.delete(key);
+    this.#entries.set(key, { at: now, value });
+    while (this.#entries.size > this.maxEntries) {
+      const oldest = this.#entries.keys().next();
+      if (oldest.done) break;
+      this.#entries.delete(oldest.value);
+    }
+  }
+}
