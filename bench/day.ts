@@ -15,7 +15,7 @@ import { defaultBenchmarkBase } from '../src/rating/puzzle-benchmark.js';
 import { median, ms, table } from './support/stats.js';
 
 const FIRST_DATE = '2026-12-01' as IsoDate;
-const DATES = 7;
+const DATES = 14;
 const DAY_TARGET_MS = 2000;
 const PUZZLE_TARGET_MS = 1000;
 

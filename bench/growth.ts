@@ -1,14 +1,21 @@
 /**
  * Growth: how the hot reads and a submission grow with submissions (1k, 100k, 1M over 10,000 players) and
- * days of puzzles (1, 30, 365), in local D1 databases inside workerd (wrangler dev of
- * bench/support/growth-worker.ts on loopback, temporary storage). The worker seeds with SQL that runs inside
+ * days of puzzles (1, 30, 365), in local D1 databases inside workerd (bench/support/growth-worker.ts bundled by
+ * wrangler and served through Miniflare on loopback, temporary storage). The worker seeds with SQL that runs inside
  * SQLite, times the real routes and src/db queries from inside the runtime, and returns the query plan of
  * every statement they ran; this file prints the tables. Baselines of the same run: a bare `select 1`
  * through D1 and an app route that touches no database.
  */
 import path from 'node:path';
 import { median, ms, table } from './support/stats.js';
-import { applyMigrations, ROOT, removeDir, snapshotWorker, startDev, tempDir } from './support/wrangler.js';
+import {
+  applyMigrations,
+  ROOT,
+  removeDir,
+  serveWorker,
+  snapshotWorker,
+  tempDir,
+} from './support/wrangler.js';
 
 const CONFIG = path.join(ROOT, 'bench/support/growth.wrangler.toml');
 const PLAYERS = 10_000;
@@ -83,7 +90,6 @@ function shortSql(sql: string): string {
 
 export async function run(): Promise<void> {
   const dir = tempDir('bench-growth');
-  // Apart from the snapshot: wrangler dev restarts the Worker when anything changes beside its script.
   const state = tempDir('bench-growth-state');
   const stages: Stage[] = [];
   const seedTimes: string[] = [];
@@ -91,7 +97,7 @@ export async function run(): Promise<void> {
   try {
     const config = await snapshotWorker(CONFIG, dir);
     for (const db of DATABASES) await applyMigrations(config, db.binding, state);
-    const server = await startDev(config, state);
+    const server = await serveWorker(config, state);
     try {
       let fresh = 0;
       for (const db of DATABASES) {
@@ -114,9 +120,15 @@ export async function run(): Promise<void> {
             continue;
           }
           const s0 = performance.now();
+          let bytes = 0;
           while (have < size) {
             const to = Math.min(size, have + SEED_CHUNK);
-            await post(`${server.url}/seed`, { db: db.binding, from: have, to });
+            const seeded = await post<{ sizeBytes?: number }>(`${server.url}/seed`, {
+              db: db.binding,
+              from: have,
+              to,
+            });
+            bytes = seeded.sizeBytes ?? bytes;
             have = to;
           }
           const seeded = (performance.now() - s0) / 1000;
@@ -128,7 +140,7 @@ export async function run(): Promise<void> {
           fresh += BATCHES * 5 + 1;
           stages.push({ days: db.days, size, measured });
           seedTimes.push(
-            `${db.days} day(s), ${size} submissions: seeded in ${ms(seeded)} s, then measured ` +
+            `${db.days} day(s), ${size} submissions: seeded in ${ms(seeded)} s (database ${Math.round(bytes / 1e6)} MB), then measured ` +
               `(hot puzzle: ${measured.stats.solvers} ranked solvers; a daily player: ${measured.stats.days} dates)`,
           );
         }
@@ -150,7 +162,7 @@ function report(stages: Stage[], seedTimes: string[]): void {
   const biggest = stages.at(-1);
   if (!biggest) throw new Error('no stage measured');
   console.log(
-    `wrangler dev (workerd, local D1) on loopback; each figure is the median over ${BATCHES} means of 5 ` +
+    `workerd through Miniflare (local D1), loopback; each figure is the median over ${BATCHES} means of 5 ` +
       'back-to-back calls, timed inside the Worker. Time for the query itself: the Worker and D1 run in ' +
       'one process here, so no network round trip to the database is included.\n',
   );

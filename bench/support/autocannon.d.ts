@@ -25,6 +25,7 @@ declare module 'autocannon' {
   export interface Result {
     requests: Histogram;
     latency: Histogram;
+    throughput: Histogram;
     duration: number;
     errors: number;
     timeouts: number;

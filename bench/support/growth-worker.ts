@@ -13,6 +13,7 @@ import type { IsoDate } from '../../src/daily/calendar.js';
 import { generateDate } from '../../src/daily/generate.js';
 import { createDb, createSessionDb } from '../../src/db/client.js';
 import { puzzleBoardPage, puzzleStats } from '../../src/db/leaderboards.js';
+import { findPuzzle, listPuzzlesOfDate } from '../../src/db/puzzles.js';
 import { findRankedSubmission, insertAttempt, rankOnPuzzle, solvedDates } from '../../src/db/submissions.js';
 import type { Env } from '../../src/env.js';
 import { encodeCursor } from '../../src/http/cursor.js';
@@ -361,8 +362,16 @@ async function measure(env: BenchEnv, d1: D1Database, batches: number, fresh: nu
       },
     },
     { name: 'GET stats of a puzzle', call: get(`/v1/puzzles/${path}/stats`) },
-    { name: 'GET one puzzle (anonymous)', call: get(`/v1/puzzles/${path}`) },
-    { name: "GET a date's puzzles", call: get(`/v1/puzzles/${hot.date}`) },
+    { name: 'GET one puzzle (anonymous; served from memory)', call: get(`/v1/puzzles/${path}`) },
+    { name: "GET a date's puzzles (served from memory)", call: get(`/v1/puzzles/${hot.date}`) },
+    {
+      name: 'one puzzle from D1, past the memory (db)',
+      call: async (db) => void (await findPuzzle(createDb(db), hot.id)),
+    },
+    {
+      name: "a date's puzzles from D1, past the memory (db)",
+      call: async (db) => void (await listPuzzlesOfDate(createDb(db), hot.date)),
+    },
     { name: 'GET rating leaderboard (50)', call: get(`/v1/leaderboards/ratings/${hot.kind}?limit=50`) },
     {
       name: 'streak dates of a daily player (db)',

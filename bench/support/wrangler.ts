@@ -3,7 +3,7 @@
  * local D1 in temporary storage on a free loopback port, set up with wrangler's own commands.
  */
 import { execFile } from 'node:child_process';
-import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -44,9 +44,9 @@ export async function freePort(): Promise<number> {
 
 /**
  * Bundles the Worker of `config` once (`wrangler deploy --dry-run --outdir`, which uploads nothing) and
- * writes a config beside the bundle that serves it as is. `wrangler dev` watches its sources and restarts
- * the Worker when one changes; a snapshot keeps a benchmark running on a shared checkout from restarting
- * mid-run when someone saves a file. Returns the snapshot's config path; keep wrangler's state elsewhere.
+ * writes a config beside the bundle that serves it as is: a benchmark on a shared checkout measures the
+ * sources as they were when it started, whoever saves a file meanwhile. Returns the snapshot's config
+ * path; keep the local state elsewhere.
  */
 export async function snapshotWorker(config: string, dir: string): Promise<string> {
   const out = path.join(dir, 'bundle');
@@ -65,11 +65,8 @@ export async function snapshotWorker(config: string, dir: string): Promise<strin
       (_, dir: string) => `migrations_dir = ${JSON.stringify(path.resolve(configDir, dir))}`,
     )
     .replace(/^\[triggers\]\ncrons = .*$/m, '')
-    .replace(/^directory = "(.*)"$/m, (_, assets: string) => {
-      // Static assets are copied too, so an edit to them cannot reload the server mid-run either.
-      cpSync(path.resolve(configDir, assets), path.join(dir, 'assets'), { recursive: true });
-      return `directory = ${JSON.stringify(path.join(dir, 'assets'))}`;
-    });
+    // The demo page's static assets are not what the benchmarks measure.
+    .replace(/^\[assets\]\ndirectory = .*$/m, '');
   const snapshot = path.join(dir, 'wrangler.toml');
   writeFileSync(snapshot, text);
   return snapshot;
@@ -102,7 +99,7 @@ export async function executeSql(
   );
 }
 
-export interface DevServer {
+export interface WorkerServer {
   url: string;
   /** What workerd printed lately, besides the Worker's request logs: for error reports. */
   output(): string;
@@ -116,7 +113,7 @@ export interface DevServer {
  * mid-request now and then on this shared machine, and they add a hop of their own to every request.
  * The Worker's own logs are dropped.
  */
-export async function startDev(snapshotConfig: string, persistTo: string): Promise<DevServer> {
+export async function serveWorker(snapshotConfig: string, persistTo: string): Promise<WorkerServer> {
   const { workerOptions, main } = unstable_getMiniflareWorkerOptions(snapshotConfig);
   if (!main) throw new Error(`${snapshotConfig} names no main module`);
   let said = '';
@@ -133,7 +130,6 @@ export async function startDev(snapshotConfig: string, persistTo: string): Promi
   };
   const mf = new Miniflare({
     ...(workerOptions as unknown as WorkerOptions),
-    assets: undefined,
     name: 'bench',
     modules: true,
     scriptPath: main,

@@ -1,0 +1,225 @@
+/**
+ * HTTP load against the real runtime: the service in workerd (bundled by wrangler from a snapshot of the
+ * current sources, served through Miniflare with a local D1 in temporary storage; see support/wrangler.ts)
+ * driven by autocannon from this process over loopback, each run bounded in time. Baseline of the same run:
+ * a minimal Hono Worker returning a constant JSON (bench/baseline-worker), served the same way, measured
+ * before and after the service's runs.
+ * Targets: puzzle reads at ≥ 80 % of the baseline's throughput, submissions at ≥ 30 %.
+ */
+import path from 'node:path';
+import autocannon, { type Options, type Result } from 'autocannon';
+import { type PlayerId, playerToken } from '../src/auth/player-token.js';
+import { startToken } from '../src/auth/start-token.js';
+import { DEV_SECRETS } from '../src/config.js';
+import { engineFor } from '../src/engines/index.js';
+import { ms, table } from './support/stats.js';
+import {
+  applyMigrations,
+  executeSql,
+  ROOT,
+  removeDir,
+  serveWorker,
+  snapshotWorker,
+  tempDir,
+  type WorkerServer,
+} from './support/wrangler.js';
+
+const DURATION_S = 10;
+const CONNECTIONS = 8;
+/** More players than the submission run can use in its 10 s, so every submission is a first, ranked one. */
+const PLAYERS = 12_000;
+const READ_TARGET = 0.8;
+const SUBMIT_TARGET = 0.3;
+
+const playerId = (i: number) => `00000000-0000-4000-8000-${String(i).padStart(12, '0')}` as PlayerId;
+
+interface Run {
+  name: string;
+  result: Result;
+  baseline: Result;
+  target?: number;
+}
+
+type LoadRequest = NonNullable<Options['requests']>[number];
+
+async function load(url: string, request: LoadRequest, amount?: number): Promise<Result> {
+  return autocannon({
+    url,
+    connections: CONNECTIONS,
+    duration: DURATION_S,
+    ...(amount === undefined ? {} : { amount }),
+    requests: [request],
+  });
+}
+
+async function getJson<T>(url: string, headers: Record<string, string> = {}): Promise<T> {
+  const res = await fetch(url, { headers });
+  if (res.status !== 200) throw new Error(`${url}: ${res.status} ${await res.text()}`);
+  return (await res.json()) as T;
+}
+
+export async function run(): Promise<void> {
+  const dirs = ['bench-http-app', 'bench-http-app-state', 'bench-http-base', 'bench-http-base-state'].map(
+    tempDir,
+  );
+  const [appDir = '', appState = '', baseDir = '', baseState = ''] = dirs;
+  const servers: WorkerServer[] = [];
+  try {
+    const appConfig = await snapshotWorker(path.join(ROOT, 'wrangler.toml'), appDir);
+    const baseConfig = await snapshotWorker(path.join(ROOT, 'bench/baseline-worker/wrangler.toml'), baseDir);
+    await applyMigrations(appConfig, 'DB', appState);
+    await executeSql(
+      appConfig,
+      'DB',
+      appState,
+      `with recursive n(i) as (select 0 union all select i + 1 from n where i + 1 < ${PLAYERS})
+       insert into players (id, display_name, created_at)
+       select printf('00000000-0000-4000-8000-%012d', i), 'Player ' || i, '2026-01-01T00:00:00.000Z' from n`,
+    );
+    const service = await serveWorker(appConfig, appState);
+    servers.push(service);
+    const baseline = await serveWorker(baseConfig, baseState);
+    servers.push(baseline);
+
+    // The first request makes the day (lazy generation); everything after reads stored puzzles.
+    const day = await getJson<{ date: string; puzzles: { kind: string; level: string }[] }>(
+      `${service.url}/v1/puzzles/today`,
+    );
+    const puzzlePath = `/v1/puzzles/${day.date}/sudoku/easy`;
+    const puzzle = await getJson<{ id: string; puzzle: unknown }>(service.url + puzzlePath);
+    const sudoku = engineFor('sudoku');
+    const solution = sudoku.solve(sudoku.parsePuzzle(puzzle.puzzle), { maxSolutions: 1 }).solutions[0];
+    const submissions: { token: string; body: string }[] = [];
+    for (let i = 0; i < PLAYERS; i++) {
+      const id = playerId(i);
+      const start = await startToken(DEV_SECRETS.TOKEN_SECRET, {
+        playerId: id,
+        puzzleId: puzzle.id,
+        startedAt: Date.now() - 30 * 60_000,
+      });
+      submissions.push({
+        token: await playerToken(DEV_SECRETS.TOKEN_SECRET, id),
+        body: JSON.stringify({ solution, elapsedMs: 20 * 60_000, startToken: start }),
+      });
+    }
+    const etag = (await fetch(service.url + puzzlePath)).headers.get('etag');
+
+    let next = 0;
+    const plan: (Omit<Run, 'result' | 'baseline'> & { request: LoadRequest; amount?: number })[] = [
+      {
+        name: 'GET an unknown path (404: the app without D1)',
+        request: { method: 'GET', path: '/v1/nothing' },
+      },
+      {
+        name: `GET /v1/puzzles/today (${day.puzzles.length} puzzles)`,
+        request: { method: 'GET', path: '/v1/puzzles/today' },
+        target: READ_TARGET,
+      },
+      {
+        name: 'GET one puzzle (anonymous)',
+        request: { method: 'GET', path: puzzlePath },
+        target: READ_TARGET,
+      },
+      ...(etag
+        ? [
+            {
+              name: 'GET one puzzle, If-None-Match (304)',
+              request: { method: 'GET', path: puzzlePath, headers: { 'if-none-match': etag } },
+            },
+          ]
+        : []),
+      {
+        name: 'POST a submission (first valid solve, ranked)',
+        request: {
+          method: 'POST',
+          path: `${puzzlePath}/submissions`,
+          setupRequest: (request) => {
+            const i = next++;
+            const s = submissions[i % PLAYERS];
+            if (!s) return null;
+            return {
+              ...request,
+              headers: {
+                authorization: `Bearer ${s.token}`,
+                'content-type': 'application/json',
+                // Many players, many addresses: one address would meet the per-address limit (429).
+                'cf-connecting-ip': `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`,
+              },
+              body: s.body,
+            };
+          },
+        },
+        amount: PLAYERS,
+        target: SUBMIT_TARGET,
+      },
+      {
+        name: 'GET a leaderboard page (50)',
+        request: { method: 'GET', path: `/v1/leaderboards/${day.date}/sudoku/easy?limit=50` },
+        target: READ_TARGET,
+      },
+    ];
+    // Each run right after its own baseline run: load from other work on the machine drifts over minutes,
+    // so a ratio to the neighbouring baseline is steadier than one to a single baseline.
+    const runs: Run[] = [];
+    for (const { request, amount, ...rest } of plan) {
+      const base = await load(baseline.url, { method: 'GET', path: '/' });
+      runs.push({ ...rest, baseline: base, result: await load(service.url, request, amount) });
+    }
+    report(runs, day.date);
+  } finally {
+    for (const server of servers) await server.stop();
+    for (const dir of dirs) removeDir(dir);
+  }
+}
+
+function statusSummary(result: Result): string {
+  const codes = Object.entries(result.statusCodeStats)
+    .filter(([code]) => !code.startsWith('2') && code !== '304')
+    .map(([code, { count }]) => `${count}× ${code}`);
+  if (result.errors > 0) codes.push(`${result.errors} errors`);
+  return codes.join(', ') || '0';
+}
+
+function report(runs: Run[], date: string): void {
+  console.log(
+    `autocannon 9, ${CONNECTIONS} connections, ${DURATION_S} s per run, loopback; workerd through Miniflare ` +
+      `(local D1) serving a wrangler bundle of the sources; the day ${date} generated before the runs; every ` +
+      'submission by a different player (a first, ranked solve). Each run follows its own baseline run ' +
+      '(constant JSON from a minimal Hono Worker, served the same way); the ratio is to that run.\n',
+  );
+  const rows = runs.map((r) => {
+    const ratio = r.result.requests.average / r.baseline.requests.average;
+    return [
+      r.name,
+      r.result.requests.average.toFixed(0),
+      r.baseline.requests.average.toFixed(0),
+      `${(ratio * 100).toFixed(0)} %`,
+      ms(r.result.latency.p50),
+      ms(r.result.latency.p99),
+      ms(r.baseline.latency.p50),
+      r.result.requests.average > 0
+        ? (r.result.throughput.average / r.result.requests.average).toFixed(0)
+        : '',
+      r.target === undefined ? '' : `≥ ${r.target * 100} % ${ratio >= r.target ? '(met)' : '(**not met**)'}`,
+      statusSummary(r.result),
+    ];
+  });
+  console.log(
+    table(
+      [
+        'route',
+        'req/s',
+        'baseline req/s',
+        'of baseline',
+        'p50 ms',
+        'p99 ms',
+        'baseline p50 ms',
+        'bytes/response',
+        'target',
+        'non-2xx/304',
+      ],
+      rows,
+    ),
+  );
+  console.log('');
+}
