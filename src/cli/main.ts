@@ -1,11 +1,18 @@
 /**
  * `npm run puzzle -- <command>`: the engines from a terminal, over the same registry the Worker uses.
- * Exit codes: 0 done, 1 a checked solution was rejected, 2 bad input.
+ * Exit codes: 0 done, 1 a checked solution was rejected or generation gave up, 2 bad input.
  */
 import { readFileSync } from 'node:fs';
 import { ENGINES } from '../engines/index.js';
 import { breakdown } from '../engines/sudoku/breakdown.js';
-import { type AnyEngine, KINDS, type Kind, type Level, PuzzleInputError } from '../engines/types.js';
+import {
+  type AnyEngine,
+  GenerationError,
+  KINDS,
+  type Kind,
+  type Level,
+  PuzzleInputError,
+} from '../engines/types.js';
 import { type ParsedArgs, parseArgs } from './args.js';
 
 const USAGE = `Usage: npm run puzzle -- <command>
@@ -157,6 +164,11 @@ function main(): void {
     if (error instanceof UsageError || error instanceof PuzzleInputError) {
       console.error(`error: ${error.message}\n\n${USAGE}`);
       process.exitCode = 2;
+      return;
+    }
+    if (error instanceof GenerationError) {
+      console.error(`error: ${error.message}`);
+      process.exitCode = 1;
       return;
     }
     throw error;

@@ -70,6 +70,13 @@ describe('npm run puzzle', () => {
     expect((JSON.parse(run.stdout) as { puzzle: { n: number } }).puzzle.n).toBe(9);
   });
 
+  it('makes pattern and loop boards of other sizes with --size', () => {
+    const wide = puzzle(['generate', 'pattern', 'medium', '--seed', 'wide', '--size', '30x12', '--json']);
+    expect(JSON.parse(wide.stdout)).toMatchObject({ puzzle: { width: 30, height: 12 } });
+    const loop = puzzle(['generate', 'loop', 'easy', '--seed', 's', '--size', '6', '--json']);
+    expect(JSON.parse(loop.stdout)).toMatchObject({ puzzle: { width: 6, height: 6 } });
+  });
+
   it('exits 1 when a checked solution is wrong, with the reason', () => {
     const made = JSON.parse(puzzle(['generate', 'sudoku', 'easy', '--seed', 'cli', '--json']).stdout) as {
       puzzle: { grid: string };

@@ -1,6 +1,6 @@
-import type { PuzzleEngine, SolveLimits } from '../types.js';
+import { type PuzzleEngine, PuzzleInputError, type SolveLimits } from '../types.js';
 import { check } from './check.js';
-import { generate, LEVELS, VERSION } from './generate.js';
+import { generate, generateBoard, LEVEL_SPEC, LEVELS, VERSION } from './generate.js';
 import { geometry } from './geometry.js';
 import { gradeClues } from './grade.js';
 import { clueArray, type LoopPuzzle, type LoopSolution, parsePuzzle } from './model.js';
@@ -39,4 +39,12 @@ export const engine: PuzzleEngine<LoopPuzzle, LoopSolution> = {
     return puzzle;
   },
   render,
+  /** Square boards of side 5 to 15, thinned with the rules of `level` (hard's when none is asked). */
+  generateSized(seed, { width, height }, level) {
+    if (width !== height || !Number.isInteger(width) || width < 5 || width > 15) {
+      throw new PuzzleInputError('loop boards made on request are square, 5 to 15 cells a side');
+    }
+    const asked = LEVELS.find((l) => l === level) ?? null;
+    return generateBoard(seed, width, LEVEL_SPEC[asked ?? 'hard'].tier, asked);
+  },
 };

@@ -90,4 +90,24 @@ export const engine: PuzzleEngine<PatternPuzzle, PatternSolution> = {
   },
 
   render,
+
+  generateSized(seed, { width, height }, level) {
+    if (![width, height].every((side) => Number.isInteger(side) && side >= 5 && side <= 30)) {
+      throw new PuzzleInputError('pattern boards are 5 to 30 cells wide and high');
+    }
+    const found = generateSized(
+      seed,
+      width,
+      height,
+      level === 'hard' || level === 'expert' ? 'probe' : 'line',
+    );
+    return {
+      puzzle: found.puzzle,
+      solution: { cells: bitsToCells(found.cells) },
+      grade: difficultyOf(found.report, width, height),
+      seed,
+      version,
+      attempt: found.attempt,
+    };
+  },
 };
