@@ -1,7 +1,13 @@
 import { MAX_SEED_LENGTH } from '../rng.js';
-import { type Difficulty, type Level, type PuzzleEngine, PuzzleInputError } from '../types.js';
+import {
+  type Difficulty,
+  type Generated,
+  type Level,
+  type PuzzleEngine,
+  PuzzleInputError,
+} from '../types.js';
 import { check } from './check.js';
-import { generateSized, type Target } from './generate.js';
+import { generateSized, type SizedPuzzle, type Target } from './generate.js';
 import { difficultyOf, LEVELS, levelOf, type PatternLevel } from './grade.js';
 import type { PatternPuzzle, PatternSolution } from './model.js';
 import { parsePuzzle } from './parse.js';
@@ -35,6 +41,18 @@ function bitsToCells(bits: Uint8Array): string {
   return cells;
 }
 
+function generated(found: SizedPuzzle, seed: string): Generated<PatternPuzzle, PatternSolution> {
+  const { puzzle } = found;
+  return {
+    puzzle,
+    solution: { cells: bitsToCells(found.cells) },
+    grade: difficultyOf(found.report, puzzle.width, puzzle.height),
+    seed,
+    version,
+    attempt: found.attempt,
+  };
+}
+
 export const engine: PuzzleEngine<PatternPuzzle, PatternSolution> = {
   kind: 'pattern',
   version,
@@ -48,15 +66,10 @@ export const engine: PuzzleEngine<PatternPuzzle, PatternSolution> = {
       throw new PuzzleInputError(`seed must be at most ${MAX_SEED_LENGTH} characters`);
     }
     const { size, target } = LEVEL_SPECS[level];
-    const found = generateSized(seed, size, size, target, (report) => levelOf(report, size, size) === level);
-    return {
-      puzzle: found.puzzle,
-      solution: { cells: bitsToCells(found.cells) },
-      grade: difficultyOf(found.report, size, size),
+    return generated(
+      generateSized(seed, size, size, target, (report) => levelOf(report, size, size) === level),
       seed,
-      version,
-      attempt: found.attempt,
-    };
+    );
   },
 
   solve(puzzle, limits) {
@@ -95,19 +108,7 @@ export const engine: PuzzleEngine<PatternPuzzle, PatternSolution> = {
     if (![width, height].every((side) => Number.isInteger(side) && side >= 5 && side <= 30)) {
       throw new PuzzleInputError('pattern boards are 5 to 30 cells wide and high');
     }
-    const found = generateSized(
-      seed,
-      width,
-      height,
-      level === 'hard' || level === 'expert' ? 'probe' : 'line',
-    );
-    return {
-      puzzle: found.puzzle,
-      solution: { cells: bitsToCells(found.cells) },
-      grade: difficultyOf(found.report, width, height),
-      seed,
-      version,
-      attempt: found.attempt,
-    };
+    const target = level === 'hard' || level === 'expert' ? 'probe' : 'line';
+    return generated(generateSized(seed, width, height, target), seed);
   },
 };
