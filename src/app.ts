@@ -7,7 +7,8 @@ import { secureHeaders } from 'hono/secure-headers';
 import { ConfigError, loadConfig } from './config.js';
 import { createDb } from './db/client.js';
 import { PuzzleInputError } from './engines/types.js';
-import type { AppEnv } from './http/context.js';
+import type { Env } from './env.js';
+import type { AppEnv, Services } from './http/context.js';
 import { corsFromEnv } from './http/cors.js';
 import { isDatabaseError } from './http/database-error.js';
 import { ApiError, errorBody } from './http/errors.js';
@@ -26,6 +27,18 @@ export const MAX_BODY_BYTES = 16 * 1024;
 export interface AppOptions {
   /** The clock; tests pass a fixed one. */
   now?: () => Date;
+}
+
+/** Config and database handle per environment object: the runtime hands every request of an isolate the same one. */
+const servicesByEnv = new WeakMap<Env, Pick<Services, 'config' | 'db'>>();
+
+function servicesOf(env: Env): Pick<Services, 'config' | 'db'> {
+  let services = servicesByEnv.get(env);
+  if (!services) {
+    services = { config: loadConfig(env), db: createDb(env.DB) };
+    servicesByEnv.set(env, services);
+  }
+  return services;
 }
 
 export function createApp(options: AppOptions = {}) {
@@ -50,7 +63,7 @@ export function createApp(options: AppOptions = {}) {
     }),
   );
   app.use('/v1/*', async (c, next) => {
-    c.set('services', { config: loadConfig(c.env), db: createDb(c.env.DB), now });
+    c.set('services', { ...servicesOf(c.env), now });
     await next();
   });
 
