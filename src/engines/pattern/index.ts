@@ -16,6 +16,8 @@ import { DEFAULT_NODE_LIMIT, solveClues } from './solve.js';
 
 export { cluesFor, computeClue } from './clues.js';
 export { generateSized, randomPicture, type Target } from './generate.js';
+export { BitLineSolver, MAX_BIT_LINE } from './line-bits.js';
+export { DpLineSolver } from './line-dp.js';
 export { LineSolver } from './line-solver.js';
 export type { PatternPuzzle, PatternSolution } from './model.js';
 export { solveClues } from './solve.js';
