@@ -1,7 +1,8 @@
 /**
- * A second complete solver, tuned for counting (uniqueness) on hard puzzles. Same digit-major bitboards
- * and the same deductions as solve.ts (so the same fixpoint, search tree, node counts and solution order),
- * but organised the way JCZSolve is, to spend less per placement:
+ * A second complete solver: the same digit-major bitboards and deductions as solve.ts (so the same
+ * fixpoint, search tree, node counts and solution order), organised the way JCZSolve is in the hope of
+ * spending less per placement. Measured no faster (BENCHMARKS.md, sudoku), so the engine keeps solve.ts;
+ * the bench times both and the tests hold them equal. The organisation:
  * - work is driven by a 27-bit "dirty" set of digit-band words instead of re-reading every word and
  *   comparing it with a saved copy; a word is revisited only when an elimination actually changed it;
  * - a band word is updated as a whole: the permutation table keeps its rows and boxes consistent, and
