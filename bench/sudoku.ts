@@ -2,13 +2,11 @@
  * Sudoku benchmark: generation time per level, and solver µs per puzzle on the shared datasets next to
  * an npm baseline (@algorithm.ts/sudoku, dancing links) timed on the same puzzles in the same run,
  * interleaved puzzle by puzzle so machine noise hits both alike. Ours is timed twice: counting to two
- * solutions (what uniqueness needs) and stopping at the first (what the baseline does). The band solver
- * (band-solver.ts: the same search reorganised JCZSolve-style) is timed counting to two beside it.
+ * solutions (what uniqueness needs) and stopping at the first (what the baseline does).
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { SudokuSolver } from '@algorithm.ts/sudoku';
-import { bandSearch } from '../src/engines/sudoku/band-solver.js';
 import { engine, SUDOKU_LEVELS } from '../src/engines/sudoku/index.js';
 import { searchGrid, toCells } from '../src/engines/sudoku/solve.js';
 
@@ -83,11 +81,10 @@ function benchSolvers(): void {
   const baseline = new SudokuSolver({ childMatrixWidth: 3 });
   console.log('### Solver, median µs per puzzle (same puzzles, same run)\n');
   console.log(
-    '| set | puzzles | ours, count to 2 | band solver, count to 2 | band / ours | ours, first solution | ' +
-      '@algorithm.ts/sudoku (first solution) | baseline / ours (first) | ours p95 (count to 2) | ' +
-      'our nodes, mean | wrong counts (ours, band) |',
+    '| set | puzzles | ours, count to 2 | ours, first solution | @algorithm.ts/sudoku (first solution) | ' +
+      'baseline / ours (first) | ours p95 (count to 2) | our nodes, mean | wrong counts |',
   );
-  console.log('| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
+  console.log('| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
   for (const file of files) {
     const rows = loadSet(file);
     const cells = rows.map((r) => toCells(r.grid));
@@ -95,23 +92,17 @@ function benchSolvers(): void {
     const out = new Array<number>(81);
     for (let i = 0; i < Math.min(200, rows.length); i++) {
       searchGrid(cells[i]!, { maxSolutions: 2, nodeLimit: NODE_LIMIT });
-      bandSearch(cells[i]!, { maxSolutions: 2, nodeLimit: NODE_LIMIT });
       baseline.solve(boards[i]!, out);
     }
     const count2: number[] = [];
-    const band: number[] = [];
     const first: number[] = [];
     const base: number[] = [];
     let nodes = 0;
     let wrong = 0;
-    let bandWrong = 0;
     for (let i = 0; i < rows.length; i++) {
       let t0 = now();
       const r = searchGrid(cells[i]!, { maxSolutions: 2, nodeLimit: NODE_LIMIT });
       count2.push(now() - t0);
-      t0 = now();
-      const rb = bandSearch(cells[i]!, { maxSolutions: 2, nodeLimit: NODE_LIMIT });
-      band.push(now() - t0);
       t0 = now();
       searchGrid(cells[i]!, { maxSolutions: 1, nodeLimit: NODE_LIMIT });
       first.push(now() - t0);
@@ -121,17 +112,14 @@ function benchSolvers(): void {
       nodes += r.nodes;
       const expected = rows[i]!.solutions === '2+' ? 2 : Math.min(2, Number(rows[i]!.solutions));
       if (r.count !== expected || r.truncated) wrong++;
-      if (rb.count !== expected || rb.truncated) bandWrong++;
     }
-    for (const t of [count2, band, first, base]) t.sort((a, b) => a - b);
-    const mine = quantile(count2, 0.5);
-    const banded = quantile(band, 0.5);
+    for (const t of [count2, first, base]) t.sort((a, b) => a - b);
     const ours = quantile(first, 0.5);
     const theirs = quantile(base, 0.5);
     console.log(
-      `| ${file.replace('.jsonl', '')} | ${rows.length} | ${fmt(mine)} | ${fmt(banded)} | ` +
-        `${(banded / mine).toFixed(2)} | ${fmt(ours)} | ${fmt(theirs)} | ${(theirs / ours).toFixed(1)}× | ` +
-        `${fmt(quantile(count2, 0.95))} | ${(nodes / rows.length).toFixed(0)} | ${wrong}, ${bandWrong} |`,
+      `| ${file.replace('.jsonl', '')} | ${rows.length} | ${fmt(quantile(count2, 0.5))} | ${fmt(ours)} | ` +
+        `${fmt(theirs)} | ${(theirs / ours).toFixed(1)}× | ${fmt(quantile(count2, 0.95))} | ` +
+        `${(nodes / rows.length).toFixed(0)} | ${wrong} |`,
     );
   }
   console.log('');
