@@ -18,8 +18,6 @@ export default defineConfig(async () => {
       include: ['test/**/*.test.ts'],
       setupFiles: ['./test/setup/apply-migrations.ts'],
       testTimeout: 60_000,
-      // The per-request access log is one JSON line per request: thousands in the property tests.
-      onConsoleLog: (log: string) => !log.includes('"message":"request"'),
       hookTimeout: 60_000,
     },
   };

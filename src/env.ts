@@ -13,6 +13,8 @@ export interface Env {
   DAYS_AHEAD?: string;
   /** "development" allows the built-in dev secrets; anything else refuses them. */
   ENVIRONMENT?: string;
+  /** "true" logs every request as a JSON line (failed ones are always logged). */
+  ACCESS_LOG?: string;
   /** Comma-separated origins allowed by CORS (`*` for any); none when unset. */
   CORS_ORIGINS?: string;
   /** Workers Rate Limiting bindings (src/http/rate-limit.ts falls back to in-memory counters without them). */

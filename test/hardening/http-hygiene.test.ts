@@ -11,6 +11,15 @@ afterEach(() => {
 });
 
 describe('HTTP hygiene', () => {
+  it('keeps successful requests out of the log by default', async () => {
+    const lines: string[] = [];
+    vi.spyOn(console, 'log').mockImplementation((line: unknown) => {
+      lines.push(String(line));
+    });
+    await request('/v1/health');
+    expect(lines.filter((l) => l.includes('"message":"request"'))).toEqual([]);
+  });
+
   it('sends security headers on every response, errors included', async () => {
     for (const path of ['/v1/health', '/v1/nowhere']) {
       const res = await request(path);
@@ -64,12 +73,12 @@ describe('HTTP hygiene', () => {
     expect(res.headers.get('Access-Control-Allow-Headers')?.toLowerCase()).toContain('authorization');
   });
 
-  it('logs each request as one JSON line with its request id and status', async () => {
+  it('logs each request as one JSON line with its request id and status when ACCESS_LOG is on', async () => {
     const lines: string[] = [];
     vi.spyOn(console, 'log').mockImplementation((line: unknown) => {
       lines.push(String(line));
     });
-    const res = await request('/v1/health');
+    const res = await request('/v1/health', {}, { ACCESS_LOG: 'true' });
     const entry = lines
       .map((l) => JSON.parse(l) as Record<string, unknown>)
       .find((l) => l.message === 'request');
