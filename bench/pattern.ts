@@ -1,6 +1,6 @@
 /**
- * Pattern (nonogram): generation time per level; the DP line solver against the seeds' placement
- * enumeration on the same 10×10 and 15×15 lines; the complete solver on every public set in
+ * Pattern (nonogram): generation time per level; the engine's line solver (the bit-parallel DP) and the
+ * array DP against the seeds' placement enumeration on the same 10×10 and 15×15 lines; the complete solver on every public set in
  * ../shared/datasets/nonogram (1 s per puzzle); and Debian's sgt-pattern generator when installed.
  *
  * Large datasets are sampled evenly to PATTERN_BENCH_LIMIT puzzles each (default 300; `all` for every
@@ -10,7 +10,13 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { engine, LineSolver, type PatternPuzzle, solveClues } from '../src/engines/pattern/index.js';
+import {
+  DpLineSolver,
+  engine,
+  LineSolver,
+  type PatternPuzzle,
+  solveClues,
+} from '../src/engines/pattern/index.js';
 import { rng } from '../src/engines/rng.js';
 import type { Level } from '../src/engines/types.js';
 import { median, ms, quantile, table } from './support/stats.js';
@@ -214,54 +220,69 @@ function lineSolvers(): void {
     ['medium', 15],
   ] as const) {
     const cases = lineCases(level, 20);
-    const dp = new LineSolver(size, size);
+    const engineSolver = new LineSolver(size, size);
+    const dp = new DpLineSolver(size, size);
     const setupStart = performance.now();
     const seeds = cases.map((c) => new SeedsLine(Array.from(c.clue), c.cells.length));
     const setupUs = ((performance.now() - setupStart) * 1000) / cases.length;
     const enumerators = cases.map((c) => new EnumeratingLine(Array.from(c.clue), c.cells.length));
     const out = new Uint8Array(size);
+    const outDp = new Uint8Array(size);
     const expected = new Uint8Array(size);
     cases.forEach((c, i) => {
-      const okDp = dp.solve(c.clue, c.cells.length, c.cells, out);
+      const n = c.cells.length;
+      const ok = engineSolver.solve(c.clue, n, c.cells, out);
+      const okDp = dp.solve(c.clue, n, c.cells, outDp);
       const okEnum = enumerators[i]?.solve(c.cells, expected) ?? false;
       const bySeeds = seeds[i]?.solve(c.domains);
       const seedsBits = bySeeds?.map((d) => (d.length === 2 ? UNKNOWN : d[0] === 1 ? FILLED : EMPTY));
-      const dpBits = Array.from(out.subarray(0, c.cells.length));
+      const bits = Array.from(out.subarray(0, n)).join();
       if (
+        ok !== okEnum ||
         okDp !== okEnum ||
-        out.some((v, p) => v !== expected[p]) ||
-        (okDp && seedsBits?.join() !== dpBits.join())
+        (ok &&
+          (bits !== Array.from(expected.subarray(0, n)).join() ||
+            bits !== Array.from(outDp.subarray(0, n)).join())) ||
+        (ok && seedsBits?.join() !== bits)
       ) {
         throw new Error(`line solvers disagree on clue [${c.clue}]`);
       }
     });
-    const [dpUs = 0, seedsUs = 0, enumUs = 0] = timePerLine(cases, [
+    const [bitsUs = 0, dpUs = 0, seedsUs = 0, enumUs = 0] = timePerLine(cases, [
+      (c) => engineSolver.solve(c.clue, c.cells.length, c.cells, out),
       (c) => dp.solve(c.clue, c.cells.length, c.cells, out),
       (c, i) => seeds[i]?.solve(c.domains),
       (c, i) => enumerators[i]?.solve(c.cells, out),
     ]);
     const placements = enumerators.map((e) => e.placements.length);
+    const ns = (us: number) => (us * 1000).toFixed(0);
+    const ratio = (slow: number, fast: number) => `${(slow / fast).toFixed(1)}×`;
     rows.push([
       `${size}×${size}`,
       String(cases.length),
       String(median(placements)),
       String(Math.max(...placements)),
-      (dpUs * 1000).toFixed(0),
-      (seedsUs * 1000).toFixed(0),
-      `${(seedsUs / dpUs).toFixed(1)}×`,
-      (enumUs * 1000).toFixed(0),
-      `${(enumUs / dpUs).toFixed(1)}×`,
+      ns(bitsUs),
+      ns(dpUs),
+      ns(seedsUs),
+      ns(enumUs),
+      ratio(seedsUs, bitsUs),
+      ratio(enumUs, bitsUs),
+      ratio(seedsUs, dpUs),
+      ratio(dpUs, bitsUs),
       setupUs.toFixed(1),
     ]);
   }
-  console.log('## Line solver: DP vs the seeds\u2019 placement enumeration (same lines, same run)\n');
+  console.log('## Line solver: DP against the seeds\u2019 placement enumeration (same lines, same run)\n');
   console.log(
     'Lines: every row and column of 20 generated puzzles per size, blank and with a third of the answer\n' +
-      'known; all solvers give identical results on all of them (checked). Per call, the enumerating\n' +
-      'solvers only filter placements enumerated beforehand, once per line, as the seeds do (that\n' +
-      'enumeration is the setup column, not counted per call). "Seeds" is their code as written (arrays of\n' +
-      'arrays, domains [0]/[1]/[0,1], filter + every + includes); "typed enumeration" is the same algorithm\n' +
-      'on typed arrays and bit domains, to separate the algorithm from the data layout.\n',
+      'known; all solvers give identical results on all of them (checked). "Bits" is the engine\u2019s line\n' +
+      'solver (the DP over bitmasks of states, line-bits.ts), "array DP" the same DP over arrays\n' +
+      '(line-dp.ts, kept for lines over 30 cells). Per call, the enumerating solvers only filter placements\n' +
+      'enumerated beforehand, once per line, as the seeds do (that enumeration is the setup column, not\n' +
+      'counted per call). "Seeds" is their code as written (arrays of arrays, domains [0]/[1]/[0,1],\n' +
+      'filter + every + includes); "typed enumeration" is the same algorithm on typed arrays and bit\n' +
+      'domains, to separate the algorithm from the data layout. CPU ns per line, median of seven rounds.\n',
   );
   console.log(
     table(
@@ -270,11 +291,14 @@ function lineSolvers(): void {
         'cases',
         'placements median',
         'placements max',
-        'DP ns/line (CPU)',
-        'seeds ns/line',
-        'DP vs seeds',
-        'typed enumeration ns/line',
-        'DP vs typed enumeration',
+        'bits ns',
+        'array DP ns',
+        'seeds ns',
+        'typed enumeration ns',
+        'bits vs seeds',
+        'bits vs typed enumeration',
+        'array DP vs seeds',
+        'bits vs array DP',
         'enumeration setup µs/line',
       ],
       rows,
