@@ -48,7 +48,7 @@ export function noneMatch(header: string | undefined, etag: string): boolean {
   return true;
 }
 
-function isShareable(cacheControl: string | null): boolean {
+export function isShareable(cacheControl: string | null): boolean {
   return cacheControl !== null && !/\b(no-store|private)\b/.test(cacheControl);
 }
 
