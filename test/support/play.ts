@@ -1,6 +1,7 @@
 import { env } from 'cloudflare:test';
 import { engineFor } from '../../src/engines/index.js';
 import type { Kind, Level } from '../../src/engines/types.js';
+import type { SubmissionResult } from '../../src/play/submit.js';
 import { appAt } from './app.js';
 
 export interface NewPlayer {
@@ -67,16 +68,5 @@ export async function submit(
   });
 }
 
-export interface ResultJson {
-  valid: boolean;
-  reason?: string;
-  repeated: boolean;
-  countedMs?: number;
-  capped?: boolean;
-  score?: number;
-  rating?: { before: number; after: number; deviation: number };
-  rank?: number;
-  solvers?: number;
-  fasterThanPercent?: number;
-  streak: { current: number; best: number };
-}
+/** The JSON of a submission's verdict, as the API sends it. */
+export type ResultJson = SubmissionResult;

@@ -60,9 +60,9 @@ export class LineReviser {
     const { n, places, result } = this;
     for (let p = 0; p < n; p++) {
       const cellBit = 1 << p;
-      let todo = (line[p] ?? 0) & ~(result[p] ?? 0);
-      while (todo !== 0) {
-        const bit = todo & -todo;
+      let pending = (line[p] ?? 0) & ~(result[p] ?? 0);
+      while (pending !== 0) {
+        const bit = pending & -pending;
         const h = 32 - Math.clz32(bit);
         // Force height h into cell p: h goes nowhere else and no other height goes there.
         this.saved.set(places);
@@ -74,7 +74,7 @@ export class LineReviser {
         if (found) {
           for (let q = 0; q < n; q++) result[q] = (result[q] ?? 0) | (1 << ((this.perm[q] ?? 1) - 1));
         }
-        todo &= ~bit & ~(result[p] ?? 0);
+        pending &= ~bit & ~(result[p] ?? 0);
       }
       if (result[p] === 0) return LINE_CONTRADICTION;
     }
