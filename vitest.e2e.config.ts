@@ -10,7 +10,7 @@ export default defineConfig({
     include: ['test/e2e/**/*.e2e.ts', 'test/cli/**/*.e2e.ts'],
     environment: 'node',
     fileParallelism: false,
-    testTimeout: 120_000,
+    testTimeout: 240_000,
     hookTimeout: 240_000,
   },
 });

@@ -172,6 +172,8 @@ describe.skipIf(!chromiumStatus.ok)('the demo page in Chromium', () => {
       args: CHROMIUM_ARGS,
     });
     page = await browser.newPage({ viewport: { width: 1200, height: 900 } });
+    // A loaded 2-core CI machine (wrangler dev, Chromium and the test side by side) can be slow: wait, don't flake.
+    page.setDefaultTimeout(90_000);
     page.on('pageerror', (error) => console.error('[page error]', error));
     await page.goto(`${worker.url}/`);
     await page.locator('#board .board').waitFor();
