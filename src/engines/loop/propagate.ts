@@ -1,3 +1,4 @@
+import { WorkQueue } from '../work-queue.js';
 import { type Geometry, hEdge, vEdge } from './geometry.js';
 import * as masks from './masks.js';
 
@@ -103,16 +104,9 @@ export class Propagator {
   /** Edges and corner flags set so far: a cheap "did anything change" probe. */
   changes = 0;
 
-  private readonly q0: Int32Array;
-  private readonly q1: Int32Array;
-  private readonly in0: Uint8Array;
-  private readonly in1: Uint8Array;
-  private h0 = 0;
-  private t0 = 0;
-  private n0 = 0;
-  private h1 = 0;
-  private t1 = 0;
-  private n1 = 0;
+  /** Cells and vertices to re-examine with the cheap rules (tier 0), and with the tier-1 patterns. */
+  private readonly q0: WorkQueue;
+  private readonly q1: WorkQueue;
   private readonly closeStack: Int32Array;
   private closeTop = 0;
   private parityOut = 0;
@@ -136,10 +130,8 @@ export class Propagator {
     this.blank[L.unknownTotal] = geo.edges;
     this.blank[L.singleEnd] = -1;
     const items = geo.cells + geo.vertices;
-    this.q0 = new Int32Array(items);
-    this.q1 = new Int32Array(items);
-    this.in0 = new Uint8Array(items);
-    this.in1 = new Uint8Array(items);
+    this.q0 = new WorkQueue(items);
+    this.q1 = new WorkQueue(items);
     // Every on-edge pushes at most two ends plus one re-check, so 3 × edges bounds the stack.
     this.closeStack = new Int32Array(geo.edges * 3 + 1);
     this.mark = new Uint8Array(geo.edges);
@@ -155,7 +147,7 @@ export class Propagator {
     this.reset();
     for (let x = 0; x < this.geo.cells; x++) {
       if ((this.clues[x] as number) >= 0) {
-        this.push0(x);
+        this.q0.push(x);
         this.push1(x);
       }
     }
@@ -168,8 +160,8 @@ export class Propagator {
 
   /** Forgets queued work (after a contradiction, or before assuming a value in a fresh copy). */
   reset(): void {
-    while (this.n0 > 0) this.pop0();
-    while (this.n1 > 0) this.pop1();
+    this.q0.clear();
+    this.q1.clear();
     this.closeTop = 0;
   }
 
@@ -204,8 +196,8 @@ export class Propagator {
         if (!this.adjacentThrees(s)) return false;
         continue;
       }
-      if (this.n1 > 0) {
-        const item = this.pop1();
+      if (this.q1.size > 0) {
+        const item = this.q1.pop();
         const ok = item < this.geo.cells ? this.cell(s, item, 1) : this.vertex(s, item - this.geo.cells, 1);
         if (!ok) return false;
         continue;
@@ -221,8 +213,8 @@ export class Propagator {
     for (;;) {
       if (this.closeTop > 0) {
         if (!this.checkClosure(s, this.closeStack[--this.closeTop] as number)) return false;
-      } else if (this.n0 > 0) {
-        const item = this.pop0();
+      } else if (this.q0.size > 0) {
+        const item = this.q0.pop();
         const ok =
           item < this.geo.cells ? this.cell(s, item, tier) : this.vertex(s, item - this.geo.cells, tier);
         if (!ok) return false;
@@ -285,16 +277,16 @@ export class Propagator {
       return false;
     }
     const cells = geo.cells;
-    this.push0(cells + a);
-    this.push0(cells + b);
+    this.q0.push(cells + a);
+    this.q0.push(cells + b);
     this.push1(cells + a);
     this.push1(cells + b);
     if (ca < cells && (this.clues[ca] as number) >= 0) {
-      this.push0(ca);
+      this.q0.push(ca);
       this.push1(ca);
     }
     if (cb < cells && (this.clues[cb] as number) >= 0) {
-      this.push0(cb);
+      this.q0.push(cb);
       this.push1(cb);
     }
     return true;
@@ -601,39 +593,8 @@ export class Propagator {
     return true;
   }
 
-  private push0(item: number): void {
-    if (this.in0[item] === 1) return;
-    this.in0[item] = 1;
-    this.q0[this.t0] = item;
-    this.t0 = this.t0 + 1 === this.q0.length ? 0 : this.t0 + 1;
-    this.n0++;
-  }
-
-  private pop0(): number {
-    const item = this.q0[this.h0] as number;
-    this.h0 = this.h0 + 1 === this.q0.length ? 0 : this.h0 + 1;
-    this.n0--;
-    this.in0[item] = 0;
-    return item;
-  }
-
+  /** Tier-1 work joins the cheap queue when the rules are not applied easiest-first (the fast mode). */
   private push1(item: number): void {
-    if (!this.ordered) {
-      this.push0(item);
-      return;
-    }
-    if (this.in1[item] === 1) return;
-    this.in1[item] = 1;
-    this.q1[this.t1] = item;
-    this.t1 = this.t1 + 1 === this.q1.length ? 0 : this.t1 + 1;
-    this.n1++;
-  }
-
-  private pop1(): number {
-    const item = this.q1[this.h1] as number;
-    this.h1 = this.h1 + 1 === this.q1.length ? 0 : this.h1 + 1;
-    this.n1--;
-    this.in1[item] = 0;
-    return item;
+    (this.ordered ? this.q1 : this.q0).push(item);
   }
 }

@@ -1,3 +1,4 @@
+import { WorkQueue } from '../work-queue.js';
 import { LineSolver } from './line-solver.js';
 import { type PatternPuzzle, UNKNOWN } from './model.js';
 
@@ -20,10 +21,7 @@ export class Propagator {
   private readonly solver: LineSolver;
   private readonly lineIn: Uint8Array;
   private readonly lineOut: Uint8Array;
-  private readonly queue: Int32Array;
-  private readonly queued: Uint8Array;
-  private head = 0;
-  private count = 0;
+  private readonly queue: WorkQueue;
   /**
    * Undo log of (cell, previous value) pairs. Domains only shrink, so between two `resetTrail` calls on
    * one grid every cell is written at most once and `size` entries suffice.
@@ -56,8 +54,7 @@ export class Propagator {
     this.solver = new LineSolver(this.stride, maxRuns);
     this.lineIn = new Uint8Array(this.stride);
     this.lineOut = new Uint8Array(this.stride);
-    this.queue = new Int32Array(this.lineCount);
-    this.queued = new Uint8Array(this.lineCount);
+    this.queue = new WorkQueue(this.lineCount);
     this.trailCell = new Int32Array(this.size);
     this.trailValue = new Uint8Array(this.size);
   }
@@ -110,26 +107,20 @@ export class Propagator {
   }
 
   enqueue(line: number): void {
-    if (this.queued[line] === 1) return;
-    this.queued[line] = 1;
-    this.queue[(this.head + this.count) % this.lineCount] = line;
-    this.count++;
+    this.queue.push(line);
   }
 
   /** Runs the queued lines to a fixpoint; false on a contradiction (the queue is then emptied). */
   propagate(cells: Uint8Array): boolean {
     const { stride, cellOf, lineIn, lineOut, height } = this;
-    while (this.count > 0) {
-      const line = this.queue[this.head]!;
-      this.head = (this.head + 1) % this.lineCount;
-      this.count--;
-      this.queued[line] = 0;
+    while (this.queue.size > 0) {
+      const line = this.queue.pop();
       const length = this.lengths[line]!;
       const base = line * stride;
       for (let p = 0; p < length; p++) lineIn[p] = cells[cellOf[base + p]!]!;
       this.lineSolves++;
       if (!this.solver.solve(this.runs[line]!, length, lineIn, lineOut)) {
-        this.clearQueue();
+        this.queue.clear();
         return false;
       }
       const isRow = line < height;
@@ -142,14 +133,6 @@ export class Propagator {
       }
     }
     return true;
-  }
-
-  private clearQueue(): void {
-    while (this.count > 0) {
-      this.queued[this.queue[this.head]!] = 0;
-      this.head = (this.head + 1) % this.lineCount;
-      this.count--;
-    }
   }
 }
 

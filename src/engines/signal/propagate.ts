@@ -1,3 +1,4 @@
+import { WorkQueue } from '../work-queue.js';
 import { bitOf, fullMask, isSingle } from './bits.js';
 import { applyClueBounds } from './bounds.js';
 import type { Geometry } from './geometry.js';
@@ -29,10 +30,7 @@ export class Propagator {
   private readonly reviser: LineReviser;
   private readonly decided: Int32Array;
   private decidedCount = 0;
-  private readonly lineQueue: Int32Array;
-  private readonly queued: Uint8Array;
-  private head = 0;
-  private size = 0;
+  private readonly lineQueue: WorkQueue;
   private readonly scratch: Uint16Array;
 
   constructor(geo: Geometry) {
@@ -41,8 +39,7 @@ export class Propagator {
     this.reviser = new LineReviser(n);
     // Candidates only shrink, so a cell is decided at most once per propagation: n² slots (+1 for the search's).
     this.decided = new Int32Array(n * n + 1);
-    this.lineQueue = new Int32Array(2 * n);
-    this.queued = new Uint8Array(2 * n);
+    this.lineQueue = new WorkQueue(2 * n);
     this.scratch = new Uint16Array(n);
   }
 
@@ -51,7 +48,7 @@ export class Propagator {
     this.reset();
     const { n } = this.geo;
     for (let cell = 0; cell < n * n; cell++) if (isSingle(domains[cell] ?? 0)) this.pushDecided(cell);
-    for (let l = 0; l < 2 * n; l++) this.pushLine(l);
+    for (let l = 0; l < 2 * n; l++) this.lineQueue.push(l);
     return this.run(domains);
   }
 
@@ -65,28 +62,18 @@ export class Propagator {
 
   private reset(): void {
     this.decidedCount = 0;
-    this.head = 0;
-    this.size = 0;
-    this.queued.fill(0);
+    this.lineQueue.clear();
   }
 
   private pushDecided(cell: number): void {
     this.decided[this.decidedCount++] = cell;
   }
 
-  private pushLine(line: number): void {
-    if (this.queued[line]) return;
-    this.queued[line] = 1;
-    const cap = this.lineQueue.length;
-    this.lineQueue[(this.head + this.size) % cap] = line;
-    this.size++;
-  }
-
   /** Queues the two lines through a cell whose candidates changed. */
   private touch(cell: number): void {
     const { n } = this.geo;
-    this.pushLine(Math.floor(cell / n));
-    this.pushLine(n + (cell % n));
+    this.lineQueue.push(Math.floor(cell / n));
+    this.lineQueue.push(n + (cell % n));
   }
 
   private narrow(domains: Uint16Array, cell: number, mask: number): boolean {
@@ -112,11 +99,8 @@ export class Propagator {
           if (!this.narrow(domains, peers[k] ?? 0, ~bit)) return false;
         }
       }
-      if (this.size === 0) return true;
-      const line = this.lineQueue[this.head] ?? 0;
-      this.head = (this.head + 1) % this.lineQueue.length;
-      this.size--;
-      this.queued[line] = 0;
+      if (this.lineQueue.size === 0) return true;
+      const line = this.lineQueue.pop();
       const base = line * n;
       // Hidden singles: a height that fits one cell of the line goes there.
       let once = 0;
