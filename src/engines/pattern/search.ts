@@ -73,12 +73,13 @@ function branchCell(prop: Propagator, cells: Uint8Array): number {
   const { width, height } = prop;
   let best = -1;
   let bestUnknown = Number.POSITIVE_INFINITY;
-  for (let r = 0; r < height; r++) {
+  // Rows (start r·width, step 1), then columns (start c, step width), in that order.
+  const scan = (start: number, step: number, length: number) => {
     let unknown = 0;
     let first = -1;
-    for (let c = 0; c < width; c++) {
-      if (cells[r * width + c] === UNKNOWN) {
-        if (first < 0) first = r * width + c;
+    for (let k = 0, i = start; k < length; k++, i += step) {
+      if (cells[i] === UNKNOWN) {
+        if (first < 0) first = i;
         unknown++;
       }
     }
@@ -86,20 +87,8 @@ function branchCell(prop: Propagator, cells: Uint8Array): number {
       bestUnknown = unknown;
       best = first;
     }
-  }
-  for (let c = 0; c < width; c++) {
-    let unknown = 0;
-    let first = -1;
-    for (let r = 0; r < height; r++) {
-      if (cells[r * width + c] === UNKNOWN) {
-        if (first < 0) first = r * width + c;
-        unknown++;
-      }
-    }
-    if (unknown > 0 && unknown < bestUnknown) {
-      bestUnknown = unknown;
-      best = first;
-    }
-  }
+  };
+  for (let r = 0; r < height; r++) scan(r * width, 1, width);
+  for (let c = 0; c < width; c++) scan(c, width, height);
   return best;
 }
