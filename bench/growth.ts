@@ -7,6 +7,7 @@
  * through D1 and an app route that touches no database.
  */
 import path from 'node:path';
+import type { OpResult } from './support/growth-worker.js';
 import { median, ms, table } from './support/stats.js';
 import {
   applyMigrations,
@@ -29,16 +30,6 @@ const SEED_CHUNK = 100_000;
 const BATCHES = 20;
 const READ_TARGET_MS = 10;
 const SUBMIT_TARGET_MS = 20;
-
-interface OpResult {
-  name: string;
-  medianMs: number;
-  p90Ms: number;
-  calls: number;
-  trips: number;
-  failures: string[];
-  statements: { sql: string; plan: string[] }[];
-}
 
 interface Measured {
   stats: { submissions: number; solvers: number; puzzles: number; days: number };

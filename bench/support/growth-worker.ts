@@ -214,7 +214,8 @@ interface Op {
   call(d1: D1Database, i: number): Promise<void>;
 }
 
-interface OpResult {
+/** One operation's timings, as the bench process reads them back (bench/growth.ts). */
+export interface OpResult {
   name: string;
   medianMs: number;
   p90Ms: number;

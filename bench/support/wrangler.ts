@@ -16,10 +16,16 @@ import { unstable_getMiniflareWorkerOptions } from 'wrangler';
 const run = promisify(execFile);
 
 export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
-const WRANGLER = path.join(ROOT, 'node_modules/.bin/wrangler');
+export const WRANGLER = path.join(ROOT, 'node_modules/.bin/wrangler');
 
-/** Wrangler must neither prompt nor phone home while a benchmark runs. */
-const QUIET_ENV = { ...process.env, CI: '1', WRANGLER_SEND_METRICS: 'false', NO_UPDATE_NOTIFIER: '1' };
+/** Wrangler must neither prompt nor phone home while a benchmark or the browser test runs. */
+export const QUIET_ENV = { ...process.env, CI: '1', WRANGLER_SEND_METRICS: 'false', NO_UPDATE_NOTIFIER: '1' };
+
+/** Runs a wrangler command from the project root and returns what it printed. */
+export async function runWrangler(args: string[]): Promise<string> {
+  const { stdout } = await run(WRANGLER, args, { cwd: ROOT, env: QUIET_ENV, maxBuffer: 64 * 1024 * 1024 });
+  return stdout;
+}
 
 export function tempDir(prefix: string): string {
   return mkdtempSync(path.join(tmpdir(), `${prefix}-`));
@@ -50,11 +56,7 @@ export async function freePort(): Promise<number> {
  */
 export async function snapshotWorker(config: string, dir: string): Promise<string> {
   const out = path.join(dir, 'bundle');
-  await run(WRANGLER, ['deploy', '--dry-run', '--outdir', out, '-c', config], {
-    cwd: ROOT,
-    env: QUIET_ENV,
-    maxBuffer: 16 * 1024 * 1024,
-  });
+  await runWrangler(['deploy', '--dry-run', '--outdir', out, '-c', config]);
   const bundle = readdirSync(out).find((f) => f.endsWith('.js'));
   if (!bundle) throw new Error(`no bundle in ${out}`);
   const configDir = path.dirname(config);
@@ -74,15 +76,17 @@ export async function snapshotWorker(config: string, dir: string): Promise<strin
 
 /** `wrangler d1 migrations apply <binding> --local` into `persistTo`. */
 export async function applyMigrations(config: string, binding: string, persistTo: string): Promise<void> {
-  await run(
-    WRANGLER,
-    ['d1', 'migrations', 'apply', binding, '--local', '-c', config, '--persist-to', persistTo],
-    {
-      cwd: ROOT,
-      env: QUIET_ENV,
-      maxBuffer: 16 * 1024 * 1024,
-    },
-  );
+  await runWrangler([
+    'd1',
+    'migrations',
+    'apply',
+    binding,
+    '--local',
+    '-c',
+    config,
+    '--persist-to',
+    persistTo,
+  ]);
 }
 
 /** Runs SQL against the local D1 of `persistTo` (before the dev server starts, so nothing else writes). */
@@ -92,11 +96,18 @@ export async function executeSql(
   persistTo: string,
   sql: string,
 ): Promise<void> {
-  await run(
-    WRANGLER,
-    ['d1', 'execute', binding, '--local', '-c', config, '--persist-to', persistTo, '--command', sql],
-    { cwd: ROOT, env: QUIET_ENV, maxBuffer: 16 * 1024 * 1024 },
-  );
+  await runWrangler([
+    'd1',
+    'execute',
+    binding,
+    '--local',
+    '-c',
+    config,
+    '--persist-to',
+    persistTo,
+    '--command',
+    sql,
+  ]);
 }
 
 export interface WorkerServer {

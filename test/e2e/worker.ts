@@ -3,18 +3,11 @@
  * were applied by wrangler, in a throwaway persist directory so every run starts from an empty database.
  */
 
-import { type ChildProcess, execFile, spawn } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
-
-const run = promisify(execFile);
-const ROOT = path.resolve(import.meta.dirname, '../..');
-const WRANGLER = path.join(ROOT, 'node_modules/.bin/wrangler');
-/** Nothing leaves the machine; wrangler would otherwise ask about telemetry and check for updates. */
-const WRANGLER_ENV = { ...process.env, WRANGLER_SEND_METRICS: 'false', CI: '1', NO_UPDATE_NOTIFIER: '1' };
+import { freePort, QUIET_ENV, ROOT, runWrangler, WRANGLER } from '../../bench/support/wrangler.js';
 
 export interface LocalWorker {
   url: string;
@@ -22,24 +15,6 @@ export interface LocalWorker {
   /** Runs one SQL statement against the Worker's local D1 and returns its rows. */
   query<Row>(sql: string): Promise<Row[]>;
   stop(): Promise<void>;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.unref();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-async function wrangler(args: string[]): Promise<string> {
-  const { stdout } = await run(WRANGLER, args, { cwd: ROOT, env: WRANGLER_ENV, maxBuffer: 64 << 20 });
-  return stdout;
 }
 
 async function waitForHealth(url: string, child: ChildProcess, log: () => string): Promise<void> {
@@ -59,7 +34,7 @@ async function waitForHealth(url: string, child: ChildProcess, log: () => string
 
 export async function startWorker(): Promise<LocalWorker> {
   const persistDir = await mkdtemp(path.join(tmpdir(), 'daily-puzzles-e2e-'));
-  await wrangler(['d1', 'migrations', 'apply', 'DB', '--local', '--persist-to', persistDir]);
+  await runWrangler(['d1', 'migrations', 'apply', 'DB', '--local', '--persist-to', persistDir]);
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const child = spawn(
@@ -74,7 +49,7 @@ export async function startWorker(): Promise<LocalWorker> {
       persistDir,
       '--show-interactive-dev-session=false',
     ],
-    { cwd: ROOT, env: WRANGLER_ENV, stdio: ['ignore', 'pipe', 'pipe'], detached: true },
+    { cwd: ROOT, env: QUIET_ENV, stdio: ['ignore', 'pipe', 'pipe'], detached: true },
   );
   let output = '';
   const keep = (chunk: Buffer) => {
@@ -102,7 +77,7 @@ export async function startWorker(): Promise<LocalWorker> {
     url,
     persistDir,
     async query<Row>(sql: string) {
-      const stdout = await wrangler([
+      const stdout = await runWrangler([
         'd1',
         'execute',
         'DB',
