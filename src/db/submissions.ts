@@ -10,32 +10,41 @@ export type PlayerRatingRow = typeof playerRatings.$inferSelect;
 
 const isRanked = sql`${submissions.ranked} = 1`;
 
+function rankedQuery(db: Db, puzzleId: string, playerId: string) {
+  return db
+    .select()
+    .from(submissions)
+    .where(and(eq(submissions.puzzleId, puzzleId), eq(submissions.playerId, playerId), isRanked));
+}
+
 export async function findRankedSubmission(
   db: Db,
   puzzleId: string,
   playerId: string,
 ): Promise<SubmissionRow | undefined> {
-  return db
-    .select()
-    .from(submissions)
-    .where(and(eq(submissions.puzzleId, puzzleId), eq(submissions.playerId, playerId), isRanked))
-    .get();
+  return rankedQuery(db, puzzleId, playerId).get();
 }
 
 export async function insertAttempt(db: Db, row: NewSubmissionRow): Promise<void> {
   await db.insert(submissions).values({ ...row, ranked: false });
 }
 
-export async function findPlayerRating(
+/** What a submission needs to know first, in one round trip: the player's ranked solve (if any) and rating. */
+export async function priorStanding(
   db: Db,
+  puzzleId: string,
   playerId: string,
   kind: Kind,
-): Promise<PlayerRatingRow | undefined> {
-  return db
-    .select()
-    .from(playerRatings)
-    .where(and(eq(playerRatings.playerId, playerId), eq(playerRatings.kind, kind)))
-    .get();
+): Promise<{ ranked: SubmissionRow | undefined; rating: PlayerRatingRow | undefined }> {
+  const [ranked, rating] = await db.batch([
+    rankedQuery(db, puzzleId, playerId).limit(1),
+    db
+      .select()
+      .from(playerRatings)
+      .where(and(eq(playerRatings.playerId, playerId), eq(playerRatings.kind, kind)))
+      .limit(1),
+  ]);
+  return { ranked: ranked[0], rating: rating[0] };
 }
 
 export class AlreadyRankedError extends Error {
@@ -100,36 +109,59 @@ function isUniqueViolation(error: unknown): boolean {
   return false;
 }
 
-/** 1-based rank of a ranked solve on its puzzle (ties by earlier submission) and how many ranked solves exist. */
-export async function rankOnPuzzle(
-  db: Db,
-  solve: { puzzleId: string; countedMs: number; id: number },
-): Promise<{ rank: number; total: number }> {
+interface RankedSolve {
+  puzzleId: string;
+  countedMs: number;
+  id: number;
+}
+
+function aheadQuery(db: Db, solve: RankedSolve) {
   const ahead = or(
     lt(submissions.countedMs, solve.countedMs),
     and(eq(submissions.countedMs, solve.countedMs), lt(submissions.id, solve.id)),
   );
-  const [aheadRow, totalRow] = await db.batch([
-    db
-      .select({ n: sql<number>`count(*)` })
-      .from(submissions)
-      .where(and(eq(submissions.puzzleId, solve.puzzleId), isRanked, ahead)),
-    db
-      .select({ n: sql<number>`count(*)` })
-      .from(submissions)
-      .where(and(eq(submissions.puzzleId, solve.puzzleId), isRanked)),
-  ]);
-  return { rank: (aheadRow[0]?.n ?? 0) + 1, total: totalRow[0]?.n ?? 0 };
+  return db
+    .select({ n: sql<number>`count(*)` })
+    .from(submissions)
+    .where(and(eq(submissions.puzzleId, solve.puzzleId), isRanked, ahead));
 }
 
-/** The distinct puzzle dates a player has a ranked solve on, newest first (enough for any streak we show). */
-export async function solvedDates(db: Db, playerId: string, limit = 1000): Promise<string[]> {
-  const rows = await db
+function solversQuery(db: Db, puzzleId: string) {
+  return db
+    .select({ n: sql<number>`count(*)` })
+    .from(submissions)
+    .where(and(eq(submissions.puzzleId, puzzleId), isRanked));
+}
+
+/** Distinct puzzle dates of a player's ranked solves, newest first (enough for any streak we show). */
+function datesQuery(db: Db, playerId: string, limit = 1000) {
+  return db
     .selectDistinct({ date: submissions.puzzleDate })
     .from(submissions)
     .where(and(eq(submissions.playerId, playerId), isRanked))
     .orderBy(sql`${submissions.puzzleDate} desc`)
-    .limit(limit)
-    .all();
-  return rows.map((r) => r.date);
+    .limit(limit);
+}
+
+/** 1-based rank of a ranked solve on its puzzle (ties by earlier submission) and how many ranked solves exist. */
+export async function rankOnPuzzle(db: Db, solve: RankedSolve): Promise<{ rank: number; total: number }> {
+  const [ahead, total] = await db.batch([aheadQuery(db, solve), solversQuery(db, solve.puzzleId)]);
+  return { rank: (ahead[0]?.n ?? 0) + 1, total: total[0]?.n ?? 0 };
+}
+
+export async function solvedDates(db: Db, playerId: string): Promise<string[]> {
+  return (await datesQuery(db, playerId)).map((r) => r.date);
+}
+
+/** A ranked solve's rank and the player's solved dates (for the streak), in one round trip. */
+export async function standingAfterSolve(
+  db: Db,
+  solve: RankedSolve & { playerId: string },
+): Promise<{ rank: number; total: number; dates: string[] }> {
+  const [ahead, total, dates] = await db.batch([
+    aheadQuery(db, solve),
+    solversQuery(db, solve.puzzleId),
+    datesQuery(db, solve.playerId),
+  ]);
+  return { rank: (ahead[0]?.n ?? 0) + 1, total: total[0]?.n ?? 0, dates: dates.map((r) => r.date) };
 }

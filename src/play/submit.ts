@@ -4,12 +4,12 @@ import { areAnswersPublic, type IsoDate } from '../daily/calendar.js';
 import type { PuzzleRow } from '../db/puzzles.js';
 import {
   AlreadyRankedError,
-  findPlayerRating,
   findRankedSubmission,
   insertAttempt,
-  rankOnPuzzle,
+  priorStanding,
   recordRankedSolve,
   type SubmissionRow,
+  standingAfterSolve,
 } from '../db/submissions.js';
 import { engineFor } from '../engines/index.js';
 import type { Services } from '../http/context.js';
@@ -18,7 +18,7 @@ import { countedTime } from '../rating/counted-time.js';
 import { newRating, rateGame } from '../rating/glicko2.js';
 import { score } from '../rating/score.js';
 import { timeFloorSeconds } from '../rating/time-floor.js';
-import { playerStreak } from './player-streak.js';
+import { playerStreak, streakFrom } from './player-streak.js';
 
 export interface Submission {
   solution: unknown;
@@ -75,8 +75,8 @@ export async function submitSolution(
   });
   if (!verdict.ok) throw new ApiError(403, 'invalid_start_token', START_TOKEN_REASONS[verdict.reason]);
 
-  const earlier = await findRankedSubmission(db, puzzle.id, playerId);
-  if (earlier) return rankedResult(services, earlier, true);
+  const prior = await priorStanding(db, puzzle.id, playerId, puzzle.kind);
+  if (prior.ranked) return rankedResult(services, prior.ranked, true);
 
   const engine = engineFor(puzzle.kind);
   const checked = engine.check(engine.parsePuzzle(JSON.parse(puzzle.puzzleJson)), submission.solution);
@@ -114,8 +114,7 @@ export async function submitSolution(
   }
   const countedMs = Math.round(counted.countedMs);
   const result = score(countedMs / 1000, puzzle.benchmarkSeconds);
-  const stored = await findPlayerRating(db, playerId, puzzle.kind);
-  const before = stored ?? newRating();
+  const before = prior.rating ?? newRating();
   const rated = rateGame(
     before,
     { rating: puzzle.rating, deviation: puzzle.ratingDeviation, volatility: puzzle.ratingVolatility },
@@ -152,7 +151,12 @@ async function rankedResult(
   repeated: boolean,
 ): Promise<SubmissionResult> {
   const countedMs = row.countedMs ?? 0;
-  const { rank, total } = await rankOnPuzzle(services.db, { puzzleId: row.puzzleId, countedMs, id: row.id });
+  const { rank, total, dates } = await standingAfterSolve(services.db, {
+    puzzleId: row.puzzleId,
+    countedMs,
+    id: row.id,
+    playerId: row.playerId,
+  });
   return {
     valid: true,
     repeated,
@@ -167,7 +171,7 @@ async function rankedResult(
     rank,
     solvers: total,
     fasterThanPercent: fasterThan(rank, total),
-    streak: await playerStreak(services, row.playerId),
+    streak: streakFrom(dates, services.now()),
   };
 }
 
