@@ -1,5 +1,5 @@
 import type { MiddlewareHandler } from 'hono';
-import { isShareable, noneMatch, PUZZLE_MAX_AGE_S } from './cache.js';
+import { isShareable, noneMatch, PayloadMemory, PUZZLE_MAX_AGE_S } from './cache.js';
 import type { AppEnv } from './context.js';
 
 /** Public puzzle reads by date: one puzzle, or every puzzle of a date (not `today`, which depends on the zone). */
@@ -7,7 +7,6 @@ const CACHEABLE_PATH = /^\/v1\/puzzles\/\d{4}-\d{2}-\d{2}(\/[a-z]+\/[a-z]+)?$/;
 const MAX_ENTRIES = 256;
 
 interface Entry {
-  at: number;
   body: string;
   headers: [string, string][];
 }
@@ -20,7 +19,7 @@ interface Entry {
  * an Origin (CORS headers), or the access log being on.
  */
 export function frontCache(now: () => Date): MiddlewareHandler<AppEnv> {
-  const entries = new Map<string, Entry>();
+  const entries = new PayloadMemory<Entry>(MAX_ENTRIES, PUZZLE_MAX_AGE_S * 1000);
   return async (c, next) => {
     const path = c.req.path;
     const bypass =
@@ -33,21 +32,20 @@ export function frontCache(now: () => Date): MiddlewareHandler<AppEnv> {
     if (bypass) return next();
 
     const t = now().getTime();
-    const hit = entries.get(path);
-    if (hit && t >= hit.at && t - hit.at < PUZZLE_MAX_AGE_S * 1000) {
+    const hit = entries.get(path, t);
+    if (hit) {
       const headers = new Headers(hit.headers);
       headers.set('X-Request-Id', crypto.randomUUID());
       const etag = headers.get('ETag') ?? '';
-      if (!noneMatch(c.req.header('If-None-Match'), etag))
+      if (!noneMatch(c.req.header('If-None-Match'), etag)) {
         return new Response(null, { status: 304, headers });
+      }
       return new Response(hit.body, { status: 200, headers });
     }
 
     await next();
     if (c.res.status !== 200 || !isShareable(c.res.headers.get('Cache-Control'))) return;
     const headers = [...c.res.headers].filter(([name]) => name.toLowerCase() !== 'x-request-id');
-    entries.delete(path);
-    entries.set(path, { at: t, body: await c.res.clone().text(), headers });
-    if (entries.size > MAX_ENTRIES) entries.delete(entries.keys().next().value as string);
+    entries.set(path, { body: await c.res.clone().text(), headers }, t);
   };
 }
