@@ -56,7 +56,8 @@ let credentials = null;
 /**
  * @param {string} method
  * @param {string} path
- * @param {{ body?: unknown, auth?: boolean }} [options]
+ * @param {{ body?: unknown, auth?: boolean, fresh?: boolean }} [options] `fresh`: past every cache, for
+ *   standings that should include the solve just made (anonymous boards are otherwise reused for seconds)
  * @returns {Promise<any>} the parsed JSON body; each exported function states its type
  */
 async function call(method, path, options = {}) {
@@ -64,9 +65,11 @@ async function call(method, path, options = {}) {
   const headers = { accept: 'application/json' };
   if (options.body !== undefined) headers['content-type'] = 'application/json';
   if (options.auth && credentials) headers.authorization = `Bearer ${credentials.token}`;
+  if (options.fresh) headers['cache-control'] = 'no-cache';
   const res = await fetch(path, {
     method,
     headers,
+    cache: options.fresh ? 'no-store' : 'default',
     body: options.body === undefined ? undefined : JSON.stringify(options.body),
   });
   const data = await res.json().catch(() => null);
@@ -155,7 +158,7 @@ export function leaderboard(key, page) {
   return call(
     'GET',
     `/v1/leaderboards/${encodeURIComponent(key.date)}/${encodeURIComponent(key.kind)}/${encodeURIComponent(key.level)}?${query}`,
-    { auth: true },
+    { auth: true, fresh: true },
   );
 }
 
@@ -164,7 +167,7 @@ export function leaderboard(key, page) {
  * @returns {Promise<PuzzleStats>}
  */
 export function puzzleStats(key) {
-  return call('GET', `${puzzlePath(key)}/stats`);
+  return call('GET', `${puzzlePath(key)}/stats`, { fresh: true });
 }
 
 /**

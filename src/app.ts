@@ -12,7 +12,6 @@ import type { AppEnv, Services } from './http/context.js';
 import { corsFromEnv } from './http/cors.js';
 import { isDatabaseError } from './http/database-error.js';
 import { ApiError, errorBody } from './http/errors.js';
-import { frontCache } from './http/front-cache.js';
 import { errorFields, log, requestLog } from './http/log.js';
 import { adminRoutes } from './routes/admin.js';
 import { healthRoutes } from './routes/health.js';
@@ -46,7 +45,6 @@ export function createApp(options: AppOptions = {}) {
   const now = options.now ?? (() => new Date());
   const app = new OpenAPIHono<AppEnv>();
 
-  app.use(frontCache(now));
   app.use(requestId());
   app.use(requestLog);
   app.use(

@@ -3,13 +3,14 @@ import { loadConfig } from './config.js';
 import { runDailyCron } from './daily/cron.js';
 import { createDb } from './db/client.js';
 import type { Env } from './env.js';
+import { withFrontCache } from './http/front-cache.js';
 import { errorFields, log } from './http/log.js';
 import { calibrateBenchmarks } from './play/calibrate-benchmarks.js';
 
 const app = createApp();
 
 export default {
-  fetch: app.fetch,
+  fetch: withFrontCache(app.fetch),
   /** Daily: make the coming days, then calibrate benchmarks. Each step logs its own failure and the other still runs. */
   async scheduled(_controller, env) {
     const config = loadConfig(env);

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, gte, lt, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, lt, lte, or, sql } from 'drizzle-orm';
 import type { Kind } from '../engines/types.js';
 import type { Db } from './client.js';
 import { playerRatings, players, submissions } from './schema.js';
@@ -19,34 +19,82 @@ export interface BoardCursor {
   id: number;
 }
 
-/** One page of a puzzle's fastest ranked times, ties broken by the earlier submission. */
+/** A page of a puzzle's board with what places it: the rank of its first row and the number of solvers. */
+export interface PuzzleBoardPage {
+  entries: BoardEntry[];
+  /** 1-based rank of the page's first entry. */
+  firstRank: number;
+  solvers: number;
+  /** The given player's ranked solve and its rank, wherever it stands (null without one). */
+  mine: { countedMs: number; rank: number } | null;
+}
+
+/** Ranked solves on the puzzle at or before (time, id): the index's own order, ties by earlier submission. */
+function atOrBefore(countedMs: number, id: number) {
+  return or(
+    lt(submissions.countedMs, countedMs),
+    and(eq(submissions.countedMs, countedMs), lte(submissions.id, id)),
+  );
+}
+
+/**
+ * One page of a puzzle's fastest ranked times (ties broken by the earlier submission), its first rank, the
+ * solver count and, for a player, their own standing: one round trip, every part from the board's index.
+ */
 export async function puzzleBoardPage(
   db: Db,
   puzzleId: string,
   after: BoardCursor | null,
   limit: number,
-): Promise<BoardEntry[]> {
+  playerId: string | null,
+): Promise<PuzzleBoardPage> {
+  const onPuzzle = and(eq(submissions.puzzleId, puzzleId), isRanked);
   const afterCursor = after
     ? or(
         gt(submissions.countedMs, after.countedMs),
         and(eq(submissions.countedMs, after.countedMs), gt(submissions.id, after.id)),
       )
     : undefined;
-  const rows = await db
-    .select({
-      submissionId: submissions.id,
-      playerId: submissions.playerId,
-      displayName: players.displayName,
-      countedMs: submissions.countedMs,
-      createdAt: submissions.createdAt,
-    })
-    .from(submissions)
-    .innerJoin(players, eq(players.id, submissions.playerId))
-    .where(and(eq(submissions.puzzleId, puzzleId), isRanked, afterCursor))
-    .orderBy(asc(submissions.countedMs), asc(submissions.id))
-    .limit(limit)
-    .all();
-  return rows.map((r) => ({ ...r, countedMs: r.countedMs ?? 0 }));
+  // Without a cursor nothing precedes the page: the count's condition is then simply false.
+  const beforePage = after ? atOrBefore(after.countedMs, after.id) : sql`0`;
+  // Other ranked solves on the same puzzle ahead of the outer row. Spelled out: Drizzle writes the outer
+  // columns unqualified, which inside the subquery would name the inner table's.
+  const aheadOfRow = sql<number>`(select count(*) from submissions ahead
+    where ahead.puzzle_id = submissions.puzzle_id and ahead.ranked = 1
+      and (ahead.counted_ms < submissions.counted_ms
+        or (ahead.counted_ms = submissions.counted_ms and ahead.id < submissions.id)))`;
+  const [rows, preceding, total, mine] = await db.batch([
+    db
+      .select({
+        submissionId: submissions.id,
+        playerId: submissions.playerId,
+        displayName: players.displayName,
+        countedMs: submissions.countedMs,
+        createdAt: submissions.createdAt,
+      })
+      .from(submissions)
+      .innerJoin(players, eq(players.id, submissions.playerId))
+      .where(and(onPuzzle, afterCursor))
+      .orderBy(asc(submissions.countedMs), asc(submissions.id))
+      .limit(limit),
+    db
+      .select({ n: sql<number>`count(*)` })
+      .from(submissions)
+      .where(and(onPuzzle, beforePage)),
+    db.select({ n: sql<number>`count(*)` }).from(submissions).where(onPuzzle),
+    db
+      .select({ countedMs: submissions.countedMs, ahead: aheadOfRow })
+      .from(submissions)
+      .where(and(onPuzzle, eq(submissions.playerId, playerId ?? '')))
+      .limit(1),
+  ]);
+  const own = playerId === null ? undefined : mine[0];
+  return {
+    entries: rows.map((r) => ({ ...r, countedMs: r.countedMs ?? 0 })),
+    firstRank: (preceding[0]?.n ?? 0) + 1,
+    solvers: total[0]?.n ?? 0,
+    mine: own ? { countedMs: own.countedMs ?? 0, rank: own.ahead + 1 } : null,
+  };
 }
 
 export interface RatingEntry {

@@ -9,6 +9,8 @@ import type { MiddlewareHandler } from 'hono';
 export const CACHE_CONTROL = {
   /** Puzzles and days of puzzles: fresh for a minute (the rating may be that old). */
   puzzle: 'public, max-age=60',
+  /** Leaderboards and stats as anyone sees them: they move with every solve, so only a few seconds. */
+  board: 'public, max-age=5',
   /** Today's list near the date change in the caller's zone: reuse only after revalidating. */
   revalidate: 'public, no-cache',
   /** Public answers: final. */
@@ -52,6 +54,13 @@ export function isShareable(cacheControl: string | null): boolean {
   return cacheControl !== null && !/\b(no-store|private)\b/.test(cacheControl);
 }
 
+/** Seconds a shareable response may be reused without revalidation: its `max-age`, 0 when absent. */
+export function maxAgeSeconds(cacheControl: string | null): number {
+  if (!isShareable(cacheControl)) return 0;
+  const match = /\bmax-age=(\d+)\b/.exec(cacheControl ?? '');
+  return match ? Number(match[1]) : 0;
+}
+
 /**
  * Tags a successful GET whose handler made it cacheable (a `Cache-Control` without `no-store`/`private`)
  * with an ETag of its bytes, and answers `If-None-Match` with 304 and no body. Errors and anything private
@@ -76,7 +85,7 @@ export const conditionalGet: MiddlewareHandler = async (c, next) => {
  * caller's clock, and an entry is only valid on or after the moment it was stored.
  */
 export class PayloadMemory<V> {
-  readonly #entries = new Map<string, { at: number; value: V }>();
+  readonly #entries = new Map<string, { at: number; ttlMs: number; value: V }>();
 
   constructor(
     private readonly maxEntries: number,
@@ -86,16 +95,17 @@ export class PayloadMemory<V> {
   get(key: string, now: number): V | undefined {
     const entry = this.#entries.get(key);
     if (!entry) return undefined;
-    if (now < entry.at || now - entry.at >= this.ttlMs) {
+    if (now < entry.at || now - entry.at >= entry.ttlMs) {
       this.#entries.delete(key);
       return undefined;
     }
     return entry.value;
   }
 
-  set(key: string, value: V, now: number): void {
+  /** `ttlMs` shortens this entry's life below the memory's own (never lengthens it). */
+  set(key: string, value: V, now: number, ttlMs = this.ttlMs): void {
     this.#entries.delete(key);
-    this.#entries.set(key, { at: now, value });
+    this.#entries.set(key, { at: now, ttlMs: Math.min(ttlMs, this.ttlMs), value });
     while (this.#entries.size > this.maxEntries) {
       const oldest = this.#entries.keys().next();
       if (oldest.done) break;

@@ -1,51 +1,65 @@
-import type { MiddlewareHandler } from 'hono';
-import { isShareable, noneMatch, PayloadMemory, PUZZLE_MAX_AGE_S } from './cache.js';
-import type { AppEnv } from './context.js';
+import type { Env } from '../env.js';
+import { maxAgeSeconds, noneMatch, PayloadMemory } from './cache.js';
 
-/** Public puzzle reads by date: one puzzle, or every puzzle of a date (not `today`, which depends on the zone). */
-const CACHEABLE_PATH = /^\/v1\/puzzles\/\d{4}-\d{2}-\d{2}(\/[a-z]+\/[a-z]+)?$/;
+/** Longest any response is kept, whatever its max-age: puzzle ratings move, and memory is per isolate. */
+const MAX_TTL_MS = 60_000;
 const MAX_ENTRIES = 256;
+/** Longer URLs are served but not kept: they are not the hot reads this is for. */
+const MAX_KEY_LENGTH = 256;
 
 interface Entry {
   body: string;
   headers: [string, string][];
 }
 
+type Fetch = (request: Request, env: Env, ctx: ExecutionContext) => Response | Promise<Response>;
+
+/** `/v1/...` path and query of an absolute URL, without building a URL object (this runs on every request). */
+function pathAndQuery(url: string): string | null {
+  const start = url.indexOf('/', url.indexOf('//') + 2);
+  if (start < 0 || !url.startsWith('/v1/', start)) return null;
+  const key = url.slice(start);
+  return key.length <= MAX_KEY_LENGTH ? key : null;
+}
+
+/** The caller asks for a response from the origin, not a stored one (a browser's reload, `fetch` with `cache: 'no-cache'`). */
+function wantsFresh(headers: Headers): boolean {
+  return /\bno-cache\b/.test(headers.get('Cache-Control') ?? headers.get('Pragma') ?? '');
+}
+
 /**
- * The first middleware: answers a repeated anonymous puzzle read from this isolate's memory before any
- * other middleware runs, which is what most of a cached read's cost was. It keeps only responses the
- * routes themselves marked public (so never a start token, an error or an embargoed answer), for as long
- * as their max-age allows, and steps aside whenever the response would differ by caller: a bearer token,
- * an Origin (CORS headers), or the access log being on.
+ * Wraps the Worker's fetch: a repeated anonymous GET is answered from this isolate's memory before the app
+ * (router, middleware, database) runs at all. Only what the routes themselves marked shareable is kept (so
+ * never a start token, a player's own rank, an error or an embargoed answer), for no longer than its max-age.
+ * It steps aside whenever the response would differ by caller: a bearer token, an Origin (CORS headers), or
+ * the access log being on (every request must then reach the logger).
  */
-export function frontCache(now: () => Date): MiddlewareHandler<AppEnv> {
-  const entries = new PayloadMemory<Entry>(MAX_ENTRIES, PUZZLE_MAX_AGE_S * 1000);
-  return async (c, next) => {
-    const path = c.req.path;
-    const bypass =
-      c.req.method !== 'GET' ||
-      !CACHEABLE_PATH.test(path) ||
-      c.req.url.includes('?') ||
-      c.req.header('Authorization') !== undefined ||
-      c.req.header('Origin') !== undefined ||
-      c.env.ACCESS_LOG === 'true';
-    if (bypass) return next();
-
-    const t = now().getTime();
-    const hit = entries.get(path, t);
-    if (hit) {
-      const headers = new Headers(hit.headers);
-      headers.set('X-Request-Id', crypto.randomUUID());
-      const etag = headers.get('ETag') ?? '';
-      if (!noneMatch(c.req.header('If-None-Match'), etag)) {
-        return new Response(null, { status: 304, headers });
-      }
-      return new Response(hit.body, { status: 200, headers });
+export function withFrontCache(fetch: Fetch, now: () => Date = () => new Date()): Fetch {
+  const entries = new PayloadMemory<Entry>(MAX_ENTRIES, MAX_TTL_MS);
+  return async (request, env, ctx) => {
+    const key = request.method === 'GET' ? pathAndQuery(request.url) : null;
+    const headers = request.headers;
+    if (key === null || headers.has('Authorization') || headers.has('Origin') || env.ACCESS_LOG === 'true') {
+      return fetch(request, env, ctx);
     }
+    const t = now().getTime();
+    const hit = wantsFresh(headers) ? undefined : entries.get(key, t);
+    if (hit) return fromMemory(hit, headers.get('If-None-Match') ?? undefined);
 
-    await next();
-    if (c.res.status !== 200 || !isShareable(c.res.headers.get('Cache-Control'))) return;
-    const headers = [...c.res.headers].filter(([name]) => name.toLowerCase() !== 'x-request-id');
-    entries.set(path, { body: await c.res.clone().text(), headers }, t);
+    const response = await fetch(request, env, ctx);
+    const ttlMs = response.status === 200 ? maxAgeSeconds(response.headers.get('Cache-Control')) * 1000 : 0;
+    if (ttlMs > 0) {
+      const kept = [...response.headers].filter(([name]) => name !== 'x-request-id');
+      entries.set(key, { body: await response.clone().text(), headers: kept }, t, ttlMs);
+    }
+    return response;
   };
+}
+
+function fromMemory(entry: Entry, ifNoneMatch: string | undefined): Response {
+  const headers = new Headers(entry.headers);
+  headers.set('X-Request-Id', crypto.randomUUID());
+  const etag = headers.get('ETag');
+  if (etag !== null && !noneMatch(ifNoneMatch, etag)) return new Response(null, { status: 304, headers });
+  return new Response(entry.body, { status: 200, headers });
 }

@@ -1,7 +1,7 @@
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
 import { puzzleBoardPage, puzzleStats, ratingBoardPage } from '../db/leaderboards.js';
-import { findRankedSubmission, rankOnPuzzle } from '../db/submissions.js';
 import { KINDS } from '../engines/types.js';
+import { CACHE_CONTROL } from '../http/cache.js';
 import type { AppEnv } from '../http/context.js';
 import { CursorQuery, decodeCursor, encodeCursor, LimitQuery } from '../http/cursor.js';
 import { optionalPlayer } from '../http/player-auth.js';
@@ -117,43 +117,33 @@ export const leaderboardRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validati
     const after = decodeCursor(cursor, BoardCursor);
     const player = await optionalPlayer(c);
     const puzzle = await requireDailyPuzzle(services, c.req.valid('param'));
-    const rows = await puzzleBoardPage(services.db, puzzle.id, after, limit);
-    const first = rows[0];
-    const start = first
-      ? await rankOnPuzzle(services.db, {
-          puzzleId: puzzle.id,
-          countedMs: first.countedMs,
-          id: first.submissionId,
-        })
-      : { rank: 1, total: 0 };
-    const mine = player ? await findRankedSubmission(services.db, puzzle.id, player.id) : undefined;
-    const myRank = mine
-      ? await rankOnPuzzle(services.db, { puzzleId: puzzle.id, countedMs: mine.countedMs ?? 0, id: mine.id })
-      : null;
-    const last = rows.at(-1);
+    const page = await puzzleBoardPage(services.db, puzzle.id, after, limit, player?.id ?? null);
+    const last = page.entries.at(-1);
+    // Anonymous pages are the same for everyone: a few seconds of reuse spares the database under load.
+    c.header('Vary', 'Authorization', { append: true });
+    c.header('Cache-Control', player ? CACHE_CONTROL.private : CACHE_CONTROL.board);
     return c.json(
       {
         puzzleId: puzzle.id,
-        entries: rows.map((r, i) => ({
-          rank: start.rank + i,
+        entries: page.entries.map((r, i) => ({
+          rank: page.firstRank + i,
           playerId: r.playerId,
           displayName: r.displayName,
           countedMs: r.countedMs,
           submittedAt: r.createdAt,
         })),
         nextCursor:
-          last && rows.length === limit
+          last && page.entries.length === limit
             ? encodeCursor({ countedMs: last.countedMs, id: last.submissionId })
             : null,
-        solvers: myRank?.total ?? start.total,
-        me:
-          mine && myRank
-            ? {
-                rank: myRank.rank,
-                countedMs: mine.countedMs ?? 0,
-                fasterThanPercent: fasterThan(myRank.rank, myRank.total),
-              }
-            : null,
+        solvers: page.solvers,
+        me: page.mine
+          ? {
+              rank: page.mine.rank,
+              countedMs: page.mine.countedMs,
+              fasterThanPercent: fasterThan(page.mine.rank, page.solvers),
+            }
+          : null,
       },
       200,
     );
@@ -169,6 +159,7 @@ export const leaderboardRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validati
       limit,
     );
     const last = rows.at(-1);
+    c.header('Cache-Control', CACHE_CONTROL.board);
     return c.json(
       {
         kind,
@@ -194,6 +185,7 @@ export const leaderboardRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validati
       Math.round((puzzle.benchmarkSeconds * 1000 * HISTOGRAM_SPAN) / HISTOGRAM_BUCKETS),
     );
     const row = await puzzleStats(services.db, puzzle.id, bucketMs, HISTOGRAM_BUCKETS);
+    c.header('Cache-Control', CACHE_CONTROL.board);
     return c.json(
       {
         puzzleId: puzzle.id,

@@ -1,19 +1,60 @@
-import { env } from 'cloudflare:test';
+import { createExecutionContext, env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { createApp } from '../../src/app.js';
-import { bearer, register } from '../support/play.js';
+import { withFrontCache } from '../../src/http/front-cache.js';
+import { bearer, register, solveStored, startPuzzle, submit } from '../support/play.js';
 
 let clock = new Date('2026-11-29T12:00:00Z');
 const app = createApp({ now: () => clock });
+const fetchWorker = withFrontCache(
+  (request, e, ctx) => app.fetch(request, e, ctx),
+  () => clock,
+);
 const get = (path: string, init?: RequestInit, extraEnv: Record<string, string> = {}) =>
-  app.request(path, init, { ...env, ...extraEnv });
+  fetchWorker(
+    new Request(`http://puzzles.test${path}`, init),
+    { ...env, ...extraEnv },
+    createExecutionContext(),
+  );
 const path = '/v1/puzzles/2026-11-29/loop/easy';
+const later = (ms: number) => {
+  clock = new Date(clock.getTime() + ms);
+};
 
 async function setRating(rating: number) {
   await env.DB.prepare("update puzzles set rating = ? where id = '2026-11-29:loop:easy'").bind(rating).run();
 }
 
-describe('the front cache of anonymous puzzle reads', () => {
+const board = '/v1/leaderboards/2026-11-29/sudoku/easy?limit=10';
+
+async function solversOn(url: string, headers: Record<string, string> = {}): Promise<number> {
+  return ((await (await get(url, { headers })).json()) as { solvers: number }).solvers;
+}
+
+/** A new player's ranked solve of the day's easy sudoku, ten minutes after starting it (the clock moves on). */
+async function solveSudokuEasy(): Promise<void> {
+  const at = clock.toISOString();
+  const { token } = await register(at);
+  const startToken = await startPuzzle(at, token, '2026-11-29', 'sudoku', 'easy');
+  const solution = await solveStored('2026-11-29', 'sudoku', 'easy');
+  const res = await submit(
+    new Date(clock.getTime() + 10 * 60_000).toISOString(),
+    token,
+    '2026-11-29/sudoku/easy',
+    {
+      solution,
+      elapsedMs: 9 * 60_000,
+      startToken,
+    },
+  );
+  if (res.status !== 200) throw new Error(`solve failed: ${res.status} ${await res.text()}`);
+}
+
+async function ratingOf(res: Response | Promise<Response>): Promise<number> {
+  return ((await (await res).json()) as { rating: number }).rating;
+}
+
+describe('the front cache of anonymous reads', () => {
   it('serves a repeat from memory with the same body and ETag but its own request id', async () => {
     const first = await get(path);
     const second = await get(path);
@@ -32,13 +73,41 @@ describe('the front cache of anonymous puzzle reads', () => {
   });
 
   it('keeps an entry no longer than the max-age its response allows', async () => {
+    later(61_000);
     await setRating(1500);
-    const before = (await (await get(path)).json()) as { rating: number };
+    const before = await ratingOf(get(path));
     await setRating(1777);
-    clock = new Date(clock.getTime() + 30_000);
-    expect(((await (await get(path)).json()) as { rating: number }).rating).toBe(before.rating);
-    clock = new Date(clock.getTime() + 61_000);
-    expect(((await (await get(path)).json()) as { rating: number }).rating).toBe(1777);
+    later(30_000);
+    expect(await ratingOf(get(path))).toBe(before);
+    later(31_000);
+    expect(await ratingOf(get(path))).toBe(1777);
+  });
+
+  it("keeps today's list per query string, as the route marks it shareable", async () => {
+    const utc = await get('/v1/puzzles/today?tz=UTC');
+    const kiritimati = await get('/v1/puzzles/today?tz=Pacific/Kiritimati');
+    expect(((await utc.json()) as { date: string }).date).toBe('2026-11-29');
+    expect(((await kiritimati.json()) as { date: string }).date).toBe('2026-11-30');
+    const again = await get('/v1/puzzles/today?tz=Pacific/Kiritimati');
+    expect(((await again.json()) as { date: string }).date).toBe('2026-11-30');
+  });
+
+  it('keeps an anonymous leaderboard page for its few seconds only', async () => {
+    const before = await solversOn(board);
+    await solveSudokuEasy();
+    const reread = await get(board);
+    expect(reread.headers.get('Cache-Control')).toBe('public, max-age=5');
+    expect(((await reread.json()) as { solvers: number }).solvers).toBe(before);
+    later(6_000);
+    expect(await solversOn(board)).toBe(before + 1);
+  });
+
+  it('goes to the app when the caller asks for a fresh response (Cache-Control: no-cache)', async () => {
+    const stats = '/v1/puzzles/2026-11-29/sudoku/easy/stats';
+    const before = await solversOn(stats);
+    await solveSudokuEasy();
+    expect(await solversOn(stats)).toBe(before);
+    expect(await solversOn(stats, { 'Cache-Control': 'no-cache' })).toBe(before + 1);
   });
 
   it('steps aside for a player: the start token is never served from memory', async () => {
@@ -63,5 +132,12 @@ describe('the front cache of anonymous puzzle reads', () => {
     const missing = '/v1/puzzles/2026-11-29/loop/superhard';
     expect((await get(missing)).status).toBe(400);
     expect((await get(missing)).status).toBe(400);
+  });
+
+  it('never keeps what is private, such as the health check', async () => {
+    const timeOf = async () => ((await (await get('/v1/health')).json()) as { time: string }).time;
+    const first = await timeOf();
+    later(1_000);
+    expect(await timeOf()).not.toBe(first);
   });
 });
