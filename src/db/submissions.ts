@@ -1,7 +1,8 @@
-import { and, eq, lt, or, sql } from 'drizzle-orm';
+import { and, eq, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { Kind } from '../engines/types.js';
 import type { Db } from './client.js';
-import { playerRatings, puzzles, submissions } from './schema.js';
+import type { PuzzleRow } from './puzzles.js';
+import { playerRatings, players, puzzles, submissions } from './schema.js';
 
 export type SubmissionRow = typeof submissions.$inferSelect;
 /** `ranked` is decided by which function stores the row. */
@@ -29,14 +30,26 @@ export async function insertAttempt(db: Db, row: NewSubmissionRow): Promise<void
   await db.insert(submissions).values({ ...row, ranked: false });
 }
 
-/** What a submission needs to know first, in one round trip: the player's ranked solve (if any) and rating. */
-export async function priorStanding(
+/** What a submission needs to know before judging, all read in one round trip. */
+export interface SubmissionState {
+  /** False when the token's player is unknown here (e.g. a token of another deployment with the same secret). */
+  playerExists: boolean;
+  /** Undefined until the puzzle is generated. */
+  puzzle: PuzzleRow | undefined;
+  /** The player's ranked solve of this puzzle, if any: a repeat gets its result back. */
+  ranked: SubmissionRow | undefined;
+  rating: PlayerRatingRow | undefined;
+}
+
+export async function submissionState(
   db: Db,
   puzzleId: string,
   playerId: string,
   kind: Kind,
-): Promise<{ ranked: SubmissionRow | undefined; rating: PlayerRatingRow | undefined }> {
-  const [ranked, rating] = await db.batch([
+): Promise<SubmissionState> {
+  const [player, puzzle, ranked, rating] = await db.batch([
+    db.select({ id: players.id }).from(players).where(eq(players.id, playerId)).limit(1),
+    db.select().from(puzzles).where(eq(puzzles.id, puzzleId)).limit(1),
     rankedQuery(db, puzzleId, playerId).limit(1),
     db
       .select()
@@ -44,7 +57,14 @@ export async function priorStanding(
       .where(and(eq(playerRatings.playerId, playerId), eq(playerRatings.kind, kind)))
       .limit(1),
   ]);
-  return { ranked: ranked[0], rating: rating[0] };
+  return { playerExists: player.length > 0, puzzle: puzzle[0], ranked: ranked[0], rating: rating[0] };
+}
+
+/** Where a ranked solve stands the moment it is stored, and the player's solved dates (for the streak). */
+export interface Standing {
+  rank: number;
+  total: number;
+  dates: string[];
 }
 
 export class AlreadyRankedError extends Error {
@@ -52,8 +72,9 @@ export class AlreadyRankedError extends Error {
 }
 
 /**
- * Stores a ranked solve with both rating updates in one atomic batch. The unique partial index on
- * (puzzle, player) makes a concurrent duplicate fail as a whole: then AlreadyRankedError, and nothing changed.
+ * Stores a ranked solve with both rating updates in one atomic batch, and reads its standing in the same
+ * round trip. The unique partial index on (puzzle, player) makes a concurrent duplicate fail as a whole:
+ * then AlreadyRankedError, and nothing changed.
  */
 export async function recordRankedSolve(
   db: Db,
@@ -62,13 +83,17 @@ export async function recordRankedSolve(
     playerRating: PlayerRatingRow;
     puzzleRating: { id: string; rating: number; deviation: number; volatility: number };
   },
-): Promise<SubmissionRow> {
-  const { playerRating, puzzleRating } = solve;
+): Promise<{ row: SubmissionRow } & Standing> {
+  const { submission, playerRating, puzzleRating } = solve;
+  const countedMs = submission.countedMs ?? 0;
+  // The new row's id is only known inside the batch: the rank query finds it by (puzzle, player).
+  const ownId = sql`(select id from submissions
+    where puzzle_id = ${submission.puzzleId} and player_id = ${submission.playerId} and ranked = 1)`;
   try {
-    const [inserted] = await db.batch([
+    const [inserted, , , ahead, total, dates] = await db.batch([
       db
         .insert(submissions)
-        .values({ ...solve.submission, ranked: true })
+        .values({ ...submission, ranked: true })
         .returning(),
       db
         .insert(playerRatings)
@@ -91,10 +116,18 @@ export async function recordRankedSolve(
           ratingVolatility: puzzleRating.volatility,
         })
         .where(eq(puzzles.id, puzzleRating.id)),
+      aheadQuery(db, { puzzleId: submission.puzzleId, countedMs, id: ownId }),
+      solversQuery(db, submission.puzzleId),
+      datesQuery(db, submission.playerId),
     ]);
     const row = inserted[0];
     if (!row) throw new Error('ranked submission insert returned no row');
-    return row;
+    return {
+      row,
+      rank: (ahead[0]?.n ?? 0) + 1,
+      total: total[0]?.n ?? 0,
+      dates: dates.map((r) => r.date),
+    };
   } catch (error) {
     if (isUniqueViolation(error))
       throw new AlreadyRankedError('this puzzle already has a ranked solve by this player');
@@ -112,7 +145,8 @@ function isUniqueViolation(error: unknown): boolean {
 interface RankedSolve {
   puzzleId: string;
   countedMs: number;
-  id: number;
+  /** The solve's id, or SQL that finds it (when it is being inserted in the same batch). */
+  id: number | SQL;
 }
 
 function aheadQuery(db: Db, solve: RankedSolve) {
@@ -157,7 +191,7 @@ export async function solvedDates(db: Db, playerId: string): Promise<string[]> {
 export async function standingAfterSolve(
   db: Db,
   solve: RankedSolve & { playerId: string },
-): Promise<{ rank: number; total: number; dates: string[] }> {
+): Promise<Standing> {
   const [ahead, total, dates] = await db.batch([
     aheadQuery(db, solve),
     solversQuery(db, solve.puzzleId),

@@ -1,15 +1,17 @@
 import type { PlayerId } from '../auth/player-token.js';
 import { verifyStartToken } from '../auth/start-token.js';
-import { areAnswersPublic, type IsoDate } from '../daily/calendar.js';
+import { areAnswersPublic } from '../daily/calendar.js';
+import { type PuzzleKey, puzzleId } from '../daily/puzzle-id.js';
 import type { PuzzleRow } from '../db/puzzles.js';
 import {
   AlreadyRankedError,
   findRankedSubmission,
   insertAttempt,
-  priorStanding,
   recordRankedSolve,
+  type Standing,
   type SubmissionRow,
   standingAfterSolve,
+  submissionState,
 } from '../db/submissions.js';
 import { engineFor } from '../engines/index.js';
 import type { Services } from '../http/context.js';
@@ -55,28 +57,36 @@ const START_TOKEN_REASONS = {
 
 /**
  * Judges one submission: the engine decides validity, the server's clock caps the time, the floor refuses
- * the impossible, and the first valid solve per player and puzzle is rated, atomically.
+ * the impossible, and the first valid solve per player and puzzle is rated, atomically. A first ranked solve
+ * costs two database round trips: one read of everything it needs, one atomic write that also reads its rank.
+ * `generatePuzzle` makes the puzzle when it is not stored yet (a date cron has not reached).
  */
 export async function submitSolution(
   services: Services,
   playerId: PlayerId,
-  puzzle: PuzzleRow,
+  key: PuzzleKey,
   submission: Submission,
+  generatePuzzle: () => Promise<PuzzleRow>,
 ): Promise<SubmissionResult> {
   const { db, config } = services;
   const now = services.now();
-  if (areAnswersPublic(puzzle.date as IsoDate, now)) {
+  if (areAnswersPublic(key.date, now)) {
     throw new ApiError(403, 'ranking_closed', 'The answers of this date are public; it is no longer ranked');
   }
+  const id = puzzleId(key);
   const verdict = await verifyStartToken(config.tokenSecret, submission.startToken, {
     playerId,
-    puzzleId: puzzle.id,
+    puzzleId: id,
     now: now.getTime(),
   });
   if (!verdict.ok) throw new ApiError(403, 'invalid_start_token', START_TOKEN_REASONS[verdict.reason]);
 
-  const prior = await priorStanding(db, puzzle.id, playerId, puzzle.kind);
-  if (prior.ranked) return rankedResult(services, prior.ranked, true);
+  const state = await submissionState(db, id, playerId, key.kind);
+  if (!state.playerExists) {
+    throw new ApiError(401, 'unauthorized', 'The bearer token is not a valid player token');
+  }
+  if (state.ranked) return repeatedResult(services, state.ranked);
+  const puzzle = state.puzzle ?? (await generatePuzzle());
 
   const engine = engineFor(puzzle.kind);
   const checked = engine.check(engine.parsePuzzle(JSON.parse(puzzle.puzzleJson)), submission.solution);
@@ -114,14 +124,14 @@ export async function submitSolution(
   }
   const countedMs = Math.round(counted.countedMs);
   const result = score(countedMs / 1000, puzzle.benchmarkSeconds);
-  const before = prior.rating ?? newRating();
+  const before = state.rating ?? newRating();
   const rated = rateGame(
     before,
     { rating: puzzle.rating, deviation: puzzle.ratingDeviation, volatility: puzzle.ratingVolatility },
     result,
   );
   try {
-    const row = await recordRankedSolve(db, {
+    const { row, ...standing } = await recordRankedSolve(db, {
       submission: {
         ...base,
         valid: true,
@@ -136,31 +146,32 @@ export async function submitSolution(
       playerRating: { playerId, kind: puzzle.kind, ...rated.player, games: 1, updatedAt: now.toISOString() },
       puzzleRating: { id: puzzle.id, ...rated.puzzle },
     });
-    return rankedResult(services, row, false);
+    return rankedResult(row, standing, false, now);
   } catch (error) {
     if (!(error instanceof AlreadyRankedError)) throw error;
     const winner = await findRankedSubmission(db, puzzle.id, playerId);
     if (!winner) throw error;
-    return rankedResult(services, winner, true);
+    return repeatedResult(services, winner);
   }
 }
 
-async function rankedResult(
-  services: Services,
-  row: SubmissionRow,
-  repeated: boolean,
-): Promise<SubmissionResult> {
-  const countedMs = row.countedMs ?? 0;
-  const { rank, total, dates } = await standingAfterSolve(services.db, {
+/** A repeat of an earlier ranked solve: its stored result, with where it stands now. */
+async function repeatedResult(services: Services, row: SubmissionRow): Promise<SubmissionResult> {
+  const standing = await standingAfterSolve(services.db, {
     puzzleId: row.puzzleId,
-    countedMs,
+    countedMs: row.countedMs ?? 0,
     id: row.id,
     playerId: row.playerId,
   });
+  return rankedResult(row, standing, true, services.now());
+}
+
+function rankedResult(row: SubmissionRow, standing: Standing, repeated: boolean, now: Date): SubmissionResult {
+  const { rank, total, dates } = standing;
   return {
     valid: true,
     repeated,
-    countedMs,
+    countedMs: row.countedMs ?? 0,
     capped: row.capped,
     score: row.score ?? 0,
     rating: {
@@ -171,7 +182,7 @@ async function rankedResult(
     rank,
     solvers: total,
     fasterThanPercent: fasterThan(rank, total),
-    streak: streakFrom(dates, services.now()),
+    streak: streakFrom(dates, now),
   };
 }
 

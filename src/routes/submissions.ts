@@ -1,11 +1,11 @@
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
 import type { AppEnv } from '../http/context.js';
 import { ApiError } from '../http/errors.js';
-import { playerRequired, requirePlayer } from '../http/player-auth.js';
+import { playerTokenRequired, requirePlayerToken } from '../http/player-auth.js';
 import { clientAddress, enforceRateLimit, RATE_LIMITS } from '../http/rate-limit.js';
 import { validationHook } from '../http/validation.js';
 import { submitSolution } from '../play/submit.js';
-import { requireDailyPuzzle } from './require.js';
+import { requireDailyPuzzle, requireLevelOf, requirePlayableDate } from './require.js';
 import { jsonError, PuzzleParams } from './schemas.js';
 import { SOLUTION_SCHEMAS, solutionShapeError } from './solution-schemas.js';
 
@@ -57,7 +57,7 @@ const submit = createRoute({
     'The first valid solution per player and puzzle is ranked; repeating it returns the same result. A wrong ' +
     'solution is recorded as an attempt (valid: false) and may be retried.',
   security: [{ bearer: [] }],
-  middleware: [playerRequired] as const,
+  middleware: [playerTokenRequired] as const,
   request: {
     params: PuzzleParams,
     body: { required: true, content: { 'application/json': { schema: SubmissionBody } } },
@@ -77,21 +77,25 @@ const submit = createRoute({
 export const submissionRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook }).openapi(
   submit,
   async (c) => {
-    const player = await requirePlayer(c);
+    const playerId = await requirePlayerToken(c);
     const params = c.req.valid('param');
     const body = c.req.valid('json');
     const shapeError = solutionShapeError(params.kind, body.solution);
     if (shapeError) {
       throw new ApiError(400, 'invalid_solution', `Not a ${params.kind} solution: ${shapeError}`);
     }
-    await enforceRateLimit(c, RATE_LIMITS.submissionPerPlayer, player.id);
+    await enforceRateLimit(c, RATE_LIMITS.submissionPerPlayer, playerId);
     await enforceRateLimit(c, RATE_LIMITS.submissionPerIp, clientAddress(c));
-    const puzzle = await requireDailyPuzzle(c.var.services, params);
-    const result = await submitSolution(c.var.services, player.id, puzzle, {
-      solution: body.solution,
-      elapsedMs: body.elapsedMs,
-      startToken: body.startToken,
-    });
+    const services = c.var.services;
+    const date = requirePlayableDate(services, params.date);
+    requireLevelOf(params.kind, params.level);
+    const result = await submitSolution(
+      services,
+      playerId,
+      { date, kind: params.kind, level: params.level },
+      { solution: body.solution, elapsedMs: body.elapsedMs, startToken: body.startToken },
+      () => requireDailyPuzzle(services, params),
+    );
     return c.json(result, 200);
   },
 );

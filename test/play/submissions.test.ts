@@ -1,5 +1,8 @@
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
+import { type PlayerId, playerToken } from '../../src/auth/player-token.js';
+import { startToken } from '../../src/auth/start-token.js';
+import { DEV_SECRETS } from '../../src/config.js';
 import { ENGINES } from '../../src/engines/index.js';
 import { KINDS } from '../../src/engines/types.js';
 import { appAt, type ErrorJson } from '../support/app.js';
@@ -303,5 +306,58 @@ describe('solutions of the wrong shape', () => {
       .bind(player.id)
       .first<{ n: number }>();
     expect(row?.n).toBe(0);
+  });
+});
+
+describe('the player behind a submission', () => {
+  it('is refused with 401 when the token is forged', async () => {
+    const res = await submit(submittedAt, 'nope.nope', `${date}/sudoku/easy`, {
+      solution: { grid: '1'.repeat(81) },
+      elapsedMs: 200_000,
+      startToken: 'x',
+    });
+    expect(res.status).toBe(401);
+  });
+
+  it('is refused with 401 when the token is ours but names no player here, and nothing is recorded', async () => {
+    const ghost = '00000000-0000-4000-8000-00000000dead' as PlayerId;
+    const token = await playerToken(DEV_SECRETS.TOKEN_SECRET, ghost);
+    const start = await startToken(DEV_SECRETS.TOKEN_SECRET, {
+      playerId: ghost,
+      puzzleId: `${date}:sudoku:easy`,
+      startedAt: Date.parse(fetchedAt),
+    });
+    const res = await submit(submittedAt, token, `${date}/sudoku/easy`, {
+      solution: await solveStored(date, 'sudoku', 'easy'),
+      elapsedMs: 200_000,
+      startToken: start,
+    });
+    expect(res.status).toBe(401);
+    const rows = await env.DB.prepare('select count(*) as n from submissions where player_id = ?')
+      .bind(ghost)
+      .first<{ n: number }>();
+    expect(rows?.n).toBe(0);
+  });
+});
+
+describe('a submission for a puzzle not stored yet', () => {
+  it('makes the puzzle first, as every read does, then judges', async () => {
+    const next = '2026-11-30';
+    const { player, token } = await register(fetchedAt);
+    const start = await startToken(DEV_SECRETS.TOKEN_SECRET, {
+      playerId: player.id as PlayerId,
+      puzzleId: `${next}:signal:easy`,
+      startedAt: Date.parse(fetchedAt),
+    });
+    const stored = () => env.DB.prepare("select id from puzzles where id = '2026-11-30:signal:easy'").first();
+    expect(await stored()).toBeNull();
+    const res = await submit(submittedAt, token, `${next}/signal/easy`, {
+      solution: { grid: '1'.repeat(16) },
+      elapsedMs: 200_000,
+      startToken: start,
+    });
+    expect(res.status).toBe(200);
+    expect(((await res.json()) as ResultJson).valid).toBe(false);
+    expect(await stored()).not.toBeNull();
   });
 });
