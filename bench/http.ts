@@ -3,7 +3,8 @@
  * current sources, served through Miniflare with a local D1 in temporary storage; see support/wrangler.ts)
  * driven by autocannon from this process over loopback, each run bounded in time. Baseline of the same run:
  * a minimal Hono Worker returning a constant JSON (bench/baseline-worker), served the same way, measured
- * before and after the service's runs.
+ * before and after the service's runs. Submissions are also compared with their floor: a minimal Hono Worker
+ * making the same two D1 round trips (bench/baseline-d1-worker), measured right before them.
  * Targets: puzzle reads at ≥ 80 % of the baseline's throughput, submissions at ≥ 30 %.
  */
 import path from 'node:path';
@@ -37,6 +38,8 @@ interface Run {
   name: string;
   result: Result;
   baseline: Result;
+  /** The least any Worker doing this route's D1 round trips needs here (submissions). */
+  floor?: Result;
   target?: number;
 }
 
@@ -59,14 +62,24 @@ async function getJson<T>(url: string, headers: Record<string, string> = {}): Pr
 }
 
 export async function run(): Promise<void> {
-  const dirs = ['bench-http-app', 'bench-http-app-state', 'bench-http-base', 'bench-http-base-state'].map(
-    tempDir,
-  );
-  const [appDir = '', appState = '', baseDir = '', baseState = ''] = dirs;
+  const dirs = [
+    'bench-http-app',
+    'bench-http-app-state',
+    'bench-http-base',
+    'bench-http-base-state',
+    'bench-http-floor',
+    'bench-http-floor-state',
+  ].map(tempDir);
+  const [appDir = '', appState = '', baseDir = '', baseState = '', floorDir = '', floorState = ''] = dirs;
   const servers: WorkerServer[] = [];
   try {
     const appConfig = await snapshotWorker(path.join(ROOT, 'wrangler.toml'), appDir);
     const baseConfig = await snapshotWorker(path.join(ROOT, 'bench/baseline-worker/wrangler.toml'), baseDir);
+    const floorConfig = await snapshotWorker(
+      path.join(ROOT, 'bench/baseline-d1-worker/wrangler.toml'),
+      floorDir,
+    );
+    await applyMigrations(floorConfig, 'DB', floorState);
     await applyMigrations(appConfig, 'DB', appState);
     await executeSql(
       appConfig,
@@ -80,6 +93,8 @@ export async function run(): Promise<void> {
     servers.push(service);
     const baseline = await serveWorker(baseConfig, baseState);
     servers.push(baseline);
+    const floor = await serveWorker(floorConfig, floorState);
+    servers.push(floor);
 
     // The first request makes the day (lazy generation); everything after reads stored puzzles.
     const day = await getJson<{ date: string; puzzles: { kind: string; level: string }[] }>(
@@ -105,7 +120,12 @@ export async function run(): Promise<void> {
     const etag = (await fetch(service.url + puzzlePath)).headers.get('etag');
 
     let next = 0;
-    const plan: (Omit<Run, 'result' | 'baseline'> & { request: LoadRequest; amount?: number })[] = [
+    let floorSequence = 0;
+    const plan: (Omit<Run, 'result' | 'baseline' | 'floor'> & {
+      request: LoadRequest;
+      amount?: number;
+      floor?: LoadRequest;
+    })[] = [
       {
         name: 'GET an unknown path (404: the app without D1)',
         request: { method: 'GET', path: '/v1/nothing' },
@@ -151,6 +171,14 @@ export async function run(): Promise<void> {
         },
         amount: PLAYERS,
         target: SUBMIT_TARGET,
+        floor: {
+          method: 'POST',
+          path: '/',
+          setupRequest: (request) => {
+            floorSequence += 1;
+            return { ...request, headers: { 'cf-connecting-ip': `10.0.0.${floorSequence & 255}` } };
+          },
+        },
       },
       {
         name: 'GET a leaderboard page (50)',
@@ -161,9 +189,10 @@ export async function run(): Promise<void> {
     // Each run right after its own baseline run: load from other work on the machine drifts over minutes,
     // so a ratio to the neighbouring baseline is steadier than one to a single baseline.
     const runs: Run[] = [];
-    for (const { request, amount, ...rest } of plan) {
+    for (const { request, amount, floor: floorRequest, ...rest } of plan) {
       const base = await load(baseline.url, { method: 'GET', path: '/' });
-      runs.push({ ...rest, baseline: base, result: await load(service.url, request, amount) });
+      const floorRun = floorRequest ? { floor: await load(floor.url, floorRequest) } : {};
+      runs.push({ ...rest, ...floorRun, baseline: base, result: await load(service.url, request, amount) });
     }
     report(runs, day.date);
   } finally {
@@ -201,9 +230,15 @@ function report(runs: Run[], date: string): void {
         ? (r.result.throughput.average / r.result.requests.average).toFixed(0)
         : '',
       r.target === undefined ? '' : `≥ ${r.target * 100} % ${ratio >= r.target ? '(met)' : '(**not met**)'}`,
+      r.floor ? r.floor.requests.average.toFixed(0) : '',
+      r.floor ? `${((r.result.requests.average / r.floor.requests.average) * 100).toFixed(0)} %` : '',
       statusSummary(r.result),
     ];
   });
+  console.log(
+    "Floor: the least a Worker doing a route's D1 round trips gets here (bench/baseline-d1-worker: one read, one " +
+      'write, one plain statement each), measured right before the route.\n',
+  );
   console.log(
     table(
       [
@@ -216,6 +251,8 @@ function report(runs: Run[], date: string): void {
         'baseline p50 ms',
         'bytes/response',
         'target',
+        'floor req/s',
+        'of floor',
         'non-2xx/304',
       ],
       rows,

@@ -3,7 +3,6 @@ import { OpenAPIHono } from '@hono/zod-openapi';
 import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
 import { requestId } from 'hono/request-id';
-import { secureHeaders } from 'hono/secure-headers';
 import { ConfigError, loadConfig } from './config.js';
 import { createDb } from './db/client.js';
 import { PuzzleInputError } from './engines/types.js';
@@ -13,6 +12,8 @@ import { corsFromEnv } from './http/cors.js';
 import { isDatabaseError } from './http/database-error.js';
 import { ApiError, errorBody } from './http/errors.js';
 import { errorFields, log, requestLog } from './http/log.js';
+import { newRequestId } from './http/request-id.js';
+import { securityHeaders } from './http/security-headers.js';
 import { adminRoutes } from './routes/admin.js';
 import { healthRoutes } from './routes/health.js';
 import { leaderboardRoutes } from './routes/leaderboards.js';
@@ -45,14 +46,9 @@ export function createApp(options: AppOptions = {}) {
   const now = options.now ?? (() => new Date());
   const app = new OpenAPIHono<AppEnv>();
 
-  app.use(requestId());
+  app.use(requestId({ generator: (c) => newRequestId(c.req.raw.headers) }));
   app.use(requestLog);
-  app.use(
-    secureHeaders({
-      // The API is meant to be called from other sites (CORS decides which); the default same-origin would block them.
-      crossOriginResourcePolicy: 'cross-origin',
-    }),
-  );
+  app.use(securityHeaders);
   app.use('/v1/*', corsFromEnv);
   app.use(
     '/v1/*',

@@ -77,10 +77,7 @@ export async function puzzleBoardPage(
       .where(and(onPuzzle, afterCursor))
       .orderBy(asc(submissions.countedMs), asc(submissions.id))
       .limit(limit),
-    db
-      .select({ n: sql<number>`count(*)` })
-      .from(submissions)
-      .where(and(onPuzzle, beforePage)),
+    db.select({ n: sql<number>`count(*)` }).from(submissions).where(and(onPuzzle, beforePage)),
     db.select({ n: sql<number>`count(*)` }).from(submissions).where(onPuzzle),
     db
       .select({ countedMs: submissions.countedMs, ahead: aheadOfRow })

@@ -1,5 +1,6 @@
 import type { Env } from '../env.js';
 import { maxAgeSeconds, noneMatch, PayloadMemory } from './cache.js';
+import { requestIdFor } from './request-id.js';
 
 /** Longest any response is kept, whatever its max-age: puzzle ratings move, and memory is per isolate. */
 const MAX_TTL_MS = 60_000;
@@ -44,7 +45,7 @@ export function withFrontCache(fetch: Fetch, now: () => Date = () => new Date())
     }
     const t = now().getTime();
     const hit = wantsFresh(headers) ? undefined : entries.get(key, t);
-    if (hit) return fromMemory(hit, headers.get('If-None-Match') ?? undefined);
+    if (hit) return fromMemory(hit, headers);
 
     const response = await fetch(request, env, ctx);
     const ttlMs = response.status === 200 ? maxAgeSeconds(response.headers.get('Cache-Control')) * 1000 : 0;
@@ -56,10 +57,12 @@ export function withFrontCache(fetch: Fetch, now: () => Date = () => new Date())
   };
 }
 
-function fromMemory(entry: Entry, ifNoneMatch: string | undefined): Response {
+function fromMemory(entry: Entry, request: Headers): Response {
   const headers = new Headers(entry.headers);
-  headers.set('X-Request-Id', crypto.randomUUID());
+  headers.set('X-Request-Id', requestIdFor(request));
   const etag = headers.get('ETag');
-  if (etag !== null && !noneMatch(ifNoneMatch, etag)) return new Response(null, { status: 304, headers });
+  if (etag !== null && !noneMatch(request.get('If-None-Match') ?? undefined, etag)) {
+    return new Response(null, { status: 304, headers });
+  }
   return new Response(entry.body, { status: 200, headers });
 }

@@ -166,7 +166,12 @@ async function repeatedResult(services: Services, row: SubmissionRow): Promise<S
   return rankedResult(row, standing, true, services.now());
 }
 
-function rankedResult(row: SubmissionRow, standing: Standing, repeated: boolean, now: Date): SubmissionResult {
+function rankedResult(
+  row: SubmissionRow,
+  standing: Standing,
+  repeated: boolean,
+  now: Date,
+): SubmissionResult {
   const { rank, total, dates } = standing;
   return {
     valid: true,

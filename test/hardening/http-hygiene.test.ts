@@ -30,6 +30,29 @@ describe('HTTP hygiene', () => {
     }
   });
 
+  it('leaves document-only headers off JSON responses and keeps them on the docs page', async () => {
+    const documentOnly = ['Cross-Origin-Opener-Policy', 'Origin-Agent-Cluster', 'X-Download-Options'];
+    const api = await request('/v1/health');
+    for (const name of documentOnly) expect(api.headers.get(name)).toBeNull();
+    const docs = await request('/docs');
+    for (const name of documentOnly) expect(docs.headers.get(name)).not.toBeNull();
+    expect(docs.headers.get('X-Content-Type-Options')).toBe('nosniff');
+  });
+
+  it('gives a thousand responses a thousand different request ids', async () => {
+    const ids = new Set<string | null>();
+    for (let i = 0; i < 1000; i++) ids.add((await request('/v1/nowhere')).headers.get('X-Request-Id'));
+    expect(ids.size).toBe(1000);
+    expect(ids.has(null)).toBe(false);
+  });
+
+  it("names a request by Cloudflare's Ray ID when there is one, or by the caller's own id", async () => {
+    const ray = await request('/v1/health', { headers: { 'cf-ray': '8f0e2b6c1a2d3e4f-AMS' } });
+    expect(ray.headers.get('X-Request-Id')).toBe('8f0e2b6c1a2d3e4f-AMS');
+    const own = await request('/v1/health', { headers: { 'X-Request-Id': 'client-42' } });
+    expect(own.headers.get('X-Request-Id')).toBe('client-42');
+  });
+
   it('gives every response a request id, and errors name it in the body', async () => {
     const ok = await request('/v1/health');
     expect(ok.headers.get('X-Request-Id')).toMatch(/\S{8,}/);

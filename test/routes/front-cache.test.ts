@@ -65,6 +65,12 @@ describe('the front cache of anonymous reads', () => {
     expect(second.headers.get('X-Request-Id')).not.toBe(first.headers.get('X-Request-Id'));
   });
 
+  it("echoes the caller's own request id on a response from memory", async () => {
+    await get(path);
+    const res = await get(path, { headers: { 'X-Request-Id': 'client-7' } });
+    expect(res.headers.get('X-Request-Id')).toBe('client-7');
+  });
+
   it('answers If-None-Match from memory with 304', async () => {
     const etag = (await get(path)).headers.get('ETag') ?? '';
     const res = await get(path, { headers: { 'If-None-Match': etag } });
