@@ -30,12 +30,26 @@ export async function insertAttempt(db: Db, row: NewSubmissionRow): Promise<void
   await db.insert(submissions).values({ ...row, ranked: false });
 }
 
+/** The columns of a puzzle that judging and rating a submission use (not its answer, seed or grade). */
+export type PuzzleToJudge = Pick<
+  PuzzleRow,
+  | 'id'
+  | 'date'
+  | 'kind'
+  | 'level'
+  | 'puzzleJson'
+  | 'benchmarkSeconds'
+  | 'rating'
+  | 'ratingDeviation'
+  | 'ratingVolatility'
+>;
+
 /** What a submission needs to know before judging, all read in one round trip. */
 export interface SubmissionState {
   /** False when the token's player is unknown here (e.g. a token of another deployment with the same secret). */
   playerExists: boolean;
   /** Undefined until the puzzle is generated. */
-  puzzle: PuzzleRow | undefined;
+  puzzle: PuzzleToJudge | undefined;
   /** The player's ranked solve of this puzzle, if any: a repeat gets its result back. */
   ranked: SubmissionRow | undefined;
   rating: PlayerRatingRow | undefined;
@@ -49,7 +63,21 @@ export async function submissionState(
 ): Promise<SubmissionState> {
   const [player, puzzle, ranked, rating] = await db.batch([
     db.select({ id: players.id }).from(players).where(eq(players.id, playerId)).limit(1),
-    db.select().from(puzzles).where(eq(puzzles.id, puzzleId)).limit(1),
+    db
+      .select({
+        id: puzzles.id,
+        date: puzzles.date,
+        kind: puzzles.kind,
+        level: puzzles.level,
+        puzzleJson: puzzles.puzzleJson,
+        benchmarkSeconds: puzzles.benchmarkSeconds,
+        rating: puzzles.rating,
+        ratingDeviation: puzzles.ratingDeviation,
+        ratingVolatility: puzzles.ratingVolatility,
+      })
+      .from(puzzles)
+      .where(eq(puzzles.id, puzzleId))
+      .limit(1),
     rankedQuery(db, puzzleId, playerId).limit(1),
     db
       .select()

@@ -2,11 +2,11 @@ import type { PlayerId } from '../auth/player-token.js';
 import { verifyStartToken } from '../auth/start-token.js';
 import { areAnswersPublic } from '../daily/calendar.js';
 import { type PuzzleKey, puzzleId } from '../daily/puzzle-id.js';
-import type { PuzzleRow } from '../db/puzzles.js';
 import {
   AlreadyRankedError,
   findRankedSubmission,
   insertAttempt,
+  type PuzzleToJudge,
   recordRankedSolve,
   type Standing,
   type SubmissionRow,
@@ -66,7 +66,7 @@ export async function submitSolution(
   playerId: PlayerId,
   key: PuzzleKey,
   submission: Submission,
-  generatePuzzle: () => Promise<PuzzleRow>,
+  generatePuzzle: () => Promise<PuzzleToJudge>,
 ): Promise<SubmissionResult> {
   const { db, config } = services;
   const now = services.now();
