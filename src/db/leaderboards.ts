@@ -55,8 +55,9 @@ export async function puzzleBoardPage(
         and(eq(submissions.countedMs, after.countedMs), gt(submissions.id, after.id)),
       )
     : undefined;
-  // Without a cursor nothing precedes the page: the count's condition is then simply false.
-  const beforePage = after ? atOrBefore(after.countedMs, after.id) : sql`0`;
+  // Without a cursor nothing precedes the page: times are never negative, so the range is empty (and the
+  // count still an index search, not a scan the planner would have to prove empty).
+  const beforePage = atOrBefore(after?.countedMs ?? -1, after?.id ?? 0);
   // Other ranked solves on the same puzzle ahead of the outer row. Spelled out: Drizzle writes the outer
   // columns unqualified, which inside the subquery would name the inner table's.
   const aheadOfRow = sql<number>`(select count(*) from submissions ahead
