@@ -2,9 +2,10 @@
  * HTTP load against the real runtime: the service in workerd (bundled by wrangler from a snapshot of the
  * current sources, served through Miniflare with a local D1 in temporary storage; see support/wrangler.ts)
  * driven by autocannon from this process over loopback, each run bounded in time. Baseline of the same run:
- * a minimal Hono Worker returning a constant JSON (bench/baseline-worker), served the same way, measured
- * before and after the service's runs. Submissions are also compared with their floor: a minimal Hono Worker
- * making the same two D1 round trips (bench/baseline-d1-worker), measured right before them.
+ * a minimal Hono Worker returning a constant JSON (bench/baseline-worker), served the same way, run right
+ * before each of the route's runs (several alternating pairs; the median pair is reported). Submissions are
+ * also compared with their floor: a minimal Hono Worker making the same two D1 round trips
+ * (bench/baseline-d1-worker), run right before them.
  * Targets: puzzle reads at ≥ 80 % of the baseline's throughput, submissions at ≥ 30 %.
  */
 import path from 'node:path';
@@ -25,7 +26,9 @@ import {
   type WorkerServer,
 } from './support/wrangler.js';
 
-const DURATION_S = 10;
+const DURATION_S = 5;
+/** Alternating (baseline, route) pairs per route; the median pair's ratio is reported. */
+const ROUNDS = 3;
 const CONNECTIONS = 8;
 /** More players than the submission run can use in its 10 s, so every submission is a first, ranked one. */
 const PLAYERS = 12_000;
@@ -34,14 +37,21 @@ const SUBMIT_TARGET = 0.3;
 
 const playerId = (i: number) => `00000000-0000-4000-8000-${String(i).padStart(12, '0')}` as PlayerId;
 
-interface Run {
-  name: string;
+/** One baseline run, then (for submissions) a floor run, then the route's run. */
+interface Round {
   result: Result;
   baseline: Result;
   /** The least any Worker doing this route's D1 round trips needs here (submissions). */
   floor?: Result;
+}
+
+interface Run {
+  name: string;
+  rounds: Round[];
   target?: number;
 }
+
+const ratioOf = (round: Round) => round.result.requests.average / round.baseline.requests.average;
 
 type LoadRequest = NonNullable<Options['requests']>[number];
 
@@ -121,7 +131,7 @@ export async function run(): Promise<void> {
 
     let next = 0;
     let floorSequence = 0;
-    const plan: (Omit<Run, 'result' | 'baseline' | 'floor'> & {
+    const plan: (Omit<Run, 'rounds'> & {
       request: LoadRequest;
       amount?: number;
       floor?: LoadRequest;
@@ -169,7 +179,7 @@ export async function run(): Promise<void> {
             };
           },
         },
-        amount: PLAYERS,
+        amount: Math.floor(PLAYERS / ROUNDS),
         target: SUBMIT_TARGET,
         floor: {
           method: 'POST',
@@ -186,13 +196,18 @@ export async function run(): Promise<void> {
         target: READ_TARGET,
       },
     ];
-    // Each run right after its own baseline run: load from other work on the machine drifts over minutes,
-    // so a ratio to the neighbouring baseline is steadier than one to a single baseline.
+    // Each run right after its own baseline run, in several alternating pairs: load from other work on the
+    // machine drifts over minutes, so a ratio to the neighbouring baseline is steadier than one to a single
+    // baseline, and the median of a few pairs steadier than any one.
     const runs: Run[] = [];
     for (const { request, amount, floor: floorRequest, ...rest } of plan) {
-      const base = await load(baseline.url, { method: 'GET', path: '/' });
-      const floorRun = floorRequest ? { floor: await load(floor.url, floorRequest) } : {};
-      runs.push({ ...rest, ...floorRun, baseline: base, result: await load(service.url, request, amount) });
+      const rounds: Round[] = [];
+      for (let r = 0; r < ROUNDS; r++) {
+        const base = await load(baseline.url, { method: 'GET', path: '/' });
+        const floorRun = floorRequest ? { floor: await load(floor.url, floorRequest) } : {};
+        rounds.push({ ...floorRun, baseline: base, result: await load(service.url, request, amount) });
+      }
+      runs.push({ ...rest, rounds });
     }
     report(runs, day.date);
   } finally {
@@ -201,12 +216,15 @@ export async function run(): Promise<void> {
   }
 }
 
-function statusSummary(result: Result): string {
-  const codes = Object.entries(result.statusCodeStats)
-    .filter(([code]) => !code.startsWith('2') && code !== '304')
-    .map(([code, { count }]) => `${count}× ${code}`);
-  if (result.errors > 0) codes.push(`${result.errors} errors`);
-  return codes.join(', ') || '0';
+function statusSummary(rounds: readonly Round[]): string {
+  const counts = new Map<string, number>();
+  for (const { result } of rounds) {
+    for (const [code, { count }] of Object.entries(result.statusCodeStats)) {
+      if (!code.startsWith('2') && code !== '304') counts.set(code, (counts.get(code) ?? 0) + count);
+    }
+    if (result.errors > 0) counts.set('errors', (counts.get('errors') ?? 0) + result.errors);
+  }
+  return [...counts].map(([code, count]) => `${count}× ${code}`).join(', ') || '0';
 }
 
 function report(runs: Run[], date: string): void {
@@ -214,25 +232,32 @@ function report(runs: Run[], date: string): void {
     `autocannon 9, ${CONNECTIONS} connections, ${DURATION_S} s per run, loopback; workerd through Miniflare ` +
       `(local D1) serving a wrangler bundle of the sources; the day ${date} generated before the runs; every ` +
       'submission by a different player (a first, ranked solve). Each run follows its own baseline run ' +
-      '(constant JSON from a minimal Hono Worker, served the same way); the ratio is to that run.\n',
+      `(constant JSON from a minimal Hono Worker, served the same way), ${ROUNDS} such pairs per route; the ` +
+      "figures are those of the pair with the median ratio, and 'pairs' lists every pair's ratio.\n",
   );
-  const rows = runs.map((r) => {
-    const ratio = r.result.requests.average / r.baseline.requests.average;
+  const rows = runs.map((run) => {
+    const ordered = [...run.rounds].sort((a, b) => ratioOf(a) - ratioOf(b));
+    const r = ordered[Math.floor(ordered.length / 2)];
+    if (!r) throw new Error(`${run.name}: no rounds`);
+    const ratio = ratioOf(r);
     return [
-      r.name,
+      run.name,
       r.result.requests.average.toFixed(0),
       r.baseline.requests.average.toFixed(0),
       `${(ratio * 100).toFixed(0)} %`,
+      run.rounds.map((round) => (ratioOf(round) * 100).toFixed(0)).join(' / '),
       ms(r.result.latency.p50),
       ms(r.result.latency.p99),
       ms(r.baseline.latency.p50),
       r.result.requests.average > 0
         ? (r.result.throughput.average / r.result.requests.average).toFixed(0)
         : '',
-      r.target === undefined ? '' : `≥ ${r.target * 100} % ${ratio >= r.target ? '(met)' : '(**not met**)'}`,
+      run.target === undefined
+        ? ''
+        : `≥ ${run.target * 100} % ${ratio >= run.target ? '(met)' : '(**not met**)'}`,
       r.floor ? r.floor.requests.average.toFixed(0) : '',
       r.floor ? `${((r.result.requests.average / r.floor.requests.average) * 100).toFixed(0)} %` : '',
-      statusSummary(r.result),
+      statusSummary(run.rounds),
     ];
   });
   console.log(
@@ -246,6 +271,7 @@ function report(runs: Run[], date: string): void {
         'req/s',
         'baseline req/s',
         'of baseline',
+        'pairs, %',
         'p50 ms',
         'p99 ms',
         'baseline p50 ms',
