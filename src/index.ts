@@ -6,12 +6,13 @@ import type { Env } from './env.js';
 import { withFrontCache } from './http/front-cache.js';
 import { errorFields, log } from './http/log.js';
 import { calibrateBenchmarks } from './play/calibrate-benchmarks.js';
+import { catchUpPuzzleRatings } from './play/catch-up-puzzle-ratings.js';
 
 const app = createApp();
 
 export default {
   fetch: withFrontCache(app.fetch),
-  /** Daily: make the coming days, then calibrate benchmarks. Each step logs its own failure and the other still runs. */
+  /** Daily: make the coming days, calibrate benchmarks, finish puzzle ratings. Each step logs its own failure; the others still run. */
   async scheduled(_controller, env) {
     const config = loadConfig(env);
     const db = createDb(env.DB);
@@ -19,6 +20,7 @@ export default {
     const results = await Promise.allSettled([
       runDailyCron({ db, salt: config.puzzleSalt, now }, config),
       calibrateBenchmarks(db, now()),
+      catchUpPuzzleRatings(db, now()),
     ]);
     for (const result of results) {
       if (result.status === 'rejected') log('error', 'scheduled step failed', errorFields(result.reason));

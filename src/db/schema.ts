@@ -28,6 +28,11 @@ export const puzzles = sqliteTable(
     rating: real('rating').notNull().default(1500),
     ratingDeviation: real('rating_deviation').notNull().default(500),
     ratingVolatility: real('rating_volatility').notNull().default(0.09),
+    /**
+     * The last ranked submission whose game the puzzle's rating includes. Games are applied in submission
+     * order by whoever comes next (a later submission, or the daily job), so concurrent solves never lose one.
+     */
+    ratedThrough: integer('rated_through').notNull().default(0),
     createdAt: text('created_at').notNull().default(sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`),
   },
   (t) => [uniqueIndex('puzzles_date_kind_level').on(t.date, t.kind, t.level)],
@@ -111,6 +116,8 @@ export const submissions = sqliteTable(
     benchmarkSeconds: real('benchmark_seconds'),
     score: real('score'),
     ratingBefore: real('rating_before'),
+    /** The player's deviation before the game: with ratingBefore, the opponent the puzzle's rating plays. */
+    deviationBefore: real('deviation_before'),
     ratingAfter: real('rating_after'),
     deviationAfter: real('deviation_after'),
   },
@@ -120,6 +127,8 @@ export const submissions = sqliteTable(
     index('submissions_player_dates').on(t.playerId, t.puzzleDate).where(sql`${t.ranked} = 1`),
     index('submissions_calibration').on(t.kind, t.level, t.puzzleDate).where(sql`${t.ranked} = 1`),
     index('submissions_player_attempts').on(t.playerId, t.puzzleId),
+    /** A puzzle's games not yet in its rating, in order (puzzles.rated_through). */
+    index('submissions_puzzle_games').on(t.puzzleId, t.id).where(sql`${t.ranked} = 1`),
   ],
 );
 

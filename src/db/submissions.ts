@@ -1,6 +1,14 @@
 import { and, eq, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { Kind } from '../engines/types.js';
 import type { Db } from './client.js';
+import {
+  advancePuzzleRatingQuery,
+  advanceWithOwnGameQuery,
+  type PendingGame,
+  type PuzzleRatingAdvance,
+  type PuzzleRatingWithOwnGame,
+  pendingGamesQuery,
+} from './puzzle-ratings.js';
 import type { PuzzleRow } from './puzzles.js';
 import { playerRatings, players, puzzles, submissions } from './schema.js';
 
@@ -42,6 +50,7 @@ export type PuzzleToJudge = Pick<
   | 'rating'
   | 'ratingDeviation'
   | 'ratingVolatility'
+  | 'ratedThrough'
 >;
 
 /** What a submission needs to know before judging, all read in one round trip. */
@@ -53,6 +62,8 @@ export interface SubmissionState {
   /** The player's ranked solve of this puzzle, if any: a repeat gets its result back. */
   ranked: SubmissionRow | undefined;
   rating: PlayerRatingRow | undefined;
+  /** Ranked games of the puzzle its rating does not include yet, oldest first: this submission applies them. */
+  pendingGames: PendingGame[];
 }
 
 export async function submissionState(
@@ -61,7 +72,7 @@ export async function submissionState(
   playerId: string,
   kind: Kind,
 ): Promise<SubmissionState> {
-  const [player, puzzle, ranked, rating] = await db.batch([
+  const [player, puzzle, ranked, rating, pending] = await db.batch([
     db.select({ id: players.id }).from(players).where(eq(players.id, playerId)).limit(1),
     db
       .select({
@@ -74,6 +85,7 @@ export async function submissionState(
         rating: puzzles.rating,
         ratingDeviation: puzzles.ratingDeviation,
         ratingVolatility: puzzles.ratingVolatility,
+        ratedThrough: puzzles.ratedThrough,
       })
       .from(puzzles)
       .where(eq(puzzles.id, puzzleId))
@@ -84,8 +96,15 @@ export async function submissionState(
       .from(playerRatings)
       .where(and(eq(playerRatings.playerId, playerId), eq(playerRatings.kind, kind)))
       .limit(1),
+    pendingGamesQuery(db, puzzleId),
   ]);
-  return { playerExists: player.length > 0, puzzle: puzzle[0], ranked: ranked[0], rating: rating[0] };
+  return {
+    playerExists: player.length > 0,
+    puzzle: puzzle[0],
+    ranked: ranked[0],
+    rating: rating[0],
+    pendingGames: pending,
+  };
 }
 
 /** Where a ranked solve stands the moment it is stored, and the player's solved dates (for the streak). */
@@ -100,16 +119,18 @@ export class AlreadyRankedError extends Error {
 }
 
 /**
- * Stores a ranked solve with both rating updates in one atomic batch, and reads its standing in the same
- * round trip. The unique partial index on (puzzle, player) makes a concurrent duplicate fail as a whole:
- * then AlreadyRankedError, and nothing changed.
+ * Stores a ranked solve and the player's new rating in one atomic batch, advances the puzzle's rating (through
+ * this solve's own game when nothing raced it, else over the games that were pending, else not at all: the
+ * games then wait for the next writer), and reads the solve's standing in the same round trip. The unique
+ * partial index on (puzzle, player) makes a concurrent duplicate fail as a whole: then AlreadyRankedError,
+ * and nothing changed.
  */
 export async function recordRankedSolve(
   db: Db,
   solve: {
     submission: NewSubmissionRow;
     playerRating: PlayerRatingRow;
-    puzzleRating: { id: string; rating: number; deviation: number; volatility: number };
+    puzzleRating: { withOwnGame: PuzzleRatingWithOwnGame; pendingOnly: PuzzleRatingAdvance };
   },
 ): Promise<{ row: SubmissionRow } & Standing> {
   const { submission, playerRating, puzzleRating } = solve;
@@ -118,7 +139,7 @@ export async function recordRankedSolve(
   const ownId = sql`(select id from submissions
     where puzzle_id = ${submission.puzzleId} and player_id = ${submission.playerId} and ranked = 1)`;
   try {
-    const [inserted, , , ahead, total, dates] = await db.batch([
+    const [inserted, , , , ahead, total, dates] = await db.batch([
       db
         .insert(submissions)
         .values({ ...submission, ranked: true })
@@ -136,14 +157,9 @@ export async function recordRankedSolve(
             updatedAt: playerRating.updatedAt,
           },
         }),
-      db
-        .update(puzzles)
-        .set({
-          rating: puzzleRating.rating,
-          ratingDeviation: puzzleRating.deviation,
-          ratingVolatility: puzzleRating.volatility,
-        })
-        .where(eq(puzzles.id, puzzleRating.id)),
+      // The second applies only if the first did not (it then finds rated_through moved).
+      advanceWithOwnGameQuery(db, puzzleRating.withOwnGame),
+      advancePuzzleRatingQuery(db, puzzleRating.pendingOnly),
       aheadQuery(db, { puzzleId: submission.puzzleId, countedMs, id: ownId }),
       solversQuery(db, submission.puzzleId),
       datesQuery(db, submission.playerId),

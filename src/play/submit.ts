@@ -18,6 +18,7 @@ import type { Services } from '../http/context.js';
 import { ApiError } from '../http/errors.js';
 import { countedTime } from '../rating/counted-time.js';
 import { newRating, rateGame } from '../rating/glicko2.js';
+import { applyPuzzleGames } from '../rating/puzzle-games.js';
 import { score } from '../rating/score.js';
 import { timeFloorSeconds } from '../rating/time-floor.js';
 import { playerStreak, streakFrom } from './player-streak.js';
@@ -125,11 +126,17 @@ export async function submitSolution(
   const countedMs = Math.round(counted.countedMs);
   const result = score(countedMs / 1000, puzzle.benchmarkSeconds);
   const before = state.rating ?? newRating();
-  const rated = rateGame(
-    before,
+  // The puzzle as rated by every game before this one: the stored rating plus the games still pending.
+  const pending = state.pendingGames;
+  const opponent = applyPuzzleGames(
     { rating: puzzle.rating, deviation: puzzle.ratingDeviation, volatility: puzzle.ratingVolatility },
-    result,
+    pending.map((game) => ({
+      score: game.score,
+      player: { rating: game.ratingBefore, deviation: game.deviationBefore },
+    })),
   );
+  const game = rateGame(before, opponent, result);
+  const lastPending = pending.at(-1)?.id ?? puzzle.ratedThrough;
   try {
     const { row, ...standing } = await recordRankedSolve(db, {
       submission: {
@@ -140,11 +147,21 @@ export async function submitSolution(
         benchmarkSeconds: puzzle.benchmarkSeconds,
         score: result,
         ratingBefore: before.rating,
-        ratingAfter: rated.player.rating,
-        deviationAfter: rated.player.deviation,
+        deviationBefore: before.deviation,
+        ratingAfter: game.player.rating,
+        deviationAfter: game.player.deviation,
       },
-      playerRating: { playerId, kind: puzzle.kind, ...rated.player, games: 1, updatedAt: now.toISOString() },
-      puzzleRating: { id: puzzle.id, ...rated.puzzle },
+      playerRating: { playerId, kind: puzzle.kind, ...game.player, games: 1, updatedAt: now.toISOString() },
+      puzzleRating: {
+        withOwnGame: {
+          id: puzzle.id,
+          ...game.puzzle,
+          from: puzzle.ratedThrough,
+          lastBefore: lastPending,
+          playerId,
+        },
+        pendingOnly: { id: puzzle.id, ...opponent, from: puzzle.ratedThrough, through: lastPending },
+      },
     });
     return rankedResult(row, standing, false, now);
   } catch (error) {

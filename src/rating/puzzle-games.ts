@@ -1,0 +1,18 @@
+import { NEW_VOLATILITY, type Rating, rateGame } from './glicko2.js';
+
+/** A ranked solve as the puzzle saw it: the solver's score and the solver's rating from before the game. */
+export interface PuzzleGame {
+  score: number;
+  player: Pick<Rating, 'rating' | 'deviation'>;
+}
+
+/**
+ * The puzzle's rating after these games, applied in order, each its own rating period: the puzzle side of
+ * `rateGame`, game after game. A solver's volatility does not enter the puzzle's update, so it is not stored.
+ */
+export function applyPuzzleGames(puzzle: Rating, games: readonly PuzzleGame[]): Rating {
+  return games.reduce(
+    (rating, game) => rateGame({ ...game.player, volatility: NEW_VOLATILITY }, rating, game.score).puzzle,
+    puzzle,
+  );
+}
