@@ -6,8 +6,7 @@ import { puzzles, submissions } from './schema.js';
 export interface PendingGame {
   id: number;
   score: number;
-  ratingBefore: number;
-  deviationBefore: number;
+  player: { rating: number; deviation: number };
 }
 
 /** The most games one update takes; any rest is taken by the next one. */
@@ -19,9 +18,11 @@ export function pendingGamesQuery(db: Db, puzzleId: string) {
     .select({
       id: submissions.id,
       score: sql<number>`coalesce(${submissions.score}, 0)`,
-      ratingBefore: sql<number>`coalesce(${submissions.ratingBefore}, 1500)`,
-      // Rows from before deviation_before existed carry only the deviation after the game.
-      deviationBefore: sql<number>`coalesce(${submissions.deviationBefore}, ${submissions.deviationAfter}, 350)`,
+      player: {
+        rating: sql<number>`coalesce(${submissions.ratingBefore}, 1500)`,
+        // Rows from before deviation_before existed carry only the deviation after the game.
+        deviation: sql<number>`coalesce(${submissions.deviationBefore}, ${submissions.deviationAfter}, 350)`,
+      },
     })
     .from(submissions)
     .where(

@@ -31,13 +31,7 @@ export async function catchUpPuzzleRatings(db: Db, now: Date): Promise<{ puzzles
       const pending = await pendingGames(db, puzzle.id);
       const last = pending.at(-1);
       if (!last) break;
-      const next = applyPuzzleGames(
-        rating,
-        pending.map((g) => ({
-          score: g.score,
-          player: { rating: g.ratingBefore, deviation: g.deviationBefore },
-        })),
-      );
+      const next = applyPuzzleGames(rating, pending);
       const applied = await advancePuzzleRating(db, {
         id: puzzle.id,
         ...next,

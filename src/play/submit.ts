@@ -17,8 +17,8 @@ import { engineFor } from '../engines/index.js';
 import type { Services } from '../http/context.js';
 import { ApiError } from '../http/errors.js';
 import { countedTime } from '../rating/counted-time.js';
-import { newRating, rateGame } from '../rating/glicko2.js';
-import { applyPuzzleGames } from '../rating/puzzle-games.js';
+import { newRating } from '../rating/glicko2.js';
+import { rateSolve } from '../rating/puzzle-games.js';
 import { score } from '../rating/score.js';
 import { timeFloorSeconds } from '../rating/time-floor.js';
 import { playerStreak, streakFrom } from './player-streak.js';
@@ -126,17 +126,13 @@ export async function submitSolution(
   const countedMs = Math.round(counted.countedMs);
   const result = score(countedMs / 1000, puzzle.benchmarkSeconds);
   const before = state.rating ?? newRating();
-  // The puzzle as rated by every game before this one: the stored rating plus the games still pending.
-  const pending = state.pendingGames;
-  const opponent = applyPuzzleGames(
-    { rating: puzzle.rating, deviation: puzzle.ratingDeviation, volatility: puzzle.ratingVolatility },
-    pending.map((game) => ({
-      score: game.score,
-      player: { rating: game.ratingBefore, deviation: game.deviationBefore },
-    })),
-  );
-  const game = rateGame(before, opponent, result);
-  const lastPending = pending.at(-1)?.id ?? puzzle.ratedThrough;
+  const stored = {
+    rating: puzzle.rating,
+    deviation: puzzle.ratingDeviation,
+    volatility: puzzle.ratingVolatility,
+  };
+  const rated = rateSolve(before, stored, state.pendingGames, result);
+  const lastPending = state.pendingGames.at(-1)?.id ?? puzzle.ratedThrough;
   try {
     const { row, ...standing } = await recordRankedSolve(db, {
       submission: {
@@ -148,19 +144,24 @@ export async function submitSolution(
         score: result,
         ratingBefore: before.rating,
         deviationBefore: before.deviation,
-        ratingAfter: game.player.rating,
-        deviationAfter: game.player.deviation,
+        ratingAfter: rated.player.rating,
+        deviationAfter: rated.player.deviation,
       },
-      playerRating: { playerId, kind: puzzle.kind, ...game.player, games: 1, updatedAt: now.toISOString() },
+      playerRating: { playerId, kind: puzzle.kind, ...rated.player, games: 1, updatedAt: now.toISOString() },
       puzzleRating: {
         withOwnGame: {
           id: puzzle.id,
-          ...game.puzzle,
+          ...rated.puzzleAfter,
           from: puzzle.ratedThrough,
           lastBefore: lastPending,
           playerId,
         },
-        pendingOnly: { id: puzzle.id, ...opponent, from: puzzle.ratedThrough, through: lastPending },
+        pendingOnly: {
+          id: puzzle.id,
+          ...rated.puzzleBefore,
+          from: puzzle.ratedThrough,
+          through: lastPending,
+        },
       },
     });
     return rankedResult(row, standing, false, now);

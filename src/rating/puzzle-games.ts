@@ -16,3 +16,23 @@ export function applyPuzzleGames(puzzle: Rating, games: readonly PuzzleGame[]): 
     puzzle,
   );
 }
+
+/** A ranked solve, rated against the puzzle as every earlier game left it. */
+export interface RatedSolve {
+  player: Rating;
+  /** The puzzle with the earlier games applied: the solver's opponent. */
+  puzzleBefore: Rating;
+  /** The puzzle with this solve's game applied too. */
+  puzzleAfter: Rating;
+}
+
+export function rateSolve(
+  player: Rating,
+  storedPuzzle: Rating,
+  pending: readonly PuzzleGame[],
+  score: number,
+): RatedSolve {
+  const puzzleBefore = applyPuzzleGames(storedPuzzle, pending);
+  const game = rateGame(player, puzzleBefore, score);
+  return { player: game.player, puzzleBefore, puzzleAfter: game.puzzle };
+}

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { MAX_DEVIATION, MAX_VOLATILITY, MIN_DEVIATION, newRating, update } from '../../src/rating/glicko2.js';
-import { applyPuzzleGames } from '../../src/rating/puzzle-games.js';
+import { applyPuzzleGames, rateSolve } from '../../src/rating/puzzle-games.js';
 
 const ratingArb = fc.record({
   rating: fc.double({ min: 500, max: 2800, noNaN: true }),
@@ -37,5 +37,21 @@ describe('a puzzle rated from its stored games', () => {
     const hard = applyPuzzleGames(newRating(), [{ score: 0.1, player }]);
     expect(easy.rating).toBeLessThan(1500);
     expect(hard.rating).toBeGreaterThan(1500);
+  });
+});
+
+describe('a ranked solve', () => {
+  it('plays the puzzle as the earlier games left it, and leaves it with its own game applied', () => {
+    const earlier = [
+      { score: 0.7, player: { rating: 1700, deviation: 90 } },
+      { score: 0.2, player: { rating: 1300, deviation: 250 } },
+    ];
+    const solver = { rating: 1550, deviation: 150, volatility: 0.06 };
+    const solve = rateSolve(solver, newRating(), earlier, 0.5);
+    expect(solve.puzzleBefore).toEqual(applyPuzzleGames(newRating(), earlier));
+    expect(solve.player).toEqual(update(solver, [{ opponent: solve.puzzleBefore, score: 0.5 }]));
+    expect(solve.puzzleAfter).toEqual(
+      applyPuzzleGames(newRating(), [...earlier, { score: 0.5, player: solver }]),
+    );
   });
 });
