@@ -126,18 +126,23 @@ async function seed(d1: D1Database, from: number, to: number): Promise<unknown> 
       .prepare(
         `with recursive n(i) as (select ?1 union all select i + 1 from n where i + 1 < ?2)
          insert into submissions (puzzle_id, puzzle_date, kind, level, player_id, created_at, valid, ranked,
-           reason, elapsed_ms, counted_ms, capped, benchmark_seconds, score, rating_before, rating_after,
-           deviation_after)
+           reason, elapsed_ms, counted_ms, capped, benchmark_seconds, score, rating_before, deviation_before,
+           rating_after, deviation_after)
          select o.id, o.date, o.kind, o.level, ${PLAYER_ID_SQL(`n.i % ${PLAYERS}`, '8000')},
                 o.date || 'T12:00:00.000Z', ${ranked}, ${ranked},
                 case when ${ranked} then null else 'bench: wrong' end, ${time},
                 case when ${ranked} then ${time} end, 0, o.bench,
                 case when ${ranked} then 1.0 / (1 + (${time} / (o.bench * 1000.0)) * (${time} / (o.bench * 1000.0))) end,
-                1500, 1510, 200
+                1500, 210, 1510, 200
          from n join bench_order o on o.p = (n.i / ${PLAYERS}) % ?3`,
       )
       .bind(start, to, puzzles),
     d1.prepare('update bench_progress set seeded = ?').bind(to),
+    // Seeded games count as already rated, as in a live database, where each solve applies the ones before it.
+    d1.prepare(
+      `update puzzles set rated_through = coalesce((select max(s.id) from submissions s
+         where s.puzzle_id = puzzles.id and s.ranked = 1), 0)`,
+    ),
   ]);
   return { inserted: result?.meta.changes, sizeBytes: result?.meta.size_after };
 }
