@@ -26,12 +26,16 @@ describe('HTTP hygiene', () => {
       expect(res.headers.get('X-Content-Type-Options')).toBe('nosniff');
       expect(res.headers.get('X-Frame-Options')).toBe('SAMEORIGIN');
       expect(res.headers.get('Strict-Transport-Security')).toContain('max-age=');
-      expect(res.headers.get('Referrer-Policy')).toBe('no-referrer');
     }
   });
 
   it('leaves document-only headers off JSON responses and keeps them on the docs page', async () => {
-    const documentOnly = ['Cross-Origin-Opener-Policy', 'Origin-Agent-Cluster', 'X-Download-Options'];
+    const documentOnly = [
+      'Cross-Origin-Opener-Policy',
+      'Origin-Agent-Cluster',
+      'X-Download-Options',
+      'Referrer-Policy',
+    ];
     const api = await request('/v1/health');
     for (const name of documentOnly) expect(api.headers.get(name)).toBeNull();
     const docs = await request('/docs');
