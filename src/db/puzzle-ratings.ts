@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, gte, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, gte, lt, type SQL, sql } from 'drizzle-orm';
 import type { Db } from './client.js';
 import { puzzles, submissions } from './schema.js';
 
@@ -36,47 +36,43 @@ export function pendingGamesQuery(db: Db, puzzleId: string) {
     .limit(MAX_GAMES_PER_UPDATE);
 }
 
-export interface PuzzleRatingAdvance {
+/** A puzzle's new rating and the `rated_through` it was computed from: it applies only if that is still so. */
+interface PuzzleRatingUpdate {
   id: string;
   rating: number;
   deviation: number;
   volatility: number;
-  /** The `rated_through` the new rating was computed from: the update applies only if it is still so. */
   from: number;
+}
+
+/** The compare-and-set both updates share: on `rated_through` unchanged since the read, and `condition`. */
+function setRatingIfUnchanged(db: Db, update: PuzzleRatingUpdate, through: number | SQL, condition: SQL) {
+  return db
+    .update(puzzles)
+    .set({
+      rating: update.rating,
+      ratingDeviation: update.deviation,
+      ratingVolatility: update.volatility,
+      ratedThrough: through,
+    })
+    .where(and(eq(puzzles.id, update.id), eq(puzzles.ratedThrough, update.from), condition));
+}
+
+export interface PuzzleRatingAdvance extends PuzzleRatingUpdate {
   /** The last game the new rating includes. */
   through: number;
 }
 
 /**
- * Stores a puzzle's rating with the games from `from` to `through` applied, if nobody has applied them
- * meanwhile (compare-and-set on `rated_through`); with nothing to apply it writes nothing.
+ * Stores a puzzle's rating with the games after `from` up to `through` applied, if nobody has applied them
+ * meanwhile; with nothing to apply it writes nothing.
  */
 export function advancePuzzleRatingQuery(db: Db, advance: PuzzleRatingAdvance) {
-  return db
-    .update(puzzles)
-    .set({
-      rating: advance.rating,
-      ratingDeviation: advance.deviation,
-      ratingVolatility: advance.volatility,
-      ratedThrough: advance.through,
-    })
-    .where(
-      and(
-        eq(puzzles.id, advance.id),
-        eq(puzzles.ratedThrough, advance.from),
-        lt(puzzles.ratedThrough, advance.through),
-      ),
-    );
+  return setRatingIfUnchanged(db, advance, advance.through, lt(puzzles.ratedThrough, advance.through));
 }
 
 /** The rating a submission computed with its own game on top of the pending ones. */
-export interface PuzzleRatingWithOwnGame {
-  id: string;
-  rating: number;
-  deviation: number;
-  volatility: number;
-  /** The `rated_through` the rating was computed from. */
-  from: number;
+export interface PuzzleRatingWithOwnGame extends PuzzleRatingUpdate {
   /** The last game applied before the submission's own (`from` when none was pending). */
   lastBefore: number;
   /** Whose ranked solve of this puzzle is the own game (its id is only known inside the write batch). */
@@ -94,21 +90,7 @@ export function advanceWithOwnGameQuery(db: Db, advance: PuzzleRatingWithOwnGame
     where own.puzzle_id = ${advance.id} and own.player_id = ${advance.playerId} and own.ranked = 1)`;
   const newestBeforeOwn = sql`coalesce((select max(prior.id) from submissions prior
     where prior.puzzle_id = ${advance.id} and prior.ranked = 1 and prior.id < ${ownId}), 0)`;
-  return db
-    .update(puzzles)
-    .set({
-      rating: advance.rating,
-      ratingDeviation: advance.deviation,
-      ratingVolatility: advance.volatility,
-      ratedThrough: ownId,
-    })
-    .where(
-      and(
-        eq(puzzles.id, advance.id),
-        eq(puzzles.ratedThrough, advance.from),
-        sql`${newestBeforeOwn} = ${advance.lastBefore}`,
-      ),
-    );
+  return setRatingIfUnchanged(db, advance, ownId, sql`${newestBeforeOwn} = ${advance.lastBefore}`);
 }
 
 export interface PuzzleRatingState {
