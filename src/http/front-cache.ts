@@ -1,9 +1,9 @@
 import type { Env } from '../env.js';
-import { maxAgeSeconds, noneMatch, PayloadMemory } from './cache.js';
+import { maxAgeSeconds, noneMatch, PayloadMemory, PUZZLE_MAX_AGE_S } from './cache.js';
 import { requestIdFor } from './request-id.js';
 
-/** Longest any response is kept, whatever its max-age: puzzle ratings move, and memory is per isolate. */
-const MAX_TTL_MS = 60_000;
+/** Longest any response is kept, whatever its max-age: that of a puzzle (its rating moves). */
+const MAX_TTL_MS = PUZZLE_MAX_AGE_S * 1000;
 const MAX_ENTRIES = 256;
 /** Longer URLs are served but not kept: they are not the hot reads this is for. */
 const MAX_KEY_LENGTH = 256;

@@ -6,6 +6,11 @@ import { ApiError } from './errors.js';
 
 const BEARER = /^Bearer ([A-Za-z0-9._-]{1,200})$/;
 
+/** The 401 for a token that is not ours, or names no player here. */
+export function invalidPlayerToken(): ApiError {
+  return new ApiError(401, 'unauthorized', 'The bearer token is not a valid player token');
+}
+
 /** The player named by the Authorization header, null when there is none; a bad or unknown token is a 401. */
 export async function optionalPlayer(c: Context<AppEnv>): Promise<PlayerRow | null> {
   const known = c.get('player');
@@ -16,12 +21,9 @@ export async function optionalPlayer(c: Context<AppEnv>): Promise<PlayerRow | nu
 }
 
 async function playerFromHeader(c: Context<AppEnv>): Promise<PlayerRow | null> {
-  const header = c.req.header('Authorization');
-  if (header === undefined) return null;
-  const token = BEARER.exec(header)?.[1];
-  const id = token ? await verifyPlayerToken(c.var.services.config.tokenSecret, token) : null;
-  const player = id ? await findPlayer(c.var.services.db, id) : undefined;
-  if (!player) throw new ApiError(401, 'unauthorized', 'The bearer token is not a valid player token');
+  if (c.req.header('Authorization') === undefined) return null;
+  const player = await findPlayer(c.var.services.db, await requirePlayerToken(c));
+  if (!player) throw invalidPlayerToken();
   return player;
 }
 
@@ -45,7 +47,7 @@ export async function requirePlayerToken(c: Context<AppEnv>): Promise<PlayerId> 
   }
   const token = BEARER.exec(header)?.[1];
   const id = token ? await verifyPlayerToken(c.var.services.config.tokenSecret, token) : null;
-  if (!id) throw new ApiError(401, 'unauthorized', 'The bearer token is not a valid player token');
+  if (!id) throw invalidPlayerToken();
   c.set('tokenPlayerId', id);
   return id;
 }

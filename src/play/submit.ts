@@ -16,6 +16,7 @@ import {
 import { engineFor } from '../engines/index.js';
 import type { Services } from '../http/context.js';
 import { ApiError } from '../http/errors.js';
+import { invalidPlayerToken } from '../http/player-auth.js';
 import { countedTime } from '../rating/counted-time.js';
 import { newRating } from '../rating/glicko2.js';
 import { rateSolve } from '../rating/puzzle-games.js';
@@ -83,9 +84,7 @@ export async function submitSolution(
   if (!verdict.ok) throw new ApiError(403, 'invalid_start_token', START_TOKEN_REASONS[verdict.reason]);
 
   const state = await submissionState(db, id, playerId, key.kind);
-  if (!state.playerExists) {
-    throw new ApiError(401, 'unauthorized', 'The bearer token is not a valid player token');
-  }
+  if (!state.playerExists) throw invalidPlayerToken();
   if (state.ranked) return repeatedResult(services, state.ranked);
   const puzzle = state.puzzle ?? (await generatePuzzle());
 
