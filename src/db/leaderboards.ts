@@ -1,9 +1,8 @@
 import { and, asc, desc, eq, gt, gte, lt, lte, or, sql } from 'drizzle-orm';
 import type { Kind } from '../engines/types.js';
 import type { Db } from './client.js';
+import { aheadQuery, isRanked, ownSolve, solversQuery } from './ranked-solves.js';
 import { playerRatings, players, submissions } from './schema.js';
-
-const isRanked = sql`${submissions.ranked} = 1`;
 
 export interface BoardEntry {
   submissionId: number;
@@ -58,13 +57,9 @@ export async function puzzleBoardPage(
   // Without a cursor nothing precedes the page: times are never negative, so the range is empty (and the
   // count still an index search, not a scan the planner would have to prove empty).
   const beforePage = atOrBefore(after?.countedMs ?? -1, after?.id ?? 0);
-  // Other ranked solves on the same puzzle ahead of the outer row. Spelled out: Drizzle writes the outer
-  // columns unqualified, which inside the subquery would name the inner table's.
-  const aheadOfRow = sql<number>`(select count(*) from submissions ahead
-    where ahead.puzzle_id = submissions.puzzle_id and ahead.ranked = 1
-      and (ahead.counted_ms < submissions.counted_ms
-        or (ahead.counted_ms = submissions.counted_ms and ahead.id < submissions.id)))`;
-  const [rows, preceding, total, mine] = await db.batch([
+  // Without a player these name no row: the count is then 0 and unused.
+  const me = playerId ?? '';
+  const [rows, preceding, total, mine, ahead] = await db.batch([
     db
       .select({
         submissionId: submissions.id,
@@ -79,19 +74,24 @@ export async function puzzleBoardPage(
       .orderBy(asc(submissions.countedMs), asc(submissions.id))
       .limit(limit),
     db.select({ n: sql<number>`count(*)` }).from(submissions).where(and(onPuzzle, beforePage)),
-    db.select({ n: sql<number>`count(*)` }).from(submissions).where(onPuzzle),
+    solversQuery(db, puzzleId),
     db
-      .select({ countedMs: submissions.countedMs, ahead: aheadOfRow })
+      .select({ countedMs: submissions.countedMs })
       .from(submissions)
-      .where(and(onPuzzle, eq(submissions.playerId, playerId ?? '')))
+      .where(and(onPuzzle, eq(submissions.playerId, me)))
       .limit(1),
+    aheadQuery(db, {
+      puzzleId,
+      countedMs: ownSolve(puzzleId, me, 'counted_ms'),
+      id: ownSolve(puzzleId, me, 'id'),
+    }),
   ]);
   const own = playerId === null ? undefined : mine[0];
   return {
     entries: rows.map((r) => ({ ...r, countedMs: r.countedMs ?? 0 })),
     firstRank: (preceding[0]?.n ?? 0) + 1,
     solvers: total[0]?.n ?? 0,
-    mine: own ? { countedMs: own.countedMs ?? 0, rank: own.ahead + 1 } : null,
+    mine: own ? { countedMs: own.countedMs ?? 0, rank: (ahead[0]?.n ?? 0) + 1 } : null,
   };
 }
 

@@ -1,5 +1,6 @@
 import { and, asc, eq, gt, gte, lt, type SQL, sql } from 'drizzle-orm';
 import type { Db } from './client.js';
+import { ownSolve } from './ranked-solves.js';
 import { puzzles, submissions } from './schema.js';
 
 /** A ranked game not yet in its puzzle's rating: the solver's score and rating from before the game. */
@@ -86,8 +87,7 @@ export interface PuzzleRatingWithOwnGame extends PuzzleRatingUpdate {
  * submission, or the daily job) takes over.
  */
 export function advanceWithOwnGameQuery(db: Db, advance: PuzzleRatingWithOwnGame) {
-  const ownId = sql`(select own.id from submissions own
-    where own.puzzle_id = ${advance.id} and own.player_id = ${advance.playerId} and own.ranked = 1)`;
+  const ownId = ownSolve(advance.id, advance.playerId, 'id');
   const newestBeforeOwn = sql`coalesce((select max(prior.id) from submissions prior
     where prior.puzzle_id = ${advance.id} and prior.ranked = 1 and prior.id < ${ownId}), 0)`;
   return setRatingIfUnchanged(db, advance, ownId, sql`${newestBeforeOwn} = ${advance.lastBefore}`);

@@ -1,4 +1,4 @@
-import { and, eq, lt, or, type SQL, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Kind } from '../engines/types.js';
 import type { Db } from './client.js';
 import {
@@ -10,14 +10,13 @@ import {
   pendingGamesQuery,
 } from './puzzle-ratings.js';
 import type { PuzzleRow } from './puzzles.js';
+import { aheadQuery, isRanked, ownSolve, type RankedSolve, solversQuery } from './ranked-solves.js';
 import { playerRatings, players, puzzles, submissions } from './schema.js';
 
 export type SubmissionRow = typeof submissions.$inferSelect;
 /** `ranked` is decided by which function stores the row. */
 export type NewSubmissionRow = Omit<typeof submissions.$inferInsert, 'ranked' | 'id'>;
 export type PlayerRatingRow = typeof playerRatings.$inferSelect;
-
-const isRanked = sql`${submissions.ranked} = 1`;
 
 function rankedQuery(db: Db, puzzleId: string, playerId: string) {
   return db
@@ -135,9 +134,6 @@ export async function recordRankedSolve(
 ): Promise<{ row: SubmissionRow } & Standing> {
   const { submission, playerRating, puzzleRating } = solve;
   const countedMs = submission.countedMs ?? 0;
-  // The new row's id is only known inside the batch: the rank query finds it by (puzzle, player).
-  const ownId = sql`(select id from submissions
-    where puzzle_id = ${submission.puzzleId} and player_id = ${submission.playerId} and ranked = 1)`;
   try {
     const [inserted, , , , ahead, total, dates] = await db.batch([
       db
@@ -160,7 +156,11 @@ export async function recordRankedSolve(
       // The second applies only if the first did not (it then finds rated_through moved).
       advanceWithOwnGameQuery(db, puzzleRating.withOwnGame),
       advancePuzzleRatingQuery(db, puzzleRating.pendingOnly),
-      aheadQuery(db, { puzzleId: submission.puzzleId, countedMs, id: ownId }),
+      aheadQuery(db, {
+        puzzleId: submission.puzzleId,
+        countedMs,
+        id: ownSolve(submission.puzzleId, submission.playerId, 'id'),
+      }),
       solversQuery(db, submission.puzzleId),
       datesQuery(db, submission.playerId),
     ]);
@@ -184,31 +184,6 @@ function isUniqueViolation(error: unknown): boolean {
     if (e.message.includes('UNIQUE constraint failed')) return true;
   }
   return false;
-}
-
-interface RankedSolve {
-  puzzleId: string;
-  countedMs: number;
-  /** The solve's id, or SQL that finds it (when it is being inserted in the same batch). */
-  id: number | SQL;
-}
-
-function aheadQuery(db: Db, solve: RankedSolve) {
-  const ahead = or(
-    lt(submissions.countedMs, solve.countedMs),
-    and(eq(submissions.countedMs, solve.countedMs), lt(submissions.id, solve.id)),
-  );
-  return db
-    .select({ n: sql<number>`count(*)` })
-    .from(submissions)
-    .where(and(eq(submissions.puzzleId, solve.puzzleId), isRanked, ahead));
-}
-
-function solversQuery(db: Db, puzzleId: string) {
-  return db
-    .select({ n: sql<number>`count(*)` })
-    .from(submissions)
-    .where(and(eq(submissions.puzzleId, puzzleId), isRanked));
 }
 
 /** Distinct puzzle dates of a player's ranked solves, newest first (enough for any streak we show). */

@@ -1,0 +1,41 @@
+import { and, eq, lt, or, type SQL, sql } from 'drizzle-orm';
+import type { Db } from './client.js';
+import { submissions } from './schema.js';
+
+/** Ranked solves: the first valid solve of each player and puzzle (every partial index is on this). */
+export const isRanked = sql`${submissions.ranked} = 1`;
+
+/**
+ * A column of a player's ranked solve of a puzzle, as a subquery: for statements in the same batch as the
+ * insert that creates the row, whose id is not known before the batch runs.
+ */
+export function ownSolve(puzzleId: string, playerId: string, column: 'id' | 'counted_ms'): SQL {
+  return sql`(select own.${sql.raw(column)} from submissions own
+    where own.puzzle_id = ${puzzleId} and own.player_id = ${playerId} and own.ranked = 1)`;
+}
+
+/** A ranked solve's place in its puzzle's order; either part may be a subquery (`ownSolve`). */
+export interface RankedSolve {
+  puzzleId: string;
+  countedMs: number | SQL;
+  id: number | SQL;
+}
+
+/** How many ranked solves of the puzzle come before this one: faster, or as fast and submitted earlier. */
+export function aheadQuery(db: Db, solve: RankedSolve) {
+  const ahead = or(
+    lt(submissions.countedMs, solve.countedMs),
+    and(eq(submissions.countedMs, solve.countedMs), lt(submissions.id, solve.id)),
+  );
+  return db
+    .select({ n: sql<number>`count(*)` })
+    .from(submissions)
+    .where(and(eq(submissions.puzzleId, solve.puzzleId), isRanked, ahead));
+}
+
+export function solversQuery(db: Db, puzzleId: string) {
+  return db
+    .select({ n: sql<number>`count(*)` })
+    .from(submissions)
+    .where(and(eq(submissions.puzzleId, puzzleId), isRanked));
+}
