@@ -141,3 +141,23 @@ describe('the rating in a cached view', () => {
     expect(await rating('2026-08-20T10:01:01Z')).not.toBe(1500);
   });
 });
+
+describe('standings are cacheable for seconds, and only as anyone sees them', () => {
+  const get = appAt(noon);
+  const board = `/v1/leaderboards/${date}/sudoku/easy?limit=10`;
+
+  it('serves an anonymous leaderboard page, the rating board and stats public for 5 s', async () => {
+    for (const path of [board, '/v1/leaderboards/ratings/sudoku', `${puzzlePath}/stats`]) {
+      const res = await get(path);
+      expect(res.status).toBe(200);
+      expect(res.headers.get('Cache-Control')).toBe('public, max-age=5');
+    }
+  });
+
+  it("keeps a leaderboard with the caller's own rank private", async () => {
+    const { token } = await register(noon);
+    const res = await get(board, { headers: bearer(token) });
+    expect(res.headers.get('Cache-Control')).toBe('private, no-store');
+    expect(res.headers.get('Vary')).toContain('Authorization');
+  });
+});
