@@ -26,6 +26,10 @@ function corsFor(allowList: string): MiddlewareHandler {
 
 /**
  * CORS from the `CORS_ORIGINS` allow-list (comma-separated origins, or `*`). Unset means no cross-origin
- * access: a site that embeds the API must name itself.
+ * access: a site that embeds the API must name itself. Then no response differs by Origin either, so none
+ * carries CORS headers or `Vary: Origin` (each header costs every response, cached reads included).
  */
-export const corsFromEnv: MiddlewareHandler<AppEnv> = (c, next) => corsFor(c.env.CORS_ORIGINS ?? '')(c, next);
+export const corsFromEnv: MiddlewareHandler<AppEnv> = (c, next) => {
+  const allowList = c.env.CORS_ORIGINS?.trim() ?? '';
+  return allowList === '' ? next() : corsFor(allowList)(c, next);
+};

@@ -64,6 +64,15 @@ describe('HTTP hygiene', () => {
     expect(missing.headers.get('X-Request-Id')).toMatch(/\S{8,}/);
   });
 
+  it('sends no CORS headers at all while CORS_ORIGINS is unset', async () => {
+    for (const headers of [{}, { Origin: 'https://puzzles.example' }] as Record<string, string>[]) {
+      const res = await request('/v1/health', { headers });
+      expect(res.headers.get('Access-Control-Allow-Origin')).toBeNull();
+      expect(res.headers.get('Access-Control-Expose-Headers')).toBeNull();
+      expect(res.headers.get('Vary') ?? '').not.toContain('Origin');
+    }
+  });
+
   it('allows no cross-origin access unless CORS_ORIGINS names the origin', async () => {
     const origin = { Origin: 'https://puzzles.example' };
     const closed = await request('/v1/health', { headers: origin });
