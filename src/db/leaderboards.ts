@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, gte, lt, lte, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, lt, or, sql } from 'drizzle-orm';
 import type { Kind } from '../engines/types.js';
 import type { Db } from './client.js';
 import { aheadQuery, isRanked, ownSolve, solversQuery } from './ranked-solves.js';
@@ -28,14 +28,6 @@ export interface PuzzleBoardPage {
   mine: { countedMs: number; rank: number } | null;
 }
 
-/** Ranked solves on the puzzle at or before (time, id): the index's own order, ties by earlier submission. */
-function atOrBefore(countedMs: number, id: number) {
-  return or(
-    lt(submissions.countedMs, countedMs),
-    and(eq(submissions.countedMs, countedMs), lte(submissions.id, id)),
-  );
-}
-
 /**
  * One page of a puzzle's fastest ranked times (ties broken by the earlier submission), its first rank, the
  * solver count and, for a player, their own standing: one round trip, every part from the board's index.
@@ -54,9 +46,9 @@ export async function puzzleBoardPage(
         and(eq(submissions.countedMs, after.countedMs), gt(submissions.id, after.id)),
       )
     : undefined;
-  // Without a cursor nothing precedes the page: times are never negative, so the range is empty (and the
-  // count still an index search, not a scan the planner would have to prove empty).
-  const beforePage = atOrBefore(after?.countedMs ?? -1, after?.id ?? 0);
+  // The page starts after the cursor's row, so what precedes it is that row and everything ahead of it
+  // (ids are integers: ahead of id + 1). Without a cursor: an empty range, as times are never negative.
+  const cursorRow = after ? { countedMs: after.countedMs, id: after.id + 1 } : { countedMs: -1, id: 0 };
   // Without a player these name no row: the count is then 0 and unused.
   const me = playerId ?? '';
   const [rows, preceding, total, mine, ahead] = await db.batch([
@@ -73,7 +65,7 @@ export async function puzzleBoardPage(
       .where(and(onPuzzle, afterCursor))
       .orderBy(asc(submissions.countedMs), asc(submissions.id))
       .limit(limit),
-    db.select({ n: sql<number>`count(*)` }).from(submissions).where(and(onPuzzle, beforePage)),
+    aheadQuery(db, { puzzleId, ...cursorRow }),
     solversQuery(db, puzzleId),
     db
       .select({ countedMs: submissions.countedMs })
