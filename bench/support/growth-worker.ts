@@ -14,7 +14,12 @@ import { generateDate } from '../../src/daily/generate.js';
 import { createDb, createSessionDb } from '../../src/db/client.js';
 import { puzzleBoardPage, puzzleStats } from '../../src/db/leaderboards.js';
 import { findPuzzle, listPuzzlesOfDate } from '../../src/db/puzzles.js';
-import { findRankedSubmission, insertAttempt, rankOnPuzzle, solvedDates } from '../../src/db/submissions.js';
+import {
+  findRankedSubmission,
+  insertAttempt,
+  solvedDates,
+  standingAfterSolve,
+} from '../../src/db/submissions.js';
 import type { Env } from '../../src/env.js';
 import { encodeCursor } from '../../src/http/cursor.js';
 import { fasterThan } from '../../src/play/submit.js';
@@ -355,14 +360,15 @@ async function measure(env: BenchEnv, d1: D1Database, batches: number, fresh: nu
       call: get(`/v1/leaderboards/${path}?limit=50`, { Authorization: `Bearer ${middleToken}` }),
     },
     {
-      name: 'rank and percentile of a player (db)',
+      name: 'a repeated solve: its rank, solvers and streak dates (db)',
       call: async (db) => {
         const mine = await findRankedSubmission(createDb(db), hot.id, middle?.player_id ?? '');
         if (!mine) throw new Error('no ranked solve');
-        const r = await rankOnPuzzle(createDb(db), {
+        const r = await standingAfterSolve(createDb(db), {
           puzzleId: hot.id,
           countedMs: mine.countedMs ?? 0,
           id: mine.id,
+          playerId: mine.playerId,
         });
         fasterThan(r.rank, r.total);
       },

@@ -196,12 +196,6 @@ function datesQuery(db: Db, playerId: string, limit = 1000) {
     .limit(limit);
 }
 
-/** 1-based rank of a ranked solve on its puzzle (ties by earlier submission) and how many ranked solves exist. */
-export async function rankOnPuzzle(db: Db, solve: RankedSolve): Promise<{ rank: number; total: number }> {
-  const [ahead, total] = await db.batch([aheadQuery(db, solve), solversQuery(db, solve.puzzleId)]);
-  return { rank: (ahead[0]?.n ?? 0) + 1, total: total[0]?.n ?? 0 };
-}
-
 export async function solvedDates(db: Db, playerId: string): Promise<string[]> {
   return (await datesQuery(db, playerId)).map((r) => r.date);
 }
