@@ -10,10 +10,10 @@
  */
 import path from 'node:path';
 import autocannon, { type Options, type Result } from 'autocannon';
-import { type PlayerId, playerToken } from '../src/auth/player-token.js';
-import { startToken } from '../src/auth/start-token.js';
+import type { PlayerId } from '../src/auth/player-token.js';
 import { DEV_SECRETS } from '../src/config.js';
 import { engineFor } from '../src/engines/index.js';
+import { type RankedSubmission, rankedSubmission } from './support/ranked-submission.js';
 import { ms, table } from './support/stats.js';
 import {
   applyMigrations,
@@ -114,18 +114,9 @@ export async function run(): Promise<void> {
     const puzzle = await getJson<{ id: string; puzzle: unknown }>(service.url + puzzlePath);
     const sudoku = engineFor('sudoku');
     const solution = sudoku.solve(sudoku.parsePuzzle(puzzle.puzzle), { maxSolutions: 1 }).solutions[0];
-    const submissions: { token: string; body: string }[] = [];
+    const submissions: RankedSubmission[] = [];
     for (let i = 0; i < PLAYERS; i++) {
-      const id = playerId(i);
-      const start = await startToken(DEV_SECRETS.TOKEN_SECRET, {
-        playerId: id,
-        puzzleId: puzzle.id,
-        startedAt: Date.now() - 30 * 60_000,
-      });
-      submissions.push({
-        token: await playerToken(DEV_SECRETS.TOKEN_SECRET, id),
-        body: JSON.stringify({ solution, elapsedMs: 20 * 60_000, startToken: start }),
-      });
+      submissions.push(await rankedSubmission(DEV_SECRETS.TOKEN_SECRET, playerId(i), puzzle.id, solution));
     }
     const etag = (await fetch(service.url + puzzlePath)).headers.get('etag');
 

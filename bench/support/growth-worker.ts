@@ -7,7 +7,6 @@
  */
 import { createApp } from '../../src/app.js';
 import { type PlayerId, playerToken } from '../../src/auth/player-token.js';
-import { startToken } from '../../src/auth/start-token.js';
 import { loadConfig } from '../../src/config.js';
 import type { IsoDate } from '../../src/daily/calendar.js';
 import { generateDate } from '../../src/daily/generate.js';
@@ -23,6 +22,7 @@ import {
 import type { Env } from '../../src/env.js';
 import { encodeCursor } from '../../src/http/cursor.js';
 import { fasterThan } from '../../src/play/submit.js';
+import { type RankedSubmission, rankedSubmission } from './ranked-submission.js';
 
 interface BenchEnv extends Omit<Env, 'DB'> {
   DB1: D1Database;
@@ -326,18 +326,11 @@ async function measure(env: BenchEnv, d1: D1Database, batches: number, fresh: nu
     )
     .bind(fresh, fresh + needed, new Date().toISOString())
     .run();
-  const submitters: { token: string; body: string }[] = [];
+  const submitters: RankedSubmission[] = [];
   for (let k = 0; k < needed; k++) {
-    const id = playerId(fresh + k, '9000');
-    const start = await startToken(config.tokenSecret, {
-      playerId: id,
-      puzzleId: hot.id,
-      startedAt: Date.now() - 30 * 60_000,
-    });
-    submitters.push({
-      token: await playerToken(config.tokenSecret, id),
-      body: JSON.stringify({ solution, elapsedMs: 20 * 60_000, startToken: start }),
-    });
+    submitters.push(
+      await rankedSubmission(config.tokenSecret, playerId(fresh + k, '9000'), hot.id, solution),
+    );
   }
 
   const get =

@@ -74,19 +74,30 @@ export async function snapshotWorker(config: string, dir: string): Promise<strin
   return snapshot;
 }
 
-/** `wrangler d1 migrations apply <binding> --local` into `persistTo`. */
-export async function applyMigrations(config: string, binding: string, persistTo: string): Promise<void> {
+/** A `wrangler d1 …` command against the local D1 of `binding` kept in `persistTo`. */
+async function localD1(
+  config: string,
+  binding: string,
+  persistTo: string,
+  subcommand: string[],
+  options: string[] = [],
+): Promise<void> {
   await runWrangler([
     'd1',
-    'migrations',
-    'apply',
+    ...subcommand,
     binding,
     '--local',
     '-c',
     config,
     '--persist-to',
     persistTo,
+    ...options,
   ]);
+}
+
+/** `wrangler d1 migrations apply <binding> --local` into `persistTo`. */
+export async function applyMigrations(config: string, binding: string, persistTo: string): Promise<void> {
+  await localD1(config, binding, persistTo, ['migrations', 'apply']);
 }
 
 /** Runs SQL against the local D1 of `persistTo` (before the dev server starts, so nothing else writes). */
@@ -96,18 +107,7 @@ export async function executeSql(
   persistTo: string,
   sql: string,
 ): Promise<void> {
-  await runWrangler([
-    'd1',
-    'execute',
-    binding,
-    '--local',
-    '-c',
-    config,
-    '--persist-to',
-    persistTo,
-    '--command',
-    sql,
-  ]);
+  await localD1(config, binding, persistTo, ['execute'], ['--command', sql]);
 }
 
 export interface WorkerServer {
