@@ -362,15 +362,8 @@ export class Propagator {
       }
     }
     if (allowed === 0) return false;
-    const tech = tier === 0 ? CLUE : tier === 1 ? CORNERS : PARITY;
-    for (let i = 0; i < 4; i++) {
-      const e = geo.cellEdges[base + i] as number;
-      if (s[e] !== UNKNOWN) continue;
-      if ((allowed & (ON_SET[i] as number)) === 0) {
-        if (!this.set(s, e, OFF, tech)) return false;
-      } else if ((allowed & (OFF_SET[i] as number)) === 0) {
-        if (!this.set(s, e, ON, tech)) return false;
-      }
+    if (!this.force(s, geo.cellEdges, base, allowed, tier === 0 ? CLUE : tier === 1 ? CORNERS : PARITY)) {
+      return false;
     }
     if (tier >= 1) {
       for (let q = 0; q < 4; q++) {
@@ -421,15 +414,8 @@ export class Propagator {
       }
     }
     if (allowed === 0) return false;
-    const tech = tier === 0 ? VERTEX : tier === 1 ? CORNERS : PARITY;
-    for (let i = 0; i < 4; i++) {
-      const e = geo.vertexEdges[base + i] as number;
-      if (e < 0 || s[e] !== UNKNOWN) continue;
-      if ((allowed & (ON_SET[i] as number)) === 0) {
-        if (!this.set(s, e, OFF, tech)) return false;
-      } else if ((allowed & (OFF_SET[i] as number)) === 0) {
-        if (!this.set(s, e, ON, tech)) return false;
-      }
+    if (!this.force(s, geo.vertexEdges, base, allowed, tier === 0 ? VERTEX : tier === 1 ? CORNERS : PARITY)) {
+      return false;
     }
     if (tier >= 1) {
       for (let q = 0; q < 4; q++) {
@@ -438,6 +424,23 @@ export class Propagator {
         const eb = geo.vertexEdges[base + ((q + 1) & 3)] as number;
         if (s[ea] !== UNKNOWN && s[eb] !== UNKNOWN) continue;
         this.flag(s, base + q, allowed, q);
+      }
+    }
+    return true;
+  }
+
+  /**
+   * Sets each open edge of a cell or vertex (its four at `base`; -1 for none off the board) that every
+   * allowed assignment agrees on. False on a contradiction.
+   */
+  private force(s: Int32Array, edges: Int32Array, base: number, allowed: number, tech: number): boolean {
+    for (let i = 0; i < 4; i++) {
+      const e = edges[base + i] as number;
+      if (e < 0 || s[e] !== UNKNOWN) continue;
+      if ((allowed & (ON_SET[i] as number)) === 0) {
+        if (!this.set(s, e, OFF, tech)) return false;
+      } else if ((allowed & (OFF_SET[i] as number)) === 0) {
+        if (!this.set(s, e, ON, tech)) return false;
       }
     }
     return true;
