@@ -11,7 +11,7 @@ import { addDays } from '../src/daily/calendar.js';
 import { makePuzzleRow } from '../src/daily/make-puzzle.js';
 import { puzzlesOfDate } from '../src/daily/schedule.js';
 import { dailySeed } from '../src/daily/seed.js';
-import { defaultBenchmarkBase } from '../src/rating/puzzle-benchmark.js';
+import { defaultBenchmark } from '../src/kinds/index.js';
 import { median, ms, table } from './support/stats.js';
 
 const FIRST_DATE = '2026-12-01' as IsoDate;
@@ -54,7 +54,7 @@ async function generateDay(date: IsoDate): Promise<PuzzleTime[]> {
   const out: PuzzleTime[] = [];
   for (const key of puzzlesOfDate(date)) {
     const seed = await dailySeed(DEV_SECRETS.PUZZLE_SALT, date, key.kind, key.level);
-    const base = defaultBenchmarkBase(key.kind, key.level);
+    const base = defaultBenchmark(key.kind, key.level);
     const c0 = cpuMs();
     const w0 = performance.now();
     let error: string | undefined;

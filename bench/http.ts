@@ -12,7 +12,7 @@ import path from 'node:path';
 import autocannon, { type Options, type Result } from 'autocannon';
 import type { PlayerId } from '../src/auth/player-token.js';
 import { DEV_SECRETS } from '../src/config.js';
-import { engineFor } from '../src/engines/index.js';
+import { engineFor } from '../src/kinds/index.js';
 import { type RankedSubmission, rankedSubmission } from './support/ranked-submission.js';
 import { ms, table } from './support/stats.js';
 import {

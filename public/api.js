@@ -30,6 +30,8 @@
  * @typedef {{ capacity: number, tubes: (number | null)[][], moves: number, hidden: number, sorted: boolean,
  *   cleared: boolean }} TubesView
  * @typedef {{ date: string, kind: string, level: string }} PuzzleKey
+ * @typedef {{ kind: string, displayName: string, levels: string[], engineVersion: number, logFormat: string,
+ *   reveal: boolean }} KindInfo
  */
 
 const PLAYER_KEY = 'daily-puzzles.player';
@@ -119,6 +121,14 @@ export async function ensurePlayer() {
  */
 export function renamePlayer(displayName) {
   return call('PATCH', '/v1/players/me', { body: { displayName }, auth: true });
+}
+
+/**
+ * The kinds the service offers, in the order to show them, each with its levels (easiest first).
+ * @returns {Promise<KindInfo[]>}
+ */
+export async function kinds() {
+  return (await call('GET', '/v1/kinds')).kinds;
 }
 
 /**

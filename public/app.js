@@ -14,15 +14,13 @@ import * as api from './api.js';
  *   result?: api.SubmissionResult, finishedMs?: number }} Session
  */
 
-/** @type {Record<string, { name: string, load: () => Promise<KindModule> }>} */
-const KINDS = {
-  sudoku: { name: 'Sudoku', load: () => import('./kinds/sudoku.js') },
-  pattern: { name: 'Pattern', load: () => import('./kinds/pattern.js') },
-  loop: { name: 'Loop', load: () => import('./kinds/loop.js') },
-  signal: { name: 'Signal', load: () => import('./kinds/signal.js') },
-  colorsort: { name: 'Colour sort', load: () => import('./kinds/colorsort.js') },
-};
-const LEVELS = ['easy', 'medium', 'hard', 'expert', 'superhard'];
+/**
+ * Each kind's board lives in kinds/<kind>.js; the list of kinds, their names and level order come from the
+ * service (GET /v1/kinds), so a new kind needs only its board module here.
+ * @param {string} kind
+ * @returns {Promise<KindModule>}
+ */
+const loadKind = (kind) => import(`./kinds/${kind}.js`);
 /** Rows per leaderboard page: the sidebar keeps the histogram in view below it. */
 const BOARD_PAGE_SIZE = 8;
 
@@ -65,6 +63,8 @@ const ui = {
 const state = {
   /** @type {api.Player | null} */
   player: null,
+  /** @type {api.KindInfo[]} */
+  kinds: [],
   /** @type {api.DayPuzzles | null} */
   day: null,
   /** @type {api.PuzzleKey | null} */
@@ -146,11 +146,15 @@ ui.renameForm.addEventListener('submit', async (event) => {
 
 // Navigation ------------------------------------------------------------------------------------------
 
-/** @param {string} kind */
+/** The levels of a kind that today has, easiest first. @param {string} kind */
 function levelsOf(kind) {
   const levels = (state.day?.puzzles ?? []).filter((p) => p.kind === kind).map((p) => p.level);
-  return LEVELS.filter((l) => levels.includes(l));
+  const order = state.kinds.find((k) => k.kind === kind)?.levels ?? [];
+  return order.filter((l) => levels.includes(l));
 }
+
+/** @param {string} kind */
+const kindName = (kind) => state.kinds.find((k) => k.kind === kind)?.displayName ?? kind;
 
 /** @param {HTMLElement} nav @param {{ href: string, text: string, current: boolean, done: boolean }[]} links */
 function renderLinks(nav, links) {
@@ -171,12 +175,12 @@ function renderNav() {
   const current = state.key;
   /** @param {string} kind @param {string} level */
   const done = (kind, level) => Boolean(loadSession(`${day.date}:${kind}:${level}`)?.result);
-  const kinds = Object.keys(KINDS).filter((k) => levelsOf(k).length > 0);
+  const kinds = state.kinds.map((k) => k.kind).filter((k) => levelsOf(k).length > 0);
   renderLinks(
     ui.kinds,
     kinds.map((kind) => ({
       href: `#/${kind}/${current?.kind === kind ? current.level : levelsOf(kind)[0]}`,
-      text: KINDS[kind]?.name ?? kind,
+      text: kindName(kind),
       current: current?.kind === kind,
       done: levelsOf(kind).every((level) => done(kind, level)),
     })),
@@ -199,7 +203,9 @@ function keyFromHash() {
   if (!day || day.puzzles.length === 0) return null;
   const [kind, level] = location.hash.replace(/^#\/?/, '').split('/');
   const named = day.puzzles.find((p) => p.kind === kind && p.level === level);
-  const first = day.puzzles.find((p) => p.kind === Object.keys(KINDS).find((k) => levelsOf(k).length > 0));
+  const first = day.puzzles.find(
+    (p) => p.kind === state.kinds.find((k) => levelsOf(k.kind).length > 0)?.kind,
+  );
   const chosen = named ?? first ?? day.puzzles[0];
   return chosen ? { date: day.date, kind: chosen.kind, level: chosen.level } : null;
 }
@@ -236,7 +242,7 @@ async function open(key) {
   state.session = null;
   state.pages = [null];
   renderNav();
-  ui.title.textContent = `${KINDS[key.kind]?.name ?? key.kind} · ${key.level}`;
+  ui.title.textContent = `${kindName(key.kind)} · ${key.level}`;
   ui.board.replaceChildren();
   ui.info.textContent = '';
   ui.help.textContent = '';
@@ -247,9 +253,13 @@ async function open(key) {
   say('Loading…');
   updateSubmit();
 
-  const [view, module] = await Promise.all([api.startPuzzle(key), KINDS[key.kind]?.load()]);
+  const [view, module] = await Promise.all([
+    api.startPuzzle(key),
+    loadKind(key.kind).catch(() => {
+      throw new Error(`This page cannot show ${kindName(key.kind)} puzzles yet`);
+    }),
+  ]);
   if (generation !== state.generation) return;
-  if (!module) throw new Error(`This page cannot show ${key.kind} puzzles yet`);
   let session = loadSession(view.id);
   if (!session) {
     if (!view.startToken) throw new Error('The server sent no start token');
@@ -481,7 +491,7 @@ async function route() {
 }
 
 async function main() {
-  state.player = await api.ensurePlayer();
+  [state.player, state.kinds] = await Promise.all([api.ensurePlayer(), api.kinds()]);
   renderPlayer();
   const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
   state.day = await api.todaysPuzzles(timeZone).catch((error) => {

@@ -16,6 +16,7 @@ import { newRequestId } from './http/request-id.js';
 import { securityHeaders } from './http/security-headers.js';
 import { adminRoutes } from './routes/admin.js';
 import { healthRoutes } from './routes/health.js';
+import { kindRoutes } from './routes/kinds.js';
 import { leaderboardRoutes } from './routes/leaderboards.js';
 import { playerRoutes } from './routes/players.js';
 import { puzzleRoutes } from './routes/puzzles.js';
@@ -100,6 +101,7 @@ export function createApp(options: AppOptions = {}) {
 
   const routes = app
     .route('/v1', healthRoutes)
+    .route('/v1', kindRoutes)
     .route('/v1', puzzleRoutes)
     .route('/v1', submissionRoutes)
     .route('/v1', revealRoutes)

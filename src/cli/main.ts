@@ -3,16 +3,9 @@
  * Exit codes: 0 done, 1 a checked solution was rejected or generation gave up, 2 bad input.
  */
 import { readFileSync } from 'node:fs';
-import { ENGINES } from '../engines/index.js';
 import { breakdown } from '../engines/sudoku/breakdown.js';
-import {
-  type AnyEngine,
-  GenerationError,
-  KINDS,
-  type Kind,
-  type Level,
-  PuzzleInputError,
-} from '../engines/types.js';
+import { type AnyEngine, GenerationError, type Level, PuzzleInputError } from '../engines/types.js';
+import { engineFor, KINDS, type Kind } from '../kinds/index.js';
 import { type ParsedArgs, parseArgs } from './args.js';
 
 const USAGE = `Usage: npm run puzzle -- <command>
@@ -31,7 +24,7 @@ function kindOf(name: string | undefined): AnyEngine {
   if (!name || !(KINDS as readonly string[]).includes(name)) {
     throw new UsageError(`unknown kind ${name ?? '(none)'}; kinds are ${KINDS.join(', ')}`);
   }
-  return ENGINES[name as Kind];
+  return engineFor(name as Kind);
 }
 
 function levelOf(engine: AnyEngine, name: string | undefined): Level {

@@ -3,7 +3,8 @@ import type { Db } from '../db/client.js';
 import { finishGenerationRun, startGenerationRun } from '../db/generation-runs.js';
 import { existingPuzzleIds, insertPuzzles, type NewPuzzleRow } from '../db/puzzles.js';
 import type { GenerationStatus, GenerationTrigger } from '../db/schema.js';
-import { type BenchmarkBase, defaultBenchmarkBase } from '../rating/puzzle-benchmark.js';
+import { defaultBenchmark } from '../kinds/index.js';
+import type { BenchmarkBase } from '../rating/puzzle-benchmark.js';
 import type { IsoDate } from './calendar.js';
 import { makePuzzleRow } from './make-puzzle.js';
 import { type PuzzleKey, puzzleId } from './puzzle-id.js';
@@ -49,7 +50,7 @@ export async function generateDate(
   const failures: string[] = [];
   for (const key of missing) {
     try {
-      const base = bases.get(`${key.kind}:${key.level}`) ?? defaultBenchmarkBase(key.kind, key.level);
+      const base = bases.get(`${key.kind}:${key.level}`) ?? defaultBenchmark(key.kind, key.level);
       rows.push(makePuzzleRow(key, await dailySeed(ctx.salt, date, key.kind, key.level), base));
     } catch (error) {
       failures.push(`${key.kind}:${key.level}: ${error instanceof Error ? error.message : String(error)}`);

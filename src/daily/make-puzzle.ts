@@ -1,5 +1,5 @@
 import type { NewPuzzleRow } from '../db/puzzles.js';
-import { engineFor } from '../engines/index.js';
+import { engineFor } from '../kinds/index.js';
 import { type BenchmarkBase, puzzleBenchmarkSeconds } from '../rating/puzzle-benchmark.js';
 import { type PuzzleKey, puzzleId } from './puzzle-id.js';
 
@@ -15,11 +15,11 @@ export function makePuzzleRow(key: PuzzleKey, seed: string, benchmark: Benchmark
     level: key.level,
     seed,
     engineVersion: made.version,
-    puzzleJson: JSON.stringify(made.puzzle),
-    publicJson: JSON.stringify(engine.toPublic(made.puzzle)),
-    answerJson: JSON.stringify(made.solution),
-    difficultyJson: JSON.stringify(made.grade),
-    metaJson: JSON.stringify(meta),
+    puzzle: made.puzzle,
+    publicPuzzle: engine.toPublic(made.puzzle),
+    answer: made.solution,
+    difficulty: made.grade,
+    meta,
     benchmarkSeconds: puzzleBenchmarkSeconds(benchmark, meta),
   };
 }

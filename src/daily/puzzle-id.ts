@@ -1,4 +1,5 @@
-import type { Kind, Level } from '../engines/types.js';
+import type { Level } from '../engines/types.js';
+import type { Kind } from '../kinds/index.js';
 import type { IsoDate } from './calendar.js';
 
 declare const puzzleIdBrand: unique symbol;

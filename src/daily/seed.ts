@@ -1,5 +1,6 @@
 import { sign } from '../auth/hmac.js';
-import type { Kind, Level } from '../engines/types.js';
+import type { Level } from '../engines/types.js';
+import type { Kind } from '../kinds/index.js';
 import type { IsoDate } from './calendar.js';
 
 /**

@@ -1,5 +1,6 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
-import type { Kind, Level } from '../engines/types.js';
+import type { Level } from '../engines/types.js';
+import type { Kind } from '../kinds/index.js';
 import type { Db } from './client.js';
 import { benchmarkHistory, benchmarks, submissions } from './schema.js';
 

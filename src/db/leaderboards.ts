@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, gt, gte, lt, or, sql } from 'drizzle-orm';
-import type { Kind } from '../engines/types.js';
+import type { Kind } from '../kinds/index.js';
 import type { Db } from './client.js';
 import { aheadQuery, isRanked, ownSolve, solversQuery } from './ranked-solves.js';
 import { playerRatings, players, submissions } from './schema.js';

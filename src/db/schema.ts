@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
-import type { Kind, Level } from '../engines/types.js';
+import type { Difficulty, Level, PuzzleMeta } from '../engines/types.js';
+import type { Kind } from '../kinds/index.js';
 
 /** One row per daily puzzle. Payloads are JSON text; `answer` and `puzzle` stay server-side until the embargo. */
 export const puzzles = sqliteTable(
@@ -14,14 +15,14 @@ export const puzzles = sqliteTable(
     /** Engine seed derived from the date and the secret salt; secret until the answers are public. */
     seed: text('seed').notNull(),
     engineVersion: integer('engine_version').notNull(),
-    /** Full interchange JSON (colorsort: with its hidden colours). */
-    puzzleJson: text('puzzle_json').notNull(),
+    /** Full interchange JSON (colorsort: with its hidden colours); the engine's parsePuzzle reads it back. */
+    puzzle: text('puzzle_json', { mode: 'json' }).$type<unknown>().notNull(),
     /** What players see before the embargo (engine.toPublic). */
-    publicJson: text('public_json').notNull(),
-    answerJson: text('answer_json').notNull(),
-    difficultyJson: text('difficulty_json').notNull(),
+    publicPuzzle: text('public_json', { mode: 'json' }).$type<unknown>().notNull(),
+    answer: text('answer_json', { mode: 'json' }).$type<unknown>().notNull(),
+    difficulty: text('difficulty_json', { mode: 'json' }).$type<Difficulty>().notNull(),
     /** Kind-specific facts from the generator (colorsort: proven shortest solution length). */
-    metaJson: text('meta_json').notNull().default('{}'),
+    meta: text('meta_json', { mode: 'json' }).$type<PuzzleMeta>().notNull().default({}),
     /** Time at which the score is 0.5. */
     benchmarkSeconds: real('benchmark_seconds').notNull(),
     /** The puzzle's own Glicko-2 rating: it "plays" every ranked solver (src/rating/glicko2.ts defaults). */

@@ -1,5 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
-import type { Kind } from '../engines/types.js';
+import type { Kind } from '../kinds/index.js';
 import type { Db } from './client.js';
 import {
   advancePuzzleRatingQuery,
@@ -44,7 +44,7 @@ export type PuzzleToJudge = Pick<
   | 'date'
   | 'kind'
   | 'level'
-  | 'puzzleJson'
+  | 'puzzle'
   | 'benchmarkSeconds'
   | 'rating'
   | 'ratingDeviation'
@@ -79,7 +79,7 @@ export async function submissionState(
         date: puzzles.date,
         kind: puzzles.kind,
         level: puzzles.level,
-        puzzleJson: puzzles.puzzleJson,
+        puzzle: puzzles.puzzle,
         benchmarkSeconds: puzzles.benchmarkSeconds,
         rating: puzzles.rating,
         ratingDeviation: puzzles.ratingDeviation,

@@ -1,12 +1,10 @@
 /**
  * The contract every puzzle kind implements. Engines are pure: no I/O, no Workers APIs, no clocks,
- * so the same (seed, level, version) gives the same puzzle in Node, workerd and a browser.
+ * so the same (seed, level, version) gives the same puzzle in Node, workerd and a browser. The list of
+ * kinds is the registry in src/kinds; an engine only names its own kind.
  */
 
-export const KINDS = ['sudoku', 'pattern', 'loop', 'signal', 'colorsort'] as const;
-export type Kind = (typeof KINDS)[number];
-
-/** Every level any kind uses; each engine lists its own subset in `levels`. */
+/** Every level any kind uses, easiest first; each engine lists its own subset in `levels`, in this order. */
 export const LEVELS = ['easy', 'medium', 'hard', 'expert', 'superhard'] as const;
 export type Level = (typeof LEVELS)[number];
 
@@ -24,6 +22,9 @@ export interface Difficulty {
   nodes: number;
 }
 
+/** Kind-specific facts a generator reports about a puzzle, e.g. `{ solutionLength: 15 }`. */
+export type PuzzleMeta = Record<string, number | string | boolean>;
+
 export interface Generated<Puzzle, Solution> {
   /** Full interchange JSON of the puzzle (may contain hidden information, e.g. colorsort's hidden units). */
   puzzle: Puzzle;
@@ -35,7 +36,7 @@ export interface Generated<Puzzle, Solution> {
   /** 1-based attempt number at which the generator succeeded. */
   attempt: number;
   /** Kind-specific facts worth storing (e.g. colorsort's proven shortest solution length). */
-  meta?: Record<string, number | string | boolean>;
+  meta?: PuzzleMeta;
 }
 
 export interface SolveLimits {
@@ -54,6 +55,24 @@ export interface SolveResult<Solution> {
 
 export type CheckResult = { ok: true; moves?: number } | { ok: false; reason: string };
 
+/**
+ * One step of a player's move log: `[t, a, b]`, with `t` the milliseconds since the player's session
+ * started. What `a` and `b` mean is the kind's own (a cell and a value, an edge and a mark, two tubes).
+ */
+export type LogEntry = readonly [t: number, a: number, b: number];
+
+/** A log entry without its time: what the player did, in order. */
+export type LogStep = readonly [a: number, b: number];
+
+/**
+ * The board a move log leads to, from the puzzle's start position, in the kind's solution format (which
+ * may then be incomplete or wrong: the caller compares it with the submitted solution); or the first entry
+ * that cannot be played on this puzzle.
+ */
+export type LogReplay<Solution> =
+  | { ok: true; board: Solution }
+  | { ok: false; index: number; reason: string };
+
 /** Thrown for malformed outside input (`parsePuzzle`, bad generator parameters): a 4xx, never a 500. */
 export class PuzzleInputError extends Error {
   override name = 'PuzzleInputError';
@@ -69,7 +88,8 @@ export class GenerationError extends Error {
  * Puzzle/Solution types as `AnyEngine`.
  */
 export interface PuzzleEngine<Puzzle, Solution> {
-  readonly kind: Kind;
+  /** The kind's name in the registry (src/kinds) and in every URL. */
+  readonly kind: string;
   /** Bump whenever the same seed and level would give a different puzzle. */
   readonly version: number;
   readonly levels: readonly Level[];
@@ -85,6 +105,18 @@ export interface PuzzleEngine<Puzzle, Solution> {
   toPublic(puzzle: Puzzle): unknown;
   /** ASCII picture for the CLI; with a solution, the solved board. */
   render(puzzle: Puzzle, solution?: Solution): string;
+  /**
+   * Replays a move log (times are not looked at) from the start position. Entries out of the puzzle's
+   * range, on a given cell, or illegal pours are refused with their index; nothing else is judged here.
+   */
+  replayLog(puzzle: Puzzle, log: readonly LogEntry[]): LogReplay<Solution>;
+  /** Steps that lead from the start position to `solution`: what a player enters, for tests and benchmarks. */
+  stepsTo(puzzle: Puzzle, solution: Solution): LogStep[];
+  /**
+   * Optional: whether `next` continues a drag stroke that `previous` began (the same mark painted onto a
+   * neighbouring cell), so that entries a few milliseconds apart are how a person plays, not a script.
+   */
+  continuesStroke?(puzzle: Puzzle, previous: LogEntry, next: LogEntry): boolean;
   /**
    * Optional: boards of other sizes than the daily levels use (the CLI's `--size`), at `level` or the level the
    * size implies. Throws PuzzleInputError for a size the engine does not support.

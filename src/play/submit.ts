@@ -13,10 +13,10 @@ import {
   standingAfterSolve,
   submissionState,
 } from '../db/submissions.js';
-import { engineFor } from '../engines/index.js';
 import type { Services } from '../http/context.js';
 import { ApiError } from '../http/errors.js';
 import { invalidPlayerToken } from '../http/player-auth.js';
+import { engineFor } from '../kinds/index.js';
 import { countedTime } from '../rating/counted-time.js';
 import { newRating } from '../rating/glicko2.js';
 import { rateSolve } from '../rating/puzzle-games.js';
@@ -89,7 +89,7 @@ export async function submitSolution(
   const puzzle = state.puzzle ?? (await generatePuzzle());
 
   const engine = engineFor(puzzle.kind);
-  const checked = engine.check(engine.parsePuzzle(JSON.parse(puzzle.puzzleJson)), submission.solution);
+  const checked = engine.check(engine.parsePuzzle(puzzle.puzzle), submission.solution);
   const base = {
     puzzleId: puzzle.id,
     puzzleDate: puzzle.date,

@@ -1,18 +1,7 @@
-import type { Kind, Level } from '../engines/types.js';
-import { COLORSORT_SECONDS_PER_MOVE, DEFAULT_BENCHMARK_SECONDS } from './benchmark-defaults.js';
-
 /** A kind and level's benchmark as stored: seconds per puzzle, or per move of the shortest solution. */
 export interface BenchmarkBase {
   seconds: number;
   unit: 'puzzle' | 'move';
-}
-
-/** The starting base of a kind and level (what migration 0002 seeds), for a level the table lacks. */
-export function defaultBenchmarkBase(kind: Kind, level: Level): BenchmarkBase {
-  const seconds =
-    kind === 'colorsort' ? COLORSORT_SECONDS_PER_MOVE[level] : DEFAULT_BENCHMARK_SECONDS[kind][level];
-  if (seconds === undefined) throw new RangeError(`${kind} has no level ${level}`);
-  return { seconds, unit: kind === 'colorsort' ? 'move' : 'puzzle' };
 }
 
 /** One puzzle's benchmark: per-move bases scale with the proven shortest solution (`meta.solutionLength`). */

@@ -1,8 +1,8 @@
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
 import { pingDb } from '../db/ping.js';
-import { ENGINES } from '../engines/index.js';
 import { CACHE_CONTROL } from '../http/cache.js';
 import type { AppEnv } from '../http/context.js';
+import { engineFor, KINDS } from '../kinds/index.js';
 
 const health = createRoute({
   method: 'get',
@@ -28,7 +28,10 @@ export const healthRoutes = new OpenAPIHono<AppEnv>().openapi(health, async (c) 
   const { db, now } = c.var.services;
   await pingDb(db);
   const engines = Object.fromEntries(
-    Object.values(ENGINES).map((e) => [e.kind, { version: e.version, levels: [...e.levels] }]),
+    KINDS.map((kind) => {
+      const { version, levels } = engineFor(kind);
+      return [kind, { version, levels: [...levels] }];
+    }),
   );
   // A health check is about this moment: never answered from a cache.
   c.header('Cache-Control', CACHE_CONTROL.none);

@@ -1,11 +1,11 @@
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
 import { puzzleBoardPage, puzzleStats, ratingBoardPage } from '../db/leaderboards.js';
-import { KINDS } from '../engines/types.js';
 import { CACHE_CONTROL } from '../http/cache.js';
 import type { AppEnv } from '../http/context.js';
 import { CursorQuery, decodeCursor, encodeCursor, LimitQuery } from '../http/cursor.js';
 import { optionalPlayer } from '../http/player-auth.js';
 import { validationHook } from '../http/validation.js';
+import { KINDS } from '../kinds/index.js';
 import { fasterThan } from '../play/submit.js';
 import { requireDailyPuzzle } from './require.js';
 import { jsonError, KindParam, PuzzleParams } from './schemas.js';

@@ -1,6 +1,5 @@
 import { answersPublicAt, type IsoDate } from '../daily/calendar.js';
 import type { PuzzleRow } from '../db/puzzles.js';
-import type { Difficulty } from '../engines/types.js';
 import type { PuzzleView } from './schemas.js';
 
 /** The public face of a stored puzzle: never the answer, the seed or hidden colours. */
@@ -11,8 +10,8 @@ export function toPuzzleView(row: PuzzleRow): PuzzleView {
     kind: row.kind,
     level: row.level,
     engineVersion: row.engineVersion,
-    puzzle: JSON.parse(row.publicJson) as unknown,
-    difficulty: JSON.parse(row.difficultyJson) as Difficulty,
+    puzzle: row.publicPuzzle,
+    difficulty: row.difficulty,
     benchmarkSeconds: row.benchmarkSeconds,
     rating: Math.round(row.rating),
     answersPublicAt: answersPublicAt(row.date as IsoDate).toISOString(),

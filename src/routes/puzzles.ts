@@ -10,12 +10,13 @@ import {
 } from '../daily/calendar.js';
 import { dailyPuzzles } from '../daily/daily-puzzles.js';
 import { puzzlesOfDate } from '../daily/schedule.js';
-import type { Kind, Level } from '../engines/types.js';
+import type { Level } from '../engines/types.js';
 import { CACHE_CONTROL, conditionalGet, PayloadMemory, PUZZLE_MAX_AGE_S } from '../http/cache.js';
 import type { AppEnv, Services } from '../http/context.js';
 import { ApiError } from '../http/errors.js';
 import { optionalPlayer } from '../http/player-auth.js';
 import { validationHook } from '../http/validation.js';
+import type { Kind } from '../kinds/index.js';
 import { toPuzzleView } from './puzzle-view.js';
 import { generationContext, requireDailyPuzzle, requireLevelOf, requirePlayableDate } from './require.js';
 import {
@@ -166,9 +167,9 @@ export const puzzleRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHoo
       {
         id: row.id,
         seed: row.seed,
-        puzzle: JSON.parse(row.puzzleJson) as unknown,
-        solution: JSON.parse(row.answerJson) as unknown,
-        meta: JSON.parse(row.metaJson) as Record<string, number | string | boolean>,
+        puzzle: row.puzzle,
+        solution: row.answer,
+        meta: row.meta,
       },
       200,
     );

@@ -3,10 +3,10 @@ import { dailyPuzzle } from '../daily/daily-puzzles.js';
 import type { GenerationContext } from '../daily/generate.js';
 import { judgeDate } from '../daily/window.js';
 import type { PuzzleRow } from '../db/puzzles.js';
-import { ENGINES } from '../engines/index.js';
-import type { Kind, Level } from '../engines/types.js';
+import type { Level } from '../engines/types.js';
 import type { Services } from '../http/context.js';
 import { ApiError } from '../http/errors.js';
+import { engineFor, type Kind } from '../kinds/index.js';
 
 /** The date of a request if it may be played now, else the 4xx that says why. */
 export function requirePlayableDate(services: Services, text: string): IsoDate {
@@ -23,7 +23,7 @@ export function requirePlayableDate(services: Services, text: string): IsoDate {
 }
 
 export function requireLevelOf(kind: Kind, level: Level): void {
-  const levels = ENGINES[kind].levels;
+  const levels = engineFor(kind).levels;
   if (!levels.includes(level)) {
     throw new ApiError(
       400,

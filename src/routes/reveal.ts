@@ -1,11 +1,11 @@
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
-import { type ColorSortPuzzle, reveal } from '../engines/colorsort/index.js';
+import { reveal } from '../engines/colorsort/index.js';
 import type { AppEnv } from '../http/context.js';
 import { ApiError } from '../http/errors.js';
 import { validationHook } from '../http/validation.js';
+import { KIND_DESCRIPTORS } from '../kinds/index.js';
 import { requireDailyPuzzle } from './require.js';
 import { DateParam, jsonError, LevelParam } from './schemas.js';
-import { SOLUTION_SCHEMAS } from './solution-schemas.js';
 
 const RevealSchema = z
   .object({
@@ -34,7 +34,9 @@ const revealRoute = createRoute({
     params: z.object({ date: DateParam, level: LevelParam }),
     body: {
       required: true,
-      content: { 'application/json': { schema: SOLUTION_SCHEMAS.colorsort.openapi('ColorSortMoves') } },
+      content: {
+        'application/json': { schema: KIND_DESCRIPTORS.colorsort.solution.openapi('ColorSortMoves') },
+      },
     },
   },
   responses: {
@@ -50,7 +52,10 @@ export const revealRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHoo
   async (c) => {
     const { date, level } = c.req.valid('param');
     const row = await requireDailyPuzzle(c.var.services, { date, kind: 'colorsort', level });
-    const result = reveal(JSON.parse(row.puzzleJson) as ColorSortPuzzle, c.req.valid('json').moves);
+    const result = reveal(
+      KIND_DESCRIPTORS.colorsort.engine.parsePuzzle(row.puzzle),
+      c.req.valid('json').moves,
+    );
     if (!result.ok) {
       throw new ApiError(
         422,

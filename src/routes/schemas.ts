@@ -1,5 +1,6 @@
 import { z } from '@hono/zod-openapi';
-import { KINDS, LEVELS } from '../engines/types.js';
+import { LEVELS } from '../engines/types.js';
+import { KINDS } from '../kinds/index.js';
 
 export const ErrorSchema = z
   .object({

@@ -7,14 +7,14 @@ import { validationHook } from '../http/validation.js';
 import { submitSolution } from '../play/submit.js';
 import { requireDailyPuzzle, requireLevelOf, requirePlayableDate } from './require.js';
 import { jsonError, PuzzleParams } from './schemas.js';
-import { SOLUTION_SCHEMAS, solutionShapeError } from './solution-schemas.js';
+import { AnySolution, solutionShapeError } from './solution-schemas.js';
 
 /** A week: longer claims are nonsense for a daily puzzle (and the server's clock caps them anyway). */
 const MAX_ELAPSED_MS = 7 * 24 * 3_600_000;
 
 const SubmissionBody = z
   .strictObject({
-    solution: z.union(Object.values(SOLUTION_SCHEMAS)).openapi({
+    solution: AnySolution.openapi({
       description:
         'The solution in the interchange format of the kind: sudoku/signal {grid}, pattern {cells}, loop {edges}, colorsort {moves}',
       example: { grid: '534678912672195348198342567859761423426853791713924856961537284287419635345286179' },

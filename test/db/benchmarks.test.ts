@@ -1,8 +1,6 @@
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import { ENGINES } from '../../src/engines/index.js';
-import { KINDS } from '../../src/engines/types.js';
-import { defaultBenchmarkBase } from '../../src/rating/puzzle-benchmark.js';
+import { defaultBenchmark, engineFor, KINDS } from '../../src/kinds/index.js';
 
 describe('the benchmarks table', () => {
   it('is seeded by migration with the documented defaults for every kind and level', async () => {
@@ -16,8 +14,8 @@ describe('the benchmarks table', () => {
       results.map((r) => [`${r.kind}:${r.level}`, { seconds: r.seconds, unit: r.unit }]),
     );
     for (const kind of KINDS) {
-      for (const level of ENGINES[kind].levels) {
-        expect(seeded.get(`${kind}:${level}`), `${kind}:${level}`).toEqual(defaultBenchmarkBase(kind, level));
+      for (const level of engineFor(kind).levels) {
+        expect(seeded.get(`${kind}:${level}`), `${kind}:${level}`).toEqual(defaultBenchmark(kind, level));
       }
     }
   });

@@ -15,8 +15,7 @@ import path from 'node:path';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { type ColorSortPuzzle, replay } from '../../src/engines/colorsort/index.js';
-import { ENGINES } from '../../src/engines/index.js';
-import type { Kind } from '../../src/engines/types.js';
+import { engineFor, type Kind } from '../../src/kinds/index.js';
 import { timeFloorSeconds } from '../../src/rating/time-floor.js';
 import { CHROMIUM_ARGS, ensureChromium } from './chromium.js';
 import { type LocalWorker, startWorker } from './worker.js';
@@ -84,7 +83,7 @@ describe.skipIf(!chromiumStatus.ok)('the demo page in Chromium', () => {
    * read from the Worker's local D1, as only a test can.
    */
   async function fullPuzzle(view: PuzzleView): Promise<unknown> {
-    const engine = ENGINES[view.kind];
+    const engine = engineFor(view.kind);
     if (view.kind !== 'colorsort') return engine.parsePuzzle(view.puzzle);
     const [row] = await worker.query<{ puzzle_json: string }>(
       `select puzzle_json from puzzles where id = '${view.id.replace(/'/g, "''")}'`,
@@ -97,7 +96,7 @@ describe.skipIf(!chromiumStatus.ok)('the demo page in Chromium', () => {
   async function solutionOf(view: PuzzleView): Promise<unknown> {
     const known = solutions.get(view.id);
     if (known) return known;
-    const engine = ENGINES[view.kind];
+    const engine = engineFor(view.kind);
     const parsed = await fullPuzzle(view);
     const solution = engine.solve(parsed).solutions[0];
     expect(engine.check(parsed, solution), `the engine's own solution of ${view.id}`).toMatchObject({

@@ -5,11 +5,11 @@ import type { IsoDate } from '../../src/daily/calendar.js';
 import { runDailyCron } from '../../src/daily/cron.js';
 import { puzzlesOfDate } from '../../src/daily/schedule.js';
 import { createDb } from '../../src/db/client.js';
-import { ENGINES } from '../../src/engines/index.js';
+import { engineFor } from '../../src/kinds/index.js';
 import { appAt, type ErrorJson } from '../support/app.js';
 import { register, solveStored, startPuzzle, submit } from '../support/play.js';
 
-const sudoku = ENGINES.sudoku;
+const sudoku = engineFor('sudoku');
 const realGenerate = sudoku.generate;
 afterEach(() => {
   sudoku.generate = realGenerate;

@@ -4,9 +4,7 @@ import { DEV_SECRETS } from '../../src/config.js';
 import type { IsoDate } from '../../src/daily/calendar.js';
 import { makePuzzleRow } from '../../src/daily/make-puzzle.js';
 import { dailySeed } from '../../src/daily/seed.js';
-import { ENGINES } from '../../src/engines/index.js';
-import { KINDS } from '../../src/engines/types.js';
-import { defaultBenchmarkBase } from '../../src/rating/puzzle-benchmark.js';
+import { defaultBenchmark, engineFor, KINDS } from '../../src/kinds/index.js';
 import { appAt } from '../support/app.js';
 import { bearer, register, solveStored, startPuzzle, submit } from '../support/play.js';
 
@@ -49,7 +47,7 @@ describe('secrets stay secret before the embargo', () => {
     await get('/v1/puzzles/today?tz=Pacific/Pago_Pago');
     const { token } = await register(AT, 'Walker');
     for (const kind of KINDS) {
-      for (const level of ENGINES[kind].levels) {
+      for (const level of engineFor(kind).levels) {
         const path = `${DATE}/${kind}/${level}`;
         await get(`/v1/puzzles/${path}`);
         await get(`/v1/puzzles/${path}`, { headers: bearer(token) });
@@ -57,7 +55,7 @@ describe('secrets stay secret before the embargo', () => {
         await get(`/v1/puzzles/${path}/stats`);
         await get(`/v1/leaderboards/${path}`, { headers: bearer(token) });
       }
-      const level = ENGINES[kind].levels[0];
+      const level = engineFor(kind).levels[0];
       if (!level) continue;
       const startToken = await startPuzzle(AT, token, DATE, kind, level);
       const solution = await solveStored(DATE, kind, level);
@@ -111,8 +109,8 @@ describe('the salt', () => {
     const b = await dailySeed('another-salt-of-some-length', date, 'sudoku', 'hard');
     expect(a).not.toBe(b);
     const key = { date, kind: 'sudoku', level: 'hard' } as const;
-    const base = defaultBenchmarkBase('sudoku', 'hard');
-    expect(makePuzzleRow(key, a, base).puzzleJson).not.toBe(makePuzzleRow(key, b, base).puzzleJson);
+    const base = defaultBenchmark('sudoku', 'hard');
+    expect(makePuzzleRow(key, a, base).puzzle).not.toEqual(makePuzzleRow(key, b, base).puzzle);
   });
 
   it('gives each puzzle of a date its own seed, the same on every run', async () => {

@@ -3,8 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { type PlayerId, playerToken } from '../../src/auth/player-token.js';
 import { startToken } from '../../src/auth/start-token.js';
 import { DEV_SECRETS } from '../../src/config.js';
-import { ENGINES } from '../../src/engines/index.js';
-import { KINDS } from '../../src/engines/types.js';
+import { engineFor, KINDS } from '../../src/kinds/index.js';
 import { appAt, type ErrorJson } from '../support/app.js';
 import { bearer, type ResultJson, register, solveStored, startPuzzle, submit } from '../support/play.js';
 
@@ -16,7 +15,7 @@ const submittedAt = '2026-11-29T12:05:00Z';
 describe('the whole flow, for every kind', () => {
   for (const kind of KINDS) {
     it(`${kind}: register, fetch, solve, submit, then see rating, leaderboard and stats`, async () => {
-      const level = ENGINES[kind].levels[0];
+      const level = engineFor(kind).levels[0];
       if (!level) throw new Error(`${kind} has no levels`);
       const { player, token } = await register(fetchedAt, `Solver ${kind}`);
       const startToken = await startPuzzle(fetchedAt, token, date, kind, level);

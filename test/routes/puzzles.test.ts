@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { engineFor } from '../../src/engines/index.js';
+import { engineFor } from '../../src/kinds/index.js';
 import { appAt, type ErrorJson } from '../support/app.js';
 
 interface PuzzleJson {

@@ -1,6 +1,6 @@
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import { engineFor } from '../../src/engines/index.js';
+import { engineFor } from '../../src/kinds/index.js';
 import { appAt, type ErrorJson } from '../support/app.js';
 
 const date = '2026-11-29';

@@ -1,6 +1,6 @@
 import { env } from 'cloudflare:test';
-import { engineFor } from '../../src/engines/index.js';
-import type { Kind, Level } from '../../src/engines/types.js';
+import type { Level } from '../../src/engines/types.js';
+import { engineFor, type Kind } from '../../src/kinds/index.js';
 import type { SubmissionResult } from '../../src/play/submit.js';
 import { appAt } from './app.js';
 

@@ -23,7 +23,15 @@ export interface ReplayState {
 
 export type ReplayResult =
   | { ok: true; state: ReplayState }
-  | { ok: false /** 0-based index of the first illegal move. */; index: number; reason: string };
+  | {
+      ok: false;
+      /** 0-based index of the first illegal move. */
+      index: number;
+      /** The rule it breaks, e.g. "tube 3 is empty". */
+      rule: string;
+      /** The same, naming the move: "move 4 [3,1]: tube 3 is empty". */
+      reason: string;
+    };
 
 export function replay(puzzle: ColorSortPuzzle, moves: readonly Move[]): ReplayResult {
   const tubes = puzzle.tubes.map((t) => t.slice());
@@ -36,7 +44,8 @@ export function replay(puzzle: ColorSortPuzzle, moves: readonly Move[]): ReplayR
   for (let index = 0; index < moves.length; index++) {
     const [from, to] = moves[index] as Move;
     const reason = moveError(tubes, puzzle.capacity, from, to);
-    if (reason !== null) return { ok: false, index, reason: `move ${index} [${from},${to}]: ${reason}` };
+    if (reason !== null)
+      return { ok: false, index, rule: reason, reason: `move ${index} [${from},${to}]: ${reason}` };
     const amount = applyPour(tubes, from, to);
     const src = ids[from] as number[];
     const dst = ids[to] as number[];

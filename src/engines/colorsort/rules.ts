@@ -31,9 +31,8 @@ export function pourError(
   if (dst.length > 0 && dst[dst.length - 1] !== src[src.length - 1]) {
     return `tube ${to} shows a different colour on top`;
   }
-  if (capacity - dst.length < run) {
-    return `tube ${to} has room for ${capacity - dst.length} unit(s), the run is ${run}`;
-  }
+  // Says nothing of the run's length: the units under the visible top may still be hidden.
+  if (capacity - dst.length < run) return `tube ${to} has no room for the whole run on top of tube ${from}`;
   return null;
 }
 

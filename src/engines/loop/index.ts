@@ -3,6 +3,7 @@ import { check } from './check.js';
 import { generate, generateBoard, LEVEL_SPEC, LEVELS, VERSION } from './generate.js';
 import { geometry } from './geometry.js';
 import { gradeClues } from './grade.js';
+import { replayLog, stepsTo } from './log.js';
 import { clueArray, type LoopPuzzle, type LoopSolution, parsePuzzle } from './model.js';
 import { Propagator } from './propagate.js';
 import { render } from './render.js';
@@ -39,6 +40,8 @@ export const engine: PuzzleEngine<LoopPuzzle, LoopSolution> = {
     return puzzle;
   },
   render,
+  replayLog,
+  stepsTo,
   /** Square boards of side 5 to 15, thinned with the rules of `level` (hard's when none is asked). */
   generateSized(seed, { width, height }, level) {
     if (width !== height || !Number.isInteger(width) || width < 5 || width > 15) {

@@ -9,6 +9,7 @@ import {
 import { check } from './check.js';
 import { generateSized, type SizedPuzzle, type Target } from './generate.js';
 import { difficultyOf, LEVELS, levelOf, type PatternLevel } from './grade.js';
+import { continuesStroke, replayLog, stepsTo } from './log.js';
 import type { PatternPuzzle, PatternSolution } from './model.js';
 import { parsePuzzle } from './parse.js';
 import { render } from './render.js';
@@ -105,6 +106,9 @@ export const engine: PuzzleEngine<PatternPuzzle, PatternSolution> = {
   },
 
   render,
+  replayLog,
+  stepsTo,
+  continuesStroke,
 
   generateSized(seed, { width, height }, level) {
     if (![width, height].every((side) => Number.isInteger(side) && side >= 5 && side <= 30)) {

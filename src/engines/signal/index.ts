@@ -2,6 +2,7 @@ import { type PuzzleEngine, PuzzleInputError } from '../types.js';
 import { check } from './check.js';
 import { generate, generateSized, VERSION } from './generate.js';
 import { analyzeDifficulty } from './grade.js';
+import { replayLog, stepsTo } from './log.js';
 import { SIGNAL_LEVELS, type SignalPuzzle, type SignalSolution } from './model.js';
 import { parsePuzzle } from './parse.js';
 import { render } from './render.js';
@@ -30,6 +31,8 @@ export const engine: PuzzleEngine<SignalPuzzle, SignalSolution> = {
     return puzzle;
   },
   render,
+  replayLog,
+  stepsTo,
   generateSized(seed, size, level) {
     if (size.width !== size.height) throw new PuzzleInputError('signal boards are square');
     return generateSized(seed, size.width, level);

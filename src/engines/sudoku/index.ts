@@ -2,6 +2,7 @@ import type { Difficulty, PuzzleEngine, SolveLimits, SolveResult } from '../type
 import { check } from './check.js';
 import { generate, VERSION } from './generate.js';
 import { gradeCells } from './grade.js';
+import { replayLog, stepsTo } from './log.js';
 import { parsePuzzle } from './parse.js';
 import { render } from './render.js';
 import { cellsToString, searchGrid, toCells } from './solve.js';
@@ -40,4 +41,6 @@ export const engine: PuzzleEngine<SudokuPuzzle, SudokuSolution> = {
     return { grid: puzzle.grid };
   },
   render,
+  replayLog,
+  stepsTo,
 };

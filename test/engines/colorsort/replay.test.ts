@@ -67,7 +67,7 @@ describe('colorsort hidden colours', () => {
           [2, 3],
         ],
         1,
-        /tube 3 has room for 0 unit\(s\), the run is 1/,
+        /tube 3 has no room for the whole run on top of tube 2/,
       ],
     ];
     for (const [moves, index, reason] of cases) {

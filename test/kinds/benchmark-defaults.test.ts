@@ -1,12 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { PRESETS } from '../../src/engines/colorsort/puzzle.js';
-import { KINDS, type Kind, LEVELS } from '../../src/engines/types.js';
-import {
-  COLORSORT_SECONDS_PER_MOVE,
-  colorsortLevel,
-  DEFAULT_BENCHMARK_SECONDS,
-} from '../../src/rating/benchmark-defaults.js';
-import { defaultBenchmarkBase, puzzleBenchmarkSeconds } from '../../src/rating/puzzle-benchmark.js';
+import { LEVELS, type Level } from '../../src/engines/types.js';
+import { colorsortLevel } from '../../src/kinds/colorsort.js';
+import { defaultBenchmark, KIND_DESCRIPTORS, KINDS, type Kind } from '../../src/kinds/index.js';
+import { puzzleBenchmarkSeconds } from '../../src/rating/puzzle-benchmark.js';
+
+const COLORSORT_SECONDS_PER_MOVE = KIND_DESCRIPTORS.colorsort.benchmark.seconds;
+const gridKinds = KINDS.filter((k): k is Exclude<Kind, 'colorsort'> => k !== 'colorsort');
+const DEFAULT_BENCHMARK_SECONDS: Record<string, Partial<Record<Level, number>>> = Object.fromEntries(
+  gridKinds.map((kind) => [kind, KIND_DESCRIPTORS[kind].benchmark.seconds]),
+);
 
 const GRID_LEVELS = ['easy', 'medium', 'hard', 'expert'] as const;
 
@@ -32,16 +35,14 @@ describe('default benchmarks', () => {
   });
 
   it('gives colour sort the shortest solution length times the seconds per move of its level', () => {
-    expect(puzzleBenchmarkSeconds(defaultBenchmarkBase('colorsort', 'easy'), { solutionLength: 20 })).toBe(
-      120,
+    expect(puzzleBenchmarkSeconds(defaultBenchmark('colorsort', 'easy'), { solutionLength: 20 })).toBe(120);
+    expect(puzzleBenchmarkSeconds(defaultBenchmark('colorsort', 'superhard'), { solutionLength: 31 })).toBe(
+      496,
     );
-    expect(
-      puzzleBenchmarkSeconds(defaultBenchmarkBase('colorsort', 'superhard'), { solutionLength: 31 }),
-    ).toBe(496);
   });
 
   it('refuses a colour-sort benchmark without a positive whole solution length', () => {
-    const base = defaultBenchmarkBase('colorsort', 'easy');
+    const base = defaultBenchmark('colorsort', 'easy');
     expect(() => puzzleBenchmarkSeconds(base, {})).toThrow(RangeError);
     expect(() => puzzleBenchmarkSeconds(base, { solutionLength: '20' })).toThrow(RangeError);
     expect(() => puzzleBenchmarkSeconds(base, { solutionLength: 0 })).toThrow(RangeError);
@@ -49,14 +50,14 @@ describe('default benchmarks', () => {
   });
 
   it('refuses a level a kind does not have', () => {
-    expect(() => defaultBenchmarkBase('colorsort', 'expert')).toThrow(RangeError);
-    expect(() => defaultBenchmarkBase('sudoku', 'superhard')).toThrow(RangeError);
+    expect(() => defaultBenchmark('colorsort', 'expert')).toThrow(RangeError);
+    expect(() => defaultBenchmark('sudoku', 'superhard')).toThrow(RangeError);
   });
 
   it('gives every grid kind a positive per-puzzle benchmark for easy, medium, hard and expert', () => {
-    for (const kind of KINDS.filter((k): k is Exclude<Kind, 'colorsort'> => k !== 'colorsort')) {
+    for (const kind of gridKinds) {
       for (const level of GRID_LEVELS) {
-        const base = defaultBenchmarkBase(kind, level);
+        const base = defaultBenchmark(kind, level);
         expect(base.unit).toBe('puzzle');
         expect(puzzleBenchmarkSeconds(base, {})).toBeGreaterThan(0);
       }

@@ -1,0 +1,45 @@
+import { z } from '@hono/zod-openapi';
+import { engine } from '../engines/colorsort/index.js';
+import type { Level } from '../engines/types.js';
+import type { KindDescriptor } from './descriptor.js';
+import { logEntrySchema } from './log-entry.js';
+
+/** Tube indices the shapes accept; the engine checks the puzzle's own tube count. */
+const MAX_TUBE = 31;
+/** Far beyond any real game (the hardest levels need about 40 pours). */
+const MAX_SUBMITTED_MOVES = 2000;
+
+export const colorsort = {
+  engine,
+  displayName: 'Colour sort',
+  solution: z.strictObject({
+    moves: z
+      .array(z.tuple([z.number().int().min(0).max(MAX_TUBE), z.number().int().min(0).max(MAX_TUBE)]))
+      .max(MAX_SUBMITTED_MOVES, `at most ${MAX_SUBMITTED_MOVES} moves`),
+  }),
+  logEntry: logEntrySchema(MAX_TUBE, MAX_TUBE, [2500, 0, 5]),
+  logFormat: "[t, from tube, to tube]: the log's pours are the solution's moves, in order",
+  benchmark: {
+    unit: 'move',
+    // The seeds' rating.js: seconds per move of the shortest solution, by level (never calibrated there).
+    seconds: { easy: 6, medium: 9, hard: 13, superhard: 16 },
+  },
+  reveal: true,
+} satisfies KindDescriptor;
+
+/** The seeds' rating.js: the level of a colour-sort deal by `numColors:duplicateColors`. */
+export const COLORSORT_LEVEL_BY_KEY: Readonly<Record<string, Level>> = {
+  '4:0': 'easy',
+  '5:0': 'easy',
+  '6:0': 'medium',
+  '8:0': 'medium',
+  '7:0': 'hard',
+  '10:5': 'hard',
+  '8:4': 'hard',
+  '12:0': 'superhard',
+};
+
+/** The level the seeds' table gives a colour-sort deal, or undefined for a combination it does not list. */
+export function colorsortLevel(numColors: number, duplicateColors: number): Level | undefined {
+  return COLORSORT_LEVEL_BY_KEY[`${numColors}:${duplicateColors}`];
+}

@@ -1,0 +1,31 @@
+import type { z } from '@hono/zod-openapi';
+import type { AnyEngine, Level, LogEntry } from '../engines/types.js';
+
+/**
+ * The time a puzzle of a level starts with before calibration moves it towards what players really take:
+ * finishing at it scores 0.5. `move`: seconds per move of the puzzle's proven shortest solution.
+ */
+export interface BenchmarkDefaults {
+  unit: 'puzzle' | 'move';
+  seconds: Readonly<Partial<Record<Level, number>>>;
+}
+
+/**
+ * Everything a kind means outside its engine, in one place: the service, the OpenAPI document, the demo
+ * page and the benchmarks take their lists of kinds and their per-kind facts from these.
+ */
+export interface KindDescriptor {
+  /** The pure engine (src/engines/<kind>): generation, solving, checking, grading, log replay. */
+  engine: AnyEngine;
+  /** What players read. */
+  displayName: string;
+  /** The shape of a submitted solution, checked before the engine judges it (a wrong shape is a 400). */
+  solution: z.ZodType;
+  /** The shape of one move-log entry `[t, a, b]`; the engine checks the puzzle's own ranges. */
+  logEntry: z.ZodType<LogEntry>;
+  /** What `a` and `b` of a log entry mean, for people (OpenAPI and README). */
+  logFormat: string;
+  benchmark: BenchmarkDefaults;
+  /** True when the kind hides information that the reveal route discloses move by move (colour sort). */
+  reveal: boolean;
+}

@@ -1,0 +1,48 @@
+/**
+ * The registry of puzzle kinds: the one list every other list of kinds is derived from (routes, the
+ * OpenAPI document, the daily schedule, benchmarks' defaults, the demo page through GET /v1/kinds).
+ * Adding a kind: its engine folder, its descriptor file here and one line below, a board module for the
+ * demo page (public/kinds/<kind>.js), and tests. CONTRIBUTING.md has the recipe.
+ */
+import type { AnyEngine, Level } from '../engines/types.js';
+import type { BenchmarkBase } from '../rating/puzzle-benchmark.js';
+import { colorsort } from './colorsort.js';
+import type { KindDescriptor } from './descriptor.js';
+import { loop } from './loop.js';
+import { pattern } from './pattern.js';
+import { signal } from './signal.js';
+import { sudoku } from './sudoku.js';
+
+export const KIND_DESCRIPTORS = { sudoku, pattern, loop, signal, colorsort } as const satisfies Record<
+  string,
+  KindDescriptor
+>;
+
+export type Kind = keyof typeof KIND_DESCRIPTORS;
+
+/** Every kind, in the order lists show them. */
+export const KINDS = Object.keys(KIND_DESCRIPTORS) as [Kind, ...Kind[]];
+
+export function isKind(name: string): name is Kind {
+  return Object.hasOwn(KIND_DESCRIPTORS, name);
+}
+
+export function descriptorOf(kind: Kind): KindDescriptor {
+  return KIND_DESCRIPTORS[kind];
+}
+
+export function engineFor(kind: Kind): AnyEngine {
+  return KIND_DESCRIPTORS[kind].engine;
+}
+
+export function isLevelOf(kind: Kind, level: string): level is Level {
+  return (engineFor(kind).levels as readonly string[]).includes(level);
+}
+
+/** The starting benchmark of a kind and level (what migration 0002 seeds), for a level the table lacks. */
+export function defaultBenchmark(kind: Kind, level: Level): BenchmarkBase {
+  const { unit, seconds }: KindDescriptor['benchmark'] = KIND_DESCRIPTORS[kind].benchmark;
+  const value = seconds[level];
+  if (value === undefined) throw new RangeError(`${kind} has no level ${level}`);
+  return { seconds: value, unit };
+}

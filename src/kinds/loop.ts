@@ -1,0 +1,22 @@
+import { z } from '@hono/zod-openapi';
+import { engine } from '../engines/loop/index.js';
+import type { KindDescriptor } from './descriptor.js';
+import { logEntrySchema } from './log-entry.js';
+
+export const loop = {
+  engine,
+  displayName: 'Loop',
+  solution: z.strictObject({
+    edges: z.string().regex(/^[01]{60,480}$/, "edges must be 60 to 480 '0'/'1' characters"),
+  }),
+  logEntry: logEntrySchema(479, 2, [3900, 7, 1]),
+  logFormat:
+    "[t, edge index in the solution's order (every horizontal edge row-major, then every vertical one), 0 unknown | 1 line | 2 cross]",
+  benchmark: {
+    unit: 'puzzle',
+    // Cells × seconds per cell (5×5, 7×7, 10×10, 15×15); a cell has four edges to settle and the harder
+    // levels need global reasoning (loop parity, no premature closure).
+    seconds: { easy: 5 * 5 * 5, medium: 7 * 7 * 6, hard: 10 * 10 * 9, expert: 15 * 15 * 10 },
+  },
+  reveal: false,
+} satisfies KindDescriptor;

@@ -1,0 +1,19 @@
+import { z } from '@hono/zod-openapi';
+import { engine } from '../engines/signal/index.js';
+import type { KindDescriptor } from './descriptor.js';
+import { logEntrySchema } from './log-entry.js';
+
+export const signal = {
+  engine,
+  displayName: 'Signal',
+  solution: z.strictObject({ grid: z.string().regex(/^[1-9]{16,81}$/, 'grid must be 16 to 81 digits') }),
+  logEntry: logEntrySchema(80, 9, [6300, 5, 3]),
+  logFormat: '[t, cell row-major, height 1–n or 0 to clear]',
+  benchmark: {
+    unit: 'puzzle',
+    // Cells × seconds per cell (4×4 to 7×7): visibility clues interact with the Latin constraint, and the
+    // number of candidate heights per cell grows with n, so the rate grows faster than with the other kinds.
+    seconds: { easy: 4 * 4 * 6, medium: 5 * 5 * 10, hard: 6 * 6 * 15, expert: 7 * 7 * 20 },
+  },
+  reveal: false,
+} satisfies KindDescriptor;

@@ -1,0 +1,19 @@
+import { z } from '@hono/zod-openapi';
+import { engine } from '../engines/sudoku/index.js';
+import type { KindDescriptor } from './descriptor.js';
+import { logEntrySchema } from './log-entry.js';
+
+export const sudoku = {
+  engine,
+  displayName: 'Sudoku',
+  solution: z.strictObject({ grid: z.string().regex(/^[1-9]{81}$/, 'grid must be 81 digits 1-9') }),
+  logEntry: logEntrySchema(80, 9, [5200, 2, 4]),
+  logFormat: '[t, cell 0–80 row-major, digit 1–9 or 0 to clear]',
+  benchmark: {
+    unit: 'puzzle',
+    // Empty cells (about 46 easy to 58 expert) × seconds per cell: singles need a scan, subsets need pencil
+    // marks, fish and chains need them checked repeatedly. About 5, 10, 19 and 29 minutes.
+    seconds: { easy: 46 * 6, medium: 52 * 12, hard: 56 * 20, expert: 58 * 30 },
+  },
+  reveal: false,
+} satisfies KindDescriptor;
