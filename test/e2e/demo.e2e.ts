@@ -1,13 +1,13 @@
 /**
  * The demo page in a real browser against the real Worker (wrangler dev, local D1): one puzzle of each
- * kind solved through the page with mouse and keyboard, submitted, and its result, leaderboard and
- * histogram read off the screen. The moves come from the engines' own solvers, run here in Node on the
- * public puzzle (colour sort: on the full puzzle read from the local D1, since the page never sees
- * hidden colours).
+ * kind solved through the page with mouse and keyboard, submitted with the move log the page recorded, and
+ * its result, leaderboard and histogram read off the screen. The moves come from the engines' own solvers,
+ * run here in Node on the public puzzle (colour sort: on the full puzzle read from the local D1, since the
+ * page never sees hidden colours).
  *
- * Ranked times below a puzzle's floor are refused, and there is no clock to bend in a real Worker, so
- * every puzzle is opened first (its clock starts) and each one waits out what remains of its floor
- * before submitting.
+ * The server judges a solve by its log and holds it to a human floor, and there is no clock to bend in a
+ * real Worker, so the moves are made at a person's pace: a pause between moves drawn around one and a half
+ * times the kind's per-step floor, irregular as people's are. A solve made faster would be flagged.
  */
 
 import { mkdir } from 'node:fs/promises';
@@ -15,17 +15,14 @@ import path from 'node:path';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { type ColorSortPuzzle, replay } from '../../src/engines/colorsort/index.js';
-import { engineFor, type Kind } from '../../src/kinds/index.js';
-import { timeFloorSeconds } from '../../src/rating/time-floor.js';
+import { descriptorOf, engineFor, type Kind } from '../../src/kinds/index.js';
+import { humanLog, seededRandom } from '../support/logs.js';
 import { CHROMIUM_ARGS, ensureChromium } from './chromium.js';
 import { type LocalWorker, startWorker } from './worker.js';
 
 const SCREENSHOTS = path.join(import.meta.dirname, 'screenshots');
 const LEVEL = 'easy';
-/**
- * Opened in this order, solved in this order: colour sort first, so that its rivals, who submit at the
- * end, have times spread on both sides of the page's player.
- */
+/** The kinds solved through the page; colour sort first, as the last test reads its leaderboard. */
 const KINDS: Kind[] = ['colorsort', 'signal', 'sudoku', 'pattern', 'loop'];
 const PLAYER_NAME = 'E2E Tester';
 /**
@@ -49,20 +46,21 @@ interface PuzzleView {
   startToken?: string;
 }
 
-interface Opened {
-  view: PuzzleView;
-  /** The page's own clock start for this puzzle (epoch ms), from its session in localStorage. */
-  startedAt: number;
-}
-
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const random = seededRandom(7);
+
+/** A person's pause between two moves of `kind`: log-normal around 1.5 × the kind's per-step floor. */
+function pause(kind: Kind): Promise<unknown> {
+  const floorMs = (descriptorOf(kind).floorSecondsPerStep.easy ?? 0.5) * 1000;
+  const normal = Math.sqrt(-2 * Math.log(1 - random())) * Math.cos(2 * Math.PI * random());
+  return sleep(Math.max(60, 1.5 * floorMs * Math.exp(0.5 * normal)));
+}
 
 describe.skipIf(!chromiumStatus.ok)('the demo page in Chromium', () => {
   let worker: LocalWorker;
   let browser: Browser;
   let page: Page;
   let date = '';
-  const opened = new Map<Kind, Opened>();
   let rivals: Promise<() => Promise<void>> = Promise.resolve(async () => undefined);
 
   async function json<T>(method: string, url: string, body?: unknown, token?: string): Promise<T> {
@@ -106,27 +104,9 @@ describe.skipIf(!chromiumStatus.ok)('the demo page in Chromium', () => {
     return solution;
   }
 
-  /** The page's session of a puzzle, as it keeps it in localStorage. */
-  async function pageSession(puzzleId: string): Promise<{ startedAt: number }> {
-    const raw = await page.evaluate(
-      `Object.entries(localStorage).find(([k]) => k.startsWith('daily-puzzles.session.') && k.endsWith(${JSON.stringify(`.${puzzleId}`)}))?.[1] ?? null`,
-    );
-    expect(raw, `a session for ${puzzleId}`).toEqual(expect.any(String));
-    return JSON.parse(raw as string) as { startedAt: number };
-  }
-
-  async function openPuzzle(kind: Kind): Promise<void> {
-    await page.goto(`${worker.url}/#/${kind}/${LEVEL}`);
-    const name = kind === 'colorsort' ? 'colour sort' : kind;
-    await page.locator('#puzzle-title', { hasText: new RegExp(`^${name} · ${LEVEL}$`, 'i') }).waitFor();
-    await page.locator('#board .board').waitFor();
-    const view = await json<PuzzleView>('GET', `/v1/puzzles/${date}/${kind}/${LEVEL}`);
-    opened.set(kind, { view, startedAt: (await pageSession(view.id)).startedAt });
-  }
-
   /**
    * Registers rival players on a puzzle now (their clocks start); the returned function submits their
-   * solves, with claimed times spread from just above the floor to what the server has seen since.
+   * solves one after another, each with a log of its moves at a person's pace over its whole session.
    */
   async function registerRivals(kind: Kind): Promise<() => Promise<void>> {
     const starts = await Promise.all(
@@ -138,28 +118,14 @@ describe.skipIf(!chromiumStatus.ok)('the demo page in Chromium', () => {
       }),
     );
     return async () => {
-      const first = starts[0];
-      if (!first) return;
-      const solution = await solutionOf(first.view);
-      const moves = kind === 'colorsort' ? (solution as { moves: unknown[] }).moves.length : undefined;
-      const floorMs = timeFloorSeconds(first.view.benchmarkSeconds, moves) * 1000;
-      const ready = Math.max(...starts.map((s) => s.at)) + floorMs + 1000;
-      if (ready > Date.now()) await sleep(ready - Date.now());
-      await Promise.all(
-        starts.map(({ token, at, view }, i) => {
-          const span = Date.now() - at - floorMs - 1000;
-          return json(
-            'POST',
-            `/v1/puzzles/${date}/${kind}/${LEVEL}/submissions`,
-            {
-              solution,
-              elapsedMs: Math.round(floorMs + 500 + (span * i) / RIVALS),
-              startToken: view.startToken,
-            },
-            token,
-          );
-        }),
-      );
+      for (const [i, { token, view, at }] of starts.entries()) {
+        const solution = await solutionOf(view);
+        const engine = engineFor(kind);
+        const steps = engine.stepsTo(await fullPuzzle(view), solution);
+        const log = humanLog(steps, { endMs: Date.now() - at - 1000, seed: i + 1 });
+        await json('POST', `/v1/puzzles/${date}/${kind}/${LEVEL}/submissions`, { solution, log }, token);
+        await sleep(300);
+      }
     };
   }
 
@@ -188,11 +154,6 @@ describe.skipIf(!chromiumStatus.ok)('the demo page in Chromium', () => {
     rivals = registerRivals('colorsort');
     // Its failure belongs to the last test, which awaits it.
     rivals.catch(() => undefined);
-    // A kind missing today fails its own test below, not the others.
-    const day = await json<{ puzzles: { kind: Kind; level: string }[] }>('GET', `/v1/puzzles/${date}`);
-    for (const kind of KINDS) {
-      if (day.puzzles.some((p) => p.kind === kind && p.level === LEVEL)) await openPuzzle(kind);
-    }
   });
 
   afterAll(async () => {
@@ -201,12 +162,9 @@ describe.skipIf(!chromiumStatus.ok)('the demo page in Chromium', () => {
     await worker?.stop();
   });
 
-  /** Waits out the rest of the floor on the page's clock, submits, and checks the result on screen. */
-  async function submitAndCheck(kind: Kind, moves?: number): Promise<void> {
-    const { view, startedAt } = opened.get(kind) as Opened;
-    const floorMs = timeFloorSeconds(view.benchmarkSeconds, moves) * 1000;
-    const wait = startedAt + floorMs + 1000 - Date.now();
-    if (wait > 0) await sleep(wait);
+  /** Submits after a last look, and checks the result on screen. */
+  async function submitAndCheck(kind: Kind): Promise<void> {
+    await pause(kind);
     const submit = page.locator('#submit');
     await expect
       .poll(() => submit.isEnabled(), { message: `${kind}: the page sees a complete board` })
@@ -236,12 +194,13 @@ describe.skipIf(!chromiumStatus.ok)('the demo page in Chromium', () => {
     expect(await page.locator('#board-me').textContent()).toBe('You: rank 1 of 1, faster than 100 %');
   }
 
-  async function goTo(kind: Kind): Promise<Opened> {
-    const entry = opened.get(kind);
-    if (!entry) throw new Error(`today has no ${kind} ${LEVEL} puzzle`);
+  /** Opens the puzzle on the page (its session starts, the first time) and returns its public view. */
+  async function goTo(kind: Kind): Promise<{ view: PuzzleView }> {
     await page.goto(`${worker.url}/#/${kind}/${LEVEL}`);
+    const name = descriptorOf(kind).displayName;
+    await page.locator('#puzzle-title', { hasText: new RegExp(`^${name} · ${LEVEL}$`, 'i') }).waitFor();
     await page.locator('#board .board').waitFor();
-    return entry;
+    return { view: await json<PuzzleView>('GET', `/v1/puzzles/${date}/${kind}/${LEVEL}`) };
   }
 
   const shoot = (kind: Kind) =>
@@ -257,6 +216,7 @@ describe.skipIf(!chromiumStatus.ok)('the demo page in Chromium', () => {
     const tube = (i: number) => page.locator(`[data-tube="${i}"]`);
     const counter = page.locator('.colorsort .counter');
     const pour = async ([from, to]: [number, number]) => {
+      await pause('colorsort');
       await tube(from).click();
       await tube(to).click();
     };
@@ -281,7 +241,7 @@ describe.skipIf(!chromiumStatus.ok)('the demo page in Chromium', () => {
     await expect.poll(() => counter.textContent()).toBe(`${moves.length} moves · 0 hidden`);
     // The last pour completed a tube: it cannot be undone.
     expect(await page.locator('[data-action="undo"]').isDisabled()).toBe(true);
-    await submitAndCheck('colorsort', moves.length);
+    await submitAndCheck('colorsort');
     await expectAlone();
     await shoot('colorsort');
   });
@@ -294,7 +254,10 @@ describe.skipIf(!chromiumStatus.ok)('the demo page in Chromium', () => {
     await page.locator('[data-cell="0,0"]').click();
     for (let r = 0; r < n; r++) {
       for (let c = 0; c < n; c++) {
-        if (puzzle.givens[r * n + c] === '.') await page.keyboard.press(grid[r * n + c] as string);
+        if (puzzle.givens[r * n + c] === '.') {
+          await pause('signal');
+          await page.keyboard.press(grid[r * n + c] as string);
+        }
         if (c < n - 1) await page.keyboard.press('ArrowRight');
       }
       if (r < n - 1) {
@@ -314,6 +277,7 @@ describe.skipIf(!chromiumStatus.ok)('the demo page in Chromium', () => {
     let usedPad = false;
     for (let i = 0; i < 81; i++) {
       if (puzzle.grid[i] !== '.') continue;
+      await pause('sudoku');
       await page.locator(`[data-cell="${Math.floor(i / 9)},${i % 9}"]`).click();
       if (usedPad) await page.keyboard.press(grid[i] as string);
       else await page.locator(`.pad [data-digit="${grid[i]}"]`).click();
@@ -337,7 +301,9 @@ describe.skipIf(!chromiumStatus.ok)('the demo page in Chromium', () => {
       await expect.poll(() => cell.getAttribute('class')).not.toContain('crossed');
     }
     for (let i = 0; i < cells.length; i++) {
-      if (cells[i] === '1') await page.locator(`[data-cell="${Math.floor(i / w)},${i % w}"]`).click();
+      if (cells[i] !== '1') continue;
+      await pause('pattern');
+      await page.locator(`[data-cell="${Math.floor(i / w)},${i % w}"]`).click();
     }
     await submitAndCheck('pattern');
     await expectAlone();
@@ -348,7 +314,9 @@ describe.skipIf(!chromiumStatus.ok)('the demo page in Chromium', () => {
     const { view } = await goTo('loop');
     const { edges } = (await solutionOf(view)) as { edges: string };
     for (let e = 0; e < edges.length; e++) {
-      if (edges[e] === '1') await page.locator(`[data-edge="${e}"]`).click();
+      if (edges[e] !== '1') continue;
+      await pause('loop');
+      await page.locator(`[data-edge="${e}"]`).click();
     }
     await submitAndCheck('loop');
     await expectAlone();
