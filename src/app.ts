@@ -26,6 +26,8 @@ import { submissionRoutes } from './routes/submissions.js';
 
 /** Request bodies larger than this are refused before parsing. */
 export const MAX_BODY_BYTES = 16 * 1024;
+/** Submissions carry a move log: 3,000 entries of up to 18 characters, with the solution, fit in 64 KB. */
+export const MAX_SUBMISSION_BODY_BYTES = 64 * 1024;
 
 export interface AppOptions {
   /** The clock; tests pass a fixed one. */
@@ -52,13 +54,18 @@ export function createApp(options: AppOptions = {}) {
   app.use(requestLog);
   app.use(securityHeaders);
   app.use('/v1/*', corsFromEnv);
-  app.use(
-    '/v1/*',
+  const limitBody = (maxSize: number) =>
     bodyLimit({
-      maxSize: MAX_BODY_BYTES,
+      maxSize,
       onError: (c) =>
-        c.json(errorBody('body_too_large', `Request bodies are limited to ${MAX_BODY_BYTES} bytes`), 413),
-    }),
+        c.json(errorBody('body_too_large', `Request bodies here are limited to ${maxSize} bytes`), 413),
+    });
+  const submissionLimit = limitBody(MAX_SUBMISSION_BODY_BYTES);
+  const bodyLimitOf = limitBody(MAX_BODY_BYTES);
+  app.use('/v1/*', (c, next) =>
+    c.req.method === 'POST' && c.req.path.endsWith('/submissions')
+      ? submissionLimit(c, next)
+      : bodyLimitOf(c, next),
   );
   app.use('/v1/*', async (c, next) => {
     c.set('services', { ...servicesOf(c.env), now });

@@ -1,4 +1,4 @@
-import type { Context } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 import type { AppEnv } from './context.js';
 import { ApiError } from './errors.js';
 
@@ -12,6 +12,12 @@ async function sameSecret(a: string, b: string): Promise<boolean> {
   ]);
   return crypto.subtle.timingSafeEqual(da, db);
 }
+
+/** Route middleware: a request without the admin token is refused before its parameters or body are read. */
+export const adminRequired: MiddlewareHandler<AppEnv> = async (c, next) => {
+  await requireAdmin(c);
+  await next();
+};
 
 export async function requireAdmin(c: Context<AppEnv>): Promise<void> {
   const header = c.req.header('Authorization') ?? '';

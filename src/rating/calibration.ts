@@ -21,7 +21,10 @@ export interface CalibrationSample {
 export const MIN_CALIBRATION_SAMPLES = 30;
 /** Distinct established players the samples must come from: a few people's habits are not the crowd's. */
 export const MIN_CALIBRATION_PLAYERS = 20;
-/** No puzzle date supplies more than this share of the samples (its earliest solves are kept). */
+/**
+ * No puzzle date supplies more than this share of the samples (its earliest solves are kept): a benchmark
+ * moves only once five days have samples, and a single busy day is at most the fifth that trimming cuts.
+ */
 export const MAX_DAY_SHARE = 0.2;
 /** The share cut from each end before averaging: the fastest and slowest fifth say least about the middle. */
 export const TRIM_SHARE = 0.2;

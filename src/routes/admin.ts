@@ -2,7 +2,7 @@ import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
 import { generateDate } from '../daily/generate.js';
 import { recentGenerationRuns } from '../db/generation-runs.js';
 import { recordAdminAction } from '../db/moderation.js';
-import { requireAdmin } from '../http/admin-auth.js';
+import { adminRequired } from '../http/admin-auth.js';
 import type { AppEnv } from '../http/context.js';
 import { validationHook } from '../http/validation.js';
 import { calibrateBenchmarks } from '../play/calibrate-benchmarks.js';
@@ -17,6 +17,7 @@ const regenerate = createRoute({
   summary: 'Make whatever puzzles of a playable date are missing (e.g. after a failed generation)',
   description: 'Existing puzzles are never replaced: players may have played them.',
   security,
+  middleware: [adminRequired] as const,
   request: { params: z.object({ date: DateParam }) },
   responses: {
     200: {
@@ -42,6 +43,7 @@ const calibrate = createRoute({
   path: '/admin/calibrate',
   summary: 'Run benchmark calibration now (the daily cron runs it too)',
   security,
+  middleware: [adminRequired] as const,
   responses: {
     200: {
       content: {
@@ -72,6 +74,7 @@ const runs = createRoute({
   path: '/admin/generation-runs',
   summary: 'Recent generation runs, newest first',
   security,
+  middleware: [adminRequired] as const,
   request: { query: z.object({ limit: z.coerce.number().int().min(1).max(200).default(50) }) },
   responses: {
     200: {
@@ -101,7 +104,6 @@ const runs = createRoute({
 
 export const adminRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook })
   .openapi(regenerate, async (c) => {
-    await requireAdmin(c);
     const services = c.var.services;
     const date = requirePlayableDate(services, c.req.valid('param').date);
     const outcome = await generateDate(generationContext(services), date, 'admin');
@@ -115,7 +117,6 @@ export const adminRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook
     return c.json(outcome, 200);
   })
   .openapi(calibrate, async (c) => {
-    await requireAdmin(c);
     const { db, now } = c.var.services;
     const updates = await calibrateBenchmarks(db, now());
     await recordAdminAction(db, {
@@ -128,6 +129,5 @@ export const adminRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook
     return c.json({ updates }, 200);
   })
   .openapi(runs, async (c) => {
-    await requireAdmin(c);
     return c.json({ runs: await recentGenerationRuns(c.var.services.db, c.req.valid('query').limit) }, 200);
   });

@@ -1,7 +1,7 @@
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
 import { auditPage, findSubmission, flaggedPage } from '../db/moderation.js';
 import { FLAG_REASONS } from '../fairplay/verdict.js';
-import { requireAdmin } from '../http/admin-auth.js';
+import { adminRequired } from '../http/admin-auth.js';
 import { CACHE_CONTROL } from '../http/cache.js';
 import type { AppEnv } from '../http/context.js';
 import { CursorQuery, decodeCursor, encodeCursor, LimitQuery } from '../http/cursor.js';
@@ -63,6 +63,7 @@ const flags = createRoute({
   path: '/admin/flags',
   summary: 'Flagged solves waiting for a moderator, oldest first',
   security,
+  middleware: [adminRequired] as const,
   request: { query: z.object({ cursor: CursorQuery, limit: LimitQuery }) },
   responses: {
     200: {
@@ -83,6 +84,7 @@ const detail = createRoute({
   path: '/admin/submissions/{id}',
   summary: 'One submission as stored, with its verdict, evidence and (for flagged solves) its move log',
   security,
+  middleware: [adminRequired] as const,
   request: { params: z.object({ id: SubmissionId }) },
   responses: {
     200: {
@@ -129,6 +131,7 @@ const approve = createRoute({
   path: '/admin/submissions/{id}/approve',
   summary: 'Rank a flagged solve: boards, statistics and both ratings take it in its place',
   security,
+  middleware: [adminRequired] as const,
   request: {
     params: z.object({ id: SubmissionId }),
     body: {
@@ -144,6 +147,7 @@ const voidRoute = createRoute({
   path: '/admin/submissions/{id}/void',
   summary: 'Remove a ranked solve: boards, statistics and both ratings are re-derived without it',
   security,
+  middleware: [adminRequired] as const,
   request: {
     params: z.object({ id: SubmissionId }),
     body: { required: true, content: { 'application/json': { schema: z.strictObject({ reason: Reason }) } } },
@@ -157,6 +161,7 @@ const ban = createRoute({
   summary:
     'Ban a player: its tokens are refused and every solve of it is hidden; what they moved is re-derived',
   security,
+  middleware: [adminRequired] as const,
   request: {
     params: z.object({ id: PlayerIdParam }),
     body: { required: true, content: { 'application/json': { schema: z.strictObject({ reason: Reason }) } } },
@@ -182,6 +187,7 @@ const audit = createRoute({
   path: '/admin/audit',
   summary: 'Every admin action (what, on what, when, why), newest first',
   security,
+  middleware: [adminRequired] as const,
   request: { query: z.object({ cursor: CursorQuery, limit: LimitQuery }) },
   responses: {
     200: {
@@ -230,7 +236,6 @@ function moderated(id: number, outcome: ModerationOutcome) {
 
 export const moderationRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook })
   .openapi(flags, async (c) => {
-    await requireAdmin(c);
     const { cursor, limit } = c.req.valid('query');
     const rows = await flaggedPage(c.var.services.db, decodeCursor(cursor, IdCursor)?.id ?? null, limit);
     const last = rows.at(-1);
@@ -261,7 +266,6 @@ export const moderationRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validatio
     );
   })
   .openapi(detail, async (c) => {
-    await requireAdmin(c);
     const { id } = c.req.valid('param');
     const row = await findSubmission(c.var.services.db, id);
     if (!row) throw new ApiError(404, 'not_found', `There is no submission ${id}`);
@@ -269,20 +273,17 @@ export const moderationRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validatio
     return c.json(row as Record<string, unknown>, 200);
   })
   .openapi(approve, async (c) => {
-    await requireAdmin(c);
     const { id } = c.req.valid('param');
     const { db, now } = c.var.services;
     const reason = c.req.valid('json')?.reason ?? null;
     return c.json(moderated(id, await approveSolve(db, id, reason, now())), 200);
   })
   .openapi(voidRoute, async (c) => {
-    await requireAdmin(c);
     const { id } = c.req.valid('param');
     const { db, now } = c.var.services;
     return c.json(moderated(id, await voidSolve(db, id, c.req.valid('json').reason, now())), 200);
   })
   .openapi(ban, async (c) => {
-    await requireAdmin(c);
     const { id } = c.req.valid('param');
     const { db, now } = c.var.services;
     const outcome = await banPlayerNow(db, id, c.req.valid('json').reason, now());
@@ -292,7 +293,6 @@ export const moderationRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validatio
     return c.json({ playerId: id, banned: true as const, rederived: outcome.rederived }, 200);
   })
   .openapi(audit, async (c) => {
-    await requireAdmin(c);
     const { cursor, limit } = c.req.valid('query');
     const rows = await auditPage(c.var.services.db, decodeCursor(cursor, IdCursor)?.id ?? null, limit);
     const last = rows.at(-1);

@@ -2,6 +2,7 @@ import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { engineFor } from '../../src/kinds/index.js';
 import { appAt, type ErrorJson } from '../support/app.js';
+import { bearer, register } from '../support/play.js';
 
 const date = '2026-11-29';
 const api = appAt('2026-11-29T12:00:00Z');
@@ -80,5 +81,40 @@ describe('the colour-sort reveal route', () => {
       body: '{"moves":[]}',
     });
     expect(res.status).toBe(400);
+  });
+});
+
+describe('the reveal route and the clock', () => {
+  it("starts a player's session when the player reveals before fetching the puzzle", async () => {
+    const { player, token } = await register('2026-11-29T12:00:00Z');
+    const res = await api(`/v1/puzzles/${date}/colorsort/easy/reveal`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...bearer(token) },
+      body: JSON.stringify({ moves: [] }),
+    });
+    expect(res.status).toBe(200);
+    const session = await env.DB.prepare('select started_at from play_sessions where player_id = ?')
+      .bind(player.id)
+      .first<{ started_at: number }>();
+    expect(session?.started_at).toBe(Date.parse('2026-11-29T12:00:00Z'));
+    const view = (await (
+      await api(`/v1/puzzles/${date}/colorsort/easy`, { headers: bearer(token) })
+    ).json()) as {
+      session: { startedAt: string };
+    };
+    expect(view.session.startedAt).toBe('2026-11-29T12:00:00.000Z');
+  });
+
+  it('never tells how long a run is in an illegal move’s message: its lower units may be hidden', async () => {
+    const moves = await shortestSolution();
+    const messages: string[] = [];
+    for (let from = 0; from < 7; from++) {
+      for (let to = 0; to < 7; to++) {
+        const res = await revealAfter([...moves.slice(0, 3), [from, to]]);
+        if (res.status === 422) messages.push(((await res.json()) as ErrorJson).error.message);
+      }
+    }
+    expect(messages.length).toBeGreaterThan(0);
+    for (const message of messages) expect(message).not.toMatch(/\d+ unit|run is \d|room for \d/);
   });
 });
