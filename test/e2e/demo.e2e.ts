@@ -22,8 +22,6 @@ import { type LocalWorker, startWorker } from './worker.js';
 
 const SCREENSHOTS = path.join(import.meta.dirname, 'screenshots');
 const LEVEL = 'easy';
-/** The kinds solved through the page; colour sort first, as the last test reads its leaderboard. */
-const KINDS: Kind[] = ['colorsort', 'signal', 'sudoku', 'pattern', 'loop'];
 const PLAYER_NAME = 'E2E Tester';
 /**
  * Other players on the colour-sort puzzle: more than the page's leaderboard page of 8, and with the page's own

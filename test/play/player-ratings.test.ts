@@ -65,13 +65,11 @@ describe("a player's rating of a kind", () => {
       (_, i) =>
         applyPlayerGames(
           newRating(),
-          games
-            .slice(0, i + 1)
-            .map((g) => ({
-              score: g.score,
-              opponent: { rating: g.opponent_rating, deviation: g.opponent_deviation },
-              playerWeight: g.player_weight,
-            })),
+          games.slice(0, i + 1).map((g) => ({
+            score: g.score,
+            opponent: { rating: g.opponent_rating, deviation: g.opponent_deviation },
+            playerWeight: g.player_weight,
+          })),
         ).rating,
     );
     games.forEach((g, i) => {

@@ -113,7 +113,7 @@ describe('throwaway accounts against a puzzle', () => {
     expect(change).toBe(0);
   });
 
-  it("…and change an honest established player's result on it by 0 points (10 allowed)", async () => {
+  it("…and change an honest established player's result on that puzzle by 0 points too (10 allowed)", async () => {
     const difference = await honestDifference('hard');
     expect(difference).toBeLessThanOrEqual(10);
     expect(difference).toBe(0);
