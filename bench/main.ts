@@ -3,7 +3,17 @@
  * exports `run()`, prints its own tables and measures its own baseline in the same run.
  */
 /** Engines first, then the service: the day's CPU budget, HTTP load on loopback, database growth. */
-const ALL = ['sudoku', 'pattern', 'loop', 'signal', 'colorsort', 'day', 'http', 'growth'] as const;
+const ALL = [
+  'sudoku',
+  'pattern',
+  'loop',
+  'signal',
+  'colorsort',
+  'fairplay',
+  'day',
+  'http',
+  'growth',
+] as const;
 
 const requested = process.argv.slice(2).filter((a) => !a.startsWith('--'));
 const names = requested.length > 0 ? requested : [...ALL];
