@@ -195,7 +195,7 @@ function report(stages: Stage[], seedTimes: string[]): void {
       ? ''
       : name.startsWith('POST')
         ? `≤ ${SUBMIT_TARGET_MS}`
-        : name.startsWith('calibrate')
+        : name.startsWith('calibrat')
           ? `≤ ${CALIBRATION_TARGET_MS}`
           : `≤ ${READ_TARGET_MS}`;
   const trip = tripMs(biggest);

@@ -14,7 +14,7 @@ import { calibrationSamples } from '../../src/db/benchmarks.js';
 import { createDb, createSessionDb } from '../../src/db/client.js';
 import { puzzleBoardPage, puzzleStats } from '../../src/db/leaderboards.js';
 import { findPuzzle, listPuzzlesOfDate } from '../../src/db/puzzles.js';
-import { insertAttempt, streakDates } from '../../src/db/submissions.js';
+import { insertAttempt, streakDates, submissionState } from '../../src/db/submissions.js';
 import type { Level } from '../../src/engines/types.js';
 import type { Env } from '../../src/env.js';
 import { encodeCursor } from '../../src/http/cursor.js';
@@ -352,10 +352,14 @@ async function expectOk(res: Response, status = 200): Promise<void> {
   if (res.status !== status) throw new Error(`${res.status}: ${body.slice(0, 200)}`);
 }
 
-/** How long before the timed part the submitting players' sessions started (their first fetch). */
-const SESSION_AGE_MS = 30 * 60_000;
+/**
+ * How long before the timed part the submitting players' sessions started (their first fetch): a counted
+ * time of about 20 minutes ranks a solve about two thirds down the hot board (seeded times run from 30 s to
+ * 30 min), as the same bench placed it before sessions, so the count of solves ahead costs the same.
+ */
+const SESSION_AGE_MS = 20 * 60_000;
 /** When the last move of their logs was entered, after the session's start. */
-const LOG_END_MS = 25 * 60_000;
+const LOG_END_MS = 18 * 60_000;
 
 /** Players of `group` with indexes from ≤ i < to, each with a session of the puzzle started SESSION_AGE_MS ago. */
 async function playersWithSessions(
@@ -521,6 +525,13 @@ async function measure(env: BenchEnv, d1: D1Database, batches: number, fresh: nu
       call: async (db) => void (await db.prepare('select 1').first()),
     },
     { name: 'baseline: app route without D1 (404)', call: get('/v1/nothing', {}, 404) },
+    // One round trip holding as many statements as a first ranked submission's read (9) and write (8)
+    // batches: what the statements themselves cost here, before any table is touched.
+    ...[9, 8].map((n) => ({
+      name: `baseline: one batch of ${n} \`select 1\``,
+      call: async (db: D1Database) =>
+        void (await db.batch(Array.from({ length: n }, () => db.prepare('select 1')))),
+    })),
     { name: 'GET leaderboard, first page (50)', call: get(`/v1/leaderboards/${path}?limit=50`) },
     {
       name: 'GET leaderboard, page at the median (50)',
@@ -555,6 +566,17 @@ async function measure(env: BenchEnv, d1: D1Database, batches: number, fresh: nu
       },
     },
     {
+      name: "a first ranked submission's read batch alone (db)",
+      call: async (db, i) =>
+        void (await submissionState(
+          createDb(db),
+          hot.id,
+          playerId(i, '9000'),
+          hot.kind as Kind,
+          hot.level as Level,
+        )),
+    },
+    {
       name: 'POST first ranked submission, new player (session + log + ratings + rank + streak)',
       call: post(newPlayers, fresh, ['"repeated":false', '"verdict":"clean"']),
     },
@@ -586,9 +608,21 @@ async function measure(env: BenchEnv, d1: D1Database, batches: number, fresh: nu
       call: async (db) => void (await calibrateBenchmarks(createDb(db), new Date())),
     },
   ];
+  ops.push({
+    name: `calibration samples of ${hot.kind} ${hot.level} alone (db)`,
+    call: async (db) =>
+      void (await calibrationSamples(
+        createDb(db),
+        hot.kind as Kind,
+        hot.level as Level,
+        addDays(utcDate(new Date()), -CALIBRATION_WINDOW_DAYS),
+        CALIBRATION_SAMPLE_LIMIT,
+      )),
+  });
   const results: OpResult[] = [];
   for (const op of ops) {
-    results.push(await timeOp(d1, op, batches, op.name.startsWith('POST') ? fresh : 0));
+    const perPlayer = op.name.startsWith('POST') || op.name.includes('read batch');
+    results.push(await timeOp(d1, op, batches, perPlayer ? fresh : 0));
   }
   return { stats: { ...stats, ...(await calibrationInput(d1, hot)) }, results };
 }
