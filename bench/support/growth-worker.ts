@@ -458,7 +458,7 @@ async function measure(env: BenchEnv, d1: D1Database, batches: number, fresh: nu
   const logOf = (k: number) => humanLog(steps, { endMs: LOG_END_MS, seed: fresh + k + 1 });
 
   // New players (no rating yet) and established regulars of the kind, each making its first ranked solve
-  // of the hot puzzle through a session started half an hour ago, with a log entered at a person's pace.
+  // of the hot puzzle through a session started SESSION_AGE_MS ago, with a log entered at a person's pace.
   await playersWithSessions(d1, '9000', fresh, fresh + needed, hot.id);
   await playersWithSessions(d1, 'a000', fresh, fresh + needed, hot.id);
   await establish(d1, 'a000', fresh, fresh + needed, hot.kind);
