@@ -242,6 +242,7 @@ describe('moderation, behind the admin token', () => {
       meUnderReview: boolean;
     };
     expect(mine).toMatchObject({ me: { rank: 1 }, meUnderReview: false });
+    expect(await streak()).toBe(5);
   });
 
   it('refuses to approve what is not flagged, and a submission that does not exist', async () => {
