@@ -1,14 +1,16 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Level } from '../engines/types.js';
 import type { Kind } from '../kinds/index.js';
+import { inKindLevelOrder } from '../kinds/order.js';
 import type { Db } from './client.js';
 import { benchmarkHistory, benchmarks, submissions } from './schema.js';
 
 export type BenchmarkRow = typeof benchmarks.$inferSelect;
 export type BenchmarkChange = typeof benchmarkHistory.$inferInsert;
 
+/** Every benchmark, in the registry's order of kinds and levels (easiest first). */
 export async function listBenchmarks(db: Db): Promise<BenchmarkRow[]> {
-  return db.select().from(benchmarks).all();
+  return inKindLevelOrder(await db.select().from(benchmarks).all());
 }
 
 /** The value a benchmark had when `day` began: the first change of that day records it, else the current value. */
