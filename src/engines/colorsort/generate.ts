@@ -6,6 +6,7 @@
  */
 
 import { rng } from '../rng.js';
+import { requireSeed } from '../seed.js';
 import { GenerationError, PuzzleInputError } from '../types.js';
 import { dealTubes } from './deal.js';
 import {
@@ -69,17 +70,10 @@ export function validateParams(params: DealParams): ValidParams {
     emptyTubes = DEFAULT_EMPTY_TUBES,
     nodeLimit = DEFAULT_NODE_LIMIT,
   } = params ?? ({} as Partial<DealParams>);
-  if (
-    !Number.isInteger(numColors) ||
-    (numColors as number) < 4 ||
-    (numColors as number) > 20 ||
-    typeof seed !== 'string' ||
-    seed.length > 80
-  ) {
-    throw new PuzzleInputError(
-      'numColors must be an integer from 4 to 20 and seed a string of at most 80 characters',
-    );
+  if (!Number.isInteger(numColors) || (numColors as number) < 4 || (numColors as number) > 20) {
+    throw new PuzzleInputError('numColors must be an integer from 4 to 20');
   }
+  requireSeed(seed);
   if (!Number.isInteger(capacity) || capacity < 4 || capacity > 8) {
     throw new PuzzleInputError('capacity (units per tube) must be an integer from 4 to 8');
   }
