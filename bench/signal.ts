@@ -228,7 +228,9 @@ export async function run(): Promise<void> {
       .trim()
       .split('\n')
       .map((line) => JSON.parse(line) as Record<string, unknown>);
-    const puzzles = records.map((r) => engine.parsePuzzle(r));
+    const puzzles = records.map(({ n, top, bottom, left, right, givens }) =>
+      engine.parsePuzzle({ n, top, bottom, left, right, givens }),
+    );
     let solved = 0;
     const [, , total] = timed(() => {
       records.forEach((record, i) => {
