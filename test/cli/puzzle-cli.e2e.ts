@@ -4,8 +4,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, type IsoDate } from '../../src/daily/calendar.js';
-import { descriptorOf, KINDS, type Kind } from '../../src/kinds/index.js';
+import { descriptorOf, engineFor, KINDS, type Kind } from '../../src/kinds/index.js';
 import { type LocalWorker, startWorker } from '../e2e/worker.js';
+import { FINGERPRINT_SEED, FINGERPRINTS, fingerprint } from '../engines/fingerprints.js';
 
 const root = new URL('../..', import.meta.url).pathname;
 const dir = mkdtempSync(join(tmpdir(), 'puzzle-cli-'));
@@ -61,6 +62,15 @@ describe('npm run puzzle', () => {
       expect(puzzle(['check', kind, puzzleFile, file(`${kind}-solution.json`, made.solution)]).code).toBe(0);
       const graded = puzzle(['grade', kind, '-'], JSON.stringify(made.puzzle));
       expect(JSON.parse(graded.stdout)).toMatchObject({ level: 'easy' });
+    }
+  });
+
+  it('generates in Node the very puzzles pinned in workerd (test/engines/fingerprints.ts)', async () => {
+    for (const kind of KINDS) {
+      const level = engineFor(kind).levels[0];
+      const run = puzzle(['generate', kind, `${level}`, '--seed', FINGERPRINT_SEED, '--json']);
+      const { puzzle: made, version } = JSON.parse(run.stdout) as { puzzle: unknown; version: number };
+      expect(await fingerprint(made), kind).toBe(FINGERPRINTS[`${kind}@${version}`]?.[`${level}`]);
     }
   });
 
