@@ -11,7 +11,8 @@ import * as api from './api.js';
 /** @typedef {{ createBoard: (puzzle: unknown, context: import('./kinds/common.js').BoardContext) => Board }} KindModule */
 /**
  * @typedef {{ startToken: string, startedAt: number, progress?: unknown,
- *   result?: api.SubmissionResult, finishedMs?: number }} Session
+ *   result?: api.SubmissionResult, finishedMs?: number, completedMs?: number }} Session
+ * completedMs: the clock's time when the board became complete; unset while it is not.
  */
 
 /**
@@ -226,6 +227,24 @@ function startTimer() {
   state.ticker = setInterval(tick, 250);
 }
 
+/**
+ * The clock follows the board: it stops the moment the board is complete and shows the time of that
+ * moment (kept across reloads), and runs on from the start again once the board changes.
+ */
+function followBoard() {
+  const { board, session } = state;
+  if (!board || !session || session.result) return;
+  if (board.complete()) {
+    session.completedMs ??= Date.now() - session.startedAt;
+    stopTimer();
+    ui.timer.textContent = formatTime(session.completedMs, true);
+  } else {
+    delete session.completedMs;
+    if (state.ticker === undefined) startTimer();
+  }
+  saveSession();
+}
+
 // Playing ---------------------------------------------------------------------------------------------
 
 function updateSubmit() {
@@ -274,6 +293,7 @@ async function open(key) {
       if (state.board !== board || !state.session) return;
       state.session.progress = board.snapshot();
       saveSession();
+      followBoard();
       updateSubmit();
     },
     say,
@@ -295,7 +315,7 @@ async function open(key) {
     showResult(session.result);
     await Promise.all([showLeaderboard(), showStats()]);
   } else {
-    startTimer();
+    followBoard();
     board.element.focus();
   }
   updateSubmit();

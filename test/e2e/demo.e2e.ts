@@ -15,7 +15,7 @@ import path from 'node:path';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { type ColorSortPuzzle, replay } from '../../src/engines/colorsort/index.js';
-import { engineFor, type Kind } from '../../src/kinds/index.js';
+import { descriptorOf, engineFor, KINDS, type Kind } from '../../src/kinds/index.js';
 import { timeFloorSeconds } from '../../src/rating/time-floor.js';
 import { CHROMIUM_ARGS, ensureChromium } from './chromium.js';
 import { type LocalWorker, startWorker } from './worker.js';
@@ -24,9 +24,10 @@ const SCREENSHOTS = path.join(import.meta.dirname, 'screenshots');
 const LEVEL = 'easy';
 /**
  * Opened in this order, solved in this order: colour sort first, so that its rivals, who submit at the
- * end, have times spread on both sides of the page's player.
+ * end, have times spread on both sides of the page's player; then the registry's order. Each kind has its
+ * own test below that enters the solution the way a player would.
  */
-const KINDS: Kind[] = ['colorsort', 'signal', 'sudoku', 'pattern', 'loop'];
+const OPEN_ORDER: Kind[] = ['colorsort', ...KINDS.filter((kind) => kind !== 'colorsort')];
 const PLAYER_NAME = 'E2E Tester';
 /**
  * Other players on the colour-sort puzzle: more than the page's leaderboard page of 8, and with the page's own
@@ -34,6 +35,12 @@ const PLAYER_NAME = 'E2E Tester';
  */
 const RIVALS = 8;
 const PAGE_SIZE = 8;
+/** A phone held upright (CSS pixels). */
+const PHONE = { width: 390, height: 844 };
+const DESKTOP = { width: 1200, height: 900 };
+/** The page's clock once the board is complete: stopped, with tenths. */
+const STOPPED_CLOCK = /^\d+:\d\d\.\d$/;
+const RUNNING_CLOCK = /^\d+:\d\d$/;
 
 const chromiumStatus = ensureChromium();
 if (!chromiumStatus.ok) {
@@ -117,8 +124,8 @@ describe.skipIf(!chromiumStatus.ok)('the demo page in Chromium', () => {
 
   async function openPuzzle(kind: Kind): Promise<void> {
     await page.goto(`${worker.url}/#/${kind}/${LEVEL}`);
-    const name = kind === 'colorsort' ? 'colour sort' : kind;
-    await page.locator('#puzzle-title', { hasText: new RegExp(`^${name} · ${LEVEL}$`, 'i') }).waitFor();
+    const name = descriptorOf(kind).displayName;
+    await page.locator('#puzzle-title', { hasText: `${name} · ${LEVEL}` }).waitFor();
     await page.locator('#board .board').waitFor();
     const view = await json<PuzzleView>('GET', `/v1/puzzles/${date}/${kind}/${LEVEL}`);
     opened.set(kind, { view, startedAt: (await pageSession(view.id)).startedAt });
@@ -170,7 +177,7 @@ describe.skipIf(!chromiumStatus.ok)('the demo page in Chromium', () => {
       executablePath: chromiumStatus.ok ? chromiumStatus.path : '',
       args: CHROMIUM_ARGS,
     });
-    page = await browser.newPage({ viewport: { width: 1200, height: 900 } });
+    page = await browser.newPage({ viewport: DESKTOP });
     // A loaded 2-core CI machine (wrangler dev, Chromium and the test side by side) can be slow: wait, don't flake.
     page.setDefaultTimeout(90_000);
     page.on('pageerror', (error) => console.error('[page error]', error));
@@ -190,7 +197,7 @@ describe.skipIf(!chromiumStatus.ok)('the demo page in Chromium', () => {
     rivals.catch(() => undefined);
     // A kind missing today fails its own test below, not the others.
     const day = await json<{ puzzles: { kind: Kind; level: string }[] }>('GET', `/v1/puzzles/${date}`);
-    for (const kind of KINDS) {
+    for (const kind of OPEN_ORDER) {
       if (day.puzzles.some((p) => p.kind === kind && p.level === LEVEL)) await openPuzzle(kind);
     }
   });
@@ -201,16 +208,23 @@ describe.skipIf(!chromiumStatus.ok)('the demo page in Chromium', () => {
     await worker?.stop();
   });
 
-  /** Waits out the rest of the floor on the page's clock, submits, and checks the result on screen. */
+  const clock = async () => ((await page.locator('#timer').textContent()) ?? '').trim();
+
+  /**
+   * Checks that the clock stopped when the board became complete, waits out the rest of the floor (the
+   * clock must not move meanwhile), submits, and checks the result on screen.
+   */
   async function submitAndCheck(kind: Kind, moves?: number): Promise<void> {
     const { view, startedAt } = opened.get(kind) as Opened;
-    const floorMs = timeFloorSeconds(view.benchmarkSeconds, moves) * 1000;
-    const wait = startedAt + floorMs + 1000 - Date.now();
-    if (wait > 0) await sleep(wait);
     const submit = page.locator('#submit');
     await expect
       .poll(() => submit.isEnabled(), { message: `${kind}: the page sees a complete board` })
       .toBe(true);
+    const stopped = await clock();
+    expect(stopped, `${kind}: the clock stops on a complete board`).toMatch(STOPPED_CLOCK);
+    const floorMs = timeFloorSeconds(view.benchmarkSeconds, moves) * 1000;
+    await sleep(Math.max(1200, startedAt + floorMs + 1000 - Date.now()));
+    expect(await clock(), `${kind}: a stopped clock stays stopped`).toBe(stopped);
     await submit.click();
     await page.locator('#result').waitFor({ state: 'visible' });
     await expect.poll(() => page.locator('#status').textContent()).toBe('Solved!');
@@ -319,6 +333,18 @@ describe.skipIf(!chromiumStatus.ok)('the demo page in Chromium', () => {
       else await page.locator(`.pad [data-digit="${grid[i]}"]`).click();
       usedPad = true;
     }
+    // Complete: the clock stops. Clearing the last cell makes it run on; the digit back stops it again.
+    await expect.poll(clock).toMatch(STOPPED_CLOCK);
+    const first = await clock();
+    const last = puzzle.grid.lastIndexOf('.');
+    await page.keyboard.press('Backspace');
+    await expect
+      .poll(clock, { message: 'the clock runs again on an incomplete board' })
+      .toMatch(RUNNING_CLOCK);
+    await sleep(1100);
+    await page.keyboard.press(grid[last] as string);
+    await expect.poll(clock).toMatch(STOPPED_CLOCK);
+    expect((await clock()) > first, `${await clock()} after ${first}`).toBe(true);
     await submitAndCheck('sudoku');
     await expectAlone();
     await shoot('sudoku');
@@ -400,4 +426,92 @@ describe.skipIf(!chromiumStatus.ok)('the demo page in Chromium', () => {
     await page.locator('#board-page', { hasText: 'page 1' }).waitFor();
     await expect.poll(() => rows.count()).toBe(PAGE_SIZE);
   });
+
+  test('colour sort superhard: every tube is reachable from the keyboard, the last ones included', async () => {
+    const levels = engineFor('colorsort').levels;
+    const level = levels[levels.length - 1];
+    await page.goto(`${worker.url}/#/colorsort/${level}`);
+    await page.locator('#puzzle-title', { hasText: new RegExp(`· ${level}$`) }).waitFor();
+    const tubes = page.locator('[data-tube]');
+    await tubes.first().waitFor();
+    const count = await tubes.count();
+    expect(count).toBeGreaterThan(10);
+    const focused = () => page.evaluate(`document.activeElement?.getAttribute('data-tube') ?? null`);
+    const top = async (i: number) => (await tubes.nth(i).boundingBox())?.y ?? 0;
+
+    await page.locator('#board .board').focus();
+    await page.keyboard.press('End');
+    expect(await focused()).toBe(String(count - 1));
+    await page.keyboard.press('ArrowRight');
+    expect(await focused()).toBe('0');
+    await page.keyboard.press('ArrowLeft');
+    expect(await focused()).toBe(String(count - 1));
+    await page.keyboard.press('Home');
+    await page.keyboard.press('ArrowDown');
+    const below = Number(await focused());
+    expect(await top(below)).toBeGreaterThan(await top(0));
+    await page.keyboard.press('ArrowUp');
+    // Back in the first row (the wrapped row is centred, so not necessarily on tube 1).
+    expect(await top(Number(await focused()))).toBe(await top(0));
+    await page.keyboard.press('Home');
+    for (let i = 1; i < count; i++) {
+      await page.keyboard.press('ArrowRight');
+      expect(await focused()).toBe(String(i));
+    }
+
+    // A pour from tube 1 (its key) into the last tube (empty: the deal puts the empty tubes last), by Enter.
+    const counter = page.locator('.colorsort .counter');
+    await page.keyboard.press('1');
+    await page.keyboard.press('End');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => counter.textContent()).toMatch(/^1 moves/);
+    expect(
+      await tubes
+        .nth(count - 1)
+        .locator('.unit')
+        .count(),
+    ).toBeGreaterThan(0);
+    await page.keyboard.press('u');
+    await expect.poll(() => counter.textContent()).toMatch(/^0 moves/);
+  });
+
+  test.each(KINDS)(
+    'on a 390×844 phone, %s at its hardest level fits the width and every control is reachable',
+    async (kind) => {
+      const levels = engineFor(kind).levels;
+      const level = levels[levels.length - 1];
+      await page.setViewportSize(PHONE);
+      try {
+        await page.goto(`${worker.url}/#/${kind}/${level}`);
+        await page.locator('#puzzle-title', { hasText: new RegExp(`· ${level}$`) }).waitFor();
+        await page.locator('#board .board').waitFor();
+        expect(await page.evaluate('document.scrollingElement.scrollWidth')).toBeLessThanOrEqual(PHONE.width);
+        // Every control of the board (cells, edges, tubes, pads) lies within the width.
+        const span = (await page.evaluate(`(() => {
+          const boxes = [...document.querySelectorAll('#board button, #board [data-cell], #board [data-edge]')]
+            .map((el) => el.getBoundingClientRect());
+          return {
+            count: boxes.length,
+            left: Math.min(...boxes.map((b) => b.left)),
+            right: Math.max(...boxes.map((b) => b.right)),
+          };
+        })()`)) as { count: number; left: number; right: number };
+        expect(span.count).toBeGreaterThan(0);
+        expect(span.left).toBeGreaterThanOrEqual(0);
+        expect(span.right).toBeLessThanOrEqual(PHONE.width);
+        const submit = page.locator('#submit');
+        await submit.scrollIntoViewIfNeeded();
+        const box = await submit.boundingBox();
+        expect(box).not.toBeNull();
+        const { x, y, width, height } = box as { x: number; y: number; width: number; height: number };
+        expect(
+          x >= 0 && y >= 0 && x + width <= PHONE.width && y + height <= PHONE.height,
+          JSON.stringify(box),
+        ).toBe(true);
+        await page.screenshot({ path: path.join(SCREENSHOTS, `phone-${kind}-${level}.png`), fullPage: true });
+      } finally {
+        await page.setViewportSize(DESKTOP);
+      }
+    },
+  );
 });
