@@ -5,12 +5,12 @@
  * ../shared/datasets is present. Everything is measured in the same run.
  */
 import { existsSync, readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { generateBoard, LEVEL_SPEC } from '../src/engines/loop/generate.js';
 import { geometry } from '../src/engines/loop/geometry.js';
 import { engine, type LoopPuzzle } from '../src/engines/loop/index.js';
 import { fullClues, growRegion, regionLoop } from '../src/engines/loop/region.js';
 import { rng, shuffle } from '../src/engines/rng.js';
+import { DATASETS_DIR, datasetPath } from './support/datasets.js';
 
 const SEEDS_PER_LEVEL = { easy: 40, medium: 40, hard: 30, expert: 20 } as const;
 const BASELINE_BOARDS = { easy: 40, medium: 40, hard: 15, expert: 5 } as const;
@@ -276,7 +276,7 @@ const f1 = (x: number) => x.toFixed(1);
 const f2 = (x: number) => x.toFixed(2);
 
 function readJsonl(relative: string): Record<string, unknown>[] | null {
-  const path = fileURLToPath(new URL(`../../shared/datasets/${relative}`, import.meta.url));
+  const path = datasetPath(relative);
   if (!existsSync(path)) return null;
   return readFileSync(path, 'utf8')
     .split('\n')
@@ -382,7 +382,7 @@ export async function run(): Promise<void> {
   for (const [file, name] of sets) {
     const records = readJsonl(file);
     if (!records) {
-      console.log(`\n${name}: ../shared/datasets not present, skipped.`);
+      console.log(`\n${name}: not present in ${DATASETS_DIR}, skipped.`);
       continue;
     }
     let matched = 0;

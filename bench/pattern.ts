@@ -9,7 +9,6 @@
 
 import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import {
   DpLineSolver,
   engine,
@@ -19,11 +18,12 @@ import {
 } from '../src/engines/pattern/index.js';
 import { rng } from '../src/engines/rng.js';
 import type { Level } from '../src/engines/types.js';
+import { datasetPath } from './support/datasets.js';
 import { median, ms, quantile, table } from './support/stats.js';
 
 const SEEDS = 40;
 const TIME_LIMIT_MS = 1000;
-const DATASETS = new URL('../../shared/datasets/nonogram/', import.meta.url);
+const DATASETS = datasetPath('nonogram/');
 const EMPTY = 1;
 const FILLED = 2;
 const UNKNOWN = 3;
@@ -313,9 +313,9 @@ interface DatasetRecord extends PatternPuzzle {
 }
 
 function datasets(): void {
-  const dir = fileURLToPath(DATASETS);
+  const dir = DATASETS;
   if (!existsSync(dir)) {
-    console.log('## Public puzzles\n\n(skipped: ../shared/datasets/nonogram is not present)\n');
+    console.log(`## Public puzzles\n\n(skipped: ${DATASETS} is not present)\n`);
     return;
   }
   const setting = process.env.PATTERN_BENCH_LIMIT ?? '300';

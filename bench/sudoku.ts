@@ -5,12 +5,12 @@
  * solutions (what uniqueness needs) and stopping at the first (what the baseline does).
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { SudokuSolver } from '@algorithm.ts/sudoku';
 import { engine, SUDOKU_LEVELS } from '../src/engines/sudoku/index.js';
 import { searchGrid, toCells } from '../src/engines/sudoku/solve.js';
+import { datasetPath } from './support/datasets.js';
 
-const DATASETS = fileURLToPath(new URL('../../shared/datasets/sudoku/', import.meta.url));
+const DATASETS = datasetPath('sudoku/');
 const GENERATE_SEEDS = 200;
 /** Large sets are sampled evenly down to this many puzzles to keep the run short on a shared machine. */
 const MAX_PUZZLES = 1000;
