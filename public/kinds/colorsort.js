@@ -6,7 +6,7 @@
  * Solution `{moves: [[from, to], …]}`.
  *
  * The page keeps its own unit ids so that undo can put units back and keep what they revealed (the
- * seeds' rule); a move that completes a tube cannot be undone, nor anything before it.
+ * original colour-sort game's rule); a move that completes a tube cannot be undone, nor anything before it.
  */
 
 import { ApiError } from '../api.js';

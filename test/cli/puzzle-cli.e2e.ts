@@ -32,7 +32,7 @@ function file(name: string, value: unknown): string {
 }
 
 describe('npm run puzzle', () => {
-  it("generates the seeds' colour-sort example as JSON", () => {
+  it("generates the original's colour-sort example as JSON", () => {
     const run = puzzle(['generate', 'colorsort', 'easy', '--seed', 'notes-example', '--json']);
     expect(run.code).toBe(0);
     const made = JSON.parse(run.stdout) as { puzzle: { tubes: number[][] }; attempt: number };

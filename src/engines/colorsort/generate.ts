@@ -1,8 +1,8 @@
 /**
- * The seeds' generation loop: one rng per call, consumed across up to 500 deals; a deal is rejected when
+ * The original's generation loop: one rng per call, consumed across up to 500 deals; a deal is rejected when
  * it is already sorted, when a tube's bottom two units share a colour (the deeper one could never be
  * revealed), when the search for its shortest solution hit the node limit, or when it is proven
- * unsolvable. Unlike the seeds, an accepted deal's solution length is a proven optimum.
+ * unsolvable. Unlike the original, an accepted deal's solution length is a proven optimum.
  */
 
 import { rng } from '../rng.js';
@@ -60,7 +60,7 @@ export interface ValidParams {
   nodeLimit: number;
 }
 
-/** The seeds' range checks, in their order, with their messages in English. */
+/** The original's range checks, in their order, with their messages in English. */
 export function validateParams(params: DealParams): ValidParams {
   const {
     numColors,
@@ -91,7 +91,7 @@ export function validateParams(params: DealParams): ValidParams {
   return { numColors: numColors as number, seed, capacity, duplicateColors, emptyTubes, nodeLimit };
 }
 
-/** The seeds' `generate(options)`: a deal with a proven shortest solution, or GenerationError. */
+/** The original's `generate(options)`: a deal with a proven shortest solution, or GenerationError. */
 export function generateDeal(params: DealParams): Deal {
   const { numColors, seed, capacity, duplicateColors, emptyTubes, nodeLimit } = validateParams(params);
   const random = rng(seed);

@@ -96,7 +96,7 @@ export function isLevel(level: string): level is LoopLevel {
 }
 
 /**
- * The seeds' loop: grow a region, take its boundary as the answer, give every clue, blank them in a
+ * The original's loop: grow a region, take its boundary as the answer, give every clue, blank them in a
  * shuffled order while the rules up to `tier` still solve the board, try for fewer clues, verify
  * uniqueness with the full solver, and (when a level is asked) check the grade. One RNG stream runs
  * across all attempts.
