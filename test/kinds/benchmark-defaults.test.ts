@@ -8,7 +8,7 @@ import { puzzleBenchmarkSeconds } from '../../src/rating/puzzle-benchmark.js';
 const COLORSORT_SECONDS_PER_MOVE = KIND_DESCRIPTORS.colorsort.benchmark.seconds;
 
 describe('default benchmarks', () => {
-  it("maps the seeds' colour-sort keys to their levels", () => {
+  it("maps the original colour-sort game's keys to their levels", () => {
     expect(colorsortLevel(4, 0)).toBe('easy');
     expect(colorsortLevel(5, 0)).toBe('easy');
     expect(colorsortLevel(6, 0)).toBe('medium');
@@ -19,12 +19,12 @@ describe('default benchmarks', () => {
     expect(colorsortLevel(12, 0)).toBe('superhard');
   });
 
-  it("knows no level for a colour-sort combination outside the seeds' table", () => {
+  it("knows no level for a colour-sort combination outside the original's table", () => {
     expect(colorsortLevel(9, 0)).toBeUndefined();
     expect(colorsortLevel(8, 3)).toBeUndefined();
   });
 
-  it("uses the seeds' seconds per move: easy 6, medium 9, hard 13, superhard 16", () => {
+  it("uses the original's seconds per move: easy 6, medium 9, hard 13, superhard 16", () => {
     expect(COLORSORT_SECONDS_PER_MOVE).toEqual({ easy: 6, medium: 9, hard: 13, superhard: 16 });
   });
 
@@ -65,7 +65,7 @@ describe('default benchmarks', () => {
     }
   });
 
-  it("agrees with the engine's presets: each colour-sort level's parameters are that level in the seeds' table", () => {
+  it("agrees with the engine's presets: each colour-sort level's parameters are that level in the original's table", () => {
     for (const [level, preset] of Object.entries(PRESETS)) {
       expect(colorsortLevel(preset.numColors, preset.duplicateColors)).toBe(level);
     }
