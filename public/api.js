@@ -12,18 +12,19 @@
  * @typedef {{
  *   id: string, date: string, kind: string, level: string, engineVersion: number, puzzle: unknown,
  *   difficulty: Difficulty, benchmarkSeconds: number, rating: number, answersPublicAt: string,
- *   startToken?: string
+ *   session?: { startedAt: string, elapsedMs: number }, startToken?: string
  * }} PuzzleView
  * @typedef {{ date: string, timeZone?: string, puzzles: PuzzleView[] }} DayPuzzles
  * @typedef {{
- *   valid: boolean, reason?: string, repeated: boolean, countedMs?: number, capped?: boolean,
- *   score?: number, rating?: { before: number, after: number, deviation: number }, rank?: number,
+ *   valid: boolean, reason?: string, repeated: boolean, verdict?: 'clean' | 'flagged' | 'approved' | 'voided',
+ *   countedMs?: number, capped?: boolean, score?: number,
+ *   rating?: { before: number, after: number, deviation: number, provisional: boolean }, rank?: number,
  *   solvers?: number, fasterThanPercent?: number, streak: Streak
  * }} SubmissionResult
  * @typedef {{ rank: number, playerId: string, displayName: string | null, countedMs: number, submittedAt: string }} BoardEntry
  * @typedef {{
  *   puzzleId: string, entries: BoardEntry[], nextCursor: string | null, solvers: number,
- *   me: { rank: number, countedMs: number, fasterThanPercent: number } | null
+ *   me: { rank: number, countedMs: number, fasterThanPercent: number } | null, meUnderReview: boolean
  * }} PuzzleBoard
  * @typedef {{ fromMs: number, toMs: number | null, count: number }} Bucket
  * @typedef {{ puzzleId: string, solvers: number, medianMs: number | null, benchmarkSeconds: number, histogram: Bucket[] }} PuzzleStats
@@ -140,17 +141,20 @@ export function todaysPuzzles(timeZone) {
 }
 
 /**
- * The puzzle with a start token: the server's clock for a ranked submission starts now.
+ * The puzzle with the player's session: the server's clock for a ranked submission starts at the first
+ * fetch and never moves; `session.elapsedMs` says how long ago that was.
  * @param {PuzzleKey} key
+ * @param {string} timeZone the player's IANA zone: a player without one takes it for its streak
  * @returns {Promise<PuzzleView>}
  */
-export function startPuzzle(key) {
-  return call('GET', puzzlePath(key), { auth: true });
+export function startPuzzle(key, timeZone) {
+  return call('GET', `${puzzlePath(key)}?tz=${encodeURIComponent(timeZone)}`, { auth: true });
 }
 
 /**
  * @param {PuzzleKey} key
- * @param {{ solution: unknown, elapsedMs: number, startToken: string }} body
+ * @param {{ solution: unknown, log: [number, number, number][], elapsedMs: number }} body `log`: every move
+ *   `[t, a, b]`, `t` in ms since the session started
  * @returns {Promise<SubmissionResult>}
  */
 export function submitSolution(key, body) {

@@ -1,8 +1,9 @@
 // @ts-check
 /**
  * The demo page: today's puzzles through the public API. One anonymous player per browser; per puzzle a
- * session (start token, start time, progress, result) in localStorage, so a reload keeps the clock and
- * the board. Kind modules are loaded on demand and know nothing of the API except colour sort's reveal.
+ * session (the server's start, the page's clock, progress, the move log, result) in localStorage, so a
+ * reload keeps the clock, the board and the log. Kind modules are loaded on demand and know nothing of the
+ * API except colour sort's reveal; they report each move, which the page times and sends as the log.
  */
 
 import * as api from './api.js';
@@ -10,9 +11,11 @@ import * as api from './api.js';
 /** @typedef {import('./kinds/common.js').Board} Board */
 /** @typedef {{ createBoard: (puzzle: unknown, context: import('./kinds/common.js').BoardContext) => Board }} KindModule */
 /**
- * @typedef {{ startToken: string, startedAt: number, progress?: unknown,
+ * @typedef {{ startedAt: string, clockStart: number, log: [number, number, number][], progress?: unknown,
  *   result?: api.SubmissionResult, finishedMs?: number, completedMs?: number }} Session
- * completedMs: the clock's time when the board became complete; unset while it is not.
+ * `startedAt` is the server's session start; `clockStart` the same moment on this page's clock (the server
+ * says how long ago it was), so that log times and the timer agree with the server whatever the clocks.
+ * `completedMs`: the clock's time when the board became complete; unset while it is not.
  */
 
 /**
@@ -66,6 +69,8 @@ const state = {
   player: null,
   /** @type {api.KindInfo[]} */
   kinds: [],
+  /** The browser's IANA zone: which date is today, and the calendar a new player's streak counts in. */
+  timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC',
   /** @type {api.DayPuzzles | null} */
   day: null,
   /** @type {api.PuzzleKey | null} */
@@ -109,7 +114,10 @@ const sessionKey = (puzzleId) => `daily-puzzles.session.${api.playerId()}.${puzz
 function loadSession(puzzleId) {
   try {
     const session = JSON.parse(localStorage.getItem(sessionKey(puzzleId)) ?? 'null');
-    return session && typeof session.startToken === 'string' && typeof session.startedAt === 'number'
+    return session &&
+      typeof session.startedAt === 'string' &&
+      typeof session.clockStart === 'number' &&
+      Array.isArray(session.log)
       ? session
       : null;
   } catch {
@@ -221,7 +229,7 @@ function stopTimer() {
 function startTimer() {
   stopTimer();
   const tick = () => {
-    if (state.session) ui.timer.textContent = formatTime(Date.now() - state.session.startedAt);
+    if (state.session) ui.timer.textContent = formatTime(Date.now() - state.session.clockStart);
   };
   tick();
   state.ticker = setInterval(tick, 250);
@@ -235,7 +243,7 @@ function followBoard() {
   const { board, session } = state;
   if (!board || !session || session.result) return;
   if (board.complete()) {
-    session.completedMs ??= Date.now() - session.startedAt;
+    session.completedMs ??= Date.now() - session.clockStart;
     stopTimer();
     ui.timer.textContent = formatTime(session.completedMs, true);
   } else {
@@ -273,24 +281,33 @@ async function open(key) {
   updateSubmit();
 
   const [view, module] = await Promise.all([
-    api.startPuzzle(key),
+    api.startPuzzle(key, state.timeZone),
     loadKind(key.kind).catch(() => {
       throw new Error(`This page cannot show ${kindName(key.kind)} puzzles yet`);
     }),
   ]);
   if (generation !== state.generation) return;
+  if (!view.session) throw new Error('The server started no session');
   let session = loadSession(view.id);
-  if (!session) {
-    if (!view.startToken) throw new Error('The server sent no start token');
-    session = { startToken: view.startToken, startedAt: Date.now() };
+  if (session?.startedAt !== view.session.startedAt) {
+    session = { startedAt: view.session.startedAt, clockStart: Date.now() - view.session.elapsedMs, log: [] };
   }
   state.view = view;
   state.session = session;
   saveSession();
 
   const board = module.createBoard(view.puzzle, {
-    changed() {
+    changed(entry) {
       if (state.board !== board || !state.session) return;
+      if (entry) state.session.log.push([Date.now() - state.session.clockStart, entry[0], entry[1]]);
+      state.session.progress = board.snapshot();
+      saveSession();
+      followBoard();
+      updateSubmit();
+    },
+    retracted() {
+      if (state.board !== board || !state.session) return;
+      state.session.log.pop();
       state.session.progress = board.snapshot();
       saveSession();
       followBoard();
@@ -325,16 +342,12 @@ async function submit() {
   const { key, board, session } = state;
   if (!key || !board || !session || session.result || state.submitting) return;
   const generation = state.generation;
-  const elapsedMs = Date.now() - session.startedAt;
+  const elapsedMs = Date.now() - session.clockStart;
   state.submitting = true;
   updateSubmit();
   say('Checking…');
   try {
-    const result = await api.submitSolution(key, {
-      solution: board.solution(),
-      elapsedMs,
-      startToken: session.startToken,
-    });
+    const result = await api.submitSolution(key, { solution: board.solution(), log: session.log, elapsedMs });
     if (generation !== state.generation) return;
     if (!result.valid) {
       say(`Not solved: ${result.reason ?? 'the solution was rejected'}`, 'error');
@@ -346,7 +359,13 @@ async function submit() {
     stopTimer();
     board.setLocked(true);
     ui.timer.textContent = formatTime(result.countedMs ?? elapsedMs, true);
-    say(result.repeated ? 'Already ranked: this is the result of your first solve.' : 'Solved!');
+    say(
+      result.verdict === 'flagged'
+        ? 'Solved. A moderator will look at this solve before it is ranked (under review).'
+        : result.repeated
+          ? 'Already ranked: this is the result of your first solve.'
+          : 'Solved!',
+    );
     if (state.player) {
       state.player = { ...state.player, streak: result.streak };
       renderPlayer();
@@ -356,12 +375,7 @@ async function submit() {
     await Promise.all([showLeaderboard(), showStats()]);
   } catch (error) {
     if (!(error instanceof api.ApiError)) throw error;
-    if (error.code === 'impossible_time') {
-      say(`${error.message}: take a second look and submit again in a moment.`, 'error');
-    } else if (error.code === 'invalid_start_token') {
-      localStorage.removeItem(sessionKey(state.view?.id ?? ''));
-      say(`${error.message}. Reload the page to start this puzzle again.`, 'error');
-    } else say(error.message, 'error');
+    say(error.message, 'error');
   } finally {
     state.submitting = false;
     updateSubmit();
@@ -391,7 +405,14 @@ function showResult(result) {
       ? `${rating.before} → ${rating.after} (${change >= 0 ? '+' : '−'}${Math.abs(change)}) ±${rating.deviation}`
       : '–',
   );
-  put('result-rank', result.rank === undefined ? '–' : `${result.rank} of ${result.solvers}`);
+  put(
+    'result-rank',
+    result.verdict === 'flagged'
+      ? 'under review'
+      : result.rank === undefined
+        ? '–'
+        : `${result.rank} of ${result.solvers}`,
+  );
   put(
     'result-percentile',
     result.fasterThanPercent === undefined ? '–' : `${result.fasterThanPercent} % of solvers`,
@@ -434,7 +455,9 @@ async function showLeaderboard() {
   ui.boardNext.dataset.cursor = page.nextCursor ?? '';
   ui.boardMe.textContent = page.me
     ? `You: rank ${page.me.rank} of ${page.solvers}, faster than ${page.me.fasterThanPercent} %`
-    : '';
+    : page.meUnderReview
+      ? 'You: your solve is under review'
+      : '';
   ui.leaderboard.hidden = false;
 }
 
@@ -513,9 +536,11 @@ async function route() {
 async function main() {
   [state.player, state.kinds] = await Promise.all([api.ensurePlayer(), api.kinds()]);
   renderPlayer();
-  const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
-  state.day = await api.todaysPuzzles(timeZone).catch((error) => {
-    if (error instanceof api.ApiError && error.code === 'invalid_time_zone') return api.todaysPuzzles('UTC');
+  state.day = await api.todaysPuzzles(state.timeZone).catch((error) => {
+    if (error instanceof api.ApiError && error.code === 'invalid_time_zone') {
+      state.timeZone = 'UTC';
+      return api.todaysPuzzles('UTC');
+    }
     throw error;
   });
   ui.date.textContent = state.day.date;

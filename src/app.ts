@@ -18,6 +18,7 @@ import { adminRoutes } from './routes/admin.js';
 import { healthRoutes } from './routes/health.js';
 import { kindRoutes } from './routes/kinds.js';
 import { leaderboardRoutes } from './routes/leaderboards.js';
+import { moderationRoutes } from './routes/moderation.js';
 import { playerRoutes } from './routes/players.js';
 import { puzzleRoutes } from './routes/puzzles.js';
 import { revealRoutes } from './routes/reveal.js';
@@ -107,7 +108,8 @@ export function createApp(options: AppOptions = {}) {
     .route('/v1', revealRoutes)
     .route('/v1', leaderboardRoutes)
     .route('/v1', playerRoutes)
-    .route('/v1', adminRoutes);
+    .route('/v1', adminRoutes)
+    .route('/v1', moderationRoutes);
 
   app.openAPIRegistry.registerComponent('securitySchemes', 'bearer', {
     type: 'http',

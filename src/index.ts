@@ -20,7 +20,7 @@ export default {
     const results = await Promise.allSettled([
       runDailyCron({ db, salt: config.puzzleSalt, now }, config),
       calibrateBenchmarks(db, now()),
-      catchUpPuzzleRatings(db, now()),
+      catchUpPuzzleRatings(db),
     ]);
     for (const result of results) {
       if (result.status === 'rejected') log('error', 'scheduled step failed', errorFields(result.reason));

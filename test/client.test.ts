@@ -12,6 +12,7 @@ describe('the typed client for front ends (hono/client with AppType)', () => {
   it('fetches a puzzle with typed parameters and a typed body', async () => {
     const res = await api.v1.puzzles[':date'][':kind'][':level'].$get({
       param: { date: '2026-11-29', kind: 'sudoku', level: 'easy' },
+      query: {},
     });
     expect(res.status).toBe(200);
     if (res.status !== 200) return;

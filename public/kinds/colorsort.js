@@ -179,7 +179,7 @@ export function createBoard(puzzle, context) {
       pourIds({ from, to, amount });
       learn(view);
       if (completes(to)) undoFloor = history.length;
-      context.changed();
+      context.changed([from, to]);
     } catch (error) {
       context.say(error instanceof Error ? error.message : String(error), 'error');
     } finally {
@@ -205,7 +205,7 @@ export function createBoard(puzzle, context) {
     selected = null;
     context.say('');
     paint();
-    context.changed();
+    context.retracted();
   }
 
   /** @param {number} i */

@@ -16,7 +16,10 @@
 
 /**
  * @typedef {object} BoardContext
- * @property {() => void} changed call after every change of the position
+ * @property {(entry?: [number, number]) => void} changed call after every change of the position, with the
+ *   move-log entry `[a, b]` of the player's move in the kind's format (GET /v1/kinds); none for a change
+ *   that is not a move (colour sort learning what the server revealed)
+ * @property {() => void} retracted colour sort only: the last move was undone, so it leaves the log
  * @property {(message: string, tone?: 'info' | 'error') => void} say a short message under the board
  * @property {(moves: [number, number][]) => Promise<import('../api.js').TubesView>} reveal colour sort only
  * @property {unknown} saved a snapshot from an earlier visit, or undefined

@@ -21,7 +21,7 @@ import { arrowStep, clamp, h, savedString } from './common.js';
 
 /**
  * @param {{ n: number, givens: string, box: number | null, saved: unknown,
- *   changed: () => void, painted?: (values: Uint8Array) => void }} options
+ *   changed: (entry: [number, number]) => void, painted?: (values: Uint8Array) => void }} options
  * @returns {DigitGrid}
  */
 export function createDigitGrid(options) {
@@ -103,7 +103,7 @@ export function createDigitGrid(options) {
     if (locked || fixed[selected] || values[selected] === d) return;
     values[selected] = d;
     paint();
-    options.changed();
+    options.changed([selected, d]);
   }
 
   const pad = h('div', { class: 'pad', role: 'group', 'aria-label': 'digits' }, [

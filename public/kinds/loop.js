@@ -179,7 +179,7 @@ export function createBoard(puzzle, context) {
     if (locked) return;
     state[e] = state[e] === value ? UNKNOWN : value;
     paint();
-    context.changed();
+    context.changed([e, state[e] ?? UNKNOWN]);
   }
 
   svg.addEventListener('contextmenu', (event) => event.preventDefault());

@@ -152,7 +152,7 @@ export function createBoard(puzzle, context) {
     if (locked || state[i] === value) return;
     state[i] = value;
     paint();
-    context.changed();
+    context.changed([i, value]);
   }
 
   /** @param {number} i @param {number} value the state a toggle aims at */

@@ -48,11 +48,15 @@ export function utcDate(now: Date): IsoDate {
 }
 
 export function isTimeZone(tz: string): boolean {
+  return canonicalTimeZone(tz) !== null;
+}
+
+/** The IANA name as the runtime spells it (`europe/paris` → `Europe/Paris`), or null for no zone. */
+export function canonicalTimeZone(tz: string): string | null {
   try {
-    new Intl.DateTimeFormat('en-US', { timeZone: tz });
-    return true;
+    return new Intl.DateTimeFormat('en-US', { timeZone: tz }).resolvedOptions().timeZone;
   } catch {
-    return false;
+    return null;
   }
 }
 

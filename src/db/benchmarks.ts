@@ -1,7 +1,8 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, sql } from 'drizzle-orm';
 import type { Level } from '../engines/types.js';
 import type { Kind } from '../kinds/index.js';
 import { inKindLevelOrder } from '../kinds/order.js';
+import type { CalibrationSample } from '../rating/calibration.js';
 import { chunkRows } from './chunk.js';
 import type { Db } from './client.js';
 import { benchmarkHistory, benchmarks, submissions } from './schema.js';
@@ -42,31 +43,49 @@ export async function benchmarkAtDayStart(
 }
 
 /**
- * Recent ranked solves of a kind and level as multiples of the benchmark each was scored against: the unit
- * calibration works in, whatever the benchmark's own unit (colorsort's is per move).
+ * Recent counted solves of a kind and level by players established when they solved, as multiples of the
+ * benchmark each was scored against (the unit calibration works in, whatever the benchmark's own unit), each
+ * with its player and date, earliest first within a date and newest dates first. One index range.
  */
-export async function recentTimeRatios(
+export async function calibrationSamples(
   db: Db,
   kind: Kind,
   level: Level,
   sinceDate: string,
   limit: number,
-): Promise<number[]> {
-  const rows = await db
-    .select({ ratio: sql<number>`${submissions.countedMs} / 1000.0 / ${submissions.benchmarkSeconds}` })
+): Promise<CalibrationSample[]> {
+  return db
+    .select({
+      ratio: sql<number>`${submissions.countedMs} / 1000.0 / ${submissions.benchmarkSeconds}`,
+      playerId: submissions.playerId,
+      date: submissions.puzzleDate,
+    })
     .from(submissions)
     .where(
       and(
         eq(submissions.kind, kind),
         eq(submissions.level, level),
-        sql`${submissions.puzzleDate} >= ${sinceDate}`,
-        sql`${submissions.ranked} = 1`,
+        gte(submissions.puzzleDate, sinceDate),
+        sql`${submissions.counted} = 1 and ${submissions.established} = 1`,
+        sql`${submissions.countedMs} > 0`,
       ),
     )
-    .orderBy(desc(submissions.puzzleDate))
+    .orderBy(desc(submissions.puzzleDate), asc(submissions.id))
     .limit(limit)
     .all();
-  return rows.map((r) => r.ratio);
+}
+
+/** Stores the learnt human floor of a kind and level (null: not learnt yet). */
+export async function setFloorRatio(
+  db: Db,
+  kind: Kind,
+  level: Level,
+  floorRatio: number | null,
+): Promise<void> {
+  await db
+    .update(benchmarks)
+    .set({ floorRatio })
+    .where(and(eq(benchmarks.kind, kind), eq(benchmarks.level, level)));
 }
 
 /** Applies a calibration step and records it, atomically. */

@@ -1,7 +1,7 @@
-import { and, asc, desc, eq, gt, gte, lt, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Kind } from '../kinds/index.js';
 import type { Db } from './client.js';
-import { aheadQuery, isRanked, ownSolve, solversQuery } from './ranked-solves.js';
+import { aheadQuery, isCounted, isRanked, ownSolve, solversQuery } from './ranked-solves.js';
 import { playerRatings, players, submissions } from './schema.js';
 
 export interface BoardEntry {
@@ -24,8 +24,10 @@ export interface PuzzleBoardPage {
   /** 1-based rank of the page's first entry. */
   firstRank: number;
   solvers: number;
-  /** The given player's ranked solve and its rank, wherever it stands (null without one). */
+  /** The given player's counted solve and its rank, wherever it stands (null without one). */
   mine: { countedMs: number; rank: number } | null;
+  /** True when the given player's ranked solve waits for a moderator (then `mine` is null). */
+  mineUnderReview: boolean;
 }
 
 /**
@@ -39,7 +41,7 @@ export async function puzzleBoardPage(
   limit: number,
   playerId: string | null,
 ): Promise<PuzzleBoardPage> {
-  const onPuzzle = and(eq(submissions.puzzleId, puzzleId), isRanked);
+  const onPuzzle = and(eq(submissions.puzzleId, puzzleId), isCounted);
   const afterCursor = after
     ? or(
         gt(submissions.countedMs, after.countedMs),
@@ -51,7 +53,7 @@ export async function puzzleBoardPage(
   const cursorRow = after ? { countedMs: after.countedMs, id: after.id + 1 } : { countedMs: -1, id: 0 };
   // Without a player these name no row: the count is then 0 and unused.
   const me = playerId ?? '';
-  const [rows, preceding, total, mine, ahead] = await db.batch([
+  const [rows, preceding, total, mine, ahead, review] = await db.batch([
     db
       .select({
         submissionId: submissions.id,
@@ -77,6 +79,11 @@ export async function puzzleBoardPage(
       countedMs: ownSolve(puzzleId, me, 'counted_ms'),
       id: ownSolve(puzzleId, me, 'id'),
     }),
+    db
+      .select({ status: submissions.status })
+      .from(submissions)
+      .where(and(eq(submissions.puzzleId, puzzleId), eq(submissions.playerId, me), isRanked))
+      .limit(1),
   ]);
   const own = playerId === null ? undefined : mine[0];
   return {
@@ -84,6 +91,7 @@ export async function puzzleBoardPage(
     firstRank: (preceding[0]?.n ?? 0) + 1,
     solvers: total[0]?.n ?? 0,
     mine: own ? { countedMs: own.countedMs ?? 0, rank: (ahead[0]?.n ?? 0) + 1 } : null,
+    mineUnderReview: playerId !== null && review[0]?.status === 'flagged',
   };
 }
 
@@ -100,11 +108,10 @@ export interface RatingCursor {
   playerId: string;
 }
 
-/** One page of a kind's top ratings among players with at least `minGames` ranked solves. */
+/** One page of a kind's top ratings among its established players (banned players never appear). */
 export async function ratingBoardPage(
   db: Db,
   kind: Kind,
-  minGames: number,
   after: RatingCursor | null,
   limit: number,
 ): Promise<RatingEntry[]> {
@@ -124,7 +131,14 @@ export async function ratingBoardPage(
     })
     .from(playerRatings)
     .innerJoin(players, eq(players.id, playerRatings.playerId))
-    .where(and(eq(playerRatings.kind, kind), gte(playerRatings.games, minGames), afterCursor))
+    .where(
+      and(
+        eq(playerRatings.kind, kind),
+        eq(playerRatings.established, true),
+        isNull(players.bannedAt),
+        afterCursor,
+      ),
+    )
     .orderBy(desc(playerRatings.rating), asc(playerRatings.playerId))
     .limit(limit)
     .all();
@@ -137,14 +151,14 @@ export interface PuzzleStatsRow {
   histogram: number[];
 }
 
-/** Solvers, median and a time histogram of a puzzle's ranked solves, each from the (puzzle, time) index. */
+/** Solvers, median and a time histogram of a puzzle's counted solves, each from the (puzzle, time) index. */
 export async function puzzleStats(
   db: Db,
   puzzleId: string,
   bucketMs: number,
   buckets: number,
 ): Promise<PuzzleStatsRow> {
-  const onPuzzle = and(eq(submissions.puzzleId, puzzleId), isRanked);
+  const onPuzzle = and(eq(submissions.puzzleId, puzzleId), isCounted);
   const last = buckets - 1;
   const bucket = sql<number>`min(cast(${submissions.countedMs} / ${bucketMs} as integer), ${last})`;
   const [countRows, bucketRows] = await db.batch([

@@ -1,21 +1,38 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from './client.js';
-import { players } from './schema.js';
+import { playerRatings, players } from './schema.js';
 
 export type PlayerRow = typeof players.$inferSelect;
+export type NewPlayerRow = Pick<PlayerRow, 'id' | 'displayName' | 'createdAt'>;
+export type PlayerChanges = Partial<Pick<PlayerRow, 'displayName' | 'timeZone' | 'timeZoneChangedAt'>>;
 
-export async function insertPlayer(db: Db, player: PlayerRow): Promise<void> {
-  await db.insert(players).values(player);
+export async function insertPlayer(db: Db, player: NewPlayerRow): Promise<PlayerRow> {
+  return db.insert(players).values(player).returning().get();
 }
 
 export async function findPlayer(db: Db, id: string): Promise<PlayerRow | undefined> {
   return db.select().from(players).where(eq(players.id, id)).get();
 }
 
-export async function renamePlayer(
+export async function updatePlayer(
   db: Db,
   id: string,
-  displayName: string | null,
+  changes: PlayerChanges,
 ): Promise<PlayerRow | undefined> {
-  return db.update(players).set({ displayName }).where(eq(players.id, id)).returning().get();
+  return db.update(players).set(changes).where(eq(players.id, id)).returning().get();
+}
+
+/** The player's rating in every kind it has played, in no particular order. */
+export async function ratingsOf(db: Db, playerId: string) {
+  return db
+    .select({
+      kind: playerRatings.kind,
+      rating: playerRatings.rating,
+      deviation: playerRatings.deviation,
+      games: playerRatings.games,
+      established: playerRatings.established,
+    })
+    .from(playerRatings)
+    .where(eq(playerRatings.playerId, playerId))
+    .all();
 }

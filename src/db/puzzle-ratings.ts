@@ -1,35 +1,35 @@
-import { and, asc, eq, gt, gte, lt, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, lt, type SQL, sql } from 'drizzle-orm';
+import { newRating } from '../rating/glicko2.js';
+import type { PuzzleGame } from '../rating/weighted-games.js';
 import type { Db } from './client.js';
-import { ownSolve } from './ranked-solves.js';
+import { isCounted, ownSolve } from './ranked-solves.js';
 import { puzzles, submissions } from './schema.js';
 
-/** A ranked game not yet in its puzzle's rating: the solver's score and rating from before the game. */
-export interface PendingGame {
+/** A counted game not yet in its puzzle's rating, as the puzzle plays it. */
+export interface PendingPuzzleGame extends PuzzleGame {
   id: number;
-  score: number;
-  player: { rating: number; deviation: number };
 }
 
 /** The most games one update takes; any rest is taken by the next one. */
 export const MAX_GAMES_PER_UPDATE = 200;
 
-/** The puzzle's ranked games after its `rated_through`, oldest first (one index range). */
-export function pendingGamesQuery(db: Db, puzzleId: string) {
+/** The puzzle's counted games after its `rated_through`, oldest first (one index range). */
+export function pendingPuzzleGamesQuery(db: Db, puzzleId: string) {
   return db
     .select({
       id: submissions.id,
       score: sql<number>`coalesce(${submissions.score}, 0)`,
-      player: {
+      solver: {
         rating: sql<number>`coalesce(${submissions.ratingBefore}, 1500)`,
-        // Rows from before deviation_before existed carry only the deviation after the game.
         deviation: sql<number>`coalesce(${submissions.deviationBefore}, ${submissions.deviationAfter}, 350)`,
       },
+      puzzleWeight: sql<number>`coalesce(${submissions.puzzleWeight}, 0)`,
     })
     .from(submissions)
     .where(
       and(
         eq(submissions.puzzleId, puzzleId),
-        sql`${submissions.ranked} = 1`,
+        isCounted,
         gt(submissions.id, sql`(select rated_through from puzzles where id = ${puzzleId})`),
       ),
     )
@@ -37,44 +37,57 @@ export function pendingGamesQuery(db: Db, puzzleId: string) {
     .limit(MAX_GAMES_PER_UPDATE);
 }
 
-/** A puzzle's new rating and the `rated_through` it was computed from: it applies only if that is still so. */
-interface PuzzleRatingUpdate {
+export async function pendingPuzzleGames(db: Db, puzzleId: string): Promise<PendingPuzzleGame[]> {
+  return pendingPuzzleGamesQuery(db, puzzleId).all();
+}
+
+/** A puzzle's rating as stored, with what a writer compares and sets. */
+export interface PuzzleRatingState {
+  id: string;
+  rating: number;
+  ratingDeviation: number;
+  ratingVolatility: number;
+  ratedThrough: number;
+  establishedGames: number;
+  ratingVersion: number;
+}
+
+/** A new rating for a puzzle, computed from the state whose version was `version`. */
+export interface PuzzleRatingUpdate {
   id: string;
   rating: number;
   deviation: number;
   volatility: number;
-  from: number;
+  establishedGames: number;
+  version: number;
 }
 
-/** The compare-and-set both updates share: on `rated_through` unchanged since the read, and `condition`. */
-function setRatingIfUnchanged(db: Db, update: PuzzleRatingUpdate, through: number | SQL, condition: SQL) {
+/** The compare-and-set every writer of a puzzle's rating shares: on the version read, and `condition`. */
+function setIfUnchanged(db: Db, update: PuzzleRatingUpdate, through: number | SQL, condition?: SQL) {
   return db
     .update(puzzles)
     .set({
       rating: update.rating,
       ratingDeviation: update.deviation,
       ratingVolatility: update.volatility,
+      establishedGames: update.establishedGames,
       ratedThrough: through,
+      ratingVersion: sql`${puzzles.ratingVersion} + 1`,
     })
-    .where(and(eq(puzzles.id, update.id), eq(puzzles.ratedThrough, update.from), condition));
-}
-
-export interface PuzzleRatingAdvance extends PuzzleRatingUpdate {
-  /** The last game the new rating includes. */
-  through: number;
+    .where(and(eq(puzzles.id, update.id), eq(puzzles.ratingVersion, update.version), condition));
 }
 
 /**
- * Stores a puzzle's rating with the games after `from` up to `through` applied, if nobody has applied them
- * meanwhile; with nothing to apply it writes nothing.
+ * Stores a puzzle's rating with games up to `through` applied, if nobody has written it meanwhile; with
+ * nothing to apply (`through` not past the stored `rated_through`) it writes nothing.
  */
-export function advancePuzzleRatingQuery(db: Db, advance: PuzzleRatingAdvance) {
-  return setRatingIfUnchanged(db, advance, advance.through, lt(puzzles.ratedThrough, advance.through));
+export function advancePuzzleRatingQuery(db: Db, update: PuzzleRatingUpdate & { through: number }) {
+  return setIfUnchanged(db, update, update.through, lt(puzzles.ratedThrough, update.through));
 }
 
 /** The rating a submission computed with its own game on top of the pending ones. */
 export interface PuzzleRatingWithOwnGame extends PuzzleRatingUpdate {
-  /** The last game applied before the submission's own (`from` when none was pending). */
+  /** The last game applied before the submission's own (the stored `rated_through` when none was pending). */
   lastBefore: number;
   /** Whose ranked solve of this puzzle is the own game (its id is only known inside the write batch). */
   playerId: string;
@@ -82,53 +95,69 @@ export interface PuzzleRatingWithOwnGame extends PuzzleRatingUpdate {
 
 /**
  * Stores a puzzle's rating through the submission's own game, in the submission's write batch, when that is
- * exact: nobody advanced the rating since it was read, and no other ranked game slipped in between the
- * pending ones and this one. Otherwise it writes nothing, and the pending-only update (or a later
- * submission, or the daily job) takes over.
+ * exact: nobody wrote the rating since it was read, and no other counted game slipped in between the
+ * pending ones and this one. Otherwise it writes nothing and the game waits for the next writer.
  */
-export function advanceWithOwnGameQuery(db: Db, advance: PuzzleRatingWithOwnGame) {
-  const ownId = ownSolve(advance.id, advance.playerId, 'id');
+export function advanceWithOwnGameQuery(db: Db, update: PuzzleRatingWithOwnGame) {
+  const ownId = ownSolve(update.id, update.playerId, 'id');
   const newestBeforeOwn = sql`coalesce((select max(prior.id) from submissions prior
-    where prior.puzzle_id = ${advance.id} and prior.ranked = 1 and prior.id < ${ownId}), 0)`;
-  return setRatingIfUnchanged(db, advance, ownId, sql`${newestBeforeOwn} = ${advance.lastBefore}`);
+    where prior.puzzle_id = ${update.id} and prior.counted = 1 and prior.id < ${ownId}), 0)`;
+  return setIfUnchanged(db, update, ownId, sql`${newestBeforeOwn} = ${update.lastBefore}`);
 }
 
-export interface PuzzleRatingState {
-  id: string;
-  rating: number;
-  ratingDeviation: number;
-  ratingVolatility: number;
-  ratedThrough: number;
+/** True when the update applied (false: someone else wrote the rating first). */
+export async function advancePuzzleRating(
+  db: Db,
+  update: PuzzleRatingUpdate & { through: number },
+): Promise<boolean> {
+  const result = await advancePuzzleRatingQuery(db, update).run();
+  return result.meta.changes > 0;
 }
 
-/** Puzzles of `since` or later with ranked games their rating does not include yet. */
-export async function puzzlesWithPendingGames(db: Db, since: string): Promise<PuzzleRatingState[]> {
+const ratingStateColumns = {
+  id: puzzles.id,
+  rating: puzzles.rating,
+  ratingDeviation: puzzles.ratingDeviation,
+  ratingVolatility: puzzles.ratingVolatility,
+  ratedThrough: puzzles.ratedThrough,
+  establishedGames: puzzles.establishedGames,
+  ratingVersion: puzzles.ratingVersion,
+};
+
+export async function puzzleRatingState(db: Db, puzzleId: string): Promise<PuzzleRatingState | undefined> {
+  return db.select(ratingStateColumns).from(puzzles).where(eq(puzzles.id, puzzleId)).get();
+}
+
+/** Puzzles with counted games that their rating does not include yet. */
+export async function puzzlesWithPendingGames(db: Db): Promise<PuzzleRatingState[]> {
   return db
-    .select({
-      id: puzzles.id,
-      rating: puzzles.rating,
-      ratingDeviation: puzzles.ratingDeviation,
-      ratingVolatility: puzzles.ratingVolatility,
-      ratedThrough: puzzles.ratedThrough,
-    })
+    .select(ratingStateColumns)
     .from(puzzles)
     .where(
-      and(
-        gte(puzzles.date, since),
-        sql`exists (select 1 from submissions
-          where submissions.puzzle_id = puzzles.id and submissions.ranked = 1
-            and submissions.id > puzzles.rated_through)`,
-      ),
+      sql`exists (select 1 from submissions
+        where submissions.puzzle_id = puzzles.id and submissions.counted = 1
+          and submissions.id > puzzles.rated_through)`,
     )
     .all();
 }
 
-export async function pendingGames(db: Db, puzzleId: string): Promise<PendingGame[]> {
-  return pendingGamesQuery(db, puzzleId).all();
-}
-
-/** True when the update applied (false: someone else applied those games first, or there were none). */
-export async function advancePuzzleRating(db: Db, advance: PuzzleRatingAdvance): Promise<boolean> {
-  const result = await advancePuzzleRatingQuery(db, advance).run();
-  return result.meta.changes > 0;
+/**
+ * Sets puzzles back to a new puzzle's rating with no game applied, so that their counted games are replayed
+ * in order from the start (after a solve of theirs was approved, voided or its player banned).
+ */
+export function resetPuzzleRatingsQuery(db: Db, puzzleIds: readonly string[] | SQL) {
+  const fresh = newRating();
+  return db
+    .update(puzzles)
+    .set({
+      rating: fresh.rating,
+      ratingDeviation: fresh.deviation,
+      ratingVolatility: fresh.volatility,
+      ratedThrough: 0,
+      establishedGames: 0,
+      ratingVersion: sql`${puzzles.ratingVersion} + 1`,
+    })
+    .where(
+      Array.isArray(puzzleIds) ? inArray(puzzles.id, [...puzzleIds]) : sql`${puzzles.id} in ${puzzleIds}`,
+    );
 }

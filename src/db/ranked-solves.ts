@@ -2,8 +2,14 @@ import { and, eq, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from './client.js';
 import { submissions } from './schema.js';
 
-/** Ranked solves: the first valid solve of each player and puzzle (every partial index is on this). */
+/** Ranked solves: the first valid solve of each player and puzzle (clean, flagged, approved or voided). */
 export const isRanked = sql`${submissions.ranked} = 1`;
+
+/**
+ * Counted solves: ranked, clean or approved, by a player who is not banned. Boards, statistics, calibration
+ * and both ratings see only these (every partial index but the one on `ranked` is on this).
+ */
+export const isCounted = sql`${submissions.counted} = 1`;
 
 /**
  * A column of a player's ranked solve of a puzzle, as a subquery: for statements in the same batch as the
@@ -14,14 +20,14 @@ export function ownSolve(puzzleId: string, playerId: string, column: 'id' | 'cou
     where own.puzzle_id = ${puzzleId} and own.player_id = ${playerId} and own.ranked = 1)`;
 }
 
-/** A ranked solve's place in its puzzle's order; either part may be a subquery (`ownSolve`). */
+/** A counted solve's place in its puzzle's order; either part may be a subquery (`ownSolve`). */
 export interface RankedSolve {
   puzzleId: string;
   countedMs: number | SQL;
   id: number | SQL;
 }
 
-/** How many ranked solves of the puzzle come before this one: faster, or as fast and submitted earlier. */
+/** How many counted solves of the puzzle come before this one: faster, or as fast and submitted earlier. */
 export function aheadQuery(db: Db, solve: RankedSolve) {
   const ahead = or(
     lt(submissions.countedMs, solve.countedMs),
@@ -30,12 +36,12 @@ export function aheadQuery(db: Db, solve: RankedSolve) {
   return db
     .select({ n: sql<number>`count(*)` })
     .from(submissions)
-    .where(and(eq(submissions.puzzleId, solve.puzzleId), isRanked, ahead));
+    .where(and(eq(submissions.puzzleId, solve.puzzleId), isCounted, ahead));
 }
 
 export function solversQuery(db: Db, puzzleId: string) {
   return db
     .select({ n: sql<number>`count(*)` })
     .from(submissions)
-    .where(and(eq(submissions.puzzleId, puzzleId), isRanked));
+    .where(and(eq(submissions.puzzleId, puzzleId), isCounted));
 }

@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
-import type { Difficulty, Level, PuzzleMeta } from '../engines/types.js';
+import type { Difficulty, Level, LogEntry, PuzzleMeta } from '../engines/types.js';
+import type { Evidence } from '../fairplay/evidence.js';
+import type { FlagReason } from '../fairplay/verdict.js';
 import type { Kind } from '../kinds/index.js';
 
 /** One row per daily puzzle. Payloads are JSON text; `answer` and `puzzle` stay server-side until the embargo. */
@@ -34,6 +36,10 @@ export const puzzles = sqliteTable(
      * order by whoever comes next (a later submission, or the daily job), so concurrent solves never lose one.
      */
     ratedThrough: integer('rated_through').notNull().default(0),
+    /** Games of established solvers in the rating: the puzzle is provisional until there are enough. */
+    establishedGames: integer('established_games').notNull().default(0),
+    /** Bumped by every write of the rating: writers compare-and-set on it, so none overwrites another. */
+    ratingVersion: integer('rating_version').notNull().default(0),
     createdAt: text('created_at').notNull().default(sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`),
   },
   (t) => [uniqueIndex('puzzles_date_kind_level').on(t.date, t.kind, t.level)],
@@ -65,7 +71,34 @@ export const players = sqliteTable('players', {
   id: text('id').primaryKey(),
   displayName: text('display_name'),
   createdAt: text('created_at').notNull(),
+  /** The player's calendar for streaks (IANA name): set by the player, or by their first session's `tz`. */
+  timeZone: text('time_zone'),
+  /** When the player last changed `timeZone` (changes are limited). */
+  timeZoneChangedAt: text('time_zone_changed_at'),
+  /** Set by a moderator: the player's tokens are refused and none of its solves counts anywhere. */
+  bannedAt: text('banned_at'),
+  banReason: text('ban_reason'),
 });
+
+/**
+ * The server-kept start of a player's play of a puzzle: the first fetch with a token creates it and every
+ * later fetch returns it unchanged, so the clock cannot be restarted after solving.
+ */
+export const playSessions = sqliteTable(
+  'play_sessions',
+  {
+    playerId: text('player_id')
+      .notNull()
+      .references(() => players.id),
+    puzzleId: text('puzzle_id')
+      .notNull()
+      .references(() => puzzles.id),
+    startedAt: integer('started_at', { mode: 'timestamp_ms' }).notNull(),
+    /** The `tz` the puzzle was fetched with, if any. */
+    timeZone: text('time_zone'),
+  },
+  (t) => [primaryKey({ columns: [t.playerId, t.puzzleId] })],
+);
 
 /** One Glicko-2 rating per player and kind. */
 export const playerRatings = sqliteTable(
@@ -78,18 +111,30 @@ export const playerRatings = sqliteTable(
     rating: real('rating').notNull(),
     deviation: real('deviation').notNull(),
     volatility: real('volatility').notNull(),
+    /** Counted games in the rating. */
     games: integer('games').notNull(),
+    /** The last counted game the rating includes; later ones are applied in order by whoever comes next. */
+    ratedThrough: integer('rated_through').notNull().default(0),
+    /** Bumped by every write: writers compare-and-set on it, so concurrent solves never lose a game. */
+    version: integer('version').notNull().default(0),
+    /** Established in this kind after the last game (src/rating/standing.ts): moves puzzles, is on boards. */
+    established: integer('established', { mode: 'boolean' }).notNull().default(false),
     updatedAt: text('updated_at').notNull(),
   },
   (t) => [
     primaryKey({ columns: [t.playerId, t.kind] }),
-    index('player_ratings_leaderboard').on(t.kind, t.rating, t.playerId),
+    index('player_ratings_leaderboard').on(t.kind, t.rating, t.playerId).where(sql`${t.established} = 1`),
   ],
 );
 
+/** What became of a ranked solve: judged `clean` or `flagged`; a flagged one is `approved` or `voided`. */
+export type SolveStatus = 'clean' | 'flagged' | 'approved' | 'voided';
+
 /**
  * Every submission. At most one per player and puzzle is `ranked` (the first valid one, enforced by a
- * unique partial index, so concurrent retries cannot both count); wrong solutions stay as attempts.
+ * unique partial index, so concurrent retries cannot both count); wrong solutions stay as attempts. A ranked
+ * solve is `counted` (on boards, in statistics, calibration and both ratings) while it is clean or approved
+ * and its player is not banned.
  */
 export const submissions = sqliteTable(
   'submissions',
@@ -121,15 +166,39 @@ export const submissions = sqliteTable(
     deviationBefore: real('deviation_before'),
     ratingAfter: real('rating_after'),
     deviationAfter: real('deviation_after'),
+    status: text('status').$type<SolveStatus>(),
+    counted: integer('counted', { mode: 'boolean' }).notNull().default(false),
+    /** Why a flagged solve was flagged. */
+    flags: text('flags', { mode: 'json' }).$type<FlagReason[]>(),
+    /** The figures the verdict was drawn from (src/fairplay/evidence.ts). */
+    evidence: text('evidence', { mode: 'json' }).$type<Evidence>(),
+    /** The move log, kept for flagged solves so that a moderator can look at it. */
+    log: text('log', { mode: 'json' }).$type<LogEntry[]>(),
+    /** The puzzle's rating before the game: the opponent the player's rating plays. */
+    opponentRating: real('opponent_rating'),
+    opponentDeviation: real('opponent_deviation'),
+    /** How much the game moves the puzzle (0: a provisional solver) and the player (less: a provisional puzzle). */
+    puzzleWeight: real('puzzle_weight'),
+    playerWeight: real('player_weight'),
+    /** The solver was established in the kind when solving: the solve may teach calibration. */
+    established: integer('established', { mode: 'boolean' }).notNull().default(false),
+    /** The puzzle's date, when it was solved on that date in the player's own calendar (streaks). */
+    streakDate: text('streak_date'),
   },
   (t) => [
     uniqueIndex('submissions_one_ranked').on(t.puzzleId, t.playerId).where(sql`${t.ranked} = 1`),
-    index('submissions_puzzle_board').on(t.puzzleId, t.countedMs, t.id).where(sql`${t.ranked} = 1`),
-    index('submissions_player_dates').on(t.playerId, t.puzzleDate).where(sql`${t.ranked} = 1`),
-    index('submissions_calibration').on(t.kind, t.level, t.puzzleDate).where(sql`${t.ranked} = 1`),
+    index('submissions_puzzle_board').on(t.puzzleId, t.countedMs, t.id).where(sql`${t.counted} = 1`),
+    index('submissions_player_streak').on(t.playerId, t.streakDate).where(sql`${t.counted} = 1`),
+    index('submissions_calibration')
+      .on(t.kind, t.level, t.puzzleDate)
+      .where(sql`${t.counted} = 1 and ${t.established} = 1`),
     index('submissions_player_attempts').on(t.playerId, t.puzzleId),
     /** A puzzle's games not yet in its rating, in order (puzzles.rated_through). */
-    index('submissions_puzzle_games').on(t.puzzleId, t.id).where(sql`${t.ranked} = 1`),
+    index('submissions_puzzle_games').on(t.puzzleId, t.id).where(sql`${t.counted} = 1`),
+    /** A player's games of a kind, in order (player_ratings.rated_through; history, standing). */
+    index('submissions_player_games').on(t.playerId, t.kind, t.id).where(sql`${t.counted} = 1`),
+    /** Flagged solves waiting for a moderator, oldest first. */
+    index('submissions_flagged').on(t.id).where(sql`${t.status} = 'flagged'`),
   ],
 );
 
@@ -145,6 +214,8 @@ export const benchmarks = sqliteTable(
     seconds: real('seconds').notNull(),
     unit: text('unit').$type<'puzzle' | 'move'>().notNull(),
     updatedAt: text('updated_at').notNull(),
+    /** The learnt human floor as a multiple of the benchmark (src/fairplay/human-floor.ts); null until learnt. */
+    floorRatio: real('floor_ratio'),
   },
   (t) => [primaryKey({ columns: [t.kind, t.level] })],
 );
@@ -160,10 +231,27 @@ export const benchmarkHistory = sqliteTable(
     day: text('day').notNull(),
     oldSeconds: real('old_seconds').notNull(),
     newSeconds: real('new_seconds').notNull(),
-    medianSeconds: real('median_seconds').notNull(),
+    /** The typical time the change moved towards (a trimmed mean in log-time; a median before fair play). */
+    typicalSeconds: real('median_seconds').notNull(),
     samples: integer('samples').notNull(),
+    /** Distinct established players the samples came from (null for changes made before it was kept). */
+    players: integer('players'),
     limited: integer('limited', { mode: 'boolean' }).notNull(),
     changedAt: text('changed_at').notNull(),
   },
   (t) => [index('benchmark_history_kind_level_day').on(t.kind, t.level, t.day)],
 );
+
+export type AdminAction = 'approve' | 'void' | 'ban' | 'generate' | 'calibrate';
+
+/** Every moderator and operator action: what was done to what, when and why. */
+export const adminActions = sqliteTable('admin_actions', {
+  id: integer('id').primaryKey({ autoIncrement: true }),
+  at: text('at').notNull(),
+  action: text('action').$type<AdminAction>().notNull(),
+  /** A submission id, a player id or a date, as the action names it. */
+  target: text('target').notNull(),
+  reason: text('reason'),
+  /** What the action changed, e.g. the puzzles whose ratings were re-derived. */
+  details: text('details', { mode: 'json' }).$type<Record<string, unknown>>(),
+});

@@ -1,22 +1,40 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, isNotNull, sql } from 'drizzle-orm';
+import type { Level } from '../engines/types.js';
 import type { Kind } from '../kinds/index.js';
 import type { Db } from './client.js';
 import {
+  advanceWithOwnGameQuery as advancePlayerWithOwnGameQuery,
+  type PendingPlayerGame,
+  type PlayerRatingRow,
+  type PlayerRatingUpdate,
+  pendingPlayerGamesQuery,
+  playerDatesQuery,
+  playerRatingQuery,
+  ratingsAfterQuery,
+} from './player-ratings.js';
+import {
   advancePuzzleRatingQuery,
-  advanceWithOwnGameQuery,
-  type PendingGame,
-  type PuzzleRatingAdvance,
+  advanceWithOwnGameQuery as advancePuzzleWithOwnGameQuery,
+  type PendingPuzzleGame,
+  type PuzzleRatingUpdate,
   type PuzzleRatingWithOwnGame,
-  pendingGamesQuery,
+  pendingPuzzleGamesQuery,
 } from './puzzle-ratings.js';
 import type { PuzzleRow } from './puzzles.js';
-import { aheadQuery, isRanked, ownSolve, type RankedSolve, solversQuery } from './ranked-solves.js';
-import { playerRatings, players, puzzles, submissions } from './schema.js';
+import {
+  aheadQuery,
+  isCounted,
+  isRanked,
+  ownSolve,
+  type RankedSolve,
+  solversQuery,
+} from './ranked-solves.js';
+import { benchmarks, players, playSessions, puzzles, submissions } from './schema.js';
+import type { SessionRow } from './sessions.js';
 
 export type SubmissionRow = typeof submissions.$inferSelect;
-/** `ranked` is decided by which function stores the row. */
-export type NewSubmissionRow = Omit<typeof submissions.$inferInsert, 'ranked' | 'id'>;
-export type PlayerRatingRow = typeof playerRatings.$inferSelect;
+/** `ranked` and `counted` are decided by which function stores the row. */
+export type NewSubmissionRow = Omit<typeof submissions.$inferInsert, 'ranked' | 'counted' | 'id'>;
 
 function rankedQuery(db: Db, puzzleId: string, playerId: string) {
   return db
@@ -34,7 +52,7 @@ export async function findRankedSubmission(
 }
 
 export async function insertAttempt(db: Db, row: NewSubmissionRow): Promise<void> {
-  await db.insert(submissions).values({ ...row, ranked: false });
+  await db.insert(submissions).values({ ...row, ranked: false, counted: false });
 }
 
 /** The columns of a puzzle that judging and rating a submission use (not its answer, seed or grade). */
@@ -50,19 +68,29 @@ export type PuzzleToJudge = Pick<
   | 'ratingDeviation'
   | 'ratingVolatility'
   | 'ratedThrough'
+  | 'establishedGames'
+  | 'ratingVersion'
 >;
 
 /** What a submission needs to know before judging, all read in one round trip. */
 export interface SubmissionState {
-  /** False when the token's player is unknown here (e.g. a token of another deployment with the same secret). */
-  playerExists: boolean;
+  /** Undefined when the token's player is unknown here (e.g. a token of another deployment with the same secret). */
+  player: { id: string; timeZone: string | null; bannedAt: string | null } | undefined;
   /** Undefined until the puzzle is generated. */
   puzzle: PuzzleToJudge | undefined;
+  /** Undefined until the player has fetched the puzzle with its token. */
+  session: SessionRow | undefined;
   /** The player's ranked solve of this puzzle, if any: a repeat gets its result back. */
   ranked: SubmissionRow | undefined;
   rating: PlayerRatingRow | undefined;
-  /** Ranked games of the puzzle its rating does not include yet, oldest first: this submission applies them. */
-  pendingGames: PendingGame[];
+  /** Counted games of the puzzle its rating does not include yet, oldest first: this submission applies them. */
+  pendingPuzzleGames: PendingPuzzleGame[];
+  /** The same for the player's rating of the kind (normally none: only concurrent solves leave some). */
+  pendingPlayerGames: PendingPlayerGame[];
+  /** Distinct dates of the player's counted games of the kind, as many as standing needs. */
+  dates: string[];
+  /** The learnt human floor of the kind and level, as a multiple of the benchmark; null until learnt. */
+  floorRatio: number | null;
 }
 
 export async function submissionState(
@@ -70,43 +98,63 @@ export async function submissionState(
   puzzleId: string,
   playerId: string,
   kind: Kind,
+  level: Level,
 ): Promise<SubmissionState> {
-  const [player, puzzle, ranked, rating, pending] = await db.batch([
-    db.select({ id: players.id }).from(players).where(eq(players.id, playerId)).limit(1),
-    db
-      .select({
-        id: puzzles.id,
-        date: puzzles.date,
-        kind: puzzles.kind,
-        level: puzzles.level,
-        puzzle: puzzles.puzzle,
-        benchmarkSeconds: puzzles.benchmarkSeconds,
-        rating: puzzles.rating,
-        ratingDeviation: puzzles.ratingDeviation,
-        ratingVolatility: puzzles.ratingVolatility,
-        ratedThrough: puzzles.ratedThrough,
-      })
-      .from(puzzles)
-      .where(eq(puzzles.id, puzzleId))
-      .limit(1),
-    rankedQuery(db, puzzleId, playerId).limit(1),
-    db
-      .select()
-      .from(playerRatings)
-      .where(and(eq(playerRatings.playerId, playerId), eq(playerRatings.kind, kind)))
-      .limit(1),
-    pendingGamesQuery(db, puzzleId),
-  ]);
+  const [player, puzzle, session, ranked, rating, pendingPuzzle, pendingPlayer, dates, floor] =
+    await db.batch([
+      db
+        .select({ id: players.id, timeZone: players.timeZone, bannedAt: players.bannedAt })
+        .from(players)
+        .where(eq(players.id, playerId))
+        .limit(1),
+      db
+        .select({
+          id: puzzles.id,
+          date: puzzles.date,
+          kind: puzzles.kind,
+          level: puzzles.level,
+          puzzle: puzzles.puzzle,
+          benchmarkSeconds: puzzles.benchmarkSeconds,
+          rating: puzzles.rating,
+          ratingDeviation: puzzles.ratingDeviation,
+          ratingVolatility: puzzles.ratingVolatility,
+          ratedThrough: puzzles.ratedThrough,
+          establishedGames: puzzles.establishedGames,
+          ratingVersion: puzzles.ratingVersion,
+        })
+        .from(puzzles)
+        .where(eq(puzzles.id, puzzleId))
+        .limit(1),
+      db
+        .select()
+        .from(playSessions)
+        .where(and(eq(playSessions.playerId, playerId), eq(playSessions.puzzleId, puzzleId)))
+        .limit(1),
+      rankedQuery(db, puzzleId, playerId).limit(1),
+      playerRatingQuery(db, playerId, kind),
+      pendingPuzzleGamesQuery(db, puzzleId),
+      pendingPlayerGamesQuery(db, playerId, kind),
+      playerDatesQuery(db, playerId, kind),
+      db
+        .select({ floorRatio: benchmarks.floorRatio })
+        .from(benchmarks)
+        .where(and(eq(benchmarks.kind, kind), eq(benchmarks.level, level)))
+        .limit(1),
+    ]);
   return {
-    playerExists: player.length > 0,
+    player: player[0],
     puzzle: puzzle[0],
+    session: session[0],
     ranked: ranked[0],
     rating: rating[0],
-    pendingGames: pending,
+    pendingPuzzleGames: pendingPuzzle,
+    pendingPlayerGames: pendingPlayer,
+    dates: dates.map((r) => r.date),
+    floorRatio: floor[0]?.floorRatio ?? null,
   };
 }
 
-/** Where a ranked solve stands the moment it is stored, and the player's solved dates (for the streak). */
+/** Where a counted solve stands the moment it is stored, and the player's streak dates. */
 export interface Standing {
   rank: number;
   total: number;
@@ -117,61 +165,73 @@ export class AlreadyRankedError extends Error {
   override name = 'AlreadyRankedError';
 }
 
+/** A clean solve and everything it moves, computed from the state read before. */
+export interface CleanSolve {
+  submission: NewSubmissionRow;
+  player: PlayerRatingUpdate & { exists: boolean; lastBefore: number };
+  /** The pending games the player's new rating includes, with the rating each left (history). */
+  playerGamesAfter: { id: number; rating: number; deviation: number }[];
+  puzzle: { withOwnGame: PuzzleRatingWithOwnGame; pendingOnly: PuzzleRatingUpdate & { through: number } };
+}
+
 /**
- * Stores a ranked solve and the player's new rating in one atomic batch, advances the puzzle's rating (through
- * this solve's own game when nothing raced it, else over the games that were pending, else not at all: the
- * games then wait for the next writer), and reads the solve's standing in the same round trip. The unique
- * partial index on (puzzle, player) makes a concurrent duplicate fail as a whole: then AlreadyRankedError,
- * and nothing changed.
+ * Stores a clean solve, the player's and the puzzle's new ratings (each only when exact: see the queries),
+ * and reads the solve's standing, in one atomic batch. `playerRated` is false when a concurrent solve of
+ * the same kind by the same player got there first: the game then waits for a catch-up. The unique partial
+ * index on (puzzle, player) makes a concurrent duplicate fail as a whole: then AlreadyRankedError, and
+ * nothing changed.
  */
-export async function recordRankedSolve(
+export async function recordCleanSolve(
   db: Db,
-  solve: {
-    submission: NewSubmissionRow;
-    playerRating: PlayerRatingRow;
-    puzzleRating: { withOwnGame: PuzzleRatingWithOwnGame; pendingOnly: PuzzleRatingAdvance };
-  },
-): Promise<{ row: SubmissionRow } & Standing> {
-  const { submission, playerRating, puzzleRating } = solve;
+  solve: CleanSolve,
+): Promise<{ row: SubmissionRow; playerRated: boolean } & Standing> {
+  const { submission, player, puzzle } = solve;
   const countedMs = submission.countedMs ?? 0;
+  const own = {
+    puzzleId: submission.puzzleId,
+    countedMs,
+    id: ownSolve(submission.puzzleId, submission.playerId, 'id'),
+  };
   try {
-    const [inserted, , , , ahead, total, dates] = await db.batch([
+    const [inserted, playerRated, , , , ahead, total, dates] = await db.batch([
       db
         .insert(submissions)
-        .values({ ...submission, ranked: true })
+        .values({ ...submission, ranked: true, counted: true })
         .returning(),
-      db
-        .insert(playerRatings)
-        .values(playerRating)
-        .onConflictDoUpdate({
-          target: [playerRatings.playerId, playerRatings.kind],
-          set: {
-            rating: playerRating.rating,
-            deviation: playerRating.deviation,
-            volatility: playerRating.volatility,
-            games: sql`${playerRatings.games} + 1`,
-            updatedAt: playerRating.updatedAt,
-          },
-        }),
-      // The second applies only if the first did not (it then finds rated_through moved).
-      advanceWithOwnGameQuery(db, puzzleRating.withOwnGame),
-      advancePuzzleRatingQuery(db, puzzleRating.pendingOnly),
-      aheadQuery(db, {
-        puzzleId: submission.puzzleId,
-        countedMs,
-        id: ownSolve(submission.puzzleId, submission.playerId, 'id'),
-      }),
+      advancePlayerWithOwnGameQuery(db, { ...player, puzzleId: submission.puzzleId }),
+      ratingsAfterQuery(db, solve.playerGamesAfter),
+      advancePuzzleWithOwnGameQuery(db, puzzle.withOwnGame),
+      // Applies only if the first did not (it then finds the version moved) and games were pending.
+      advancePuzzleRatingQuery(db, puzzle.pendingOnly),
+      aheadQuery(db, own),
       solversQuery(db, submission.puzzleId),
-      datesQuery(db, submission.playerId),
+      streakDatesQuery(db, submission.playerId),
     ]);
     const row = inserted[0];
     if (!row) throw new Error('ranked submission insert returned no row');
     return {
       row,
+      playerRated: playerRated.length > 0,
       rank: (ahead[0]?.n ?? 0) + 1,
       total: total[0]?.n ?? 0,
       dates: dates.map((r) => r.date),
     };
+  } catch (error) {
+    if (isUniqueViolation(error))
+      throw new AlreadyRankedError('this puzzle already has a ranked solve by this player');
+    throw error;
+  }
+}
+
+/** Stores a flagged solve: ranked (so it cannot be retried into a clean one), counted nowhere. */
+export async function recordFlaggedSolve(db: Db, submission: NewSubmissionRow): Promise<SubmissionRow> {
+  try {
+    const row = await db
+      .insert(submissions)
+      .values({ ...submission, ranked: true, counted: false })
+      .returning()
+      .get();
+    return row;
   } catch (error) {
     if (isUniqueViolation(error))
       throw new AlreadyRankedError('this puzzle already has a ranked solve by this player');
@@ -186,29 +246,35 @@ function isUniqueViolation(error: unknown): boolean {
   return false;
 }
 
-/** Distinct puzzle dates of a player's ranked solves, newest first (enough for any streak we show). */
-function datesQuery(db: Db, playerId: string, limit = 1000) {
+/** Distinct streak dates of a player's counted solves, newest first (enough for any streak we show). */
+function streakDatesQuery(db: Db, playerId: string, limit = 1000) {
   return db
-    .selectDistinct({ date: submissions.puzzleDate })
+    .selectDistinct({ date: sql<string>`${submissions.streakDate}` })
     .from(submissions)
-    .where(and(eq(submissions.playerId, playerId), isRanked))
-    .orderBy(sql`${submissions.puzzleDate} desc`)
+    .where(and(eq(submissions.playerId, playerId), isCounted, isNotNull(submissions.streakDate)))
+    .orderBy(desc(submissions.streakDate))
     .limit(limit);
 }
 
-export async function solvedDates(db: Db, playerId: string): Promise<string[]> {
-  return (await datesQuery(db, playerId)).map((r) => r.date);
+export async function streakDates(db: Db, playerId: string): Promise<string[]> {
+  return (await streakDatesQuery(db, playerId)).map((r) => r.date);
 }
 
-/** A ranked solve's rank and the player's solved dates (for the streak), in one round trip. */
+/** A counted solve's rank, the player's streak dates and standing in the kind, in one round trip. */
 export async function standingAfterSolve(
   db: Db,
-  solve: RankedSolve & { playerId: string },
-): Promise<Standing> {
-  const [ahead, total, dates] = await db.batch([
+  solve: RankedSolve & { playerId: string; kind: Kind },
+): Promise<Standing & { established: boolean }> {
+  const [ahead, total, dates, rating] = await db.batch([
     aheadQuery(db, solve),
     solversQuery(db, solve.puzzleId),
-    datesQuery(db, solve.playerId),
+    streakDatesQuery(db, solve.playerId),
+    playerRatingQuery(db, solve.playerId, solve.kind),
   ]);
-  return { rank: (ahead[0]?.n ?? 0) + 1, total: total[0]?.n ?? 0, dates: dates.map((r) => r.date) };
+  return {
+    rank: (ahead[0]?.n ?? 0) + 1,
+    total: total[0]?.n ?? 0,
+    dates: dates.map((r) => r.date),
+    established: rating[0]?.established ?? false,
+  };
 }

@@ -20,10 +20,16 @@ export async function optionalPlayer(c: Context<AppEnv>): Promise<PlayerRow | nu
   return player;
 }
 
+/** The 403 for the token of a player a moderator banned. */
+export function bannedPlayer(): ApiError {
+  return new ApiError(403, 'banned', 'This player is banned');
+}
+
 async function playerFromHeader(c: Context<AppEnv>): Promise<PlayerRow | null> {
   if (c.req.header('Authorization') === undefined) return null;
   const player = await findPlayer(c.var.services.db, await requirePlayerToken(c));
   if (!player) throw invalidPlayerToken();
+  if (player.bannedAt !== null) throw bannedPlayer();
   return player;
 }
 

@@ -25,6 +25,8 @@ export const colorsort = {
     // (never calibrated there).
     seconds: { easy: 6, medium: 9, hard: 13, superhard: 16 },
   },
+  // Per pour (two clicks, after planning which run goes where); more colours, longer plans.
+  floorSecondsPerStep: { easy: 0.5, medium: 0.6, hard: 0.7, superhard: 0.8 },
   reveal: true,
 } satisfies KindDescriptor;
 

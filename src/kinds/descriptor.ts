@@ -26,6 +26,11 @@ export interface KindDescriptor {
   /** What `a` and `b` of a log entry mean, for people (OpenAPI and README). */
   logFormat: string;
   benchmark: BenchmarkDefaults;
+  /**
+   * The cold-start human floor per level: seconds per step of the engine's `stepsTo` below which nobody
+   * solves (src/fairplay/human-floor.ts explains the anchor and the margin).
+   */
+  floorSecondsPerStep: Readonly<Partial<Record<Level, number>>>;
   /** True when the kind hides information that the reveal route discloses move by move (colour sort). */
   reveal: boolean;
 }

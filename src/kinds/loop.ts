@@ -18,5 +18,7 @@ export const loop = {
     // levels need global reasoning (loop parity, no premature closure).
     seconds: { easy: 5 * 5 * 5, medium: 7 * 7 * 6, hard: 10 * 10 * 9, expert: 15 * 15 * 10 },
   },
+  // Per edge of the loop: each is placed by a click after the clues around it are read.
+  floorSecondsPerStep: { easy: 0.25, medium: 0.3, hard: 0.4, expert: 0.5 },
   reveal: false,
 } satisfies KindDescriptor;

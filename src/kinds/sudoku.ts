@@ -15,5 +15,8 @@ export const sudoku = {
     // marks, fish and chains need them checked repeatedly. About 5, 10, 19 and 29 minutes.
     seconds: { easy: 46 * 6, medium: 52 * 12, hard: 56 * 20, expert: 58 * 30 },
   },
+  // Per blank cell. The fastest recorded classic solve is about 1 s per blank, on a competition puzzle;
+  // harder levels need pencil marks and longer chains, which no one enters at that speed.
+  floorSecondsPerStep: { easy: 0.5, medium: 0.7, hard: 1.0, expert: 1.4 },
   reveal: false,
 } satisfies KindDescriptor;

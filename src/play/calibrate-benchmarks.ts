@@ -1,16 +1,18 @@
 import { addDays, utcDate } from '../daily/calendar.js';
 import {
   benchmarkAtDayStart,
+  calibrationSamples,
   listBenchmarks,
-  recentTimeRatios,
   recordBenchmarkChange,
+  setFloorRatio,
 } from '../db/benchmarks.js';
 import type { Db } from '../db/client.js';
-import { calibrate } from '../rating/calibration.js';
+import { learnedFloorRatio } from '../fairplay/human-floor.js';
+import { boundedByDay, calibrate } from '../rating/calibration.js';
 
-/** Solves from this many recent puzzle days feed calibration, at most MAX_SAMPLES of them (newest first). */
+/** Solves from this many recent puzzle days feed calibration, at most MAX_SAMPLES of them. */
 export const CALIBRATION_WINDOW_DAYS = 30;
-const MAX_SAMPLES = 2000;
+const MAX_SAMPLES = 5000;
 
 export interface BenchmarkUpdate {
   kind: string;
@@ -18,30 +20,39 @@ export interface BenchmarkUpdate {
   oldSeconds: number;
   newSeconds: number;
   samples: number;
+  players: number;
   limited: boolean;
 }
 
+/** Overrides of the sample minimums, for operators of small deployments and for tests. */
+export interface CalibrationMinimums {
+  minSamples?: number;
+  minPlayers?: number;
+}
+
 /**
- * Moves every benchmark towards what players really take, within the daily bound, and records each change.
- * Times are taken as multiples of the benchmark each solve was scored against, so per-move (colorsort) and
- * per-puzzle benchmarks calibrate alike.
+ * Moves every benchmark towards what established players really take, within the daily bound, records each
+ * change, and learns each kind and level's human floor from the same samples. Times are multiples of the
+ * benchmark each solve was scored against, so per-move (colorsort) and per-puzzle benchmarks calibrate alike.
  */
 export async function calibrateBenchmarks(
   db: Db,
   now: Date,
-  minSamples?: number,
+  minimums: CalibrationMinimums = {},
 ): Promise<BenchmarkUpdate[]> {
   const today = utcDate(now);
   const since = addDays(today, -CALIBRATION_WINDOW_DAYS);
   const updates: BenchmarkUpdate[] = [];
   for (const benchmark of await listBenchmarks(db)) {
     const { kind, level, seconds } = benchmark;
-    const ratios = await recentTimeRatios(db, kind, level, since, MAX_SAMPLES);
+    const samples = await calibrationSamples(db, kind, level, since, MAX_SAMPLES);
+    const floorRatio = learnedFloorRatio(boundedByDay(samples));
+    if (floorRatio !== benchmark.floorRatio) await setFloorRatio(db, kind, level, floorRatio);
     const result = calibrate({
       benchmarkSeconds: seconds,
-      timesSeconds: ratios.map((r) => r * seconds),
+      samples,
       dayStartSeconds: (await benchmarkAtDayStart(db, kind, level, today)) ?? seconds,
-      ...(minSamples === undefined ? {} : { minSamples }),
+      ...minimums,
     });
     if (!result || result.benchmarkSeconds === seconds) continue;
     await recordBenchmarkChange(db, {
@@ -50,8 +61,9 @@ export async function calibrateBenchmarks(
       day: today,
       oldSeconds: seconds,
       newSeconds: result.benchmarkSeconds,
-      medianSeconds: result.medianSeconds,
+      typicalSeconds: result.typicalSeconds,
       samples: result.samples,
+      players: result.players,
       limited: result.limited,
       changedAt: now.toISOString(),
     });
@@ -61,6 +73,7 @@ export async function calibrateBenchmarks(
       oldSeconds: seconds,
       newSeconds: result.benchmarkSeconds,
       samples: result.samples,
+      players: result.players,
       limited: result.limited,
     });
   }

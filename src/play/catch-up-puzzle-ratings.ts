@@ -1,49 +1,69 @@
-import { addDays, utcDate } from '../daily/calendar.js';
 import type { Db } from '../db/client.js';
 import {
   advancePuzzleRating,
   MAX_GAMES_PER_UPDATE,
-  pendingGames,
+  type PuzzleRatingState,
+  pendingPuzzleGames,
+  puzzleRatingState,
   puzzlesWithPendingGames,
 } from '../db/puzzle-ratings.js';
-import { applyPuzzleGames } from '../rating/puzzle-games.js';
+import { applyPuzzleGames } from '../rating/weighted-games.js';
 
-/** Ranking closes once a date's answers are public (within two days of its start): older puzzles get no games. */
-const RANKED_DAYS = 3;
+/** Races one puzzle's catch-up may lose before leaving the rest to the next writer. */
+const MAX_ATTEMPTS = 8;
 
 /**
- * Applies the ranked games that no later submission has applied to their puzzle's rating yet (the last solves
- * of a day have no one after them). Runs daily; a puzzle whose rating a submission advances meanwhile is left
- * to that submission, since the compare-and-set refuses the second writer.
+ * Applies a puzzle's counted games that its rating does not include yet, in submission order, under a
+ * compare-and-set on the rating's version; returns how many it applied. A lost race re-reads and goes on.
  */
-export async function catchUpPuzzleRatings(db: Db, now: Date): Promise<{ puzzles: number; games: number }> {
-  const since = addDays(utcDate(now), -RANKED_DAYS);
-  let games = 0;
-  const stale = await puzzlesWithPendingGames(db, since);
-  for (const puzzle of stale) {
-    let rating = {
-      rating: puzzle.rating,
-      deviation: puzzle.ratingDeviation,
-      volatility: puzzle.ratingVolatility,
-    };
-    let ratedThrough = puzzle.ratedThrough;
-    for (;;) {
-      const pending = await pendingGames(db, puzzle.id);
-      const last = pending.at(-1);
-      if (!last) break;
-      const next = applyPuzzleGames(rating, pending);
-      const applied = await advancePuzzleRating(db, {
-        id: puzzle.id,
-        ...next,
-        from: ratedThrough,
-        through: last.id,
-      });
-      if (!applied) break;
-      games += pending.length;
-      rating = next;
-      ratedThrough = last.id;
+export async function catchUpPuzzleRating(db: Db, start: PuzzleRatingState): Promise<number> {
+  let state: PuzzleRatingState | undefined = start;
+  let applied = 0;
+  for (let attempt = 0; state && attempt < MAX_ATTEMPTS; ) {
+    const pending = await pendingPuzzleGames(db, state.id);
+    const last = pending.at(-1);
+    if (!last) break;
+    const next = applyPuzzleGames(
+      { rating: state.rating, deviation: state.ratingDeviation, volatility: state.ratingVolatility },
+      pending,
+    );
+    const establishedGames: number =
+      state.establishedGames + pending.filter((g) => g.puzzleWeight > 0).length;
+    const written = await advancePuzzleRating(db, {
+      id: state.id,
+      ...next,
+      establishedGames,
+      version: state.ratingVersion,
+      through: last.id,
+    });
+    if (written) {
+      applied += pending.length;
       if (pending.length < MAX_GAMES_PER_UPDATE) break;
+      state = {
+        ...state,
+        rating: next.rating,
+        ratingDeviation: next.deviation,
+        ratingVolatility: next.volatility,
+        ratedThrough: last.id,
+        establishedGames,
+        ratingVersion: state.ratingVersion + 1,
+      };
+    } else {
+      attempt++;
+      state = await puzzleRatingState(db, state.id);
     }
   }
+  return applied;
+}
+
+/**
+ * Applies the counted games that no later submission has applied to their puzzle's rating yet (the last
+ * solves of a day have no one after them, and a moderator's reset leaves every game of a puzzle to replay).
+ * Runs daily; the puzzles table is small (twenty rows a day), so it is scanned whole.
+ */
+export async function catchUpPuzzleRatings(db: Db): Promise<{ puzzles: number; games: number }> {
+  const stale = await puzzlesWithPendingGames(db);
+  let games = 0;
+  for (const puzzle of stale) games += await catchUpPuzzleRating(db, puzzle);
   return { puzzles: stale.length, games };
 }

@@ -1,14 +1,16 @@
-import { utcDate } from '../daily/calendar.js';
-import { solvedDates } from '../db/submissions.js';
+import { dateInTimeZone } from '../daily/calendar.js';
+import { streakDates } from '../db/submissions.js';
 import type { Services } from '../http/context.js';
 import { type Streaks, streaks } from '../rating/streak.js';
 
-/** Current and best streak from a player's solved puzzle dates, as of `now` (UTC). */
-export function streakFrom(dates: readonly string[], now: Date): Streaks {
-  return streaks(dates, utcDate(now));
-}
-
-/** A player's current and best streak of puzzle days with a valid ranked solve. */
-export async function playerStreak(services: Services, playerId: string): Promise<Streaks> {
-  return streakFrom(await solvedDates(services.db, playerId), services.now());
+/**
+ * A player's current and best streak: runs of consecutive puzzle dates, each solved (cleanly, ranked) while
+ * it was that date in the player's own calendar, as of today in that calendar (UTC until it has one).
+ */
+export async function playerStreak(
+  services: Services,
+  player: { id: string; timeZone: string | null },
+): Promise<Streaks> {
+  const today = dateInTimeZone(services.now(), player.timeZone ?? 'UTC');
+  return streaks(await streakDates(services.db, player.id), today);
 }

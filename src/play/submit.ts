@@ -1,210 +1,338 @@
 import type { PlayerId } from '../auth/player-token.js';
 import { verifyStartToken } from '../auth/start-token.js';
-import { areAnswersPublic } from '../daily/calendar.js';
+import { areAnswersPublic, dateInTimeZone, type IsoDate } from '../daily/calendar.js';
 import { type PuzzleKey, puzzleId } from '../daily/puzzle-id.js';
 import {
   AlreadyRankedError,
+  type CleanSolve,
   findRankedSubmission,
   insertAttempt,
-  type PuzzleToJudge,
-  recordRankedSolve,
-  type Standing,
+  type NewSubmissionRow,
+  recordCleanSolve,
+  recordFlaggedSolve,
   type SubmissionRow,
+  type SubmissionState,
   standingAfterSolve,
+  streakDates,
   submissionState,
 } from '../db/submissions.js';
+import type { LogEntry } from '../engines/types.js';
+import { evidenceOf } from '../fairplay/evidence.js';
+import { humanFloorMs } from '../fairplay/human-floor.js';
+import { judge } from '../fairplay/verdict.js';
 import type { Services } from '../http/context.js';
-import { ApiError } from '../http/errors.js';
-import { invalidPlayerToken } from '../http/player-auth.js';
-import { engineFor } from '../kinds/index.js';
+import { descriptorOf } from '../kinds/index.js';
 import { countedTime } from '../rating/counted-time.js';
 import { newRating } from '../rating/glicko2.js';
-import { rateSolve } from '../rating/puzzle-games.js';
+import { type RatedSolve, rateSolve } from '../rating/rate-solve.js';
 import { score } from '../rating/score.js';
-import { timeFloorSeconds } from '../rating/time-floor.js';
-import { playerStreak, streakFrom } from './player-streak.js';
+import { streaks } from '../rating/streak.js';
+import { catchUpPlayerRating } from './catch-up-player-rating.js';
+import type { SubmissionResult } from './submission-result.js';
 
 export interface Submission {
   solution: unknown;
-  elapsedMs: number;
-  startToken: string;
+  log: readonly LogEntry[];
+  /** The client's own measure of the solve, which may lower the server's by the network allowance. */
+  elapsedMs?: number;
+  /** Optional: the start token of the puzzle's fetch; when sent it must be this player's for this puzzle. */
+  startToken?: string;
 }
 
-export interface SubmissionResult {
-  valid: boolean;
-  /** Why the solution was rejected (valid: false). */
-  reason?: string;
-  /** True when this repeats an earlier ranked solve, whose result is returned unchanged. */
-  repeated: boolean;
-  countedMs?: number;
-  /** True when the claimed time exceeded what the server saw and was cut down. */
-  capped?: boolean;
-  score?: number;
-  rating?: { before: number; after: number; deviation: number };
-  rank?: number;
-  solvers?: number;
-  /** Share of the other solvers this solve beat, in percent ("faster than 83 %"). */
-  fasterThanPercent?: number;
-  streak: { current: number; best: number };
-}
+/** What became of a submission; the route turns each into its HTTP answer. */
+export type SubmissionOutcome =
+  | { outcome: 'judged'; result: SubmissionResult }
+  | { outcome: 'ranking_closed' }
+  | { outcome: 'unknown_player' }
+  | { outcome: 'banned' }
+  | { outcome: 'no_session' }
+  | { outcome: 'invalid_start_token'; reason: keyof typeof START_TOKEN_REASONS; message: string }
+  /** The log does not replay to the submitted solution: recorded as an attempt. */
+  | { outcome: 'log_mismatch'; message: string; index?: number };
 
-const START_TOKEN_REASONS = {
+export const START_TOKEN_REASONS = {
   malformed: 'the start token is malformed',
   forged: 'the start token was not issued by this server',
   other_player: 'the start token belongs to another player',
   other_puzzle: 'the start token belongs to another puzzle',
-  expired: 'the start token has expired; fetch the puzzle again',
+  expired: 'the start token has expired',
   from_future: 'the start token is dated in the future',
 } as const;
 
 /**
- * Judges one submission: the engine decides validity, the server's clock caps the time, the floor refuses
- * the impossible, and the first valid solve per player and puzzle is rated, atomically. A first ranked solve
- * costs two database round trips: one read of everything it needs, one atomic write that also reads its rank.
- * `generatePuzzle` makes the puzzle when it is not stored yet (a date cron has not reached).
+ * Judges one submission. The session kept since the player's first fetch gives the time; the log must
+ * replay to the submitted solution; the engine decides validity; the evidence of the log decides whether
+ * the solve is ranked at once (clean) or waits for a moderator (flagged). The first valid solve per player
+ * and puzzle is the ranked one, stored atomically with both ratings: two database round trips, one read of
+ * everything it needs and one write that also reads its standing.
  */
 export async function submitSolution(
   services: Services,
   playerId: PlayerId,
   key: PuzzleKey,
   submission: Submission,
-  generatePuzzle: () => Promise<PuzzleToJudge>,
-): Promise<SubmissionResult> {
-  const { db, config } = services;
+): Promise<SubmissionOutcome> {
   const now = services.now();
-  if (areAnswersPublic(key.date, now)) {
-    throw new ApiError(403, 'ranking_closed', 'The answers of this date are public; it is no longer ranked');
-  }
+  if (areAnswersPublic(key.date, now)) return { outcome: 'ranking_closed' };
   const id = puzzleId(key);
-  const verdict = await verifyStartToken(config.tokenSecret, submission.startToken, {
-    playerId,
-    puzzleId: id,
-    now: now.getTime(),
+  if (submission.startToken !== undefined) {
+    const verdict = await verifyStartToken(services.config.tokenSecret, submission.startToken, {
+      playerId,
+      puzzleId: id,
+      now: now.getTime(),
+    });
+    if (!verdict.ok) {
+      return {
+        outcome: 'invalid_start_token',
+        reason: verdict.reason,
+        message: START_TOKEN_REASONS[verdict.reason],
+      };
+    }
+  }
+  const state = await submissionState(services.db, id, playerId, key.kind, key.level);
+  if (!state.player) return { outcome: 'unknown_player' };
+  if (state.player.bannedAt !== null) return { outcome: 'banned' };
+  if (state.ranked) return { outcome: 'judged', result: await repeatedResult(services, state.ranked, state) };
+  if (!state.session || !state.puzzle) return { outcome: 'no_session' };
+  return judgeSolve(services, { ...state, session: state.session, puzzle: state.puzzle }, submission, now);
+}
+
+type ReadyState = SubmissionState & {
+  session: NonNullable<SubmissionState['session']>;
+  puzzle: NonNullable<SubmissionState['puzzle']>;
+};
+
+async function judgeSolve(
+  services: Services,
+  state: ReadyState,
+  submission: Submission,
+  now: Date,
+): Promise<SubmissionOutcome> {
+  const { puzzle, session } = state;
+  const descriptor = descriptorOf(puzzle.kind);
+  const { engine } = descriptor;
+  const parsed = engine.parsePuzzle(puzzle.puzzle);
+  const base = baseRow(state, submission, now);
+
+  const replayed = engine.replayLog(parsed, submission.log);
+  const mismatch = !replayed.ok
+    ? { message: `log: ${replayed.reason}`, index: replayed.index }
+    : JSON.stringify(replayed.board) !== JSON.stringify(submission.solution)
+      ? { message: 'log: its last board is not the submitted solution' }
+      : null;
+  if (mismatch) {
+    await insertAttempt(services.db, { ...base, valid: false, reason: mismatch.message });
+    return { outcome: 'log_mismatch', ...mismatch };
+  }
+  const checked = engine.check(parsed, submission.solution);
+  if (!checked.ok) {
+    await insertAttempt(services.db, { ...base, valid: false, reason: checked.reason });
+    const streak = streaks(await streakDates(services.db, base.playerId), localDate(state, now));
+    return { outcome: 'judged', result: { valid: false, reason: checked.reason, repeated: false, streak } };
+  }
+
+  const serverMs = now.getTime() - session.startedAt.getTime();
+  const { countedMs, capped } = countedTime(serverMs, submission.elapsedMs);
+  const floorMs = humanFloorMs({
+    steps: engine.stepsTo(parsed, submission.solution).length,
+    secondsPerStep: descriptor.floorSecondsPerStep[puzzle.level] ?? 0,
+    benchmarkSeconds: puzzle.benchmarkSeconds,
+    learnedRatio: state.floorRatio,
   });
-  if (!verdict.ok) throw new ApiError(403, 'invalid_start_token', START_TOKEN_REASONS[verdict.reason]);
+  const evidence = evidenceOf({
+    log: submission.log,
+    serverMs,
+    countedMs,
+    floorMs,
+    continuesStroke: engine.continuesStroke
+      ? (a, b) => engine.continuesStroke?.(parsed, a, b) ?? false
+      : undefined,
+  });
+  const verdict = judge(evidence);
+  const result = score(countedMs / 1000, puzzle.benchmarkSeconds);
+  const rated = rateSolve({
+    score: result,
+    player: state.rating ?? newRating(),
+    playerGames: state.rating?.games ?? 0,
+    pendingPlayerGames: state.pendingPlayerGames,
+    dates: state.dates,
+    date: puzzle.date,
+    puzzle: { rating: puzzle.rating, deviation: puzzle.ratingDeviation, volatility: puzzle.ratingVolatility },
+    puzzleEstablishedGames: puzzle.establishedGames,
+    pendingPuzzleGames: state.pendingPuzzleGames,
+  });
+  const day = localDate(state, now);
+  const row: NewSubmissionRow = {
+    ...base,
+    valid: true,
+    countedMs,
+    capped,
+    benchmarkSeconds: puzzle.benchmarkSeconds,
+    score: result,
+    ...gameInputs(rated),
+    evidence,
+    established: rated.establishedBefore,
+  };
+  try {
+    if (verdict.verdict === 'flagged') {
+      const stored = await recordFlaggedSolve(services.db, {
+        ...row,
+        status: 'flagged',
+        flags: verdict.reasons,
+        log: [...submission.log],
+      });
+      return { outcome: 'judged', result: await repeatedResult(services, stored, state, false) };
+    }
+    const streakDate = puzzle.date === day ? puzzle.date : null;
+    return {
+      outcome: 'judged',
+      result: await storeClean(services, state, { ...row, status: 'clean', streakDate }, rated, now),
+    };
+  } catch (error) {
+    if (!(error instanceof AlreadyRankedError)) throw error;
+    const winner = await findRankedSubmission(services.db, puzzle.id, base.playerId);
+    if (!winner) throw error;
+    return { outcome: 'judged', result: await repeatedResult(services, winner, state) };
+  }
+}
 
-  const state = await submissionState(db, id, playerId, key.kind);
-  if (!state.playerExists) throw invalidPlayerToken();
-  if (state.ranked) return repeatedResult(services, state.ranked);
-  const puzzle = state.puzzle ?? (await generatePuzzle());
-
-  const engine = engineFor(puzzle.kind);
-  const checked = engine.check(engine.parsePuzzle(puzzle.puzzle), submission.solution);
-  const base = {
+function baseRow(state: ReadyState, submission: Submission, now: Date) {
+  const { puzzle } = state;
+  return {
     puzzleId: puzzle.id,
     puzzleDate: puzzle.date,
     kind: puzzle.kind,
     level: puzzle.level,
-    playerId,
+    playerId: state.session.playerId,
     createdAt: now.toISOString(),
-    elapsedMs: Math.round(submission.elapsedMs),
+    elapsedMs: Math.round(submission.elapsedMs ?? now.getTime() - state.session.startedAt.getTime()),
   };
-  if (!checked.ok) {
-    await insertAttempt(db, { ...base, valid: false, reason: checked.reason });
-    return {
-      valid: false,
-      reason: checked.reason,
-      repeated: false,
-      streak: await playerStreak(services, playerId),
-    };
-  }
-
-  const counted = countedTime(submission.elapsedMs, now.getTime() - verdict.claim.startedAt);
-  const floorMs = timeFloorSeconds(puzzle.benchmarkSeconds, checked.moves) * 1000;
-  if (counted.countedMs < floorMs) {
-    throw new ApiError(
-      422,
-      'impossible_time',
-      `No one solves this puzzle in under ${Math.ceil(floorMs / 1000)} s`,
-      {
-        countedMs: Math.round(counted.countedMs),
-        floorMs,
-      },
-    );
-  }
-  const countedMs = Math.round(counted.countedMs);
-  const result = score(countedMs / 1000, puzzle.benchmarkSeconds);
-  const before = state.rating ?? newRating();
-  const stored = {
-    rating: puzzle.rating,
-    deviation: puzzle.ratingDeviation,
-    volatility: puzzle.ratingVolatility,
-  };
-  const rated = rateSolve(before, stored, state.pendingGames, result);
-  const lastPending = state.pendingGames.at(-1)?.id ?? puzzle.ratedThrough;
-  try {
-    const { row, ...standing } = await recordRankedSolve(db, {
-      submission: {
-        ...base,
-        valid: true,
-        countedMs,
-        capped: counted.capped,
-        benchmarkSeconds: puzzle.benchmarkSeconds,
-        score: result,
-        ratingBefore: before.rating,
-        deviationBefore: before.deviation,
-        ratingAfter: rated.player.rating,
-        deviationAfter: rated.player.deviation,
-      },
-      playerRating: { playerId, kind: puzzle.kind, ...rated.player, games: 1, updatedAt: now.toISOString() },
-      puzzleRating: {
-        withOwnGame: {
-          id: puzzle.id,
-          ...rated.puzzleAfter,
-          from: puzzle.ratedThrough,
-          lastBefore: lastPending,
-          playerId,
-        },
-        pendingOnly: {
-          id: puzzle.id,
-          ...rated.puzzleBefore,
-          from: puzzle.ratedThrough,
-          through: lastPending,
-        },
-      },
-    });
-    return rankedResult(row, standing, false, now);
-  } catch (error) {
-    if (!(error instanceof AlreadyRankedError)) throw error;
-    const winner = await findRankedSubmission(db, puzzle.id, playerId);
-    if (!winner) throw error;
-    return repeatedResult(services, winner);
-  }
 }
 
-/** A repeat of an earlier ranked solve: its stored result, with where it stands now. */
-async function repeatedResult(services: Services, row: SubmissionRow): Promise<SubmissionResult> {
+/** What the game's later replays need, frozen now: both opponents and both weights. */
+function gameInputs(rated: RatedSolve) {
+  return {
+    ratingBefore: rated.playerBefore.rating,
+    deviationBefore: rated.playerBefore.deviation,
+    ratingAfter: rated.playerAfter.rating,
+    deviationAfter: rated.playerAfter.deviation,
+    opponentRating: rated.puzzleBefore.rating,
+    opponentDeviation: rated.puzzleBefore.deviation,
+    puzzleWeight: rated.puzzleWeight,
+    playerWeight: rated.playerWeight,
+  };
+}
+
+async function storeClean(
+  services: Services,
+  state: ReadyState,
+  row: NewSubmissionRow,
+  rated: RatedSolve,
+  now: Date,
+): Promise<SubmissionResult> {
+  const { puzzle } = state;
+  const lastPuzzleGame = state.pendingPuzzleGames.at(-1)?.id ?? puzzle.ratedThrough;
+  const lastPlayerGame = state.pendingPlayerGames.at(-1)?.id ?? state.rating?.ratedThrough ?? 0;
+  const puzzleUpdate = { id: puzzle.id, establishedGames: 0, version: puzzle.ratingVersion };
+  const playerGamesAfter = state.pendingPlayerGames.map((game, i) => {
+    const after = rated.pendingPlayerAfter[i] ?? rated.playerBefore;
+    return { id: game.id, rating: after.rating, deviation: after.deviation };
+  });
+  const solve: CleanSolve = {
+    submission: row,
+    player: {
+      playerId: row.playerId,
+      kind: puzzle.kind,
+      ...rated.playerAfter,
+      games: (state.rating?.games ?? 0) + state.pendingPlayerGames.length + 1,
+      established: rated.establishedAfter,
+      version: state.rating?.version ?? 0,
+      updatedAt: now.toISOString(),
+      exists: state.rating !== undefined,
+      lastBefore: lastPlayerGame,
+    },
+    playerGamesAfter,
+    puzzle: {
+      withOwnGame: {
+        ...puzzleUpdate,
+        ...rated.puzzleAfter,
+        establishedGames: rated.puzzleEstablishedAfter,
+        lastBefore: lastPuzzleGame,
+        playerId: row.playerId,
+      },
+      pendingOnly: {
+        ...puzzleUpdate,
+        ...rated.puzzleBefore,
+        establishedGames: rated.puzzleEstablishedBefore,
+        through: lastPuzzleGame,
+      },
+    },
+  };
+  const stored = await recordCleanSolve(services.db, solve);
+  let storedRow = stored.row;
+  if (!stored.playerRated) {
+    await catchUpPlayerRating(services.db, row.playerId, puzzle.kind, now);
+    storedRow = (await findRankedSubmission(services.db, puzzle.id, row.playerId)) ?? storedRow;
+  }
+  return resultOf(
+    storedRow,
+    { ...stored, established: rated.establishedAfter },
+    false,
+    streaks(stored.dates, localDate(state, now)),
+  );
+}
+
+/** The calendar date of the player where the streak is counted: its own time zone, else the session's. */
+function localDate(state: Pick<SubmissionState, 'player' | 'session'>, now: Date): IsoDate {
+  const zone = state.player?.timeZone ?? state.session?.timeZone ?? 'UTC';
+  return dateInTimeZone(now, zone);
+}
+
+/** A ranked solve's stored result, with where it stands now. */
+async function repeatedResult(
+  services: Services,
+  row: SubmissionRow,
+  state: SubmissionState,
+  repeated = true,
+): Promise<SubmissionResult> {
   const standing = await standingAfterSolve(services.db, {
     puzzleId: row.puzzleId,
     countedMs: row.countedMs ?? 0,
     id: row.id,
     playerId: row.playerId,
+    kind: row.kind,
   });
-  return rankedResult(row, standing, true, services.now());
+  return resultOf(row, standing, repeated, streaks(standing.dates, localDate(state, services.now())));
 }
 
-function rankedResult(
+function resultOf(
   row: SubmissionRow,
-  standing: Standing,
+  standing: { rank: number; total: number; established: boolean },
   repeated: boolean,
-  now: Date,
+  streak: SubmissionResult['streak'],
 ): SubmissionResult {
-  const { rank, total, dates } = standing;
-  return {
+  const base = {
     valid: true,
     repeated,
+    verdict: row.status ?? 'clean',
     countedMs: row.countedMs ?? 0,
     capped: row.capped,
     score: row.score ?? 0,
+    streak,
+  } as const;
+  if (!row.counted) return base;
+  const { rank, total } = standing;
+  return {
+    ...base,
     rating: {
       before: Math.round(row.ratingBefore ?? 0),
       after: Math.round(row.ratingAfter ?? 0),
       deviation: Math.round(row.deviationAfter ?? 0),
+      provisional: !standing.established,
     },
     rank,
     solvers: total,
     fasterThanPercent: fasterThan(rank, total),
-    streak: streakFrom(dates, now),
   };
 }
 

@@ -1,38 +1,33 @@
 /**
- * The time a submission counts with: the client's own measurement, but never more than the server saw
- * between issuing the start token and receiving the submission (plus an allowance). An inflated claim only
- * lowers its own score, but it would skew what others see and what calibration learns from: time
- * histograms, medians, and through them the benchmarks. A claim shorter than the truth cannot be detected
- * here; the time floor (time-floor.ts) rejects the impossible ones.
+ * The time a submission counts with: the span the server saw, from the first time the player fetched the
+ * puzzle (the session's start, kept in the database) to the submission's arrival. The server's span also
+ * holds both network legs and the page's own start-up, which the client's clock does not, so the client's
+ * `elapsedMs` may lower it, but only by this small allowance: a claim cannot make a solve faster than the
+ * server saw it, and a longer claim than the server saw changes nothing.
  */
 
-/**
- * The server's window contains the client's (it also spans both network legs), so an honest client stays
- * inside it. The allowance covers what the server cannot see: a client that starts its clock when it sends
- * the request rather than when the token arrives, client clocks running slightly fast, and the start and
- * the submission being timed by different data centres' clocks.
- */
-export const SERVER_ALLOWANCE_MS = 2000;
+/** Two network legs and a page's start-up on a slow phone connection fit in two seconds. */
+export const NETWORK_ALLOWANCE_MS = 2000;
 
 export interface CountedTime {
   countedMs: number;
-  /** True when the client's claim exceeded the server's window and was cut down to it. */
+  /** True when the client claimed more than the server saw (the claim is ignored then). */
   capped: boolean;
 }
 
 /**
- * `clientElapsedMs` as submitted, `serverElapsedMs` = submission time − start-token time on the server
- * (a small negative value from clock disagreement between data centres counts as 0).
+ * `serverMs` = arrival − session start on the server (a small negative value from clock disagreement
+ * between data centres counts as 0); `clientMs` the client's claim, when it sent one.
  */
-export function countedTime(clientElapsedMs: number, serverElapsedMs: number): CountedTime {
-  if (!(Number.isFinite(clientElapsedMs) && clientElapsedMs >= 0)) {
-    throw new RangeError(`client elapsed time must be a non-negative number of ms, got ${clientElapsedMs}`);
+export function countedTime(serverMs: number, clientMs?: number): CountedTime {
+  if (!Number.isFinite(serverMs))
+    throw new RangeError(`server time must be a finite number of ms, got ${serverMs}`);
+  if (clientMs !== undefined && !(Number.isFinite(clientMs) && clientMs >= 0)) {
+    throw new RangeError(`client time must be a non-negative number of ms, got ${clientMs}`);
   }
-  if (!Number.isFinite(serverElapsedMs)) {
-    throw new RangeError(`server elapsed time must be a finite number of ms, got ${serverElapsedMs}`);
-  }
-  const limit = Math.max(0, serverElapsedMs) + SERVER_ALLOWANCE_MS;
-  return clientElapsedMs > limit
-    ? { countedMs: limit, capped: true }
-    : { countedMs: clientElapsedMs, capped: false };
+  const server = Math.max(0, Math.round(serverMs));
+  if (clientMs === undefined) return { countedMs: server, capped: false };
+  const lowest = Math.max(0, server - NETWORK_ALLOWANCE_MS);
+  const claimed = Math.round(clientMs);
+  return { countedMs: Math.min(server, Math.max(lowest, claimed)), capped: claimed > server };
 }

@@ -1,6 +1,7 @@
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
 import { generateDate } from '../daily/generate.js';
 import { recentGenerationRuns } from '../db/generation-runs.js';
+import { recordAdminAction } from '../db/moderation.js';
 import { requireAdmin } from '../http/admin-auth.js';
 import type { AppEnv } from '../http/context.js';
 import { validationHook } from '../http/validation.js';
@@ -53,6 +54,7 @@ const calibrate = createRoute({
                 oldSeconds: z.number(),
                 newSeconds: z.number(),
                 samples: z.number().int(),
+                players: z.number().int(),
                 limited: z.boolean(),
               }),
             ),
@@ -103,12 +105,27 @@ export const adminRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook
     const services = c.var.services;
     const date = requirePlayableDate(services, c.req.valid('param').date);
     const outcome = await generateDate(generationContext(services), date, 'admin');
+    await recordAdminAction(services.db, {
+      at: services.now().toISOString(),
+      action: 'generate',
+      target: date,
+      reason: null,
+      details: { status: outcome.status, generated: outcome.generated },
+    });
     return c.json(outcome, 200);
   })
   .openapi(calibrate, async (c) => {
     await requireAdmin(c);
     const { db, now } = c.var.services;
-    return c.json({ updates: await calibrateBenchmarks(db, now()) }, 200);
+    const updates = await calibrateBenchmarks(db, now());
+    await recordAdminAction(db, {
+      at: now().toISOString(),
+      action: 'calibrate',
+      target: 'benchmarks',
+      reason: null,
+      details: { changed: updates.length },
+    });
+    return c.json({ updates }, 200);
   })
   .openapi(runs, async (c) => {
     await requireAdmin(c);

@@ -10,8 +10,6 @@ import { fasterThan } from '../play/submit.js';
 import { requireDailyPuzzle } from './require.js';
 import { jsonError, KindParam, PuzzleParams } from './schemas.js';
 
-/** A player needs this many ranked solves of a kind before appearing on its rating leaderboard. */
-export const MIN_RATED_GAMES = 5;
 /** The histogram spans 0 to 2.5 benchmarks in 10 buckets; the last bucket holds everything slower. */
 const HISTOGRAM_BUCKETS = 10;
 const HISTOGRAM_SPAN = 2.5;
@@ -37,6 +35,9 @@ const PuzzleBoardSchema = z
       .object({ rank: z.number().int(), countedMs: z.number().int(), fasterThanPercent: z.number() })
       .nullable()
       .openapi({ description: "The caller's own rank (with a player token), even when outside this page" }),
+    meUnderReview: z.boolean().openapi({
+      description: "With a player token: the caller's solve waits for a moderator (then `me` is null)",
+    }),
   })
   .openapi('PuzzleLeaderboard');
 
@@ -56,7 +57,6 @@ const puzzleBoard = createRoute({
 const RatingBoardSchema = z
   .object({
     kind: z.enum(KINDS),
-    minGames: z.number().int(),
     entries: z.array(
       z.object({
         playerId: z.string(),
@@ -73,7 +73,9 @@ const RatingBoardSchema = z
 const ratingBoard = createRoute({
   method: 'get',
   path: '/leaderboards/ratings/{kind}',
-  summary: `Top ratings of a kind (players with at least ${MIN_RATED_GAMES} ranked solves)`,
+  summary: 'Top ratings of a kind among its established players',
+  description:
+    'Established: at least 5 counted (clean) solves of the kind on 3 distinct dates and a deviation under 230.',
   request: {
     params: z.object({ kind: KindParam }),
     query: z.object({ cursor: CursorQuery, limit: LimitQuery }),
@@ -144,6 +146,7 @@ export const leaderboardRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validati
               fasterThanPercent: fasterThan(page.mine.rank, page.solvers),
             }
           : null,
+        meUnderReview: page.mineUnderReview,
       },
       200,
     );
@@ -151,19 +154,12 @@ export const leaderboardRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validati
   .openapi(ratingBoard, async (c) => {
     const { kind } = c.req.valid('param');
     const { cursor, limit } = c.req.valid('query');
-    const rows = await ratingBoardPage(
-      c.var.services.db,
-      kind,
-      MIN_RATED_GAMES,
-      decodeCursor(cursor, RatingCursor),
-      limit,
-    );
+    const rows = await ratingBoardPage(c.var.services.db, kind, decodeCursor(cursor, RatingCursor), limit);
     const last = rows.at(-1);
     c.header('Cache-Control', CACHE_CONTROL.board);
     return c.json(
       {
         kind,
-        minGames: MIN_RATED_GAMES,
         entries: rows.map((r) => ({
           ...r,
           rating: Math.round(r.rating),

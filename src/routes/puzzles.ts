@@ -4,12 +4,14 @@ import { startToken } from '../auth/start-token.js';
 import {
   answersPublicAt,
   areAnswersPublic,
+  canonicalTimeZone,
   dateInTimeZone,
   type IsoDate,
   isTimeZone,
 } from '../daily/calendar.js';
 import { dailyPuzzles } from '../daily/daily-puzzles.js';
 import { puzzlesOfDate } from '../daily/schedule.js';
+import { startSession } from '../db/sessions.js';
 import type { Level } from '../engines/types.js';
 import { CACHE_CONTROL, conditionalGet, PayloadMemory, PUZZLE_MAX_AGE_S } from '../http/cache.js';
 import type { AppEnv, Services } from '../http/context.js';
@@ -76,12 +78,23 @@ const ofDate = createRoute({
 const one = createRoute({
   method: 'get',
   path: '/puzzles/{date}/{kind}/{level}',
-  summary: 'One puzzle; with a player token this starts the ranked clock',
+  summary: "One puzzle; with a player token it starts the player's session, the ranked clock",
   description:
     'Without a token the response is public and cacheable for a minute (`rating` may be that old), with an ' +
-    'ETag (If-None-Match → 304); with a token it is private and never cached.',
+    "ETag (If-None-Match → 304). With a token the first fetch starts the player's session of the puzzle, kept " +
+    'by the server: every later fetch returns the same `session.startedAt`, and the counted time of a ' +
+    'submission runs from it. Such a response is private and never cached.',
   middleware: [conditionalGet] as const,
-  request: { params: PuzzleParams },
+  request: {
+    params: PuzzleParams,
+    query: z.object({
+      tz: z.string().max(64).optional().openapi({
+        description:
+          "The player's IANA time zone; a player without one takes it as the calendar its streak counts in",
+        example: 'Europe/Paris',
+      }),
+    }),
+  },
   responses: {
     200: {
       content: { 'application/json': { schema: PlayablePuzzleSchema } },
@@ -89,7 +102,8 @@ const one = createRoute({
         'The puzzle, without its answer; with a player token also a start token for a ranked submission',
     },
     401: jsonError('A bearer token was sent but is not a valid player token'),
-    400: jsonError('Malformed date, unknown kind or level'),
+    400: jsonError('Malformed date, unknown kind, level or time zone'),
+    403: jsonError('The player is banned'),
     404: jsonError('Date outside the archive or not begun anywhere yet'),
     503: jsonError('The puzzle could not be generated; retried on the next request'),
   },
@@ -142,15 +156,36 @@ export const puzzleRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHoo
       c.header('Cache-Control', CACHE_CONTROL.puzzle);
       return c.json(view, 200);
     }
+    const tz = c.req.valid('query').tz;
+    const timeZone = tz === undefined ? null : canonicalTimeZone(tz);
+    if (tz !== undefined && timeZone === null) {
+      throw new ApiError(400, 'invalid_time_zone', `${tz} is not an IANA time zone`);
+    }
     const row = await requireDailyPuzzle(services, params);
+    const session = await startSession(services.db, {
+      playerId: player.id,
+      puzzleId: row.id,
+      startedAt: services.now(),
+      timeZone,
+    });
     const token = await startToken(services.config.tokenSecret, {
       playerId: player.id as PlayerId,
       puzzleId: row.id,
-      startedAt: services.now().getTime(),
+      startedAt: session.startedAt.getTime(),
     });
     c.header('Vary', 'Authorization', { append: true });
     c.header('Cache-Control', CACHE_CONTROL.private);
-    return c.json({ ...toPuzzleView(row), startToken: token }, 200);
+    return c.json(
+      {
+        ...toPuzzleView(row),
+        session: {
+          startedAt: session.startedAt.toISOString(),
+          elapsedMs: Math.max(0, services.now().getTime() - session.startedAt.getTime()),
+        },
+        startToken: token,
+      },
+      200,
+    );
   })
   .openapi(answer, async (c) => {
     const services = c.var.services;

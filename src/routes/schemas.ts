@@ -55,10 +55,21 @@ export const PuzzleSchema = z
 export type PuzzleView = z.infer<typeof PuzzleSchema>;
 
 export const PlayablePuzzleSchema = PuzzleSchema.extend({
-  startToken: z
-    .string()
+  session: z
+    .object({
+      startedAt: z
+        .string()
+        .openapi({ description: 'When this player first fetched the puzzle (ISO time); it never changes' }),
+      elapsedMs: z.number().int().openapi({
+        description:
+          "How long ago that was, by the server's clock: a client starts its own clock this far back",
+      }),
+    })
     .optional()
-    .openapi({ description: 'Present when a player token was sent: hand it back with the submission' }),
+    .openapi({ description: "Present when a player token was sent: the player's session of this puzzle" }),
+  startToken: z.string().optional().openapi({
+    description: 'Present with a player token: the session signed by the server (optional to send back)',
+  }),
 }).openapi('PlayablePuzzle');
 
 export const DayPuzzlesSchema = z

@@ -1,11 +1,18 @@
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
 import type { AppEnv } from '../http/context.js';
 import { ApiError } from '../http/errors.js';
-import { playerTokenRequired, requirePlayerToken } from '../http/player-auth.js';
+import {
+  bannedPlayer,
+  invalidPlayerToken,
+  playerTokenRequired,
+  requirePlayerToken,
+} from '../http/player-auth.js';
 import { clientAddress, enforceRateLimit, RATE_LIMITS } from '../http/rate-limit.js';
 import { validationHook } from '../http/validation.js';
-import { submitSolution } from '../play/submit.js';
-import { requireDailyPuzzle, requireLevelOf, requirePlayableDate } from './require.js';
+import { SubmissionResultSchema } from '../play/submission-result.js';
+import { type SubmissionOutcome, submitSolution } from '../play/submit.js';
+import { AnyLogEntry, logShapeError, MAX_LOG_ENTRIES } from './log-schemas.js';
+import { requireLevelOf, requirePlayableDate } from './require.js';
 import { jsonError, PuzzleParams } from './schemas.js';
 import { AnySolution, solutionShapeError } from './solution-schemas.js';
 
@@ -19,43 +26,49 @@ const SubmissionBody = z
         'The solution in the interchange format of the kind: sudoku/signal {grid}, pattern {cells}, loop {edges}, colorsort {moves}',
       example: { grid: '534678912672195348198342567859761423426853791713924856961537284287419635345286179' },
     }),
-    elapsedMs: z.number().int().min(0).max(MAX_ELAPSED_MS).openapi({ example: 312_000 }),
-    startToken: z
-      .string()
-      .min(1)
-      .max(512)
-      .openapi({ description: 'From the GET of the puzzle with a player token' }),
+    log: z
+      .array(AnyLogEntry)
+      .max(MAX_LOG_ENTRIES, `a log holds at most ${MAX_LOG_ENTRIES} entries`)
+      .superRefine((log, ctx) => {
+        for (let i = 1; i < log.length; i++) {
+          if ((log[i]?.[0] ?? 0) < (log[i - 1]?.[0] ?? 0)) {
+            ctx.addIssue({ code: 'custom', path: [i, 0], message: 'times must not decrease' });
+            return;
+          }
+        }
+      })
+      .openapi({
+        description:
+          'Every move the player made, in order: `[t, a, b]` with `t` the whole milliseconds since the ' +
+          "session's `startedAt`, non-decreasing. Per kind (GET /v1/kinds): sudoku [t, cell 0–80 row-major, " +
+          'digit 1–9 or 0 to clear]; pattern [t, cell row-major, 0 empty | 1 filled | 2 crossed]; loop [t, edge ' +
+          "index in the solution's order, 0 unknown | 1 line | 2 cross]; signal [t, cell row-major, height 1–n " +
+          "or 0 to clear]; colorsort [t, from, to], the pours being the solution's moves. Replayed from the " +
+          'start position, the log must end on the submitted solution.',
+        example: [
+          [5200, 2, 4],
+          [7900, 3, 6],
+        ],
+      }),
+    elapsedMs: z.number().int().min(0).max(MAX_ELAPSED_MS).optional().openapi({
+      description: "The client's own measure; it may lower the server's time by at most 2 s",
+      example: 312_000,
+    }),
+    startToken: z.string().min(1).max(512).optional().openapi({
+      description: "The puzzle fetch's start token; optional, but when sent it must be this player's",
+    }),
   })
   .openapi('SubmissionRequest');
-
-const SubmissionResultSchema = z
-  .object({
-    valid: z.boolean(),
-    reason: z.string().optional().openapi({ example: 'row 3 has two 7s' }),
-    repeated: z
-      .boolean()
-      .openapi({ description: 'This repeats an earlier ranked solve; its result is unchanged' }),
-    countedMs: z.number().int().optional(),
-    capped: z.boolean().optional(),
-    score: z
-      .number()
-      .optional()
-      .openapi({ description: '1 / (1 + (t / benchmark)^2): 0.5 at the benchmark' }),
-    rating: z.object({ before: z.number(), after: z.number(), deviation: z.number() }).optional(),
-    rank: z.number().int().optional(),
-    solvers: z.number().int().optional(),
-    fasterThanPercent: z.number().optional(),
-    streak: z.object({ current: z.number().int(), best: z.number().int() }),
-  })
-  .openapi('SubmissionResult');
 
 const submit = createRoute({
   method: 'post',
   path: '/puzzles/{date}/{kind}/{level}/submissions',
-  summary: 'Submit a solution and its completion time for rating',
+  summary: 'Submit a solution and its move log for rating',
   description:
-    'The first valid solution per player and puzzle is ranked; repeating it returns the same result. A wrong ' +
-    'solution is recorded as an attempt (valid: false) and may be retried.',
+    'The first valid solution per player and puzzle is ranked; repeating it returns the same result. Its time is ' +
+    "the server's, from the session the player's first fetch of the puzzle started. A wrong solution is " +
+    'recorded as an attempt (valid: false) and may be retried. A valid solve is judged from its log: `clean` ' +
+    'is ranked at once, `flagged` waits for a moderator and counts nowhere meanwhile.',
   security: [{ bearer: [] }],
   middleware: [playerTokenRequired] as const,
   request: {
@@ -64,12 +77,13 @@ const submit = createRoute({
   },
   responses: {
     200: { content: { 'application/json': { schema: SubmissionResultSchema } }, description: 'The verdict' },
-    400: jsonError('Malformed request, or a solution not shaped like one of this kind'),
+    400: jsonError('Malformed request, or a solution or log not shaped like one of this kind'),
     401: jsonError('Missing or invalid player token'),
-    403: jsonError('Start token refused, or the date is no longer ranked'),
+    403: jsonError('Banned player, start token refused, or the date is no longer ranked'),
     404: jsonError('Date outside the archive or not begun anywhere yet'),
+    409: jsonError('No session: fetch the puzzle with the player token first'),
     413: jsonError('Body too large'),
-    422: jsonError('Impossible completion time'),
+    422: jsonError('The log does not replay to the submitted solution (recorded as an attempt)'),
     429: jsonError('Too many submissions; see Retry-After'),
   },
 });
@@ -80,22 +94,53 @@ export const submissionRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validatio
     const playerId = await requirePlayerToken(c);
     const params = c.req.valid('param');
     const body = c.req.valid('json');
-    const shapeError = solutionShapeError(params.kind, body.solution);
-    if (shapeError) {
-      throw new ApiError(400, 'invalid_solution', `Not a ${params.kind} solution: ${shapeError}`);
-    }
+    const shapeError = solutionShapeError(params.kind, body.solution) ?? logShapeError(params.kind, body.log);
+    if (shapeError)
+      throw new ApiError(400, 'invalid_solution', `Not a ${params.kind} submission: ${shapeError}`);
     await enforceRateLimit(c, RATE_LIMITS.submissionPerPlayer, playerId);
     await enforceRateLimit(c, RATE_LIMITS.submissionPerIp, clientAddress(c));
     const services = c.var.services;
     const date = requirePlayableDate(services, params.date);
     requireLevelOf(params.kind, params.level);
-    const result = await submitSolution(
+    const outcome = await submitSolution(
       services,
       playerId,
       { date, kind: params.kind, level: params.level },
-      { solution: body.solution, elapsedMs: body.elapsedMs, startToken: body.startToken },
-      () => requireDailyPuzzle(services, params),
+      body,
     );
-    return c.json(result, 200);
+    return c.json(judged(outcome), 200);
   },
 );
+
+/** The verdict, or the HTTP error that says why there is none. */
+function judged(outcome: SubmissionOutcome) {
+  switch (outcome.outcome) {
+    case 'judged':
+      return outcome.result;
+    case 'ranking_closed':
+      throw new ApiError(
+        403,
+        'ranking_closed',
+        'The answers of this date are public; it is no longer ranked',
+      );
+    case 'unknown_player':
+      throw invalidPlayerToken();
+    case 'banned':
+      throw bannedPlayer();
+    case 'no_session':
+      throw new ApiError(
+        409,
+        'no_session',
+        'Fetch the puzzle with your player token first: that starts its clock',
+      );
+    case 'invalid_start_token':
+      throw new ApiError(403, 'invalid_start_token', outcome.message);
+    case 'log_mismatch':
+      throw new ApiError(
+        422,
+        'log_mismatch',
+        outcome.message,
+        outcome.index === undefined ? {} : { index: outcome.index },
+      );
+  }
+}

@@ -1,13 +1,13 @@
 /**
  * The demo page in a real browser against the real Worker (wrangler dev, local D1): one puzzle of each
- * kind solved through the page with mouse and keyboard, submitted, and its result, leaderboard and
- * histogram read off the screen. The moves come from the engines' own solvers, run here in Node on the
- * public puzzle (colour sort: on the full puzzle read from the local D1, since the page never sees
- * hidden colours).
+ * kind solved through the page with mouse and keyboard, submitted with the move log the page recorded, and
+ * its result, leaderboard and histogram read off the screen. The moves come from the engines' own solvers,
+ * run here in Node on the public puzzle (colour sort: on the full puzzle read from the local D1, since the
+ * page never sees hidden colours).
  *
- * Ranked times below a puzzle's floor are refused, and there is no clock to bend in a real Worker, so
- * every puzzle is opened first (its clock starts) and each one waits out what remains of its floor
- * before submitting.
+ * The server judges a solve by its log and holds it to a human floor, and there is no clock to bend in a
+ * real Worker, so the moves are made at a person's pace: a pause between moves drawn around one and a half
+ * times the kind's per-step floor, irregular as people's are. A solve made faster would be flagged.
  */
 
 import { mkdir } from 'node:fs/promises';
@@ -16,18 +16,12 @@ import { type Browser, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { type ColorSortPuzzle, replay } from '../../src/engines/colorsort/index.js';
 import { descriptorOf, engineFor, KINDS, type Kind } from '../../src/kinds/index.js';
-import { timeFloorSeconds } from '../../src/rating/time-floor.js';
+import { humanLog, seededRandom } from '../support/logs.js';
 import { CHROMIUM_ARGS, ensureChromium } from './chromium.js';
 import { type LocalWorker, startWorker } from './worker.js';
 
 const SCREENSHOTS = path.join(import.meta.dirname, 'screenshots');
 const LEVEL = 'easy';
-/**
- * Opened in this order, solved in this order: colour sort first, so that its rivals, who submit at the
- * end, have times spread on both sides of the page's player; then the registry's order. Each kind has its
- * own test below that enters the solution the way a player would.
- */
-const OPEN_ORDER: Kind[] = ['colorsort', ...KINDS.filter((kind) => kind !== 'colorsort')];
 const PLAYER_NAME = 'E2E Tester';
 /**
  * Other players on the colour-sort puzzle: more than the page's leaderboard page of 8, and with the page's own
@@ -56,20 +50,21 @@ interface PuzzleView {
   startToken?: string;
 }
 
-interface Opened {
-  view: PuzzleView;
-  /** The page's own clock start for this puzzle (epoch ms), from its session in localStorage. */
-  startedAt: number;
-}
-
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const random = seededRandom(7);
+
+/** A person's pause between two moves of `kind`: log-normal around 1.5 × the kind's per-step floor. */
+function pause(kind: Kind): Promise<unknown> {
+  const floorMs = (descriptorOf(kind).floorSecondsPerStep.easy ?? 0.5) * 1000;
+  const normal = Math.sqrt(-2 * Math.log(1 - random())) * Math.cos(2 * Math.PI * random());
+  return sleep(Math.max(60, 1.5 * floorMs * Math.exp(0.5 * normal)));
+}
 
 describe.skipIf(!chromiumStatus.ok)('the demo page in Chromium', () => {
   let worker: LocalWorker;
   let browser: Browser;
   let page: Page;
   let date = '';
-  const opened = new Map<Kind, Opened>();
   let rivals: Promise<() => Promise<void>> = Promise.resolve(async () => undefined);
 
   async function json<T>(method: string, url: string, body?: unknown, token?: string): Promise<T> {
@@ -113,27 +108,9 @@ describe.skipIf(!chromiumStatus.ok)('the demo page in Chromium', () => {
     return solution;
   }
 
-  /** The page's session of a puzzle, as it keeps it in localStorage. */
-  async function pageSession(puzzleId: string): Promise<{ startedAt: number }> {
-    const raw = await page.evaluate(
-      `Object.entries(localStorage).find(([k]) => k.startsWith('daily-puzzles.session.') && k.endsWith(${JSON.stringify(`.${puzzleId}`)}))?.[1] ?? null`,
-    );
-    expect(raw, `a session for ${puzzleId}`).toEqual(expect.any(String));
-    return JSON.parse(raw as string) as { startedAt: number };
-  }
-
-  async function openPuzzle(kind: Kind): Promise<void> {
-    await page.goto(`${worker.url}/#/${kind}/${LEVEL}`);
-    const name = descriptorOf(kind).displayName;
-    await page.locator('#puzzle-title', { hasText: `${name} · ${LEVEL}` }).waitFor();
-    await page.locator('#board .board').waitFor();
-    const view = await json<PuzzleView>('GET', `/v1/puzzles/${date}/${kind}/${LEVEL}`);
-    opened.set(kind, { view, startedAt: (await pageSession(view.id)).startedAt });
-  }
-
   /**
    * Registers rival players on a puzzle now (their clocks start); the returned function submits their
-   * solves, with claimed times spread from just above the floor to what the server has seen since.
+   * solves one after another, each with a log of its moves at a person's pace over its whole session.
    */
   async function registerRivals(kind: Kind): Promise<() => Promise<void>> {
     const starts = await Promise.all(
@@ -145,28 +122,14 @@ describe.skipIf(!chromiumStatus.ok)('the demo page in Chromium', () => {
       }),
     );
     return async () => {
-      const first = starts[0];
-      if (!first) return;
-      const solution = await solutionOf(first.view);
-      const moves = kind === 'colorsort' ? (solution as { moves: unknown[] }).moves.length : undefined;
-      const floorMs = timeFloorSeconds(first.view.benchmarkSeconds, moves) * 1000;
-      const ready = Math.max(...starts.map((s) => s.at)) + floorMs + 1000;
-      if (ready > Date.now()) await sleep(ready - Date.now());
-      await Promise.all(
-        starts.map(({ token, at, view }, i) => {
-          const span = Date.now() - at - floorMs - 1000;
-          return json(
-            'POST',
-            `/v1/puzzles/${date}/${kind}/${LEVEL}/submissions`,
-            {
-              solution,
-              elapsedMs: Math.round(floorMs + 500 + (span * i) / RIVALS),
-              startToken: view.startToken,
-            },
-            token,
-          );
-        }),
-      );
+      for (const [i, { token, view, at }] of starts.entries()) {
+        const solution = await solutionOf(view);
+        const engine = engineFor(kind);
+        const steps = engine.stepsTo(await fullPuzzle(view), solution);
+        const log = humanLog(steps, { endMs: Date.now() - at - 1000, seed: i + 1 });
+        await json('POST', `/v1/puzzles/${date}/${kind}/${LEVEL}/submissions`, { solution, log }, token);
+        await sleep(300);
+      }
     };
   }
 
@@ -195,11 +158,6 @@ describe.skipIf(!chromiumStatus.ok)('the demo page in Chromium', () => {
     rivals = registerRivals('colorsort');
     // Its failure belongs to the last test, which awaits it.
     rivals.catch(() => undefined);
-    // A kind missing today fails its own test below, not the others.
-    const day = await json<{ puzzles: { kind: Kind; level: string }[] }>('GET', `/v1/puzzles/${date}`);
-    for (const kind of OPEN_ORDER) {
-      if (day.puzzles.some((p) => p.kind === kind && p.level === LEVEL)) await openPuzzle(kind);
-    }
   });
 
   afterAll(async () => {
@@ -211,19 +169,17 @@ describe.skipIf(!chromiumStatus.ok)('the demo page in Chromium', () => {
   const clock = async () => ((await page.locator('#timer').textContent()) ?? '').trim();
 
   /**
-   * Checks that the clock stopped when the board became complete, waits out the rest of the floor (the
-   * clock must not move meanwhile), submits, and checks the result on screen.
+   * Checks that the clock stopped when the board became complete and stays stopped through a last look,
+   * submits, and checks the result on screen.
    */
-  async function submitAndCheck(kind: Kind, moves?: number): Promise<void> {
-    const { view, startedAt } = opened.get(kind) as Opened;
+  async function submitAndCheck(kind: Kind): Promise<void> {
     const submit = page.locator('#submit');
     await expect
       .poll(() => submit.isEnabled(), { message: `${kind}: the page sees a complete board` })
       .toBe(true);
     const stopped = await clock();
     expect(stopped, `${kind}: the clock stops on a complete board`).toMatch(STOPPED_CLOCK);
-    const floorMs = timeFloorSeconds(view.benchmarkSeconds, moves) * 1000;
-    await sleep(Math.max(1200, startedAt + floorMs + 1000 - Date.now()));
+    await Promise.all([pause(kind), sleep(1200)]);
     expect(await clock(), `${kind}: a stopped clock stays stopped`).toBe(stopped);
     await submit.click();
     await page.locator('#result').waitFor({ state: 'visible' });
@@ -250,12 +206,13 @@ describe.skipIf(!chromiumStatus.ok)('the demo page in Chromium', () => {
     expect(await page.locator('#board-me').textContent()).toBe('You: rank 1 of 1, faster than 100 %');
   }
 
-  async function goTo(kind: Kind): Promise<Opened> {
-    const entry = opened.get(kind);
-    if (!entry) throw new Error(`today has no ${kind} ${LEVEL} puzzle`);
+  /** Opens the puzzle on the page (its session starts, the first time) and returns its public view. */
+  async function goTo(kind: Kind): Promise<{ view: PuzzleView }> {
     await page.goto(`${worker.url}/#/${kind}/${LEVEL}`);
+    const name = descriptorOf(kind).displayName;
+    await page.locator('#puzzle-title', { hasText: new RegExp(`^${name} · ${LEVEL}$`, 'i') }).waitFor();
     await page.locator('#board .board').waitFor();
-    return entry;
+    return { view: await json<PuzzleView>('GET', `/v1/puzzles/${date}/${kind}/${LEVEL}`) };
   }
 
   const shoot = (kind: Kind) =>
@@ -271,6 +228,7 @@ describe.skipIf(!chromiumStatus.ok)('the demo page in Chromium', () => {
     const tube = (i: number) => page.locator(`[data-tube="${i}"]`);
     const counter = page.locator('.colorsort .counter');
     const pour = async ([from, to]: [number, number]) => {
+      await pause('colorsort');
       await tube(from).click();
       await tube(to).click();
     };
@@ -295,7 +253,7 @@ describe.skipIf(!chromiumStatus.ok)('the demo page in Chromium', () => {
     await expect.poll(() => counter.textContent()).toBe(`${moves.length} moves · 0 hidden`);
     // The last pour completed a tube: it cannot be undone.
     expect(await page.locator('[data-action="undo"]').isDisabled()).toBe(true);
-    await submitAndCheck('colorsort', moves.length);
+    await submitAndCheck('colorsort');
     await expectAlone();
     await shoot('colorsort');
   });
@@ -308,7 +266,10 @@ describe.skipIf(!chromiumStatus.ok)('the demo page in Chromium', () => {
     await page.locator('[data-cell="0,0"]').click();
     for (let r = 0; r < n; r++) {
       for (let c = 0; c < n; c++) {
-        if (puzzle.givens[r * n + c] === '.') await page.keyboard.press(grid[r * n + c] as string);
+        if (puzzle.givens[r * n + c] === '.') {
+          await pause('signal');
+          await page.keyboard.press(grid[r * n + c] as string);
+        }
         if (c < n - 1) await page.keyboard.press('ArrowRight');
       }
       if (r < n - 1) {
@@ -328,6 +289,7 @@ describe.skipIf(!chromiumStatus.ok)('the demo page in Chromium', () => {
     let usedPad = false;
     for (let i = 0; i < 81; i++) {
       if (puzzle.grid[i] !== '.') continue;
+      await pause('sudoku');
       await page.locator(`[data-cell="${Math.floor(i / 9)},${i % 9}"]`).click();
       if (usedPad) await page.keyboard.press(grid[i] as string);
       else await page.locator(`.pad [data-digit="${grid[i]}"]`).click();
@@ -337,14 +299,16 @@ describe.skipIf(!chromiumStatus.ok)('the demo page in Chromium', () => {
     await expect.poll(clock).toMatch(STOPPED_CLOCK);
     const first = await clock();
     const last = puzzle.grid.lastIndexOf('.');
+    await pause('sudoku');
     await page.keyboard.press('Backspace');
     await expect
       .poll(clock, { message: 'the clock runs again on an incomplete board' })
       .toMatch(RUNNING_CLOCK);
-    await sleep(1100);
+    await Promise.all([pause('sudoku'), sleep(1100)]);
     await page.keyboard.press(grid[last] as string);
     await expect.poll(clock).toMatch(STOPPED_CLOCK);
-    expect((await clock()) > first, `${await clock()} after ${first}`).toBe(true);
+    const tenths = (text: string) => Number(text.replace(/[:.]/g, ''));
+    expect(tenths(await clock()), `${await clock()} after ${first}`).toBeGreaterThan(tenths(first));
     await submitAndCheck('sudoku');
     await expectAlone();
     await shoot('sudoku');
@@ -363,7 +327,9 @@ describe.skipIf(!chromiumStatus.ok)('the demo page in Chromium', () => {
       await expect.poll(() => cell.getAttribute('class')).not.toContain('crossed');
     }
     for (let i = 0; i < cells.length; i++) {
-      if (cells[i] === '1') await page.locator(`[data-cell="${Math.floor(i / w)},${i % w}"]`).click();
+      if (cells[i] !== '1') continue;
+      await pause('pattern');
+      await page.locator(`[data-cell="${Math.floor(i / w)},${i % w}"]`).click();
     }
     await submitAndCheck('pattern');
     await expectAlone();
@@ -374,7 +340,9 @@ describe.skipIf(!chromiumStatus.ok)('the demo page in Chromium', () => {
     const { view } = await goTo('loop');
     const { edges } = (await solutionOf(view)) as { edges: string };
     for (let e = 0; e < edges.length; e++) {
-      if (edges[e] === '1') await page.locator(`[data-edge="${e}"]`).click();
+      if (edges[e] !== '1') continue;
+      await pause('loop');
+      await page.locator(`[data-edge="${e}"]`).click();
     }
     await submitAndCheck('loop');
     await expectAlone();

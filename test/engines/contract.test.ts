@@ -121,10 +121,14 @@ describe.each(KINDS)('the engine contract: %s', (kind) => {
       expect(Number.isInteger(engine.version) && engine.version > 0).toBe(true);
     });
 
-    it('lists at least one level, in the global easiest-first order, each with a default benchmark', () => {
+    it('lists at least one level, in the global easiest-first order, each with a default benchmark and a human floor', () => {
       expect(engine.levels.length).toBeGreaterThan(0);
       expect(LEVELS.filter((l) => engine.levels.includes(l))).toEqual([...engine.levels]);
-      for (const level of engine.levels) expect(defaultBenchmark(kind, level).seconds).toBeGreaterThan(0);
+      const floors: Partial<Record<Level, number>> = descriptor.floorSecondsPerStep;
+      for (const level of engine.levels) {
+        expect(defaultBenchmark(kind, level).seconds, level).toBeGreaterThan(0);
+        expect(floors[level], level).toBeGreaterThan(0);
+      }
     });
 
     it.each(LEVELS.filter((l) => !engine.levels.includes(l)))(

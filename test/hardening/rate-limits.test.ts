@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { memoryLimiter, RATE_LIMITS } from '../../src/http/rate-limit.js';
 import { appAt, type ErrorJson } from '../support/app.js';
-import { bearer, register, solveStored, startPuzzle } from '../support/play.js';
+import { bearer, humanLogFor, register, startPuzzle, wrongSudoku } from '../support/play.js';
 
 const at = '2026-11-29T12:00:00Z';
 const api = appAt(at);
@@ -27,10 +27,10 @@ describe('abuse limits', () => {
   });
 
   it('answer 429 once one player submits too often', async () => {
-    const { token } = await register(at);
-    const startToken = await startPuzzle(at, token, '2026-11-29', 'sudoku', 'easy');
-    const solution = (await solveStored('2026-11-29', 'sudoku', 'easy')) as { grid: string };
-    const wrong = { grid: `${solution.grid[1]}${solution.grid[0]}${solution.grid.slice(2)}` };
+    const { player, token } = await register(at);
+    await startPuzzle(at, token, '2026-11-29', 'sudoku', 'easy');
+    const wrong = await wrongSudoku('2026-11-29', 'easy');
+    const log = await humanLogFor(player.id, '2026-11-29/sudoku/easy', wrong, '2026-11-29T12:05:00Z');
     const statuses: number[] = [];
     for (let i = 0; i <= RATE_LIMITS.submissionPerPlayer.limit; i++) {
       const res = await appAt('2026-11-29T12:05:00Z')('/v1/puzzles/2026-11-29/sudoku/easy/submissions', {
@@ -40,7 +40,7 @@ describe('abuse limits', () => {
           'content-type': 'application/json',
           'CF-Connecting-IP': `198.51.100.${i}`,
         },
-        body: JSON.stringify({ solution: wrong, elapsedMs: 200_000, startToken }),
+        body: JSON.stringify({ solution: wrong, log }),
       });
       statuses.push(res.status);
     }

@@ -7,29 +7,45 @@ import { appAt } from '../support/app.js';
 const admin = { Authorization: `Bearer ${DEV_SECRETS.ADMIN_TOKEN}` };
 const api = appAt('2026-11-29T18:00:00Z');
 
-/** Ranked solves of sudoku easy taking `ratio` × the benchmark, written directly: the flow is tested elsewhere. */
+/** Five dates, so that no one date supplies more than calibration's per-day share. */
+const DATES = ['2026-11-25', '2026-11-26', '2026-11-27', '2026-11-28', '2026-11-29'];
+
+/**
+ * Counted solves of sudoku easy by established players taking `ratio` × the benchmark, spread evenly over
+ * DATES, written directly: the flow that makes them is tested elsewhere.
+ */
 async function seedSolves(count: number, ratio: number) {
-  await api('/v1/puzzles/2026-11-29/sudoku/easy');
-  const puzzle = await env.DB.prepare(
-    "select benchmark_seconds from puzzles where id = '2026-11-29:sudoku:easy'",
-  ).first<{
-    benchmark_seconds: number;
-  }>();
-  const benchmark = puzzle?.benchmark_seconds ?? 0;
   const statements = [];
-  for (let i = 0; i < count; i++) {
+  for (const [i, date] of Array.from(
+    { length: count },
+    (_, i) => DATES[i % DATES.length] as string,
+  ).entries()) {
+    if (i < DATES.length) await api(`/v1/puzzles/${date}/sudoku/easy`);
+    const benchmark =
+      (
+        await env.DB.prepare('select benchmark_seconds as b from puzzles where id = ?')
+          .bind(`${date}:sudoku:easy`)
+          .first<{ b: number }>()
+      )?.b ?? 0;
     const id = crypto.randomUUID();
     statements.push(
-      env.DB.prepare("insert into players (id, created_at) values (?, '2026-11-29T00:00:00Z')").bind(id),
+      env.DB.prepare("insert into players (id, created_at) values (?, '2026-11-01T00:00:00Z')").bind(id),
       env.DB.prepare(
-        `insert into submissions (puzzle_id, puzzle_date, kind, level, player_id, created_at, valid, ranked, elapsed_ms,
-           counted_ms, benchmark_seconds, score)
-         values ('2026-11-29:sudoku:easy', '2026-11-29', 'sudoku', 'easy', ?, '2026-11-29T12:00:00Z', 1, 1, ?, ?, ?, 0.2)`,
-      ).bind(id, benchmark * ratio * 1000, benchmark * ratio * 1000, benchmark),
+        `insert into submissions (puzzle_id, puzzle_date, kind, level, player_id, created_at, valid, ranked, counted,
+           status, established, elapsed_ms, counted_ms, benchmark_seconds, score)
+         values (?, ?, 'sudoku', 'easy', ?, ?, 1, 1, 1, 'clean', 1, ?, ?, ?, 0.2)`,
+      ).bind(
+        `${date}:sudoku:easy`,
+        date,
+        id,
+        `${date}T12:00:00Z`,
+        benchmark * ratio * 1000,
+        benchmark * ratio * 1000,
+        benchmark,
+      ),
     );
   }
   await env.DB.batch(statements);
-  return benchmark;
 }
 
 async function sudokuEasyBenchmark() {

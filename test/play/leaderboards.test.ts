@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { appAt } from '../support/app.js';
-import { bearer, type ResultJson, register, solveStored, startPuzzle, submit } from '../support/play.js';
+import { bearer, later, type ResultJson, register, solveAs } from '../support/play.js';
 
 const date = '2026-11-29';
 const fetchedAt = '2026-11-29T12:00:00Z';
@@ -13,17 +13,23 @@ interface BoardJson {
   me: { rank: number; countedMs: number; fasterThanPercent: number } | null;
 }
 
-/** Players solving in the given seconds, in this order of submission (each submitted one second later). */
+/**
+ * Players solving in the given seconds, in this order of submission (each submitted one second later):
+ * each fetches the puzzle that long before it submits, as the server times from the first fetch.
+ */
 async function solvers(seconds: number[]) {
-  await appAt(fetchedAt)(`/v1/puzzles/${path}`);
-  const solution = await solveStored(date, 'sudoku', 'medium');
   const players = [];
   for (const [i, s] of seconds.entries()) {
     const { player, token } = await register(fetchedAt);
-    const startToken = await startPuzzle(fetchedAt, token, date, 'sudoku', 'medium');
-    const at = new Date(Date.parse('2026-11-29T13:00:00Z') + i * 1000).toISOString();
-    const res = await submit(at, token, path, { solution, elapsedMs: s * 1000, startToken });
-    players.push({ id: player.id, token, result: (await res.json()) as ResultJson });
+    const submitAt = later('2026-11-29T13:00:00Z', i);
+    const { body } = await solveAs(token, {
+      date,
+      kind: 'sudoku',
+      level: 'medium',
+      fetchAt: later(submitAt, -s),
+      submitAt,
+    });
+    players.push({ id: player.id, token, result: body as ResultJson });
   }
   return players;
 }
@@ -51,9 +57,10 @@ describe('the puzzle leaderboard', () => {
 
     const mine = (await (
       await api(`/v1/leaderboards/${path}?limit=1`, { headers: bearer(players[2]?.token ?? '') })
-    ).json()) as BoardJson;
+    ).json()) as BoardJson & { meUnderReview: boolean };
     expect(mine.entries).toHaveLength(1);
     expect(mine.me).toEqual({ rank: 5, countedMs: 500_000, fasterThanPercent: 0 });
+    expect(mine.meUnderReview).toBe(false);
 
     expect(players[4]?.result).toMatchObject({ rank: 3, solvers: 5, fasterThanPercent: 50 });
   });
@@ -70,27 +77,40 @@ describe('the puzzle leaderboard', () => {
 });
 
 describe('the rating leaderboard', () => {
-  it('lists only players with enough ranked solves, best first', async () => {
+  it('lists established players only, best first', async () => {
     const { player, token } = await register('2026-11-20T12:00:00Z', 'Regular');
+    const provisional = await register('2026-11-20T12:00:00Z', 'Newcomer');
     for (const day of ['2026-11-20', '2026-11-21', '2026-11-22', '2026-11-23', '2026-11-24']) {
-      const at = `${day}T12:00:00Z`;
-      const startToken = await startPuzzle(at, token, day, 'sudoku', 'easy');
-      const solution = await solveStored(day, 'sudoku', 'easy');
-      const res = await submit(`${day}T12:03:00Z`, token, `${day}/sudoku/easy`, {
-        solution,
-        elapsedMs: 150_000,
-        startToken,
-      });
-      expect(res.status).toBe(200);
+      for (const level of ['easy', 'medium', 'hard'] as const) {
+        const fetchAt = `${day}T12:00:00Z`;
+        const { status } = await solveAs(token, {
+          date: day,
+          kind: 'signal',
+          level,
+          fetchAt,
+          submitAt: later(fetchAt, 150),
+        });
+        expect(status).toBe(200);
+      }
     }
+    await solveAs(provisional.token, {
+      date: '2026-11-24',
+      kind: 'signal',
+      level: 'easy',
+      fetchAt: '2026-11-24T12:00:00Z',
+      submitAt: '2026-11-24T12:00:40Z',
+    });
     const me = await appAt('2026-11-24T13:00:00Z')('/v1/players/me', { headers: bearer(token) });
-    expect(await me.json()).toMatchObject({ streak: { current: 5, best: 5 } });
+    expect(await me.json()).toMatchObject({
+      streak: { current: 5, best: 5 },
+      ratings: [{ kind: 'signal', games: 15, provisional: false }],
+    });
 
-    const board = (await (await appAt('2026-11-29T14:00:00Z')('/v1/leaderboards/ratings/sudoku')).json()) as {
+    const board = (await (await appAt('2026-11-29T14:00:00Z')('/v1/leaderboards/ratings/signal')).json()) as {
       entries: { playerId: string; rating: number; games: number }[];
     };
     expect(board.entries.map((e) => e.playerId)).toEqual([player.id]);
-    expect(board.entries[0]?.games).toBe(5);
+    expect(board.entries[0]?.games).toBe(15);
     expect(board.entries[0]?.rating).toBeGreaterThan(1500);
   });
 });

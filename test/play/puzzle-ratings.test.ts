@@ -1,11 +1,12 @@
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { createDb } from '../../src/db/client.js';
-import { advancePuzzleRating } from '../../src/db/puzzle-ratings.js';
+import { advancePuzzleRating, puzzleRatingState } from '../../src/db/puzzle-ratings.js';
 import { catchUpPuzzleRatings } from '../../src/play/catch-up-puzzle-ratings.js';
 import { newRating } from '../../src/rating/glicko2.js';
-import { applyPuzzleGames } from '../../src/rating/puzzle-games.js';
-import { register, solveStored, startPuzzle, submit } from '../support/play.js';
+import { applyPuzzleGames } from '../../src/rating/weighted-games.js';
+import { establishedPlayer } from '../support/established.js';
+import { type NewPlayer, register, solveStored, startPuzzle, submit } from '../support/play.js';
 
 const date = '2026-11-29';
 const fetchedAt = '2026-11-29T12:00:00Z';
@@ -19,11 +20,12 @@ interface PuzzleRatingRow {
   rating_deviation: number;
   rating_volatility: number;
   rated_through: number;
+  established_games: number;
 }
 
 async function storedPuzzle(level: SignalLevel): Promise<PuzzleRatingRow> {
   const row = await env.DB.prepare(
-    'select rating, rating_deviation, rating_volatility, rated_through from puzzles where id = ?',
+    'select rating, rating_deviation, rating_volatility, rated_through, established_games from puzzles where id = ?',
   )
     .bind(idOf(level))
     .first<PuzzleRatingRow>();
@@ -31,30 +33,49 @@ async function storedPuzzle(level: SignalLevel): Promise<PuzzleRatingRow> {
   return row;
 }
 
-/** Every ranked game of the puzzle, in submission order, as the puzzle's rating plays them. */
-async function rankedGames(level: SignalLevel) {
+/** Every counted game of the puzzle, in submission order, as the puzzle's rating plays them. */
+async function countedGames(level: SignalLevel) {
   const { results } = await env.DB.prepare(
-    'select id, score, rating_before, deviation_before from submissions where puzzle_id = ? and ranked = 1 order by id',
+    `select id, score, rating_before, deviation_before, puzzle_weight from submissions
+     where puzzle_id = ? and counted = 1 order by id`,
   )
     .bind(idOf(level))
-    .all<{ id: number; score: number; rating_before: number; deviation_before: number }>();
+    .all<{
+      id: number;
+      score: number;
+      rating_before: number;
+      deviation_before: number;
+      puzzle_weight: number;
+    }>();
   return results;
 }
 
-/** `count` players start the puzzle, then all submit valid solutions at once. */
-async function solveTogether(level: SignalLevel, count: number): Promise<void> {
-  const players = [];
-  for (let i = 0; i < count; i++) {
-    const { token } = await register(fetchedAt);
-    players.push({ token, startToken: await startPuzzle(fetchedAt, token, date, 'signal', level) });
-  }
+function replayed(games: Awaited<ReturnType<typeof countedGames>>) {
+  return applyPuzzleGames(
+    newRating(),
+    games.map((g) => ({
+      score: g.score,
+      solver: { rating: g.rating_before, deviation: g.deviation_before },
+      puzzleWeight: g.puzzle_weight,
+    })),
+  );
+}
+
+const established: NewPlayer[] = [];
+/** `count` established players (made once, reused by the tests of this file). */
+async function establishedPlayers(count: number): Promise<NewPlayer[]> {
+  while (established.length < count) established.push(await establishedPlayer('signal', date));
+  return established.slice(0, count);
+}
+
+/** The players start the puzzle, then all submit valid solutions at once, with times a few seconds apart. */
+async function solveTogether(level: SignalLevel, players: readonly NewPlayer[]): Promise<void> {
+  for (const p of players) await startPuzzle(fetchedAt, p.token, date, 'signal', level);
   const solution = await solveStored(date, 'signal', level);
   const statuses = await Promise.all(
     players.map(async (p, i) => {
-      const res = await submit('2026-11-29T12:30:00Z', p.token, `${date}/signal/${level}`, {
+      const res = await submit(`2026-11-29T12:0${2 + (i % 8)}:00Z`, p.token, `${date}/signal/${level}`, {
         solution,
-        elapsedMs: (120 + 7 * i) * 1000,
-        startToken: p.startToken,
       });
       return res.status;
     }),
@@ -63,66 +84,66 @@ async function solveTogether(level: SignalLevel, count: number): Promise<void> {
 }
 
 describe("a puzzle's rating", () => {
-  it('includes every ranked game, in order, even when the solves arrive together', async () => {
-    await solveTogether('easy', 16);
-    await catchUpPuzzleRatings(createDb(env.DB), new Date('2026-11-29T13:00:00Z'));
-
-    const games = await rankedGames('easy');
-    expect(games).toHaveLength(16);
-    const replayed = applyPuzzleGames(
-      newRating(),
-      games.map((g) => ({
-        score: g.score,
-        player: { rating: g.rating_before, deviation: g.deviation_before },
-      })),
-    );
+  it('includes every counted game, in order, even when the solves arrive together', async () => {
+    await solveTogether('easy', await establishedPlayers(12));
+    await catchUpPuzzleRatings(createDb(env.DB));
+    const games = await countedGames('easy');
+    expect(games).toHaveLength(12);
+    expect(games.every((g) => g.puzzle_weight > 0)).toBe(true);
     const stored = await storedPuzzle('easy');
+    const replay = replayed(games);
     expect(stored.rated_through).toBe(games.at(-1)?.id);
-    expect(stored.rating).toBeCloseTo(replayed.rating, 6);
-    expect(stored.rating_deviation).toBeCloseTo(replayed.deviation, 6);
-    expect(stored.rating_volatility).toBeCloseTo(replayed.volatility, 9);
+    expect(stored.established_games).toBe(12);
+    expect(stored.rating).not.toBeCloseTo(1500, 0);
+    expect(stored.rating).toBeCloseTo(replay.rating, 6);
+    expect(stored.rating_deviation).toBeCloseTo(replay.deviation, 6);
+    expect(stored.rating_volatility).toBeCloseTo(replay.volatility, 9);
   });
 
   it("takes a solve that nothing raced at once, in the submission's own write", async () => {
-    await solveTogether('medium', 1);
-    const [first] = await rankedGames('medium');
+    const [first, second] = await establishedPlayers(2);
+    await solveTogether('medium', [first as NewPlayer]);
     const afterFirst = await storedPuzzle('medium');
-    expect(afterFirst.rated_through).toBe(first?.id);
-    const replayed = applyPuzzleGames(newRating(), [
-      {
-        score: first?.score ?? 0,
-        player: { rating: first?.rating_before ?? 0, deviation: first?.deviation_before ?? 0 },
-      },
-    ]);
-    expect(afterFirst.rating).toBeCloseTo(replayed.rating, 6);
-    await solveTogether('medium', 1);
-    expect((await storedPuzzle('medium')).rated_through).toBe((await rankedGames('medium')).at(-1)?.id);
+    const games = await countedGames('medium');
+    expect(afterFirst.rated_through).toBe(games[0]?.id);
+    expect(afterFirst.rating).toBeCloseTo(replayed(games).rating, 6);
+    await solveTogether('medium', [second as NewPlayer]);
+    expect((await storedPuzzle('medium')).rated_through).toBe((await countedGames('medium')).at(-1)?.id);
   });
 
-  it('refuses an update computed from a rating someone has advanced since (compare and set)', async () => {
-    await solveTogether('hard', 2);
-    const before = await storedPuzzle('hard');
-    const games = await rankedGames('hard');
-    const applied = await advancePuzzleRating(createDb(env.DB), {
+  it('is not moved by a provisional solver, whose game still counts on the board', async () => {
+    const { player, token } = await register(fetchedAt);
+    await solveTogether('expert', [{ player, token }]);
+    const [game] = await countedGames('expert');
+    expect(game?.puzzle_weight).toBe(0);
+    expect(await storedPuzzle('expert')).toMatchObject({
+      rating: 1500,
+      rating_deviation: 500,
+      established_games: 0,
+    });
+  });
+
+  it('refuses an update computed from a version someone has written since (compare and set)', async () => {
+    const players = await establishedPlayers(2);
+    await solveTogether('hard', players);
+    const db = createDb(env.DB);
+    const before = await puzzleRatingState(db, idOf('hard'));
+    const applied = await advancePuzzleRating(db, {
       id: idOf('hard'),
       rating: 2500,
       deviation: 50,
       volatility: 0.05,
-      from: before.rated_through + 1,
-      through: games.at(-1)?.id ?? 0,
+      establishedGames: 99,
+      version: (before?.ratingVersion ?? 0) - 1,
+      through: (before?.ratedThrough ?? 0) + 1000,
     });
     expect(applied).toBe(false);
-    expect(await storedPuzzle('hard')).toEqual(before);
+    expect(await puzzleRatingState(db, idOf('hard'))).toEqual(before);
   });
 
   it('is settled by the daily catch-up, which then finds nothing left to do', async () => {
-    await solveTogether('expert', 1);
     const db = createDb(env.DB);
-    const now = new Date('2026-11-29T13:00:00Z');
-    await catchUpPuzzleRatings(db, now);
-    const settled = await storedPuzzle('expert');
-    expect(settled.rated_through).toBe((await rankedGames('expert')).at(-1)?.id);
-    expect(await catchUpPuzzleRatings(db, now)).toEqual({ puzzles: 0, games: 0 });
-    expect(await storedPuzzle('expert')).toEqual(settled);
+    await catchUpPuzzleRatings(db);
+    expect(await catchUpPuzzleRatings(db)).toEqual({ puzzles: 0, games: 0 });
   });
 });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { appAt } from '../support/app.js';
+import { establishedPlayer } from '../support/established.js';
 import { bearer, register, solveStored, startPuzzle, submit } from '../support/play.js';
 
 /** Dates of their own, so no other request in this file shares their cached views. */
@@ -124,9 +125,10 @@ describe('the rating in a cached view', () => {
     const path = `/v1/puzzles/${day}/sudoku/medium`;
     const rating = async (at: string) =>
       ((await (await appAt(at)(path)).json()) as { rating: number }).rating;
+    // Only an established solver moves a puzzle's rating.
+    const { token } = await establishedPlayer('sudoku', day);
     expect(await rating(fetched)).toBe(1500);
 
-    const { token } = await register(fetched);
     const startToken = await startPuzzle(fetched, token, day, 'sudoku', 'medium');
     const solution = await solveStored(day, 'sudoku', 'medium');
     const solved = '2026-08-20T10:00:40Z';

@@ -1,8 +1,9 @@
 import { env } from 'cloudflare:test';
-import type { Level } from '../../src/engines/types.js';
+import type { Level, LogEntry } from '../../src/engines/types.js';
 import { engineFor, type Kind } from '../../src/kinds/index.js';
-import type { SubmissionResult } from '../../src/play/submit.js';
+import type { SubmissionResult } from '../../src/play/submission-result.js';
 import { appAt } from './app.js';
+import { humanLog } from './logs.js';
 
 export interface NewPlayer {
   player: { id: string; displayName: string | null };
@@ -29,44 +30,133 @@ export function bearer(token: string): Record<string, string> {
   return { Authorization: `Bearer ${token}` };
 }
 
-/** Fetches a puzzle as the player at `at` and returns its start token. */
+/** Fetches a puzzle as the player at `at` (its session starts then) and returns its start token. */
 export async function startPuzzle(
   at: string,
   token: string,
   date: string,
   kind: Kind,
   level: Level,
+  query = '',
 ): Promise<string> {
-  const res = await appAt(at)(`/v1/puzzles/${date}/${kind}/${level}`, { headers: bearer(token) });
+  const res = await appAt(at)(`/v1/puzzles/${date}/${kind}/${level}${query}`, { headers: bearer(token) });
   if (res.status !== 200) throw new Error(`fetch failed: ${res.status} ${await res.text()}`);
   const body = (await res.json()) as { startToken?: string };
   if (!body.startToken) throw new Error('no start token');
   return body.startToken;
 }
 
-/** A valid solution found by the engine's own solver from the stored puzzle (not from the stored answer). */
-export async function solveStored(date: string, kind: Kind, level: Level): Promise<unknown> {
+async function storedPuzzle(puzzleId: string): Promise<unknown> {
   const row = await env.DB.prepare('select puzzle_json from puzzles where id = ?')
-    .bind(`${date}:${kind}:${level}`)
+    .bind(puzzleId)
     .first<{ puzzle_json: string }>();
-  if (!row) throw new Error('puzzle not stored');
-  const engine = engineFor(kind);
-  const solved = engine.solve(engine.parsePuzzle(JSON.parse(row.puzzle_json)), { maxSolutions: 1 });
-  return solved.solutions[0];
+  if (!row) throw new Error(`puzzle ${puzzleId} not stored`);
+  return JSON.parse(row.puzzle_json);
 }
 
+/** A valid solution found by the engine's own solver from the stored puzzle (not from the stored answer). */
+export async function solveStored(date: string, kind: Kind, level: Level): Promise<unknown> {
+  const engine = engineFor(kind);
+  const puzzle = engine.parsePuzzle(await storedPuzzle(`${date}:${kind}:${level}`));
+  return engine.solve(puzzle, { maxSolutions: 1 }).solutions[0];
+}
+
+/** When the player's session of the puzzle started (ms since the epoch), as the server keeps it. */
+export async function sessionStart(playerId: string, puzzleId: string): Promise<number> {
+  const row = await env.DB.prepare(
+    'select started_at from play_sessions where player_id = ? and puzzle_id = ?',
+  )
+    .bind(playerId, puzzleId)
+    .first<{ started_at: number }>();
+  if (!row) throw new Error(`no session of ${playerId} on ${puzzleId}`);
+  return row.started_at;
+}
+
+/**
+ * The log a person would have made entering `solution` on the puzzle, paced like a person, ending half a
+ * second before `at` in the player's session (which must have started).
+ */
+export async function humanLogFor(
+  playerId: string,
+  path: string,
+  solution: unknown,
+  at: string,
+  seed = 1,
+): Promise<LogEntry[]> {
+  const [date, kind, level] = path.split('/') as [string, Kind, Level];
+  const puzzleId = `${date}:${kind}:${level}`;
+  const engine = engineFor(kind);
+  const puzzle = engine.parsePuzzle(await storedPuzzle(puzzleId));
+  const startedAt = await sessionStart(playerId, puzzleId);
+  const endMs = Date.parse(at) - startedAt - 500;
+  return humanLog(engine.stepsTo(puzzle, solution), { endMs, seed });
+}
+
+function playerIdOf(token: string): string {
+  return token.split('.')[0] ?? '';
+}
+
+/**
+ * Submits as the player at `at`. Without a `log`, one is made as a person would have entered the solution
+ * over the session (tests about other things than logs need not build one).
+ */
 export async function submit(
   at: string,
   token: string,
   path: string,
-  body: { solution: unknown; elapsedMs: number; startToken: string },
+  body: { solution: unknown; log?: LogEntry[]; elapsedMs?: number; startToken?: string },
 ): Promise<Response> {
+  const log = body.log ?? (await humanLogFor(playerIdOf(token), path, body.solution, at).catch(() => []));
   return appAt(at)(`/v1/puzzles/${path}/submissions`, {
     method: 'POST',
     headers: { ...bearer(token), 'content-type': 'application/json', ...someAddress() },
-    body: JSON.stringify(body),
+    body: JSON.stringify({ ...body, log }),
   });
 }
 
 /** The JSON of a submission's verdict, as the API sends it. */
 export type ResultJson = SubmissionResult;
+
+export interface Solve {
+  date: string;
+  kind: Kind;
+  level: Level;
+  /** When the player first fetches the puzzle (its session starts) and when it submits. */
+  fetchAt: string;
+  submitAt: string;
+  /** The solution to submit (default: the engine's own) and the log (default: a person's pace). */
+  solution?: unknown;
+  log?: LogEntry[];
+  elapsedMs?: number;
+}
+
+/** One player's whole play of a puzzle: fetch with the token, then submit; the response and its JSON. */
+export async function solveAs(token: string, solve: Solve): Promise<{ status: number; body: unknown }> {
+  await startPuzzle(solve.fetchAt, token, solve.date, solve.kind, solve.level);
+  const solution = solve.solution ?? (await solveStored(solve.date, solve.kind, solve.level));
+  const body: { solution: unknown; log?: LogEntry[]; elapsedMs?: number } = { solution };
+  if (solve.log) body.log = solve.log;
+  if (solve.elapsedMs !== undefined) body.elapsedMs = solve.elapsedMs;
+  const res = await submit(solve.submitAt, token, `${solve.date}/${solve.kind}/${solve.level}`, body);
+  return { status: res.status, body: await res.json() };
+}
+
+/** `iso` moved by `seconds`. */
+export function later(iso: string, seconds: number): string {
+  return new Date(Date.parse(iso) + seconds * 1000).toISOString();
+}
+
+/** A wrong sudoku: two blank cells of one row with different digits swapped (givens kept, so a log reaches it). */
+export async function wrongSudoku(date: string, level: Level): Promise<{ grid: string }> {
+  const puzzle = (await storedPuzzle(`${date}:sudoku:${level}`)) as { grid: string };
+  const { grid } = (await solveStored(date, 'sudoku', level)) as { grid: string };
+  for (let row = 0; row < 9; row++) {
+    const blanks = [...Array(9).keys()].map((c) => row * 9 + c).filter((cell) => puzzle.grid[cell] === '.');
+    const [a, b] = blanks;
+    if (a === undefined || b === undefined) continue;
+    const cells = [...grid];
+    [cells[a], cells[b]] = [cells[b] as string, cells[a] as string];
+    return { grid: cells.join('') };
+  }
+  throw new Error('no row with two blanks');
+}

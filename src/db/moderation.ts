@@ -1,0 +1,129 @@
+import { and, asc, desc, eq, gt, lt, sql } from 'drizzle-orm';
+import type { Kind } from '../kinds/index.js';
+import type { Db } from './client.js';
+import { resetPlayerRatingQuery } from './player-ratings.js';
+import { resetPuzzleRatingsQuery } from './puzzle-ratings.js';
+import { isRanked } from './ranked-solves.js';
+import { adminActions, players, type SolveStatus, submissions } from './schema.js';
+import type { SubmissionRow } from './submissions.js';
+
+export type AdminActionRow = typeof adminActions.$inferSelect;
+export type NewAdminAction = Omit<AdminActionRow, 'id'>;
+
+/** A flagged solve as a moderator reviews it: the solve, its evidence, its player and its puzzle. */
+export async function flaggedPage(db: Db, afterId: number | null, limit: number) {
+  return db
+    .select({
+      id: submissions.id,
+      puzzleId: submissions.puzzleId,
+      date: submissions.puzzleDate,
+      kind: submissions.kind,
+      level: submissions.level,
+      countedMs: submissions.countedMs,
+      submittedAt: submissions.createdAt,
+      flags: submissions.flags,
+      evidence: submissions.evidence,
+      benchmarkSeconds: submissions.benchmarkSeconds,
+      player: {
+        id: players.id,
+        displayName: players.displayName,
+        createdAt: players.createdAt,
+        bannedAt: players.bannedAt,
+      },
+    })
+    .from(submissions)
+    .innerJoin(players, eq(players.id, submissions.playerId))
+    .where(
+      and(sql`${submissions.status} = 'flagged'`, afterId === null ? undefined : gt(submissions.id, afterId)),
+    )
+    .orderBy(asc(submissions.id))
+    .limit(limit)
+    .all();
+}
+
+export async function findSubmission(db: Db, id: number): Promise<SubmissionRow | undefined> {
+  return db.select().from(submissions).where(eq(submissions.id, id)).get();
+}
+
+export async function findPlayerForModeration(db: Db, id: string) {
+  return db
+    .select({ id: players.id, bannedAt: players.bannedAt })
+    .from(players)
+    .where(eq(players.id, id))
+    .get();
+}
+
+function auditQuery(db: Db, action: NewAdminAction) {
+  return db.insert(adminActions).values(action);
+}
+
+export async function recordAdminAction(db: Db, action: NewAdminAction): Promise<void> {
+  await auditQuery(db, action);
+}
+
+/**
+ * Moves a ranked solve to `status`, counted or not, resets the ratings it was (or now is) part of so that
+ * they replay their counted games from the start, and audits the action: one atomic batch. Applies only if
+ * the solve still has the status it was read with.
+ */
+export async function setSolveStatus(
+  db: Db,
+  change: {
+    solve: Pick<SubmissionRow, 'id' | 'puzzleId' | 'playerId' | 'kind' | 'status'>;
+    status: SolveStatus;
+    counted: boolean;
+    audit: NewAdminAction;
+  },
+): Promise<boolean> {
+  const { solve } = change;
+  const [updated] = await db.batch([
+    db
+      .update(submissions)
+      .set({ status: change.status, counted: change.counted })
+      .where(and(eq(submissions.id, solve.id), isRanked, eq(submissions.status, solve.status ?? 'clean')))
+      .returning({ id: submissions.id }),
+    resetPuzzleRatingsQuery(db, [solve.puzzleId]),
+    resetPlayerRatingQuery(db, solve.playerId, solve.kind),
+    auditQuery(db, change.audit),
+  ]);
+  return updated.length > 0;
+}
+
+/**
+ * Bans a player, atomically: its tokens are refused from now on, none of its solves counts, every puzzle it
+ * solved and each of its ratings is reset to replay its remaining counted games, and the action is audited.
+ * Returns the puzzles and kinds it had solves of (the caller replays them now).
+ */
+export async function banPlayer(
+  db: Db,
+  ban: { playerId: string; reason: string; at: string; audit: NewAdminAction },
+): Promise<{ puzzleIds: string[]; kinds: Kind[] }> {
+  const { playerId } = ban;
+  const ranked = and(eq(submissions.playerId, playerId), isRanked);
+  const [solved] = await db.batch([
+    db
+      .selectDistinct({ puzzleId: submissions.puzzleId, kind: submissions.kind })
+      .from(submissions)
+      .where(ranked),
+    db.update(players).set({ bannedAt: ban.at, banReason: ban.reason }).where(eq(players.id, playerId)),
+    db.update(submissions).set({ counted: false }).where(ranked),
+    resetPuzzleRatingsQuery(
+      db,
+      sql`(select puzzle_id from submissions where player_id = ${playerId} and ranked = 1)`,
+    ),
+    resetPlayerRatingQuery(db, playerId),
+    auditQuery(db, ban.audit),
+  ]);
+  return { puzzleIds: solved.map((r) => r.puzzleId), kinds: [...new Set(solved.map((r) => r.kind))] };
+}
+
+/** Admin actions, newest first. */
+export async function auditPage(db: Db, beforeId: number | null, limit: number): Promise<AdminActionRow[]> {
+  return db
+    .select()
+    .from(adminActions)
+    .where(beforeId === null ? undefined : lt(adminActions.id, beforeId))
+    .orderBy(desc(adminActions.id))
+    .limit(limit)
+    .all();
+}

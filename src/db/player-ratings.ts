@@ -1,0 +1,212 @@
+import { and, asc, eq, gt, sql } from 'drizzle-orm';
+import type { Kind } from '../kinds/index.js';
+import { newRating } from '../rating/glicko2.js';
+import { ESTABLISHED_MIN_DATES } from '../rating/standing.js';
+import type { PlayerGame } from '../rating/weighted-games.js';
+import type { Db } from './client.js';
+import { isCounted, ownSolve } from './ranked-solves.js';
+import { playerRatings, submissions } from './schema.js';
+
+export type PlayerRatingRow = typeof playerRatings.$inferSelect;
+
+/** A counted game not yet in the player's rating of its kind, as the player plays it. */
+export interface PendingPlayerGame extends PlayerGame {
+  id: number;
+}
+
+export function playerRatingQuery(db: Db, playerId: string, kind: Kind) {
+  return db
+    .select()
+    .from(playerRatings)
+    .where(and(eq(playerRatings.playerId, playerId), eq(playerRatings.kind, kind)))
+    .limit(1);
+}
+
+/** The player's counted games of a kind after its rating's `rated_through` (none without a rating), oldest first. */
+export function pendingPlayerGamesQuery(db: Db, playerId: string, kind: Kind) {
+  return db
+    .select({
+      id: submissions.id,
+      score: sql<number>`coalesce(${submissions.score}, 0)`,
+      opponent: {
+        rating: sql<number>`coalesce(${submissions.opponentRating}, 1500)`,
+        deviation: sql<number>`coalesce(${submissions.opponentDeviation}, 500)`,
+      },
+      playerWeight: sql<number>`coalesce(${submissions.playerWeight}, 1)`,
+    })
+    .from(submissions)
+    .where(
+      and(
+        eq(submissions.playerId, playerId),
+        eq(submissions.kind, kind),
+        isCounted,
+        gt(
+          submissions.id,
+          sql`coalesce((select rated_through from player_ratings
+            where player_id = ${playerId} and kind = ${kind}), 0)`,
+        ),
+      ),
+    )
+    .orderBy(asc(submissions.id));
+}
+
+/**
+ * Distinct puzzle dates among the player's counted games of a kind, as many as standing needs: with fewer
+ * than that the list is complete.
+ */
+export function playerDatesQuery(db: Db, playerId: string, kind: Kind) {
+  return db
+    .selectDistinct({ date: submissions.puzzleDate })
+    .from(submissions)
+    .where(and(eq(submissions.playerId, playerId), eq(submissions.kind, kind), isCounted))
+    .limit(ESTABLISHED_MIN_DATES);
+}
+
+/** A player's new rating of a kind, computed from the row whose version was `version` (0 and no row: new). */
+export interface PlayerRatingUpdate {
+  playerId: string;
+  kind: Kind;
+  rating: number;
+  deviation: number;
+  volatility: number;
+  games: number;
+  established: boolean;
+  version: number;
+  updatedAt: string;
+}
+
+function values(update: PlayerRatingUpdate) {
+  return {
+    rating: update.rating,
+    deviation: update.deviation,
+    volatility: update.volatility,
+    games: update.games,
+    established: update.established,
+    updatedAt: update.updatedAt,
+  };
+}
+
+/**
+ * Stores the rating through the submission's own game, in its write batch, when that is exact: the row is
+ * as it was read (or still absent), and no other counted game of the kind slipped in before this one.
+ * Otherwise it writes nothing (the returning list is empty) and the game waits for a catch-up.
+ */
+export function advanceWithOwnGameQuery(
+  db: Db,
+  update: PlayerRatingUpdate & { puzzleId: string; lastBefore: number; exists: boolean },
+) {
+  const ownId = ownSolve(update.puzzleId, update.playerId, 'id');
+  if (!update.exists) {
+    return db
+      .insert(playerRatings)
+      .values({
+        playerId: update.playerId,
+        kind: update.kind,
+        ...values(update),
+        ratedThrough: ownId,
+        version: 1,
+      })
+      .onConflictDoNothing()
+      .returning({ version: playerRatings.version });
+  }
+  const newestBeforeOwn = sql`coalesce((select max(prior.id) from submissions prior
+    where prior.player_id = ${update.playerId} and prior.kind = ${update.kind} and prior.counted = 1
+      and prior.id < ${ownId}), 0)`;
+  return db
+    .update(playerRatings)
+    .set({ ...values(update), ratedThrough: ownId, version: sql`${playerRatings.version} + 1` })
+    .where(
+      and(
+        eq(playerRatings.playerId, update.playerId),
+        eq(playerRatings.kind, update.kind),
+        eq(playerRatings.version, update.version),
+        sql`${newestBeforeOwn} = ${update.lastBefore}`,
+      ),
+    )
+    .returning({ version: playerRatings.version });
+}
+
+/**
+ * Stores the rating with the games up to `through` applied, and each game's rating after it, if nobody wrote
+ * the row meanwhile. True when it applied.
+ */
+export async function advancePlayerRating(
+  db: Db,
+  update: PlayerRatingUpdate & {
+    through: number;
+    exists: boolean;
+    after: { id: number; rating: number; deviation: number }[];
+  },
+): Promise<boolean> {
+  const write = update.exists
+    ? db
+        .update(playerRatings)
+        .set({ ...values(update), ratedThrough: update.through, version: sql`${playerRatings.version} + 1` })
+        .where(
+          and(
+            eq(playerRatings.playerId, update.playerId),
+            eq(playerRatings.kind, update.kind),
+            eq(playerRatings.version, update.version),
+          ),
+        )
+        .returning({ version: playerRatings.version })
+    : db
+        .insert(playerRatings)
+        .values({
+          playerId: update.playerId,
+          kind: update.kind,
+          ...values(update),
+          ratedThrough: update.through,
+          version: 1,
+        })
+        .onConflictDoNothing()
+        .returning({ version: playerRatings.version });
+  const written = await write;
+  if (written.length === 0) return false;
+  if (update.after.length > 0) await ratingsAfterQuery(db, update.after);
+  return true;
+}
+
+/**
+ * Sets each game's rating-after columns in one statement however many games a replay rewrote: the values
+ * travel as one JSON parameter (D1 allows 100 bound parameters per statement).
+ */
+export function ratingsAfterQuery(
+  db: Db,
+  after: readonly { id: number; rating: number; deviation: number }[],
+) {
+  const rows = JSON.stringify(after.map((a) => [a.id, a.rating, a.deviation]));
+  const column = (index: number) =>
+    sql`(select json_extract(game.value, ${`$[${index}]`}) from json_each(${rows}) game
+      where json_extract(game.value, '$[0]') = ${submissions.id})`;
+  return db
+    .update(submissions)
+    .set({ ratingAfter: column(1), deviationAfter: column(2) })
+    .where(sql`${submissions.id} in (select json_extract(value, '$[0]') from json_each(${rows}))`);
+}
+
+/**
+ * Sets a player's rating of a kind (of every kind, without one) back to a new player's, with no game applied,
+ * so that its counted games are replayed in order from the start (after one of them was approved or voided,
+ * or the player banned).
+ */
+export function resetPlayerRatingQuery(db: Db, playerId: string, kind?: Kind) {
+  const fresh = newRating();
+  return db
+    .update(playerRatings)
+    .set({
+      rating: fresh.rating,
+      deviation: fresh.deviation,
+      volatility: fresh.volatility,
+      games: 0,
+      ratedThrough: 0,
+      established: false,
+      version: sql`${playerRatings.version} + 1`,
+    })
+    .where(
+      and(
+        eq(playerRatings.playerId, playerId),
+        kind === undefined ? undefined : eq(playerRatings.kind, kind),
+      ),
+    );
+}

@@ -1,0 +1,58 @@
+/**
+ * The human floor: a counted time under it is faster than people solve the puzzle, so the solve is flagged
+ * for a moderator (never refused, and no response states the floor). It starts from published human
+ * speeds, and once enough established players have solved a kind and level cleanly it is learnt from their
+ * times instead.
+ *
+ * Cold start: the steps the board needs (`stepsTo` of the engine: the digits of a sudoku's blanks, a
+ * nonogram's filled cells, a loop's edges, a colour sort's pours) times a per-step minimum for the kind and
+ * level (in each kind's descriptor, with its sources). The anchor is the fastest recorded classic sudoku,
+ * 54.44 s at the 2018 World Sudoku Championship in Prague (reported by Radio Prague International), about
+ * one second per empty cell, and Guinness World Records' fastest "easy" sudoku, 2:08.53 by Thomas Snyder
+ * (2006); the minima sit at about half of what such records imply per step, so the world's best still pass.
+ */
+
+/** No puzzle is read, solved and entered in under three seconds. */
+export const MIN_FLOOR_MS = 3000;
+
+/** The learnt floor: this multiple of a low percentile of established players' clean times… */
+export const LEARNED_FLOOR_FACTOR = 0.75;
+/** …the percentile (2 %: the fastest fiftieth of real solves)… */
+export const LEARNED_FLOOR_PERCENTILE = 0.02;
+/** …once there are this many such solves… */
+export const LEARNED_FLOOR_MIN_SAMPLES = 200;
+/** …from at least this many distinct established players. */
+export const LEARNED_FLOOR_MIN_PLAYERS = 50;
+/** A learnt floor never goes below this share of the cold start: a few fast accounts cannot drag it down. */
+export const LEARNED_FLOOR_MIN_SHARE = 0.5;
+
+export interface FloorInput {
+  /** Steps from the start position to the solution. */
+  steps: number;
+  /** The kind and level's per-step minimum (descriptor). */
+  secondsPerStep: number;
+  benchmarkSeconds: number;
+  /** Learnt floor as a multiple of the benchmark (calibration), when there is one. */
+  learnedRatio: number | null;
+}
+
+export function humanFloorMs(input: FloorInput): number {
+  const coldMs = input.steps * input.secondsPerStep * 1000;
+  const floorMs =
+    input.learnedRatio === null
+      ? coldMs
+      : Math.max(input.learnedRatio * input.benchmarkSeconds * 1000, LEARNED_FLOOR_MIN_SHARE * coldMs);
+  return Math.round(Math.max(MIN_FLOOR_MS, floorMs));
+}
+
+/**
+ * The learnt floor ratio from established players' clean times (as multiples of each solve's benchmark),
+ * or null while there are too few of them.
+ */
+export function learnedFloorRatio(samples: readonly { ratio: number; playerId: string }[]): number | null {
+  if (samples.length < LEARNED_FLOOR_MIN_SAMPLES) return null;
+  if (new Set(samples.map((s) => s.playerId)).size < LEARNED_FLOOR_MIN_PLAYERS) return null;
+  const sorted = samples.map((s) => s.ratio).sort((a, b) => a - b);
+  const low = sorted[Math.floor(LEARNED_FLOOR_PERCENTILE * (sorted.length - 1))] as number;
+  return LEARNED_FLOOR_FACTOR * low;
+}

@@ -1,0 +1,70 @@
+/**
+ * The verdict on a ranked solve: `clean` is ranked publicly at once, `flagged` waits for a moderator and
+ * counts nowhere meanwhile (boards, statistics, calibration, both ratings). Every rule errs towards letting
+ * people through: a flag costs an honest player a delay, never the solve, and a moderator can approve it.
+ */
+
+import { NETWORK_ALLOWANCE_MS } from '../rating/counted-time.js';
+import { BURST_SHARE, type Evidence } from './evidence.js';
+
+export const FLAG_REASONS = [
+  /** Counted time under the human floor for the puzzle (human-floor.ts). */
+  'under_floor',
+  /** Several entries closer than 50 ms (evidence.ts), outside drag strokes. */
+  'fast_entries',
+  /** Most of the log entered in a small fraction of the counted time, faster than a person could. */
+  'burst',
+  /** Gaps between entries too even for a person. */
+  'regular_intervals',
+  /** The log claims entries from before the session started. */
+  'log_before_session',
+  /** The log claims entries after the submission arrived. */
+  'log_after_submission',
+] as const;
+export type FlagReason = (typeof FLAG_REASONS)[number];
+
+export type Verdict = { verdict: 'clean' } | { verdict: 'flagged'; reasons: FlagReason[] };
+
+/**
+ * A single double-tap or two entries in one animation frame happen to people; three or more outside a
+ * drag stroke is a script pasting moves.
+ */
+export const MAX_FAST_GAPS = 2;
+/**
+ * A burst: most of the log (BURST_SHARE of its entries) entered within a small share of the counted time
+ * AND faster than the human floor allows for that much of the board. A script that waits out the clock
+ * and pastes its moves makes one; a person who left the puzzle open for an hour and then solved it at a
+ * person's pace does not (the second condition), nor does one who thinks first and enters at the end at
+ * a human speed.
+ */
+export const BURST_TIME_SHARE = 0.1;
+/** Logs this short say too little about pacing to flag a burst. */
+export const MIN_ENTRIES_FOR_BURST = 10;
+/**
+ * People's gaps between entries are heavy-tailed (inter-keystroke intervals are roughly log-normal, with
+ * the 90th percentile many times the 10th); a script sleeping a fixed time, or a fixed time ± 40 %, stays
+ * below this ratio.
+ */
+export const MIN_GAP_SPREAD = 2.5;
+
+export function judge(evidence: Evidence): Verdict {
+  const reasons: FlagReason[] = [];
+  if (evidence.countedMs < evidence.floorMs) reasons.push('under_floor');
+  if (evidence.fastGaps > MAX_FAST_GAPS) reasons.push('fast_entries');
+  if (isBurst(evidence)) reasons.push('burst');
+  if (evidence.gapSpread !== null && evidence.gapSpread < MIN_GAP_SPREAD) reasons.push('regular_intervals');
+  if (evidence.firstMs !== null && evidence.firstMs < -NETWORK_ALLOWANCE_MS)
+    reasons.push('log_before_session');
+  if (evidence.lastMs !== null && evidence.lastMs > evidence.serverMs + NETWORK_ALLOWANCE_MS) {
+    reasons.push('log_after_submission');
+  }
+  return reasons.length === 0 ? { verdict: 'clean' } : { verdict: 'flagged', reasons };
+}
+
+function isBurst(evidence: Evidence): boolean {
+  if (evidence.entries < MIN_ENTRIES_FOR_BURST) return false;
+  return (
+    evidence.burstMs < BURST_TIME_SHARE * evidence.countedMs &&
+    evidence.burstMs < BURST_SHARE * evidence.floorMs
+  );
+}

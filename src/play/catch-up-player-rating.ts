@@ -1,0 +1,61 @@
+import type { Db } from '../db/client.js';
+import {
+  advancePlayerRating,
+  type PlayerRatingRow,
+  pendingPlayerGamesQuery,
+  playerDatesQuery,
+  playerRatingQuery,
+} from '../db/player-ratings.js';
+import type { Kind } from '../kinds/index.js';
+import { newRating, type Rating } from '../rating/glicko2.js';
+import { isEstablished } from '../rating/standing.js';
+import { playerAfter } from '../rating/weighted-games.js';
+
+/** Races a catch-up may lose before giving up (each loss means another writer applied games meanwhile). */
+const MAX_ATTEMPTS = 8;
+
+/**
+ * Applies the player's counted games of a kind that its rating does not include yet, in order, under a
+ * compare-and-set on the rating row, and returns the row as stored after. Left by concurrent solves of one
+ * kind by one player (each solve's batch applies its own game only when nothing raced it), and after a
+ * moderator reset the rating so that its remaining games replay from the start.
+ */
+export async function catchUpPlayerRating(
+  db: Db,
+  playerId: string,
+  kind: Kind,
+  now: Date,
+): Promise<PlayerRatingRow | undefined> {
+  for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
+    const [rows, pending, dates] = await db.batch([
+      playerRatingQuery(db, playerId, kind),
+      pendingPlayerGamesQuery(db, playerId, kind),
+      playerDatesQuery(db, playerId, kind),
+    ]);
+    const row = rows[0];
+    const last = pending.at(-1);
+    if (!last) return row;
+    let rating: Rating = row ?? newRating();
+    const after = pending.map((game) => {
+      rating = playerAfter(rating, game);
+      return { id: game.id, rating: rating.rating, deviation: rating.deviation };
+    });
+    const games = (row?.games ?? 0) + pending.length;
+    const applied = await advancePlayerRating(db, {
+      playerId,
+      kind,
+      rating: rating.rating,
+      deviation: rating.deviation,
+      volatility: rating.volatility,
+      games,
+      established: isEstablished({ games, dates: dates.length, deviation: rating.deviation }),
+      version: row?.version ?? 0,
+      updatedAt: now.toISOString(),
+      through: last.id,
+      exists: row !== undefined,
+      after,
+    });
+    if (applied) return (await playerRatingQuery(db, playerId, kind))[0];
+  }
+  throw new Error(`the rating of ${playerId} in ${kind} kept changing under its catch-up`);
+}

@@ -1,0 +1,124 @@
+import type { Db } from '../db/client.js';
+import {
+  banPlayer,
+  findPlayerForModeration,
+  findSubmission,
+  type NewAdminAction,
+  setSolveStatus,
+} from '../db/moderation.js';
+import type { PlayerRatingRow } from '../db/player-ratings.js';
+import { puzzleRatingState } from '../db/puzzle-ratings.js';
+import type { AdminAction, SolveStatus } from '../db/schema.js';
+import type { Kind } from '../kinds/index.js';
+import { catchUpPlayerRating } from './catch-up-player-rating.js';
+import { catchUpPuzzleRating } from './catch-up-puzzle-ratings.js';
+
+/** Puzzles a ban replays at once; the daily job replays the rest (their ratings read as new meanwhile). */
+export const MAX_PUZZLES_REPLAYED_AT_ONCE = 50;
+
+/** What a moderator's action re-derived: the puzzles' and the player's ratings, replayed from their games. */
+export interface Rederived {
+  puzzles: { id: string; rating: number; deviation: number }[];
+  /** Puzzles left for the daily job. */
+  puzzlesPending: number;
+  ratings: { kind: Kind; rating: number; deviation: number; games: number }[];
+}
+
+export type ModerationOutcome =
+  | { ok: true; status: SolveStatus; rederived: Rederived }
+  | { ok: false; reason: 'not_found' | 'not_ranked' | 'already' };
+
+export type BanOutcome = { ok: true; rederived: Rederived } | { ok: false; reason: 'not_found' | 'already' };
+
+function audit(action: AdminAction, target: string, reason: string | null, now: Date): NewAdminAction {
+  return { at: now.toISOString(), action, target, reason, details: null };
+}
+
+/** Ranks a flagged solve: it counts from now on, in its place in submission order. */
+export function approveSolve(
+  db: Db,
+  id: number,
+  reason: string | null,
+  now: Date,
+): Promise<ModerationOutcome> {
+  return changeStatus(
+    db,
+    id,
+    { from: ['flagged'], to: 'approved' },
+    audit('approve', String(id), reason, now),
+    now,
+  );
+}
+
+/** Removes a solve (flagged or not): it counts nowhere, and everything it moved is re-derived without it. */
+export function voidSolve(db: Db, id: number, reason: string, now: Date): Promise<ModerationOutcome> {
+  return changeStatus(
+    db,
+    id,
+    { from: ['clean', 'flagged', 'approved'], to: 'voided' },
+    audit('void', String(id), reason, now),
+    now,
+  );
+}
+
+async function changeStatus(
+  db: Db,
+  id: number,
+  change: { from: readonly SolveStatus[]; to: SolveStatus },
+  action: NewAdminAction,
+  now: Date,
+): Promise<ModerationOutcome> {
+  const solve = await findSubmission(db, id);
+  if (!solve) return { ok: false, reason: 'not_found' };
+  if (!solve.ranked) return { ok: false, reason: 'not_ranked' };
+  if (!change.from.includes(solve.status ?? 'clean')) return { ok: false, reason: 'already' };
+  const player = await findPlayerForModeration(db, solve.playerId);
+  const counted = (change.to === 'approved' || change.to === 'clean') && !player?.bannedAt;
+  const applied = await setSolveStatus(db, {
+    solve,
+    status: change.to,
+    counted,
+    audit: { ...action, details: { puzzleId: solve.puzzleId, playerId: solve.playerId, from: solve.status } },
+  });
+  if (!applied) return { ok: false, reason: 'already' };
+  const rederived = await replay(db, [solve.puzzleId], solve.playerId, [solve.kind], now);
+  return { ok: true, status: change.to, rederived };
+}
+
+/** Bans a player: every solve hidden, its tokens refused, and what its solves moved re-derived. */
+export async function banPlayerNow(db: Db, playerId: string, reason: string, now: Date): Promise<BanOutcome> {
+  const player = await findPlayerForModeration(db, playerId);
+  if (!player) return { ok: false, reason: 'not_found' };
+  if (player.bannedAt) return { ok: false, reason: 'already' };
+  const { puzzleIds, kinds } = await banPlayer(db, {
+    playerId,
+    reason,
+    at: now.toISOString(),
+    audit: audit('ban', playerId, reason, now),
+  });
+  return { ok: true, rederived: await replay(db, puzzleIds, playerId, kinds, now) };
+}
+
+/** Replays the reset ratings from their remaining counted games (puzzles up to the at-once budget). */
+async function replay(
+  db: Db,
+  puzzleIds: readonly string[],
+  playerId: string,
+  kinds: readonly Kind[],
+  now: Date,
+) {
+  const puzzles: Rederived['puzzles'] = [];
+  for (const id of puzzleIds.slice(0, MAX_PUZZLES_REPLAYED_AT_ONCE)) {
+    const state = await puzzleRatingState(db, id);
+    if (!state) continue;
+    await catchUpPuzzleRating(db, state);
+    const after = await puzzleRatingState(db, id);
+    if (after) puzzles.push({ id, rating: after.rating, deviation: after.ratingDeviation });
+  }
+  const ratings: Rederived['ratings'] = [];
+  for (const kind of kinds) {
+    const row: PlayerRatingRow | undefined = await catchUpPlayerRating(db, playerId, kind, now);
+    if (row) ratings.push({ kind, rating: row.rating, deviation: row.deviation, games: row.games });
+  }
+  return { puzzles, puzzlesPending: Math.max(0, puzzleIds.length - MAX_PUZZLES_REPLAYED_AT_ONCE), ratings };
+}

@@ -1,0 +1,304 @@
+import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
+import { auditPage, findSubmission, flaggedPage } from '../db/moderation.js';
+import { FLAG_REASONS } from '../fairplay/verdict.js';
+import { requireAdmin } from '../http/admin-auth.js';
+import { CACHE_CONTROL } from '../http/cache.js';
+import type { AppEnv } from '../http/context.js';
+import { CursorQuery, decodeCursor, encodeCursor, LimitQuery } from '../http/cursor.js';
+import { ApiError } from '../http/errors.js';
+import { validationHook } from '../http/validation.js';
+import { KINDS } from '../kinds/index.js';
+import { approveSolve, banPlayerNow, type ModerationOutcome, voidSolve } from '../play/moderate.js';
+import { jsonError } from './schemas.js';
+
+const security = [{ bearer: [] }];
+const SubmissionId = z.coerce
+  .number()
+  .int()
+  .positive()
+  .openapi({ param: { name: 'id', in: 'path' }, example: 1042 });
+const PlayerIdParam = z
+  .string()
+  .uuid('must be a player id')
+  .openapi({ param: { name: 'id', in: 'path' }, example: '2f1c6e0a-7d43-4c55-9a8e-3c0b9b7f2d11' });
+const Reason = z.string().trim().min(3, 'say why, in at least 3 characters').max(500);
+
+const EvidenceSchema = z
+  .object({
+    entries: z.number().int(),
+    firstMs: z.number().int().nullable(),
+    lastMs: z.number().int().nullable(),
+    serverMs: z.number().int(),
+    countedMs: z.number().int(),
+    fastGaps: z.number().int().openapi({ description: 'Gaps under 50 ms outside drag strokes' }),
+    burstMs: z.number().openapi({ description: 'Shortest time holding 80 % of the entries' }),
+    gapSpread: z.number().nullable().openapi({ description: '90th / 10th percentile of the gaps' }),
+    floorMs: z.number().int().openapi({ description: 'The human floor the solve was held to' }),
+  })
+  .openapi('Evidence');
+
+const FlagSchema = z
+  .object({
+    submissionId: z.number().int(),
+    puzzleId: z.string(),
+    date: z.string(),
+    kind: z.enum(KINDS),
+    level: z.string(),
+    countedMs: z.number().int().nullable(),
+    benchmarkSeconds: z.number().nullable(),
+    submittedAt: z.string(),
+    reasons: z.array(z.enum(FLAG_REASONS)),
+    evidence: EvidenceSchema.nullable(),
+    player: z.object({
+      id: z.string(),
+      displayName: z.string().nullable(),
+      createdAt: z.string(),
+      banned: z.boolean(),
+    }),
+  })
+  .openapi('Flag');
+
+const flags = createRoute({
+  method: 'get',
+  path: '/admin/flags',
+  summary: 'Flagged solves waiting for a moderator, oldest first',
+  security,
+  request: { query: z.object({ cursor: CursorQuery, limit: LimitQuery }) },
+  responses: {
+    200: {
+      content: {
+        'application/json': {
+          schema: z.object({ flags: z.array(FlagSchema), nextCursor: z.string().nullable() }),
+        },
+      },
+      description: 'One page',
+    },
+    400: jsonError('Malformed cursor or limit'),
+    401: jsonError('Missing or wrong admin token'),
+  },
+});
+
+const detail = createRoute({
+  method: 'get',
+  path: '/admin/submissions/{id}',
+  summary: 'One submission as stored, with its verdict, evidence and (for flagged solves) its move log',
+  security,
+  request: { params: z.object({ id: SubmissionId }) },
+  responses: {
+    200: {
+      content: {
+        'application/json': { schema: z.record(z.string(), z.unknown()).openapi('StoredSubmission') },
+      },
+      description: 'The stored row',
+    },
+    400: jsonError('Malformed id'),
+    401: jsonError('Missing or wrong admin token'),
+    404: jsonError('No such submission'),
+  },
+});
+
+const RederivedSchema = z
+  .object({
+    puzzles: z.array(z.object({ id: z.string(), rating: z.number(), deviation: z.number() })),
+    puzzlesPending: z.number().int().openapi({ description: 'Puzzles the daily job replays' }),
+    ratings: z.array(
+      z.object({ kind: z.enum(KINDS), rating: z.number(), deviation: z.number(), games: z.number().int() }),
+    ),
+  })
+  .openapi('Rederived', { description: 'The ratings replayed from their remaining counted games' });
+
+const ModerationResultSchema = z.object({
+  submissionId: z.number().int(),
+  status: z.enum(['approved', 'voided']),
+  rederived: RederivedSchema,
+});
+
+const moderationResponses = {
+  200: {
+    content: { 'application/json': { schema: ModerationResultSchema } },
+    description: 'The new status and what was re-derived',
+  },
+  400: jsonError('Malformed id or reason'),
+  401: jsonError('Missing or wrong admin token'),
+  404: jsonError('No such submission'),
+  409: jsonError('The submission is not ranked, or already has that status'),
+} as const;
+
+const approve = createRoute({
+  method: 'post',
+  path: '/admin/submissions/{id}/approve',
+  summary: 'Rank a flagged solve: boards, statistics and both ratings take it in its place',
+  security,
+  request: {
+    params: z.object({ id: SubmissionId }),
+    body: {
+      required: false,
+      content: { 'application/json': { schema: z.strictObject({ reason: Reason.optional() }) } },
+    },
+  },
+  responses: moderationResponses,
+});
+
+const voidRoute = createRoute({
+  method: 'post',
+  path: '/admin/submissions/{id}/void',
+  summary: 'Remove a ranked solve: boards, statistics and both ratings are re-derived without it',
+  security,
+  request: {
+    params: z.object({ id: SubmissionId }),
+    body: { required: true, content: { 'application/json': { schema: z.strictObject({ reason: Reason }) } } },
+  },
+  responses: moderationResponses,
+});
+
+const ban = createRoute({
+  method: 'post',
+  path: '/admin/players/{id}/ban',
+  summary:
+    'Ban a player: its tokens are refused and every solve of it is hidden; what they moved is re-derived',
+  security,
+  request: {
+    params: z.object({ id: PlayerIdParam }),
+    body: { required: true, content: { 'application/json': { schema: z.strictObject({ reason: Reason }) } } },
+  },
+  responses: {
+    200: {
+      content: {
+        'application/json': {
+          schema: z.object({ playerId: z.string(), banned: z.literal(true), rederived: RederivedSchema }),
+        },
+      },
+      description: 'The ban and what was re-derived',
+    },
+    400: jsonError('Malformed id or reason'),
+    401: jsonError('Missing or wrong admin token'),
+    404: jsonError('No such player'),
+    409: jsonError('The player is banned already'),
+  },
+});
+
+const audit = createRoute({
+  method: 'get',
+  path: '/admin/audit',
+  summary: 'Every admin action (what, on what, when, why), newest first',
+  security,
+  request: { query: z.object({ cursor: CursorQuery, limit: LimitQuery }) },
+  responses: {
+    200: {
+      content: {
+        'application/json': {
+          schema: z.object({
+            actions: z.array(
+              z.object({
+                id: z.number().int(),
+                at: z.string(),
+                action: z.string(),
+                target: z.string(),
+                reason: z.string().nullable(),
+                details: z.record(z.string(), z.unknown()).nullable(),
+              }),
+            ),
+            nextCursor: z.string().nullable(),
+          }),
+        },
+      },
+      description: 'One page',
+    },
+    400: jsonError('Malformed cursor or limit'),
+    401: jsonError('Missing or wrong admin token'),
+  },
+});
+
+const IdCursor = z.object({ id: z.number().int() });
+
+function moderated(id: number, outcome: ModerationOutcome) {
+  if (outcome.ok)
+    return {
+      submissionId: id,
+      status: outcome.status as 'approved' | 'voided',
+      rederived: outcome.rederived,
+    };
+  switch (outcome.reason) {
+    case 'not_found':
+      throw new ApiError(404, 'not_found', `There is no submission ${id}`);
+    case 'not_ranked':
+      throw new ApiError(409, 'not_ranked', `Submission ${id} is an unranked attempt`);
+    case 'already':
+      throw new ApiError(409, 'conflict', `Submission ${id} cannot take that status from the one it has`);
+  }
+}
+
+export const moderationRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook })
+  .openapi(flags, async (c) => {
+    await requireAdmin(c);
+    const { cursor, limit } = c.req.valid('query');
+    const rows = await flaggedPage(c.var.services.db, decodeCursor(cursor, IdCursor)?.id ?? null, limit);
+    const last = rows.at(-1);
+    c.header('Cache-Control', CACHE_CONTROL.private);
+    return c.json(
+      {
+        flags: rows.map((r) => ({
+          submissionId: r.id,
+          puzzleId: r.puzzleId,
+          date: r.date,
+          kind: r.kind,
+          level: r.level,
+          countedMs: r.countedMs,
+          benchmarkSeconds: r.benchmarkSeconds,
+          submittedAt: r.submittedAt,
+          reasons: r.flags ?? [],
+          evidence: r.evidence,
+          player: {
+            id: r.player.id,
+            displayName: r.player.displayName,
+            createdAt: r.player.createdAt,
+            banned: r.player.bannedAt !== null,
+          },
+        })),
+        nextCursor: last && rows.length === limit ? encodeCursor({ id: last.id }) : null,
+      },
+      200,
+    );
+  })
+  .openapi(detail, async (c) => {
+    await requireAdmin(c);
+    const { id } = c.req.valid('param');
+    const row = await findSubmission(c.var.services.db, id);
+    if (!row) throw new ApiError(404, 'not_found', `There is no submission ${id}`);
+    c.header('Cache-Control', CACHE_CONTROL.private);
+    return c.json(row as Record<string, unknown>, 200);
+  })
+  .openapi(approve, async (c) => {
+    await requireAdmin(c);
+    const { id } = c.req.valid('param');
+    const { db, now } = c.var.services;
+    const reason = c.req.valid('json')?.reason ?? null;
+    return c.json(moderated(id, await approveSolve(db, id, reason, now())), 200);
+  })
+  .openapi(voidRoute, async (c) => {
+    await requireAdmin(c);
+    const { id } = c.req.valid('param');
+    const { db, now } = c.var.services;
+    return c.json(moderated(id, await voidSolve(db, id, c.req.valid('json').reason, now())), 200);
+  })
+  .openapi(ban, async (c) => {
+    await requireAdmin(c);
+    const { id } = c.req.valid('param');
+    const { db, now } = c.var.services;
+    const outcome = await banPlayerNow(db, id, c.req.valid('json').reason, now());
+    if (!outcome.ok && outcome.reason === 'not_found')
+      throw new ApiError(404, 'not_found', `There is no player ${id}`);
+    if (!outcome.ok) throw new ApiError(409, 'conflict', `Player ${id} is banned already`);
+    return c.json({ playerId: id, banned: true as const, rederived: outcome.rederived }, 200);
+  })
+  .openapi(audit, async (c) => {
+    await requireAdmin(c);
+    const { cursor, limit } = c.req.valid('query');
+    const rows = await auditPage(c.var.services.db, decodeCursor(cursor, IdCursor)?.id ?? null, limit);
+    const last = rows.at(-1);
+    c.header('Cache-Control', CACHE_CONTROL.private);
+    return c.json(
+      { actions: rows, nextCursor: last && rows.length === limit ? encodeCursor({ id: last.id }) : null },
+      200,
+    );
+  });
