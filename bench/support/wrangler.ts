@@ -121,7 +121,7 @@ export interface WorkerServer {
  * Serves a snapshot made by `snapshotWorker` in workerd through Miniflare, the engine of `wrangler dev`,
  * with the bindings wrangler reads from the config (vars, D1, rate limits) and the state `wrangler d1`
  * commands wrote to `persistTo`. Not `wrangler dev` itself: its proxy and inspector restarted the Worker
- * mid-request now and then on this shared machine, and they add a hop of their own to every request.
+ * mid-request now and then on a busy 2-core machine, and they add a hop of their own to every request.
  * The Worker's own logs are dropped.
  */
 export async function serveWorker(snapshotConfig: string, persistTo: string): Promise<WorkerServer> {

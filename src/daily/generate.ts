@@ -1,9 +1,9 @@
-import { listBenchmarks } from '../db/benchmarks.js';
+import { insertMissingBenchmarks, listBenchmarks } from '../db/benchmarks.js';
 import type { Db } from '../db/client.js';
 import { finishGenerationRun, startGenerationRun } from '../db/generation-runs.js';
 import { existingPuzzleIds, insertPuzzles, type NewPuzzleRow } from '../db/puzzles.js';
 import type { GenerationStatus, GenerationTrigger } from '../db/schema.js';
-import { defaultBenchmark } from '../kinds/index.js';
+import { defaultBenchmark, hasDefaultBenchmark } from '../kinds/index.js';
 import type { BenchmarkBase } from '../rating/puzzle-benchmark.js';
 import type { IsoDate } from './calendar.js';
 import { makePuzzleRow } from './make-puzzle.js';
@@ -45,7 +45,7 @@ export async function generateDate(
     return { status: 'noop', generated: 0, failures: [] };
   }
   const runId = await startGenerationRun(ctx.db, { date, trigger, startedAt: ctx.now().toISOString() });
-  const bases = await benchmarkBases(ctx.db);
+  const bases = await benchmarkBases(ctx.db, missing, ctx.now());
   const rows: NewPuzzleRow[] = [];
   const failures: string[] = [];
   for (const key of missing) {
@@ -73,7 +73,31 @@ async function logNoop(ctx: GenerationContext, date: IsoDate, trigger: Generatio
   await finishGenerationRun(ctx.db, runId, { finishedAt: at, status: 'noop', generated: 0, error: null });
 }
 
-async function benchmarkBases(db: Db): Promise<Map<string, BenchmarkBase>> {
+/**
+ * The benchmark each of `keys` starts from: its row in the table, else its descriptor's default, which is
+ * then stored, so a kind or level added after the migrations that seeded the table gets a row the first
+ * time its puzzles are made, and calibration moves it from there.
+ */
+async function benchmarkBases(
+  db: Db,
+  keys: readonly PuzzleKey[],
+  now: Date,
+): Promise<Map<string, BenchmarkBase>> {
   const rows = await listBenchmarks(db);
-  return new Map(rows.map((r) => [`${r.kind}:${r.level}`, { seconds: r.seconds, unit: r.unit }]));
+  const bases = new Map(rows.map((r) => [`${r.kind}:${r.level}`, { seconds: r.seconds, unit: r.unit }]));
+  // A level without a default fails alone, in the caller's loop, like any other puzzle that cannot be made.
+  const added = keys
+    .filter((key) => !bases.has(`${key.kind}:${key.level}`) && hasDefaultBenchmark(key.kind, key.level))
+    .map((key) => ({ key, base: defaultBenchmark(key.kind, key.level) }));
+  await insertMissingBenchmarks(
+    db,
+    added.map(({ key, base }) => ({
+      kind: key.kind,
+      level: key.level,
+      ...base,
+      updatedAt: now.toISOString(),
+    })),
+  );
+  for (const { key, base } of added) bases.set(`${key.kind}:${key.level}`, base);
+  return bases;
 }

@@ -1,15 +1,26 @@
 import { and, asc, desc, eq, gte, sql } from 'drizzle-orm';
 import type { Level } from '../engines/types.js';
 import type { Kind } from '../kinds/index.js';
+import { inKindLevelOrder } from '../kinds/order.js';
 import type { CalibrationSample } from '../rating/calibration.js';
+import { chunkRows } from './chunk.js';
 import type { Db } from './client.js';
 import { benchmarkHistory, benchmarks, submissions } from './schema.js';
 
 export type BenchmarkRow = typeof benchmarks.$inferSelect;
+export type NewBenchmarkRow = typeof benchmarks.$inferInsert;
 export type BenchmarkChange = typeof benchmarkHistory.$inferInsert;
 
+/** Every benchmark, in the registry's order of kinds and levels (easiest first). */
 export async function listBenchmarks(db: Db): Promise<BenchmarkRow[]> {
-  return db.select().from(benchmarks).all();
+  return inKindLevelOrder(await db.select().from(benchmarks).all());
+}
+
+/** Adds benchmarks that do not exist yet; an existing (perhaps calibrated) row is never changed. */
+export async function insertMissingBenchmarks(db: Db, rows: readonly NewBenchmarkRow[]): Promise<void> {
+  const chunks = chunkRows(rows, Object.keys(benchmarks).length);
+  const [first, ...rest] = chunks.map((chunk) => db.insert(benchmarks).values(chunk).onConflictDoNothing());
+  if (first) await db.batch([first, ...rest]);
 }
 
 /** The value a benchmark had when `day` began: the first change of that day records it, else the current value. */

@@ -21,7 +21,8 @@ export const colorsort = {
   logFormat: "[t, from tube, to tube]: the log's pours are the solution's moves, in order",
   benchmark: {
     unit: 'move',
-    // The seeds' rating.js: seconds per move of the shortest solution, by level (never calibrated there).
+    // The original colour-sort game's rating table: seconds per move of the shortest solution, by level
+    // (never calibrated there).
     seconds: { easy: 6, medium: 9, hard: 13, superhard: 16 },
   },
   // Per pour (two clicks, after planning which run goes where); more colours, longer plans.
@@ -29,7 +30,7 @@ export const colorsort = {
   reveal: true,
 } satisfies KindDescriptor;
 
-/** The seeds' rating.js: the level of a colour-sort deal by `numColors:duplicateColors`. */
+/** The original colour-sort game's rating table: the level of a deal by `numColors:duplicateColors`. */
 export const COLORSORT_LEVEL_BY_KEY: Readonly<Record<string, Level>> = {
   '4:0': 'easy',
   '5:0': 'easy',
@@ -41,7 +42,7 @@ export const COLORSORT_LEVEL_BY_KEY: Readonly<Record<string, Level>> = {
   '12:0': 'superhard',
 };
 
-/** The level the seeds' table gives a colour-sort deal, or undefined for a combination it does not list. */
+/** The level that table gives a colour-sort deal, or undefined for a combination it does not list. */
 export function colorsortLevel(numColors: number, duplicateColors: number): Level | undefined {
   return COLORSORT_LEVEL_BY_KEY[`${numColors}:${duplicateColors}`];
 }
