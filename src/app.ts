@@ -14,6 +14,7 @@ import { ApiError, errorBody } from './http/errors.js';
 import { errorFields, log, requestLog } from './http/log.js';
 import { newRequestId } from './http/request-id.js';
 import { securityHeaders } from './http/security-headers.js';
+import { descriptorOf, KINDS } from './kinds/index.js';
 import { adminRoutes } from './routes/admin.js';
 import { healthRoutes } from './routes/health.js';
 import { kindRoutes } from './routes/kinds.js';
@@ -129,7 +130,7 @@ export function createApp(options: AppOptions = {}) {
     info: {
       title: 'Daily puzzles',
       version: '1',
-      description: 'Unique, graded daily logic puzzles: sudoku, pattern, loop, signal and colorsort.',
+      description: `Unique, graded daily logic puzzles: ${KINDS.map((k) => descriptorOf(k).displayName.toLowerCase()).join(', ')}.`,
     },
   });
   app.get('/docs', swaggerUI({ url: '/openapi.json' }));

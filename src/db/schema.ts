@@ -204,7 +204,8 @@ export const submissions = sqliteTable(
 
 /**
  * The time that scores 0.5, per kind and level: seconds per puzzle, or for colorsort seconds per move of
- * the shortest solution (the seeds' rating.js). Seeded by migration; calibration moves it.
+ * the shortest solution (the original colour-sort game's rating table). Seeded by migration and from each
+ * kind's descriptor; calibration moves it.
  */
 export const benchmarks = sqliteTable(
   'benchmarks',

@@ -17,6 +17,7 @@ export const colorsort = {
       .array(z.tuple([z.number().int().min(0).max(MAX_TUBE), z.number().int().min(0).max(MAX_TUBE)]))
       .max(MAX_SUBMITTED_MOVES, `at most ${MAX_SUBMITTED_MOVES} moves`),
   }),
+  solutionFormat: '{moves}: the pours [from, to], tubes numbered from 0',
   logEntry: logEntrySchema(MAX_TUBE, MAX_TUBE, [2500, 0, 5]),
   logFormat: "[t, from tube, to tube]: the log's pours are the solution's moves, in order",
   benchmark: {

@@ -9,6 +9,7 @@ import {
 } from '../http/player-auth.js';
 import { clientAddress, enforceRateLimit, RATE_LIMITS } from '../http/rate-limit.js';
 import { validationHook } from '../http/validation.js';
+import { descriptorOf, KINDS } from '../kinds/index.js';
 import { SubmissionResultSchema } from '../play/submission-result.js';
 import { type SubmissionOutcome, submitSolution } from '../play/submit.js';
 import { AnyLogEntry, logShapeError, MAX_LOG_ENTRIES } from './log-schemas.js';
@@ -22,8 +23,7 @@ const MAX_ELAPSED_MS = 7 * 24 * 3_600_000;
 const SubmissionBody = z
   .strictObject({
     solution: AnySolution.openapi({
-      description:
-        'The solution in the interchange format of the kind: sudoku/signal {grid}, pattern {cells}, loop {edges}, colorsort {moves}',
+      description: `The solution in the interchange format of the kind: ${KINDS.map((k) => `${k} ${descriptorOf(k).solutionFormat}`).join('; ')}`,
       example: { grid: '534678912672195348198342567859761423426853791713924856961537284287419635345286179' },
     }),
     log: z
@@ -40,11 +40,9 @@ const SubmissionBody = z
       .openapi({
         description:
           'Every move the player made, in order: `[t, a, b]` with `t` the whole milliseconds since the ' +
-          "session's `startedAt`, non-decreasing. Per kind (GET /v1/kinds): sudoku [t, cell 0–80 row-major, " +
-          'digit 1–9 or 0 to clear]; pattern [t, cell row-major, 0 empty | 1 filled | 2 crossed]; loop [t, edge ' +
-          "index in the solution's order, 0 unknown | 1 line | 2 cross]; signal [t, cell row-major, height 1–n " +
-          "or 0 to clear]; colorsort [t, from, to], the pours being the solution's moves. Replayed from the " +
-          'start position, the log must end on the submitted solution.',
+          "session's `startedAt`, non-decreasing. Per kind (also GET /v1/kinds): " +
+          KINDS.map((k) => `${k} ${descriptorOf(k).logFormat}`).join('; ') +
+          '. Replayed from the start position, the log must end on the submitted solution.',
         example: [
           [5200, 2, 4],
           [7900, 3, 6],
