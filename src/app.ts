@@ -1,4 +1,3 @@
-import { swaggerUI } from '@hono/swagger-ui';
 import { OpenAPIHono } from '@hono/zod-openapi';
 import { HTTPException } from 'hono/http-exception';
 import { requestId } from 'hono/request-id';
@@ -16,6 +15,7 @@ import { newRequestId } from './http/request-id.js';
 import { securityHeaders } from './http/security-headers.js';
 import { descriptorOf, KINDS } from './kinds/index.js';
 import { adminRoutes } from './routes/admin.js';
+import { docsRoutes } from './routes/docs.js';
 import { healthRoutes } from './routes/health.js';
 import { kindRoutes } from './routes/kinds.js';
 import { leaderboardRoutes } from './routes/leaderboards.js';
@@ -116,7 +116,7 @@ export function createApp(options: AppOptions = {}) {
       description: `Unique, graded daily logic puzzles: ${KINDS.map((k) => descriptorOf(k).displayName.toLowerCase()).join(', ')}.`,
     },
   });
-  app.get('/docs', swaggerUI({ url: '/openapi.json' }));
+  app.route('/', docsRoutes);
   return routes;
 }
 
