@@ -6,7 +6,7 @@
 
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { KINDS } from '../../src/engines/types.js';
+import { KINDS } from '../../src/kinds/index.js';
 import { CHROMIUM_ARGS, ensureChromium } from './chromium.js';
 import { type LocalWorker, startWorker } from './worker.js';
 
