@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { DEV_SECRETS } from '../../src/config.js';
 import { MAX_BODY_BYTES, MAX_SUBMISSION_BODY_BYTES } from '../../src/http/body-limit.js';
 import worker from '../../src/index.js';
+import { MAX_LOG_ENTRIES } from '../../src/routes/log-schemas.js';
 import { appAt, type ErrorJson } from '../support/app.js';
 import { someAddress } from '../support/play.js';
 
@@ -98,5 +99,12 @@ describe('a body within its limit', () => {
     expect(within.status).toBe(401);
     const over = await api(path, { method: 'POST', headers, body: jsonOf(MAX_SUBMISSION_BODY_BYTES + 1) });
     await expect413(over, 'submission');
+  });
+
+  it('of a submission has room for the longest log a submission may carry', () => {
+    // An hour on a 25×25 nonogram: every entry at its widest.
+    const log = Array.from({ length: MAX_LOG_ENTRIES }, () => [3_599_999, 624, 2]);
+    const body = JSON.stringify({ solution: { cells: '1'.repeat(625) }, log, startToken: 'x'.repeat(512) });
+    expect(new TextEncoder().encode(body).byteLength).toBeLessThanOrEqual(MAX_SUBMISSION_BODY_BYTES);
   });
 });

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { createApp } from '../../src/app.js';
 import { DEV_SECRETS } from '../../src/config.js';
 import type { Env } from '../../src/env.js';
-import { bearer, type NewPlayer, solveStored, someAddress } from '../support/play.js';
+import { bearer, humanLogFor, type NewPlayer, solveStored, someAddress } from '../support/play.js';
 
 const DATE = '2026-11-29';
 const app = createApp({ now: () => new Date('2026-11-29T12:00:00Z') });
@@ -45,17 +45,18 @@ describe('rotating TOKEN_SECRET', () => {
     expect(await me(after, token)).toBe(200);
   });
 
-  it('ranks a solve whose clock started before the rotation', async () => {
-    const { token } = await registerIn(before);
+  it('ranks a solve whose start token was signed before the rotation', async () => {
+    const { player, token } = await registerIn(before);
     const opened = await app.request(`/v1/puzzles/${DATE}/sudoku/easy`, { headers: bearer(token) }, before);
     const { startToken } = (await opened.json()) as { startToken: string };
     const solution = await solveStored(DATE, 'sudoku', 'easy');
+    const log = await humanLogFor(player.id, `${DATE}/sudoku/easy`, solution, '2026-11-29T12:10:00Z');
     const res = await later.request(
       `/v1/puzzles/${DATE}/sudoku/easy/submissions`,
       {
         method: 'POST',
         headers: { ...bearer(token), 'content-type': 'application/json', ...someAddress() },
-        body: JSON.stringify({ solution, elapsedMs: 500_000, startToken }),
+        body: JSON.stringify({ solution, log, startToken }),
       },
       during,
     );
