@@ -116,7 +116,9 @@ export async function run(): Promise<void> {
     const solution = sudoku.solve(sudoku.parsePuzzle(puzzle.puzzle), { maxSolutions: 1 }).solutions[0];
     const submissions: RankedSubmission[] = [];
     for (let i = 0; i < PLAYERS; i++) {
-      submissions.push(await rankedSubmission(DEV_SECRETS.TOKEN_SECRET, playerId(i), puzzle.id, solution));
+      submissions.push(
+        await rankedSubmission({ current: DEV_SECRETS.TOKEN_SECRET }, playerId(i), puzzle.id, solution),
+      );
     }
     const etag = (await fetch(service.url + puzzlePath)).headers.get('etag');
 

@@ -4,6 +4,7 @@
  * whose claimed time, 20 minutes, clears every time floor.
  */
 import { type PlayerId, playerToken } from '../../src/auth/player-token.js';
+import type { TokenSecret } from '../../src/auth/signing-keys.js';
 import { startToken } from '../../src/auth/start-token.js';
 
 export interface RankedSubmission {
@@ -12,7 +13,7 @@ export interface RankedSubmission {
 }
 
 export async function rankedSubmission(
-  secret: string,
+  secret: TokenSecret,
   playerId: PlayerId,
   puzzleId: string,
   solution: unknown,

@@ -45,6 +45,20 @@ export async function generateDate(
     return { status: 'noop', generated: 0, failures: [] };
   }
   const runId = await startGenerationRun(ctx.db, { date, trigger, startedAt: ctx.now().toISOString() });
+  try {
+    return await generateMissing(ctx, date, runId, missing);
+  } catch (error) {
+    await markFailed(ctx, runId, error);
+    throw error;
+  }
+}
+
+async function generateMissing(
+  ctx: GenerationContext,
+  date: IsoDate,
+  runId: number,
+  missing: readonly PuzzleKey[],
+): Promise<GenerationOutcome> {
   const bases = await benchmarkBases(ctx.db, missing, ctx.now());
   const rows: NewPuzzleRow[] = [];
   const failures: string[] = [];
@@ -65,6 +79,31 @@ export async function generateDate(
     error: failures.length > 0 ? failures.join('\n') : null,
   });
   return { status, generated, failures };
+}
+
+/**
+ * Closes a run that threw (the database refused a read or a write) as failed, with the error. Best effort:
+ * when the database is down this fails too and the row stays `running` until the next run marks it
+ * abandoned; the caller reports the original error either way. Puzzles go in one atomic batch, and the next
+ * run (cron or request) makes whatever is still missing.
+ */
+async function markFailed(ctx: GenerationContext, runId: number, error: unknown): Promise<void> {
+  await finishGenerationRun(ctx.db, runId, {
+    finishedAt: ctx.now().toISOString(),
+    status: 'failed',
+    generated: 0,
+    error: rootMessage(error),
+  }).catch(() => undefined);
+}
+
+/**
+ * The innermost message of an error chain: for a failed query that is the database's own words, without
+ * the statement and its parameters (which hold the puzzles' answers).
+ */
+function rootMessage(error: unknown): string {
+  let e = error;
+  while (e instanceof Error && e.cause instanceof Error) e = e.cause;
+  return (e instanceof Error ? e.message : String(e)).slice(0, 1000);
 }
 
 async function logNoop(ctx: GenerationContext, date: IsoDate, trigger: GenerationTrigger): Promise<void> {

@@ -3,7 +3,7 @@ import { newPlayerId, playerToken } from '../auth/player-token.js';
 import { insertPlayer, updatePlayer } from '../db/players.js';
 import type { AppEnv } from '../http/context.js';
 import { ApiError } from '../http/errors.js';
-import { requirePlayer } from '../http/player-auth.js';
+import { requirePlayer, requirePlayerToken } from '../http/player-auth.js';
 import { clientAddress, enforceRateLimit, RATE_LIMITS } from '../http/rate-limit.js';
 import { validationHook } from '../http/validation.js';
 import { KINDS } from '../kinds/index.js';
@@ -115,14 +115,14 @@ const change = createRoute({
     400: jsonError('Invalid display name or unknown time zone'),
     401: jsonError('Missing or invalid token'),
     403: jsonError('The player is banned'),
-    429: jsonError('The time zone was changed less than 24 hours ago; see Retry-After'),
+    429: jsonError('Too many changes, or the time zone was changed less than 24 hours ago; see Retry-After'),
   },
 });
 
 export const playerRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook })
   .openapi(create, async (c) => {
     const services = c.var.services;
-    await enforceRateLimit(c, RATE_LIMITS.playerCreation, clientAddress(c));
+    await enforceRateLimit(c, RATE_LIMITS.playerCreationPerIp, clientAddress(c));
     const player = await insertPlayer(services.db, {
       id: newPlayerId(),
       displayName: c.req.valid('json')?.displayName ?? null,
@@ -136,6 +136,9 @@ export const playerRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHoo
     return c.json(await playerProfile(c.var.services, player), 200);
   })
   .openapi(change, async (c) => {
+    // Counted before the player is read: a burst of changes costs no database work.
+    await enforceRateLimit(c, RATE_LIMITS.renamePerPlayer, await requirePlayerToken(c));
+    await enforceRateLimit(c, RATE_LIMITS.renamePerIp, clientAddress(c));
     const services = c.var.services;
     const player = await requirePlayer(c);
     const body = c.req.valid('json');

@@ -1,4 +1,5 @@
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
+import { MAX_SUBMISSION_BODY_BYTES } from '../http/body-limit.js';
 import type { AppEnv } from '../http/context.js';
 import { ApiError } from '../http/errors.js';
 import {
@@ -80,7 +81,7 @@ const submit = createRoute({
     403: jsonError('Banned player, start token refused, or the date is no longer ranked'),
     404: jsonError('Date outside the archive or not begun anywhere yet'),
     409: jsonError('No session: fetch the puzzle with the player token first'),
-    413: jsonError('Body too large'),
+    413: jsonError(`Body larger than ${MAX_SUBMISSION_BODY_BYTES} bytes`),
     422: jsonError('The log does not replay to the submitted solution (recorded as an attempt)'),
     429: jsonError('Too many submissions; see Retry-After'),
   },

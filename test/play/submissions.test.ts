@@ -225,7 +225,7 @@ describe('a submission without a player', () => {
 
   it('is refused with 401 when the token is ours but names no player here, and nothing is recorded', async () => {
     const ghost = '00000000-0000-4000-8000-00000000dead' as PlayerId;
-    const token = await playerToken(DEV_SECRETS.TOKEN_SECRET, ghost);
+    const token = await playerToken({ current: DEV_SECRETS.TOKEN_SECRET }, ghost);
     const res = await submit(submittedAt, token, `${date}/sudoku/easy`, {
       solution: await solveStored(date, 'sudoku', 'easy'),
       log: [],
