@@ -91,6 +91,13 @@ export interface SubmissionState {
   dates: string[];
   /** The learnt human floor of the kind and level, as a multiple of the benchmark; null until learnt. */
   floorRatio: number | null;
+  /** The player's streak already has the puzzle's date (from a solve of another of its puzzles). */
+  streakDateTaken: boolean;
+}
+
+/** The date part of a `DATE:KIND:LEVEL` puzzle id. */
+function puzzleDateOf(puzzleId: string): string {
+  return puzzleId.slice(0, puzzleId.indexOf(':'));
 }
 
 export async function submissionState(
@@ -100,7 +107,7 @@ export async function submissionState(
   kind: Kind,
   level: Level,
 ): Promise<SubmissionState> {
-  const [player, puzzle, session, ranked, rating, pendingPuzzle, pendingPlayer, dates, floor] =
+  const [player, puzzle, session, ranked, rating, pendingPuzzle, pendingPlayer, dates, floor, taken] =
     await db.batch([
       db
         .select({ id: players.id, timeZone: players.timeZone, bannedAt: players.bannedAt })
@@ -140,6 +147,17 @@ export async function submissionState(
         .from(benchmarks)
         .where(and(eq(benchmarks.kind, kind), eq(benchmarks.level, level)))
         .limit(1),
+      db
+        .select({ id: submissions.id })
+        .from(submissions)
+        .where(
+          and(
+            eq(submissions.playerId, playerId),
+            isCounted,
+            eq(submissions.streakDate, puzzleDateOf(puzzleId)),
+          ),
+        )
+        .limit(1),
     ]);
   return {
     player: player[0],
@@ -151,6 +169,7 @@ export async function submissionState(
     pendingPlayerGames: pendingPlayer,
     dates: dates.map((r) => r.date),
     floorRatio: floor[0]?.floorRatio ?? null,
+    streakDateTaken: taken.length > 0,
   };
 }
 

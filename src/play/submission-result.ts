@@ -1,4 +1,5 @@
 import { z } from '@hono/zod-openapi';
+import { StreakSchema } from './streak-view.js';
 
 const SolveStatusSchema = z.enum(['clean', 'flagged', 'approved', 'voided']).openapi({
   description:
@@ -42,7 +43,7 @@ export const SubmissionResultSchema = z
       .int()
       .optional()
       .openapi({ description: 'Share of the other counted solvers this solve beat ("faster than 83 %")' }),
-    streak: z.object({ current: z.number().int(), best: z.number().int() }),
+    streak: StreakSchema,
   })
   .openapi('SubmissionResult');
 

@@ -29,6 +29,7 @@ import { type RatedSolve, rateSolve, type SolveContext } from '../rating/rate-so
 import { score } from '../rating/score.js';
 import { streaks } from '../rating/streak.js';
 import { catchUpPlayerRating } from './catch-up-player-rating.js';
+import { streakView } from './streak-view.js';
 import type { SubmissionResult } from './submission-result.js';
 
 export interface Submission {
@@ -121,7 +122,7 @@ async function judgeSolve(
   const checked = descriptor.engine.check(parsed, submission.solution);
   if (!checked.ok) {
     await insertAttempt(services.db, { ...base, valid: false, reason: checked.reason });
-    const streak = streaks(await streakDates(services.db, base.playerId), localDate(state, now));
+    const streak = streakView(streaks(await streakDates(services.db, base.playerId), localDate(state, now)));
     return { outcome: 'judged', result: { valid: false, reason: checked.reason, repeated: false, streak } };
   }
   const timing = judgeTiming(descriptor, parsed, state, submission, now);
@@ -305,7 +306,10 @@ async function storeClean(
     storedRow,
     { ...stored, established: rated.establishedAfter },
     false,
-    streaks(stored.dates, localDate(state, now)),
+    streakView(
+      streaks(stored.dates, localDate(state, now)),
+      row.streakDate != null && !state.streakDateTaken,
+    ),
   );
 }
 
@@ -329,7 +333,12 @@ async function repeatedResult(
     playerId: row.playerId,
     kind: row.kind,
   });
-  return resultOf(row, standing, repeated, streaks(standing.dates, localDate(state, services.now())));
+  return resultOf(
+    row,
+    standing,
+    repeated,
+    streakView(streaks(standing.dates, localDate(state, services.now()))),
+  );
 }
 
 function resultOf(

@@ -8,6 +8,7 @@ import { clientAddress, enforceRateLimit, RATE_LIMITS } from '../http/rate-limit
 import { validationHook } from '../http/validation.js';
 import { KINDS } from '../kinds/index.js';
 import { playerProfile } from '../play/profile.js';
+import { StreakSchema } from '../play/streak-view.js';
 import { timeZoneChange } from '../play/time-zone.js';
 import { jsonError } from './schemas.js';
 
@@ -32,7 +33,7 @@ const PlayerSchema = z
       description: "The player's calendar for streaks (IANA); UTC until set",
       example: 'Europe/Paris',
     }),
-    streak: z.object({ current: z.number().int(), best: z.number().int() }),
+    streak: StreakSchema,
     ratings: z
       .array(
         z.object({

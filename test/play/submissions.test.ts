@@ -60,7 +60,7 @@ describe('the whole flow, for every kind', () => {
       expect(result.score).toBeLessThan(1);
       expect(result.rating).toMatchObject({ before: 1500, provisional: true });
       expect(result.rating?.after).not.toBe(1500);
-      expect(result.streak).toEqual({ current: 1, best: 1 });
+      expect(result.streak).toEqual({ current: 1, best: 1, freezes: 0, change: 'started' });
 
       const board = await appAt(submittedAt)(`/v1/leaderboards/${date}/${kind}/${level}`);
       expect(await board.json()).toMatchObject({
@@ -96,7 +96,9 @@ describe('one ranked result per player and puzzle', () => {
       await submit('2026-11-29T12:09:00Z', token, `${date}/sudoku/medium`, { solution, elapsedMs: 100_000 })
     ).json()) as ResultJson;
     expect(again.repeated).toBe(true);
-    expect({ ...again, repeated: false }).toEqual(first.body);
+    // The repeat changes no streak: the same result, with the streak as it stands.
+    expect(again.streak.change).toBeNull();
+    expect({ ...again, repeated: false, streak: { ...again.streak, change: 'started' } }).toEqual(first.body);
   });
 
   it('records a wrong solution as an unranked attempt and lets the player retry', async () => {
