@@ -29,8 +29,9 @@ import {
   type RankedSolve,
   solversQuery,
 } from './ranked-solves.js';
-import { benchmarks, players, playSessions, puzzles, submissions } from './schema.js';
+import { benchmarks, players, playerTokens, playSessions, puzzles, submissions } from './schema.js';
 import type { SessionRow } from './sessions.js';
+import { tokenHeld } from './tokens.js';
 
 export type SubmissionRow = typeof submissions.$inferSelect;
 /** `ranked` and `counted` are decided by which function stores the row. */
@@ -74,7 +75,10 @@ export type PuzzleToJudge = Pick<
 
 /** What a submission needs to know before judging, all read in one round trip. */
 export interface SubmissionState {
-  /** Undefined when the token's player is unknown here (e.g. a token of another deployment with the same secret). */
+  /**
+   * Undefined when the token is not one the player holds (revoked), or its player is unknown here (deleted,
+   * or a token of another deployment with the same secret).
+   */
   player: { id: string; timeZone: string | null; bannedAt: string | null } | undefined;
   /** Undefined until the puzzle is generated. */
   puzzle: PuzzleToJudge | undefined;
@@ -103,7 +107,7 @@ function puzzleDateOf(puzzleId: string): string {
 export async function submissionState(
   db: Db,
   puzzleId: string,
-  playerId: string,
+  { playerId, tokenId }: { playerId: string; tokenId: string },
   kind: Kind,
   level: Level,
 ): Promise<SubmissionState> {
@@ -112,7 +116,8 @@ export async function submissionState(
       db
         .select({ id: players.id, timeZone: players.timeZone, bannedAt: players.bannedAt })
         .from(players)
-        .where(eq(players.id, playerId))
+        .innerJoin(playerTokens, eq(playerTokens.playerId, players.id))
+        .where(tokenHeld(playerId, tokenId))
         .limit(1),
       db
         .select({

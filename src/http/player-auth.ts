@@ -1,6 +1,7 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { type PlayerId, type VerifiedPlayerToken, verifyPlayerToken } from '../auth/player-token.js';
-import { findPlayer, type PlayerRow } from '../db/players.js';
+import type { PlayerRow } from '../db/players.js';
+import { playerOfToken } from '../db/tokens.js';
 import type { AppEnv } from './context.js';
 import { ApiError } from './errors.js';
 
@@ -28,7 +29,7 @@ export function bannedPlayer(): ApiError {
 async function playerFromHeader(c: Context<AppEnv>): Promise<PlayerRow | null> {
   const verified = await optionalPlayerToken(c);
   if (!verified) return null;
-  const player = await findPlayer(c.var.services.db, verified.playerId);
+  const player = await playerOfToken(c.var.services.db, verified.playerId, verified.tokenId);
   if (!player) throw invalidPlayerToken();
   if (player.bannedAt !== null) throw bannedPlayer();
   return player;
@@ -45,12 +46,12 @@ export async function requirePlayer(c: Context<AppEnv>): Promise<PlayerRow & { i
  * The player id of a validly signed bearer token, without reading the player: for a route whose own
  * database read confirms the player exists (and answers 401 when not), saving a round trip.
  */
-export async function requirePlayerToken(c: Context<AppEnv>): Promise<PlayerId> {
+export async function requirePlayerToken(c: Context<AppEnv>): Promise<VerifiedPlayerToken> {
   const verified = await optionalPlayerToken(c);
   if (!verified) {
     throw new ApiError(401, 'unauthorized', 'This route needs `Authorization: Bearer <player token>`');
   }
-  return verified.playerId;
+  return verified;
 }
 
 /**

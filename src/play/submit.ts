@@ -70,10 +70,11 @@ export const START_TOKEN_REASONS = {
  */
 export async function submitSolution(
   services: Services,
-  playerId: PlayerId,
+  token: { playerId: PlayerId; tokenId: string },
   key: PuzzleKey,
   submission: Submission,
 ): Promise<SubmissionOutcome> {
+  const { playerId } = token;
   const now = services.now();
   if (areAnswersPublic(key.date, now)) return { outcome: 'ranking_closed' };
   const id = puzzleId(key);
@@ -91,7 +92,7 @@ export async function submitSolution(
       };
     }
   }
-  const state = await submissionState(services.db, id, playerId, key.kind, key.level);
+  const state = await submissionState(services.db, id, token, key.kind, key.level);
   if (!state.player) return { outcome: 'unknown_player' };
   if (state.player.bannedAt !== null) return { outcome: 'banned' };
   if (state.ranked) return { outcome: 'judged', result: await repeatedResult(services, state.ranked, state) };

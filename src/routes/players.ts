@@ -1,5 +1,5 @@
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
-import { newPlayerId, playerToken } from '../auth/player-token.js';
+import { newPlayerId, newTokenId, playerToken } from '../auth/player-token.js';
 import { insertPlayer, updatePlayer } from '../db/players.js';
 import type { AppEnv } from '../http/context.js';
 import { ApiError } from '../http/errors.js';
@@ -124,12 +124,14 @@ export const playerRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHoo
   .openapi(create, async (c) => {
     const services = c.var.services;
     await enforceRateLimit(c, RATE_LIMITS.playerCreationPerIp, clientAddress(c));
-    const player = await insertPlayer(services.db, {
-      id: newPlayerId(),
-      displayName: c.req.valid('json')?.displayName ?? null,
-      createdAt: services.now().toISOString(),
-    });
-    const token = await playerToken(services.config.tokenSecret, player.id as ReturnType<typeof newPlayerId>);
+    const id = newPlayerId();
+    const tokenId = newTokenId();
+    const player = await insertPlayer(
+      services.db,
+      { id, displayName: c.req.valid('json')?.displayName ?? null, createdAt: services.now().toISOString() },
+      tokenId,
+    );
+    const token = await playerToken(services.config.tokenSecret, id, tokenId);
     return c.json({ player: await playerProfile(services, player), token }, 201);
   })
   .openapi(me, async (c) => {
@@ -138,7 +140,7 @@ export const playerRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHoo
   })
   .openapi(change, async (c) => {
     // Counted before the player is read: a burst of changes costs no database work.
-    await enforceRateLimit(c, RATE_LIMITS.renamePerPlayer, await requirePlayerToken(c));
+    await enforceRateLimit(c, RATE_LIMITS.renamePerPlayer, (await requirePlayerToken(c)).playerId);
     await enforceRateLimit(c, RATE_LIMITS.renamePerIp, clientAddress(c));
     const services = c.var.services;
     const player = await requirePlayer(c);

@@ -90,20 +90,20 @@ const submit = createRoute({
 export const submissionRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook }).openapi(
   submit,
   async (c) => {
-    const playerId = await requirePlayerToken(c);
+    const token = await requirePlayerToken(c);
     const params = c.req.valid('param');
     const body = c.req.valid('json');
     const shapeError = solutionShapeError(params.kind, body.solution) ?? logShapeError(params.kind, body.log);
     if (shapeError)
       throw new ApiError(400, 'invalid_solution', `Not a ${params.kind} submission: ${shapeError}`);
-    await enforceRateLimit(c, RATE_LIMITS.submissionPerPlayer, playerId);
+    await enforceRateLimit(c, RATE_LIMITS.submissionPerPlayer, token.playerId);
     await enforceRateLimit(c, RATE_LIMITS.submissionPerIp, clientAddress(c));
     const services = c.var.services;
     const date = requirePlayableDate(services, params.date);
     requireLevelOf(params.kind, params.level);
     const outcome = await submitSolution(
       services,
-      playerId,
+      token,
       { date, kind: params.kind, level: params.level },
       body,
     );
