@@ -15,6 +15,7 @@ import { newRequestId } from './http/request-id.js';
 import { securityHeaders } from './http/security-headers.js';
 import { descriptorOf, KINDS } from './kinds/index.js';
 import { adminRoutes } from './routes/admin.js';
+import { deviceRoutes } from './routes/devices.js';
 import { docsRoutes } from './routes/docs.js';
 import { healthRoutes } from './routes/health.js';
 import { kindRoutes } from './routes/kinds.js';
@@ -99,6 +100,7 @@ export function createApp(options: AppOptions = {}) {
     .route('/v1', revealRoutes)
     .route('/v1', leaderboardRoutes)
     .route('/v1', playerRoutes)
+    .route('/v1', deviceRoutes)
     .route('/v1', adminRoutes)
     .route('/v1', moderationRoutes);
 

@@ -5,7 +5,9 @@ import { insertTokenQuery } from './tokens.js';
 
 export type PlayerRow = typeof players.$inferSelect;
 export type NewPlayerRow = Pick<PlayerRow, 'id' | 'displayName' | 'createdAt'>;
-export type PlayerChanges = Partial<Pick<PlayerRow, 'displayName' | 'timeZone' | 'timeZoneChangedAt'>>;
+export type PlayerChanges = Partial<
+  Pick<PlayerRow, 'displayName' | 'timeZone' | 'timeZoneChangedAt' | 'boardVisibility'>
+>;
 
 /** A new player and its first token, atomically. */
 export async function insertPlayer(db: Db, player: NewPlayerRow, tokenId: string): Promise<PlayerRow> {

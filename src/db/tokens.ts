@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull } from 'drizzle-orm';
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from './client.js';
 import { players, playerTokens } from './schema.js';
 
@@ -32,13 +32,13 @@ export function heldTokenQuery(db: Db, playerId: string, tokenId: string) {
   return db.select({ id: playerTokens.id }).from(playerTokens).where(tokenHeld(playerId, tokenId)).limit(1);
 }
 
-/** The player's tokens that are still held, oldest first. */
+/** The player's tokens that are still held, in the order they were issued. */
 export async function tokensOf(db: Db, playerId: string): Promise<TokenRow[]> {
   return db
     .select()
     .from(playerTokens)
     .where(and(eq(playerTokens.playerId, playerId), isNull(playerTokens.revokedAt)))
-    .orderBy(asc(playerTokens.createdAt), asc(playerTokens.id))
+    .orderBy(asc(playerTokens.createdAt), sql`rowid`)
     .all();
 }
 
