@@ -17,6 +17,8 @@ import { descriptorOf, KINDS } from './kinds/index.js';
 import { adminRoutes } from './routes/admin.js';
 import { deviceRoutes } from './routes/devices.js';
 import { docsRoutes } from './routes/docs.js';
+import { followRoutes } from './routes/follows.js';
+import { groupRoutes } from './routes/groups.js';
 import { healthRoutes } from './routes/health.js';
 import { kindRoutes } from './routes/kinds.js';
 import { leaderboardRoutes } from './routes/leaderboards.js';
@@ -101,6 +103,8 @@ export function createApp(options: AppOptions = {}) {
     .route('/v1', leaderboardRoutes)
     .route('/v1', playerRoutes)
     .route('/v1', deviceRoutes)
+    .route('/v1', followRoutes)
+    .route('/v1', groupRoutes)
     .route('/v1', adminRoutes)
     .route('/v1', moderationRoutes);
 

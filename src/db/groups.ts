@@ -70,7 +70,7 @@ export async function setInviteCode(db: Db, groupId: string, inviteCode: string)
   await db.update(groups).set({ inviteCode }).where(eq(groups.id, groupId));
 }
 
-/** The group and its members, earliest first. */
+/** The group's members in the order they joined. */
 export async function groupMembersOf(db: Db, groupId: string) {
   return db
     .select({
@@ -82,7 +82,7 @@ export async function groupMembersOf(db: Db, groupId: string) {
     .from(groupMembers)
     .innerJoin(players, eq(players.id, groupMembers.playerId))
     .where(eq(groupMembers.groupId, groupId))
-    .orderBy(asc(groupMembers.joinedAt), asc(groupMembers.playerId))
+    .orderBy(asc(groupMembers.joinedAt), sql`${groupMembers}.rowid`)
     .all();
 }
 
@@ -103,4 +103,8 @@ export async function deleteGroup(db: Db, groupId: string): Promise<void> {
     db.delete(groupMembers).where(eq(groupMembers.groupId, groupId)),
     db.delete(groups).where(eq(groups.id, groupId)),
   ]);
+}
+
+export async function setOwner(db: Db, groupId: string, ownerId: string): Promise<void> {
+  await db.update(groups).set({ ownerId }).where(eq(groups.id, groupId));
 }
