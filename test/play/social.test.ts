@@ -34,7 +34,7 @@ describe('follows', () => {
       { playerId: b.player.id, displayName: 'Followed', followedAt: new Date(at).toISOString() },
     ]);
     expect((await call(a.token, 'DELETE', `/v1/players/me/follows/${b.player.id}`)).status).toBe(204);
-    expect((await call(a.token, 'GET', '/v1/players/me/follows').then((r) => r.json())) as unknown).toEqual({
+    expect(await (await call(a.token, 'GET', '/v1/players/me/follows')).json()).toEqual({
       follows: [],
       nextCursor: null,
     });
