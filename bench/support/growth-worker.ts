@@ -387,7 +387,12 @@ async function measure(env: BenchEnv, d1: D1Database, batches: number, fresh: nu
       name: 'board page + stats through a D1 session (db)',
       call: async (db) => {
         const session = createSessionDb(db);
-        await puzzleBoardPage(session.db, hot.id, null, 50, null);
+        await puzzleBoardPage(session.db, hot.id, {
+          after: null,
+          limit: 50,
+          viewerId: null,
+          scope: { kind: 'global' },
+        });
         await puzzleStats(session.db, hot.id, 30_000, 10);
       },
     },
