@@ -15,11 +15,13 @@ import { newRequestId } from './http/request-id.js';
 import { securityHeaders } from './http/security-headers.js';
 import { descriptorOf, KINDS } from './kinds/index.js';
 import { adminRoutes } from './routes/admin.js';
+import { dataRightsRoutes } from './routes/data-rights.js';
 import { deviceRoutes } from './routes/devices.js';
 import { docsRoutes } from './routes/docs.js';
 import { followRoutes } from './routes/follows.js';
 import { groupRoutes } from './routes/groups.js';
 import { healthRoutes } from './routes/health.js';
+import { historyRoutes } from './routes/history.js';
 import { kindRoutes } from './routes/kinds.js';
 import { leaderboardRoutes } from './routes/leaderboards.js';
 import { moderationRoutes } from './routes/moderation.js';
@@ -103,6 +105,8 @@ export function createApp(options: AppOptions = {}) {
     .route('/v1', leaderboardRoutes)
     .route('/v1', playerRoutes)
     .route('/v1', deviceRoutes)
+    .route('/v1', historyRoutes)
+    .route('/v1', dataRightsRoutes)
     .route('/v1', followRoutes)
     .route('/v1', groupRoutes)
     .route('/v1', adminRoutes)

@@ -16,6 +16,10 @@ export const SubmissionResultSchema = z
       .boolean()
       .openapi({ description: 'This repeats an earlier ranked solve; its result is returned unchanged' }),
     verdict: SolveStatusSchema.optional(),
+    practice: z.boolean().optional().openapi({
+      description:
+        'A solve of a date whose ranking has closed: kept in the history as practice, counted nowhere (no rank, rating or streak)',
+    }),
     countedMs: z.number().int().optional().openapi({
       description: "The server's time from the session start, lowered by `elapsedMs` by at most 2 s",
     }),

@@ -44,7 +44,6 @@ export interface Submission {
 /** What became of a submission; the route turns each into its HTTP answer. */
 export type SubmissionOutcome =
   | { outcome: 'judged'; result: SubmissionResult }
-  | { outcome: 'ranking_closed' }
   | { outcome: 'unknown_player' }
   | { outcome: 'banned' }
   | { outcome: 'no_session' }
@@ -76,8 +75,8 @@ export async function submitSolution(
 ): Promise<SubmissionOutcome> {
   const { playerId } = token;
   const now = services.now();
-  if (areAnswersPublic(key.date, now)) return { outcome: 'ranking_closed' };
   const id = puzzleId(key);
+  if (areAnswersPublic(key.date, now)) return practice(services, token, key, submission);
   if (submission.startToken !== undefined) {
     const verdict = await verifyStartToken(services.config.tokenSecret, submission.startToken, {
       playerId,
@@ -98,6 +97,58 @@ export async function submitSolution(
   if (state.ranked) return { outcome: 'judged', result: await repeatedResult(services, state.ranked, state) };
   if (!state.session || !state.puzzle) return { outcome: 'no_session' };
   return judgeSolve(services, { ...state, session: state.session, puzzle: state.puzzle }, submission, now);
+}
+
+/**
+ * A solve of a date whose ranking has closed (its answers are public): judged like any other, recorded in
+ * the player's history as practice, counted nowhere (no board, rating or streak).
+ */
+async function practice(
+  services: Services,
+  token: { playerId: PlayerId; tokenId: string },
+  key: PuzzleKey,
+  submission: Submission,
+): Promise<SubmissionOutcome> {
+  const now = services.now();
+  const state = await submissionState(services.db, puzzleId(key), token, key.kind, key.level);
+  if (!state.player) return { outcome: 'unknown_player' };
+  if (state.player.bannedAt !== null) return { outcome: 'banned' };
+  if (!state.session || !state.puzzle) return { outcome: 'no_session' };
+  const ready: ReadyState = { ...state, session: state.session, puzzle: state.puzzle };
+  const { engine } = descriptorOf(key.kind);
+  const parsed = engine.parsePuzzle(ready.puzzle.puzzle);
+  const base = { ...baseRow(ready, submission, now), practice: true };
+  const mismatch = logMismatch(engine, parsed, submission);
+  if (mismatch) {
+    await insertAttempt(services.db, { ...base, valid: false, reason: mismatch.message });
+    return { outcome: 'log_mismatch', ...mismatch };
+  }
+  const checked = engine.check(parsed, submission.solution);
+  const streak = streakView(streaks(await streakDates(services.db, token.playerId), localDate(state, now)));
+  if (!checked.ok) {
+    await insertAttempt(services.db, { ...base, valid: false, reason: checked.reason });
+    return {
+      outcome: 'judged',
+      result: { valid: false, reason: checked.reason, repeated: false, practice: true, streak },
+    };
+  }
+  const { countedMs, capped } = countedTime(
+    now.getTime() - ready.session.startedAt.getTime(),
+    submission.elapsedMs,
+  );
+  const result = score(countedMs / 1000, ready.puzzle.benchmarkSeconds);
+  await insertAttempt(services.db, {
+    ...base,
+    valid: true,
+    countedMs,
+    capped,
+    benchmarkSeconds: ready.puzzle.benchmarkSeconds,
+    score: result,
+  });
+  return {
+    outcome: 'judged',
+    result: { valid: true, repeated: false, practice: true, countedMs, capped, score: result, streak },
+  };
 }
 
 type ReadyState = SubmissionState & {

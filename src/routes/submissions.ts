@@ -67,7 +67,8 @@ const submit = createRoute({
     'The first valid solution per player and puzzle is ranked; repeating it returns the same result. Its time is ' +
     "the server's, from the session the player's first fetch of the puzzle started. A wrong solution is " +
     'recorded as an attempt (valid: false) and may be retried. A valid solve is judged from its log: `clean` ' +
-    'is ranked at once, `flagged` waits for a moderator and counts nowhere meanwhile.',
+    'is ranked at once, `flagged` waits for a moderator and counts nowhere meanwhile. A date whose ranking ' +
+    'has closed (its answers are public) can still be solved: as practice, in the history only.',
   security: [{ bearer: [] }],
   middleware: [playerTokenRequired] as const,
   request: {
@@ -78,7 +79,7 @@ const submit = createRoute({
     200: { content: { 'application/json': { schema: SubmissionResultSchema } }, description: 'The verdict' },
     400: jsonError('Malformed request, or a solution or log not shaped like one of this kind'),
     401: jsonError('Missing or invalid player token'),
-    403: jsonError('Banned player, start token refused, or the date is no longer ranked'),
+    403: jsonError("Banned player, or a start token that is not this player's for this puzzle"),
     404: jsonError('Date outside the archive or not begun anywhere yet'),
     409: jsonError('No session: fetch the puzzle with the player token first'),
     413: jsonError(`Body larger than ${MAX_SUBMISSION_BODY_BYTES} bytes`),
@@ -116,12 +117,6 @@ function judged(outcome: SubmissionOutcome) {
   switch (outcome.outcome) {
     case 'judged':
       return outcome.result;
-    case 'ranking_closed':
-      throw new ApiError(
-        403,
-        'ranking_closed',
-        'The answers of this date are public; it is no longer ranked',
-      );
     case 'unknown_player':
       throw invalidPlayerToken();
     case 'banned':

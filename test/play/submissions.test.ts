@@ -238,13 +238,24 @@ describe('a submission without a player', () => {
 });
 
 describe('ranking closes when the answers are public', () => {
-  it('refuses submissions once the date has ended everywhere', async () => {
-    const { token } = await register(fetchedAt);
-    await startPuzzle(fetchedAt, token, date, 'pattern', 'easy');
+  it('records a solve after the date has ended everywhere as practice: no rank, rating, board or streak', async () => {
+    const { player, token } = await register(fetchedAt);
+    await startPuzzle('2026-11-30T11:55:00Z', token, date, 'pattern', 'easy');
     const solution = await solveStored(date, 'pattern', 'easy');
     const res = await submit('2026-11-30T12:00:00Z', token, `${date}/pattern/easy`, { solution });
-    expect(res.status).toBe(403);
-    expect(((await res.json()) as ErrorJson).error.code).toBe('ranking_closed');
+    expect(res.status).toBe(200);
+    const result = (await res.json()) as ResultJson;
+    expect(result).toMatchObject({ valid: true, practice: true, countedMs: 300_000, streak: { current: 0 } });
+    expect(result.rank).toBeUndefined();
+    expect(result.rating).toBeUndefined();
+    const rows = await env.DB.prepare('select ranked, counted, practice from submissions where player_id = ?')
+      .bind(player.id)
+      .all<{ ranked: number; counted: number; practice: number }>();
+    expect(rows.results).toEqual([{ ranked: 0, counted: 0, practice: 1 }]);
+    const board = (await (await appAt('2026-11-30T12:01:00Z')(`/v1/leaderboards/${date}/pattern/easy`)).json()) as {
+      entries: { playerId: string }[];
+    };
+    expect(board.entries.map((e) => e.playerId)).not.toContain(player.id);
   });
 });
 
