@@ -10,7 +10,8 @@ export default defineConfig(async () => {
         main: './src/index.ts',
         wrangler: { configPath: './wrangler.toml' },
         miniflare: {
-          bindings: { TEST_MIGRATIONS: migrations },
+          // wrangler.toml is a deployment; the tests ask for development (the built-in dev secrets) themselves.
+          bindings: { TEST_MIGRATIONS: migrations, ENVIRONMENT: 'development' },
         },
       }),
     ],

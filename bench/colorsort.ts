@@ -5,7 +5,6 @@
  */
 
 import { existsSync, readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import {
   type ColorSortPuzzle,
   engine,
@@ -16,6 +15,7 @@ import {
   pourError,
   solveTubes,
 } from '../src/engines/colorsort/index.js';
+import { datasetPath } from './support/datasets.js';
 
 const SEEDS = 40;
 const BASELINE_DEALS = 5;
@@ -158,9 +158,9 @@ export async function run(): Promise<void> {
     );
   }
 
-  const dir = fileURLToPath(new URL('../../shared/datasets/watersort/', import.meta.url));
+  const dir = datasetPath('watersort/');
   if (!existsSync(dir)) {
-    console.log('\n(datasets absent: skipping the public water-sort sets)');
+    console.log(`\n(${dir} absent: skipping the public water-sort sets)`);
     return;
   }
   console.log('\n## Public sets (their pour rule moves min(run, room); ours only whole runs)\n');

@@ -7,7 +7,6 @@
  * puzzle and solution, and JSON.parse of the same body.
  */
 import { z } from '@hono/zod-openapi';
-import { MAX_SUBMISSION_BODY_BYTES } from '../src/app.js';
 import type { PlayerId } from '../src/auth/player-token.js';
 import { startToken } from '../src/auth/start-token.js';
 import { DEV_SECRETS } from '../src/config.js';
@@ -17,6 +16,7 @@ import type { LogEntry, LogStep } from '../src/engines/types.js';
 import { evidenceOf } from '../src/fairplay/evidence.js';
 import { humanFloorMs } from '../src/fairplay/human-floor.js';
 import { judge } from '../src/fairplay/verdict.js';
+import { MAX_SUBMISSION_BODY_BYTES } from '../src/http/body-limit.js';
 import { descriptorOf } from '../src/kinds/index.js';
 import { AnyLogEntry, logShapeError, MAX_LOG_ENTRIES } from '../src/routes/log-schemas.js';
 import { AnySolution } from '../src/routes/solution-schemas.js';
@@ -126,11 +126,14 @@ export async function run(): Promise<void> {
   const generated = engine.generate('fair play bench', 'expert');
   const puzzle = engine.parsePuzzle(JSON.parse(JSON.stringify(generated.puzzle)));
   const { solution } = generated;
-  const token = await startToken(DEV_SECRETS.TOKEN_SECRET, {
-    playerId: '00000000-0000-4000-8000-000000000001' as PlayerId,
-    puzzleId: '2026-12-01:pattern:expert',
-    startedAt: Date.now(),
-  });
+  const token = await startToken(
+    { current: DEV_SECRETS.TOKEN_SECRET },
+    {
+      playerId: '00000000-0000-4000-8000-000000000001' as PlayerId,
+      puzzleId: '2026-12-01:pattern:expert',
+      startedAt: Date.now(),
+    },
+  );
   const check = time(() => engine.check(puzzle, solution));
   const rows: string[][] = [];
   const logs = new Map<number, LogEntry[]>();

@@ -187,7 +187,7 @@ function report(stages: Stage[], seedTimes: string[]): void {
   console.log(seedTimes.map((s) => `- ${s}`).join('\n'));
 
   console.log(
-    `\n### At ${biggest.measured.stats.submissions} submissions, ${PLAYERS} players, ` +
+    `\n### At the largest size: ${biggest.measured.stats.submissions} submissions, ${PLAYERS} players, ` +
       `${biggest.days} days of puzzles\n`,
   );
   const targetOf = (name: string) =>

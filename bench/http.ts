@@ -120,13 +120,16 @@ export async function run(): Promise<void> {
     const submissions: RankedSubmission[] = [];
     for (let i = 0; i < PLAYERS; i++) {
       submissions.push(
-        await rankedSubmission(DEV_SECRETS.TOKEN_SECRET, {
-          playerId: playerId(i),
-          puzzleId: puzzle.id,
-          solution,
-          log,
-          elapsedMs: 20 * 60_000,
-        }),
+        await rankedSubmission(
+          { current: DEV_SECRETS.TOKEN_SECRET },
+          {
+            playerId: playerId(i),
+            puzzleId: puzzle.id,
+            solution,
+            log,
+            elapsedMs: 20 * 60_000,
+          },
+        ),
       );
     }
     const etag = (await fetch(service.url + puzzlePath)).headers.get('etag');

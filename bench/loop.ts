@@ -1,23 +1,23 @@
 /**
  * Loop (slitherlink) benchmark: generation per level, our solver against a baseline that re-scans the
- * whole board every round as the seeds' loop/engine.js does (written here, not in src), the seeds'
- * whole generation at their largest size (6×6), and the public puzzlekit / Carleton sets when
- * ../shared/datasets is present. Everything is measured in the same run.
+ * whole board every round as the original's loop/engine.js does (written here, not in src), the
+ * original collection's whole generation at its largest size (6×6), and the public puzzlekit / Carleton
+ * sets when they are present (bench/support/datasets.ts). Everything is measured in the same run.
  */
 import { existsSync, readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { generateBoard, LEVEL_SPEC } from '../src/engines/loop/generate.js';
 import { geometry } from '../src/engines/loop/geometry.js';
 import { engine, type LoopPuzzle } from '../src/engines/loop/index.js';
 import { fullClues, growRegion, regionLoop } from '../src/engines/loop/region.js';
 import { rng, shuffle } from '../src/engines/rng.js';
+import { DATASETS_DIR, datasetPath } from './support/datasets.js';
 
 const SEEDS_PER_LEVEL = { easy: 40, medium: 40, hard: 30, expert: 20 } as const;
 const BASELINE_BOARDS = { easy: 40, medium: 40, hard: 15, expert: 5 } as const;
 const BASELINE_NODE_LIMIT = 20_000;
 
 // ---------------------------------------------------------------------------------------------------
-// The baseline: the seeds' propagate / solve, full re-scans and array domains, generalised to W×H.
+// The baseline: the original's propagate / solve, full re-scans and array domains, generalised to W×H.
 
 type Domains = number[][];
 
@@ -216,7 +216,7 @@ function baselineSolve(puzzle: LoopPuzzle, nodeLimit = BASELINE_NODE_LIMIT) {
   return { solutions, nodes, truncated };
 }
 
-/** The seeds' generate at one size: full clues, one greedy pass, a full solve per clue, re-check. */
+/** The original's generate at one size: full clues, one greedy pass, a full solve per clue, re-check. */
 function baselineGenerate(seed: string, side: number): { clues: string; attempt: number } | null {
   const geo = geometry(side, side);
   const random = rng(seed);
@@ -276,7 +276,7 @@ const f1 = (x: number) => x.toFixed(1);
 const f2 = (x: number) => x.toFixed(2);
 
 function readJsonl(relative: string): Record<string, unknown>[] | null {
-  const path = fileURLToPath(new URL(`../../shared/datasets/${relative}`, import.meta.url));
+  const path = datasetPath(relative);
   if (!existsSync(path)) return null;
   return readFileSync(path, 'utf8')
     .split('\n')
@@ -319,7 +319,7 @@ export async function run(): Promise<void> {
     );
   }
 
-  console.log('\n## 6×6 (the seeds’ largest size): our generator vs the seeds’ generate, same run\n');
+  console.log('\n## 6×6 (the original’s largest size): our generator vs the original’s generate, same run\n');
   const n6 = 20;
   const ours6: number[] = [];
   const seeds6: number[] = [];
@@ -341,11 +341,11 @@ export async function run(): Promise<void> {
   console.log('| --- | ---: | ---: | ---: | ---: |');
   console.log(`| ours (corners tier) | ${n6} | ${f2(o6.median)} | ${f2(o6.p95)} | ${f1(oursClues / n6)} |`);
   console.log(
-    `| seeds' algorithm (full-rescan solver per clue) | ${n6 - seedsFailed} | ${f2(b6.median)} | ${f2(b6.p95)} | ${f1(seedsClues / Math.max(1, n6 - seedsFailed))} |`,
+    `| original's algorithm (full-rescan solver per clue) | ${n6 - seedsFailed} | ${f2(b6.median)} | ${f2(b6.p95)} | ${f1(seedsClues / Math.max(1, n6 - seedsFailed))} |`,
   );
   console.log(`\nMedian speed-up: ${f1(b6.median / o6.median)}×\n`);
 
-  console.log('## Solving the generated boards: ours vs the seeds’ full-rescan solver, same boards\n');
+  console.log('## Solving the generated boards: ours vs the original’s full-rescan solver, same boards\n');
   console.log(
     '| level | boards | ours median ms | baseline median ms | ratio | baseline truncated (20,000 nodes) | baseline median nodes |',
   );
@@ -382,7 +382,7 @@ export async function run(): Promise<void> {
   for (const [file, name] of sets) {
     const records = readJsonl(file);
     if (!records) {
-      console.log(`\n${name}: ../shared/datasets not present, skipped.`);
+      console.log(`\n${name}: not present in ${DATASETS_DIR}, skipped.`);
       continue;
     }
     let matched = 0;

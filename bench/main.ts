@@ -1,35 +1,45 @@
 /**
  * `npm run bench [-- name ...]`: runs the named benchmarks (all when none is named). Each bench/<name>.ts
- * exports `run()`, prints its own tables and measures its own baseline in the same run.
+ * exports `run()`, prints its own tables and measures its own baseline in the same run. Engine benches
+ * are the registry's kinds that have a bench/<kind>.ts; the service benches follow them.
  */
-/** Engines first, then the service: the day's CPU budget, HTTP load on loopback, database growth. */
-const ALL = [
-  'sudoku',
-  'pattern',
-  'loop',
-  'signal',
-  'colorsort',
-  'fairplay',
-  'day',
-  'http',
-  'growth',
-] as const;
+import { existsSync } from 'node:fs';
+import { KINDS } from '../src/kinds/index.js';
 
-const requested = process.argv.slice(2).filter((a) => !a.startsWith('--'));
-const names = requested.length > 0 ? requested : [...ALL];
+/** The service: the day's CPU budget, HTTP load on loopback, database growth. */
+const SERVICE_BENCHES = ['fairplay', 'day', 'http', 'growth'];
+
+const benchFile = (name: string) => new URL(`./${name}.ts`, import.meta.url);
+
+const engineBenches = KINDS.filter((kind) => existsSync(benchFile(kind)));
+const known = [...engineBenches, ...SERVICE_BENCHES];
+
+function chosen(args: readonly string[]): string[] {
+  const options = args.filter((a) => a.startsWith('-'));
+  if (options.length > 0) {
+    console.error(`error: unknown option ${options[0]}; usage: npm run bench [-- name ...]`);
+    process.exit(2);
+  }
+  const unknown = args.filter((name) => !known.includes(name));
+  if (unknown.length > 0) {
+    console.error(`error: unknown benchmark ${unknown.join(', ')}; benchmarks are ${known.join(', ')}`);
+    process.exit(2);
+  }
+  return args.length > 0 ? [...args] : known;
+}
 
 async function main(): Promise<void> {
-  for (const name of names) {
-    if (!/^[a-z0-9-]+$/.test(name)) {
-      console.error(`unknown benchmark ${name}`);
-      process.exit(2);
+  const names = chosen(process.argv.slice(2));
+  if (process.argv.length <= 2) {
+    for (const kind of KINDS.filter((k) => !engineBenches.includes(k))) {
+      console.log(`(${kind} has no bench/${kind}.ts: no engine benchmark for it)`);
     }
-    const module = (await import(`./${name}.ts`)) as { run: () => Promise<void> };
+  }
+  for (const name of names) {
+    const module = (await import(benchFile(name).href)) as { run: () => Promise<void> };
     console.log(`\n# ${name}\n`);
     await module.run();
   }
 }
 
 await main();
-
-export {};

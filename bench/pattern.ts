@@ -1,15 +1,15 @@
 /**
  * Pattern (nonogram): generation time per level; the engine's line solver (the bit-parallel DP) and the
- * array DP against the seeds' placement enumeration on the same 10×10 and 15×15 lines; the complete solver on every public set in
- * ../shared/datasets/nonogram (1 s per puzzle); and Debian's sgt-pattern generator when installed.
+ * array DP against the original's placement enumeration on the same 10×10 and 15×15 lines;
+ * the complete solver on every public nonogram set present (bench/support/datasets.ts; 1 s per puzzle);
+ * and Debian's sgt-pattern generator when installed.
  *
  * Large datasets are sampled evenly to PATTERN_BENCH_LIMIT puzzles each (default 300; `all` for every
- * puzzle: about 15 minutes on the shared machine, mostly puzzles that hit the 1 s limit).
+ * puzzle: about 15 minutes on a 2-core machine, mostly puzzles that hit the 1 s limit).
  */
 
 import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import {
   DpLineSolver,
   engine,
@@ -19,11 +19,12 @@ import {
 } from '../src/engines/pattern/index.js';
 import { rng } from '../src/engines/rng.js';
 import type { Level } from '../src/engines/types.js';
+import { datasetPath } from './support/datasets.js';
 import { median, ms, quantile, table } from './support/stats.js';
 
 const SEEDS = 40;
 const TIME_LIMIT_MS = 1000;
-const DATASETS = new URL('../../shared/datasets/nonogram/', import.meta.url);
+const DATASETS = datasetPath('nonogram/');
 const EMPTY = 1;
 const FILLED = 2;
 const UNKNOWN = 3;
@@ -68,12 +69,12 @@ function generation(): void {
 interface LineCase {
   clue: Int32Array;
   cells: Uint8Array;
-  /** The same cells as the seeds hold them. */
+  /** The same cells as the original holds them. */
   domains: number[][];
 }
 
 /**
- * The seeds' line step (pattern/engine.js, propagateLines): every placement of the clue, enumerated once
+ * The original's line step (pattern/engine.js, propagateLines): every placement of the clue, enumerated once
  * per line by recursion over run starts, then on each call filtered against the known cells and read
  * cell by cell for values all surviving placements agree on.
  */
@@ -123,9 +124,9 @@ class EnumeratingLine {
 }
 
 /**
- * The seeds' line step as written (000, part 1): placements from `linePlacements` as arrays, cell
+ * The original's line step as written: placements from `linePlacements` as arrays, cell
  * domains as arrays [0], [1] or [0, 1], `filterPlacements` keeping the placements every domain allows,
- * then per cell the sawZero/sawOne scan. Placements are enumerated once per line, as the seeds do.
+ * then per cell the sawZero/sawOne scan. Placements are enumerated once per line, as the original does.
  */
 class SeedsLine {
   readonly placements: number[][];
@@ -273,14 +274,16 @@ function lineSolvers(): void {
       setupUs.toFixed(1),
     ]);
   }
-  console.log('## Line solver: DP against the seeds\u2019 placement enumeration (same lines, same run)\n');
+  console.log(
+    '## Line solver: DP against the original\u2019s placement enumeration (same lines, same run)\n',
+  );
   console.log(
     'Lines: every row and column of 20 generated puzzles per size, blank and with a third of the answer\n' +
       'known; all solvers give identical results on all of them (checked). "Bits" is the engine\u2019s line\n' +
       'solver (the DP over bitmasks of states, line-bits.ts), "array DP" the same DP over arrays\n' +
       '(line-dp.ts, kept for lines over 30 cells). Per call, the enumerating solvers only filter placements\n' +
-      'enumerated beforehand, once per line, as the seeds do (that enumeration is the setup column, not\n' +
-      'counted per call). "Seeds" is their code as written (arrays of arrays, domains [0]/[1]/[0,1],\n' +
+      'enumerated beforehand, once per line, as the original does (that enumeration is the setup column, not\n' +
+      'counted per call). "Original" is their code as written (arrays of arrays, domains [0]/[1]/[0,1],\n' +
       'filter + every + includes); "typed enumeration" is the same algorithm on typed arrays and bit\n' +
       'domains, to separate the algorithm from the data layout. CPU ns per line, median of seven rounds.\n',
   );
@@ -293,11 +296,11 @@ function lineSolvers(): void {
         'placements max',
         'bits ns',
         'array DP ns',
-        'seeds ns',
+        'original ns',
         'typed enumeration ns',
-        'bits vs seeds',
+        'bits vs original',
         'bits vs typed enumeration',
-        'array DP vs seeds',
+        'array DP vs original',
         'bits vs array DP',
         'enumeration setup µs/line',
       ],
@@ -313,9 +316,9 @@ interface DatasetRecord extends PatternPuzzle {
 }
 
 function datasets(): void {
-  const dir = fileURLToPath(DATASETS);
+  const dir = DATASETS;
   if (!existsSync(dir)) {
-    console.log('## Public puzzles\n\n(skipped: ../shared/datasets/nonogram is not present)\n');
+    console.log(`## Public puzzles\n\n(skipped: ${DATASETS} is not present)\n`);
     return;
   }
   const setting = process.env.PATTERN_BENCH_LIMIT ?? '300';

@@ -5,7 +5,6 @@
  */
 
 import { existsSync, readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import {
   engine,
   generateSized,
@@ -14,15 +13,13 @@ import {
   type SignalSolution,
 } from '../src/engines/signal/index.js';
 import type { Generated } from '../src/engines/types.js';
+import { datasetPath } from './support/datasets.js';
 import { median, ms, quantile, table } from './support/stats.js';
 
 const SEEDS = 40;
 const SEEDS_9 = 10;
 const BASELINE_NODE_LIMIT = 5_000_000;
-const DATASET = new URL(
-  '../../shared/datasets/skyscrapers/puzzlekit_skyscrapers_licence_unknown.jsonl',
-  import.meta.url,
-);
+const DATASET = datasetPath('skyscrapers/puzzlekit_skyscrapers_licence_unknown.jsonl');
 
 /** The baseline: counts solutions (up to 2) by plain backtracking; null when it gave up. */
 function plainBacktracking(puzzle: SignalPuzzle): { solutions: number; nodes: number } | null {
@@ -224,11 +221,13 @@ export async function run(): Promise<void> {
   );
 
   if (existsSync(DATASET)) {
-    const records = readFileSync(fileURLToPath(DATASET), 'utf8')
+    const records = readFileSync(DATASET, 'utf8')
       .trim()
       .split('\n')
       .map((line) => JSON.parse(line) as Record<string, unknown>);
-    const puzzles = records.map((r) => engine.parsePuzzle(r));
+    const puzzles = records.map(({ n, top, bottom, left, right, givens }) =>
+      engine.parsePuzzle({ n, top, bottom, left, right, givens }),
+    );
     let solved = 0;
     const [, , total] = timed(() => {
       records.forEach((record, i) => {
@@ -242,12 +241,12 @@ export async function run(): Promise<void> {
       });
     });
     console.log(
-      `\nStandard set (puzzlekit/janko, licence unknown, read from ../shared): ${solved} of ${records.length} solved ` +
+      `\nStandard set (puzzlekit/janko, licence unknown, not in this repository): ${solved} of ${records.length} solved ` +
         `uniquely and matching the recorded solution, ${ms(total)} ms CPU in all.`,
     );
     solverRows.push(solverCells('standard set', puzzles.length, compareSolvers(puzzles)));
   } else {
-    console.log('\nStandard set: ../shared/datasets not present, skipped.');
+    console.log(`\nStandard set: ${DATASET} not present, skipped.`);
   }
 
   console.log(

@@ -1,18 +1,19 @@
 /**
- * Sudoku benchmark: generation time per level, and solver µs per puzzle on the shared datasets next to
- * an npm baseline (@algorithm.ts/sudoku, dancing links) timed on the same puzzles in the same run,
+ * Sudoku benchmark: generation time per level, and solver µs per puzzle on the public sudoku lists
+ * (bench/support/datasets.ts) next to an npm baseline (@algorithm.ts/sudoku, dancing links) timed on the
+ * same puzzles in the same run,
  * interleaved puzzle by puzzle so machine noise hits both alike. Ours is timed twice: counting to two
  * solutions (what uniqueness needs) and stopping at the first (what the baseline does).
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { SudokuSolver } from '@algorithm.ts/sudoku';
 import { engine, SUDOKU_LEVELS } from '../src/engines/sudoku/index.js';
 import { searchGrid, toCells } from '../src/engines/sudoku/solve.js';
+import { datasetPath } from './support/datasets.js';
 
-const DATASETS = fileURLToPath(new URL('../../shared/datasets/sudoku/', import.meta.url));
+const DATASETS = datasetPath('sudoku/');
 const GENERATE_SEEDS = 200;
-/** Large sets are sampled evenly down to this many puzzles to keep the run short on a shared machine. */
+/** Large sets are sampled evenly down to this many puzzles to keep the run short. */
 const MAX_PUZZLES = 1000;
 const NODE_LIMIT = 10_000_000;
 

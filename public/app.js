@@ -12,9 +12,10 @@ import * as api from './api.js';
 /** @typedef {{ createBoard: (puzzle: unknown, context: import('./kinds/common.js').BoardContext) => Board }} KindModule */
 /**
  * @typedef {{ startedAt: string, clockStart: number, log: [number, number, number][], progress?: unknown,
- *   result?: api.SubmissionResult, finishedMs?: number }} Session
+ *   result?: api.SubmissionResult, finishedMs?: number, completedMs?: number }} Session
  * `startedAt` is the server's session start; `clockStart` the same moment on this page's clock (the server
  * says how long ago it was), so that log times and the timer agree with the server whatever the clocks.
+ * `completedMs`: the clock's time when the board became complete; unset while it is not.
  */
 
 /**
@@ -234,6 +235,24 @@ function startTimer() {
   state.ticker = setInterval(tick, 250);
 }
 
+/**
+ * The clock follows the board: it stops the moment the board is complete and shows the time of that
+ * moment (kept across reloads), and runs on from the start again once the board changes.
+ */
+function followBoard() {
+  const { board, session } = state;
+  if (!board || !session || session.result) return;
+  if (board.complete()) {
+    session.completedMs ??= Date.now() - session.clockStart;
+    stopTimer();
+    ui.timer.textContent = formatTime(session.completedMs, true);
+  } else {
+    delete session.completedMs;
+    if (state.ticker === undefined) startTimer();
+  }
+  saveSession();
+}
+
 // Playing ---------------------------------------------------------------------------------------------
 
 function updateSubmit() {
@@ -283,6 +302,7 @@ async function open(key) {
       if (entry) state.session.log.push([Date.now() - state.session.clockStart, entry[0], entry[1]]);
       state.session.progress = board.snapshot();
       saveSession();
+      followBoard();
       updateSubmit();
     },
     retracted() {
@@ -290,6 +310,7 @@ async function open(key) {
       state.session.log.pop();
       state.session.progress = board.snapshot();
       saveSession();
+      followBoard();
       updateSubmit();
     },
     say,
@@ -311,7 +332,7 @@ async function open(key) {
     showResult(session.result);
     await Promise.all([showLeaderboard(), showStats()]);
   } else {
-    startTimer();
+    followBoard();
     board.element.focus();
   }
   updateSubmit();

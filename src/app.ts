@@ -1,12 +1,11 @@
-import { swaggerUI } from '@hono/swagger-ui';
 import { OpenAPIHono } from '@hono/zod-openapi';
-import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
 import { requestId } from 'hono/request-id';
 import { ConfigError, loadConfig } from './config.js';
 import { createDb } from './db/client.js';
 import { PuzzleInputError } from './engines/types.js';
 import type { Env } from './env.js';
+import { bodyLimit } from './http/body-limit.js';
 import type { AppEnv, Services } from './http/context.js';
 import { corsFromEnv } from './http/cors.js';
 import { isDatabaseError } from './http/database-error.js';
@@ -14,8 +13,15 @@ import { ApiError, errorBody } from './http/errors.js';
 import { errorFields, log, requestLog } from './http/log.js';
 import { newRequestId } from './http/request-id.js';
 import { securityHeaders } from './http/security-headers.js';
+import { descriptorOf, KINDS } from './kinds/index.js';
 import { adminRoutes } from './routes/admin.js';
+import { dataRightsRoutes } from './routes/data-rights.js';
+import { deviceRoutes } from './routes/devices.js';
+import { docsRoutes } from './routes/docs.js';
+import { followRoutes } from './routes/follows.js';
+import { groupRoutes } from './routes/groups.js';
 import { healthRoutes } from './routes/health.js';
+import { historyRoutes } from './routes/history.js';
 import { kindRoutes } from './routes/kinds.js';
 import { leaderboardRoutes } from './routes/leaderboards.js';
 import { moderationRoutes } from './routes/moderation.js';
@@ -23,11 +29,6 @@ import { playerRoutes } from './routes/players.js';
 import { puzzleRoutes } from './routes/puzzles.js';
 import { revealRoutes } from './routes/reveal.js';
 import { submissionRoutes } from './routes/submissions.js';
-
-/** Request bodies larger than this are refused before parsing. */
-export const MAX_BODY_BYTES = 16 * 1024;
-/** Submissions carry a move log: 3,000 entries of up to 18 characters, with the solution, fit in 64 KB. */
-export const MAX_SUBMISSION_BODY_BYTES = 64 * 1024;
 
 export interface AppOptions {
   /** The clock; tests pass a fixed one. */
@@ -54,19 +55,7 @@ export function createApp(options: AppOptions = {}) {
   app.use(requestLog);
   app.use(securityHeaders);
   app.use('/v1/*', corsFromEnv);
-  const limitBody = (maxSize: number) =>
-    bodyLimit({
-      maxSize,
-      onError: (c) =>
-        c.json(errorBody('body_too_large', `Request bodies here are limited to ${maxSize} bytes`), 413),
-    });
-  const submissionLimit = limitBody(MAX_SUBMISSION_BODY_BYTES);
-  const bodyLimitOf = limitBody(MAX_BODY_BYTES);
-  app.use('/v1/*', (c, next) =>
-    c.req.method === 'POST' && c.req.path.endsWith('/submissions')
-      ? submissionLimit(c, next)
-      : bodyLimitOf(c, next),
-  );
+  app.use(bodyLimit);
   app.use('/v1/*', async (c, next) => {
     c.set('services', { ...servicesOf(c.env), now });
     await next();
@@ -115,6 +104,11 @@ export function createApp(options: AppOptions = {}) {
     .route('/v1', revealRoutes)
     .route('/v1', leaderboardRoutes)
     .route('/v1', playerRoutes)
+    .route('/v1', deviceRoutes)
+    .route('/v1', historyRoutes)
+    .route('/v1', dataRightsRoutes)
+    .route('/v1', followRoutes)
+    .route('/v1', groupRoutes)
     .route('/v1', adminRoutes)
     .route('/v1', moderationRoutes);
 
@@ -129,10 +123,10 @@ export function createApp(options: AppOptions = {}) {
     info: {
       title: 'Daily puzzles',
       version: '1',
-      description: 'Unique, graded daily logic puzzles: sudoku, pattern, loop, signal and colorsort.',
+      description: `Unique, graded daily logic puzzles: ${KINDS.map((k) => descriptorOf(k).displayName.toLowerCase()).join(', ')}.`,
     },
   });
-  app.get('/docs', swaggerUI({ url: '/openapi.json' }));
+  app.route('/', docsRoutes);
   return routes;
 }
 

@@ -1,9 +1,12 @@
+import type { TokenSecret } from './auth/signing-keys.js';
 import type { Env } from './env.js';
+import { secretProblem } from './secret-strength.js';
 
 /** The service's settings, parsed once from the environment. */
 export interface Config {
   puzzleSalt: string;
-  tokenSecret: string;
+  /** Signs player and start tokens; the previous secret still verifies them during a rotation. */
+  tokenSecret: TokenSecret;
   adminToken: string;
   firstDay: string;
   daysAhead: number;
@@ -17,31 +20,25 @@ export const DEV_SECRETS = {
   ADMIN_TOKEN: 'dev-admin-token-not-for-production',
 } as const;
 
-const SECRET_NAMES = ['PUZZLE_SALT', 'TOKEN_SECRET', 'ADMIN_TOKEN'] as const;
-const MIN_SECRET_LENGTH = 16;
+const REQUIRED_SECRETS = ['PUZZLE_SALT', 'TOKEN_SECRET', 'ADMIN_TOKEN'] as const;
+type SecretName = (typeof REQUIRED_SECRETS)[number];
 
 export class ConfigError extends Error {
   override name = 'ConfigError';
 }
 
-/** Throws ConfigError when a deployed Worker lacks its secrets or still uses the dev defaults. */
+/**
+ * Throws ConfigError when a deployed Worker lacks its secrets or has weak ones. Anything but an explicit
+ * `ENVIRONMENT = "development"` is a deployment: only the local commands ask for development.
+ */
 export function loadConfig(env: Env): Config {
-  const development = (env.ENVIRONMENT ?? 'production') === 'development';
-  const secrets = {} as Record<(typeof SECRET_NAMES)[number], string>;
-  for (const name of SECRET_NAMES) {
-    const value = env[name];
-    if (development) {
-      secrets[name] = value || DEV_SECRETS[name];
-      continue;
-    }
-    if (!value || value.length < MIN_SECRET_LENGTH) {
-      throw new ConfigError(`${name} must be set to at least ${MIN_SECRET_LENGTH} characters when deployed`);
-    }
-    if (value === DEV_SECRETS[name]) {
-      throw new ConfigError(`${name} still has its development default; set a real secret`);
-    }
-    secrets[name] = value;
+  const development = env.ENVIRONMENT === 'development';
+  const secrets = {} as Record<SecretName, string>;
+  for (const name of REQUIRED_SECRETS) {
+    secrets[name] = development ? env[name] || DEV_SECRETS[name] : deployedSecret(name, env[name]);
   }
+  const previous = env.TOKEN_SECRET_PREVIOUS || undefined;
+  if (previous !== undefined && !development) deployedSecret('TOKEN_SECRET_PREVIOUS', previous);
   const firstDay = env.FIRST_DAY ?? '2026-01-01';
   if (!/^\d{4}-\d{2}-\d{2}$/.test(firstDay)) throw new ConfigError('FIRST_DAY must be YYYY-MM-DD');
   const daysAhead = Number(env.DAYS_AHEAD ?? '2');
@@ -50,10 +47,19 @@ export function loadConfig(env: Env): Config {
   }
   return {
     puzzleSalt: secrets.PUZZLE_SALT,
-    tokenSecret: secrets.TOKEN_SECRET,
+    tokenSecret:
+      previous === undefined
+        ? { current: secrets.TOKEN_SECRET }
+        : { current: secrets.TOKEN_SECRET, previous },
     adminToken: secrets.ADMIN_TOKEN,
     firstDay,
     daysAhead,
     development,
   };
+}
+
+function deployedSecret(name: string, value: string | undefined): string {
+  const problem = secretProblem(value, Object.values(DEV_SECRETS));
+  if (problem) throw new ConfigError(`${name} ${problem}; set it with \`wrangler secret put ${name}\``);
+  return value as string;
 }

@@ -1,24 +1,41 @@
-/** The Worker's bindings and variables, as wrangler.toml and secrets provide them. */
-export interface Env {
+/** The Workers Rate Limiting bindings of wrangler.toml's [[ratelimits]] (src/http/rate-limit.ts names their rules). */
+export type RateLimitBinding =
+  | 'PLAYER_CREATION_LIMITER'
+  | 'PUZZLE_START_PLAYER_LIMITER'
+  | 'PUZZLE_START_IP_LIMITER'
+  | 'REVEAL_PLAYER_LIMITER'
+  | 'REVEAL_IP_LIMITER'
+  | 'SUBMISSION_PLAYER_LIMITER'
+  | 'SUBMISSION_IP_LIMITER'
+  | 'RENAME_PLAYER_LIMITER'
+  | 'RENAME_IP_LIMITER'
+  | 'LINK_CODE_CREATION_PLAYER_LIMITER'
+  | 'LINK_CODE_CREATION_IP_LIMITER'
+  | 'LINK_CODE_REDEMPTION_IP_LIMITER'
+  | 'ADMIN_FAILURE_LIMITER';
+
+/**
+ * The Worker's bindings and variables, as wrangler.toml and secrets provide them. The rate-limit bindings
+ * are optional: src/http/rate-limit.ts falls back to in-memory counters without them.
+ */
+export interface Env extends Partial<Record<RateLimitBinding, RateLimit>> {
   DB: D1Database;
   /** Secret mixed into every puzzle seed so nobody can precompute tomorrow. */
   PUZZLE_SALT?: string;
   /** Secret for player bearer tokens and start tokens (HMAC-SHA256). */
   TOKEN_SECRET?: string;
+  /** During a key rotation: the secret TOKEN_SECRET replaced, still accepted for verifying tokens. */
+  TOKEN_SECRET_PREVIOUS?: string;
   /** Bearer token for the admin routes. */
   ADMIN_TOKEN?: string;
   /** First date of the archive (YYYY-MM-DD); earlier dates answer 404. */
   FIRST_DAY?: string;
   /** How many days ahead of today (UTC) each cron run prepares. */
   DAYS_AHEAD?: string;
-  /** "development" allows the built-in dev secrets; anything else refuses them. */
+  /** "development" allows the built-in dev secrets; anything else (or nothing) is a deployment. */
   ENVIRONMENT?: string;
   /** "true" logs every request as a JSON line (failed ones are always logged). */
   ACCESS_LOG?: string;
   /** Comma-separated origins allowed by CORS (`*` for any); none when unset. */
   CORS_ORIGINS?: string;
-  /** Workers Rate Limiting bindings (src/http/rate-limit.ts falls back to in-memory counters without them). */
-  PLAYER_CREATION_LIMITER?: RateLimit;
-  SUBMISSION_PLAYER_LIMITER?: RateLimit;
-  SUBMISSION_IP_LIMITER?: RateLimit;
 }

@@ -1,44 +1,170 @@
-import { env } from 'cloudflare:test';
+import {
+  createExecutionContext,
+  createScheduledController,
+  env,
+  waitOnExecutionContext,
+} from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { createApp } from '../src/app.js';
 import { ConfigError, DEV_SECRETS, loadConfig } from '../src/config.js';
+import type { Env } from '../src/env.js';
+import worker from '../src/index.js';
+import { MIN_SECRET_LENGTH } from '../src/secret-strength.js';
+import { COMMITTED, EXAMPLE_SECRETS } from './support/committed-config.js';
 
-const realSecrets = {
-  PUZZLE_SALT: 'a-real-salt-of-enough-length',
-  TOKEN_SECRET: 'a-real-token-secret-of-length',
-  ADMIN_TOKEN: 'a-real-admin-token-of-length',
+/** 64 random hex characters, as `openssl rand -hex 32` prints. */
+function randomSecret(): string {
+  return Array.from(crypto.getRandomValues(new Uint8Array(32)), (b) => b.toString(16).padStart(2, '0')).join(
+    '',
+  );
+}
+
+const strongSecrets = {
+  PUZZLE_SALT: randomSecret(),
+  TOKEN_SECRET: randomSecret(),
+  ADMIN_TOKEN: randomSecret(),
 };
 
-describe('configuration', () => {
+/** The environment `wrangler deploy` gives the committed configuration, plus `extra`. */
+function committedEnv(extra: Partial<Env> = {}): Env {
+  return { DB: env.DB, ...COMMITTED.vars, ...extra };
+}
+
+async function send(environment: Env, path: string, init?: RequestInit): Promise<Response> {
+  const ctx = createExecutionContext();
+  const res = await worker.fetch(new Request(`https://puzzles.test${path}`, init), environment, ctx);
+  await waitOnExecutionContext(ctx);
+  return res;
+}
+
+describe('the committed configuration', () => {
+  it('is a deployment: wrangler.toml sets ENVIRONMENT to production', () => {
+    expect(COMMITTED.vars.ENVIRONMENT).toBe('production');
+  });
+
+  it('is refused without secrets', () => {
+    expect(() => loadConfig(committedEnv())).toThrow(/PUZZLE_SALT is not set/);
+  });
+
+  it('refuses each built-in development secret', () => {
+    for (const [name, value] of Object.entries(DEV_SECRETS)) {
+      expect(() => loadConfig(committedEnv({ ...strongSecrets, [name]: value })), name).toThrow(
+        new RegExp(`${name} is a development default`),
+      );
+    }
+  });
+
+  it('refuses each placeholder of .dev.vars.example', () => {
+    const names = ['PUZZLE_SALT', 'TOKEN_SECRET', 'ADMIN_TOKEN', 'TOKEN_SECRET_PREVIOUS'];
+    expect(Object.keys(EXAMPLE_SECRETS).sort()).toEqual([...names].sort());
+    for (const name of names) {
+      expect(
+        () => loadConfig(committedEnv({ ...strongSecrets, [name]: EXAMPLE_SECRETS[name] })),
+        name,
+      ).toThrow(new RegExp(`${name} looks like a placeholder`));
+    }
+  });
+
+  it('serves once strong secrets are set', () => {
+    const config = loadConfig(committedEnv(strongSecrets));
+    expect(config.development).toBe(false);
+    expect(config.tokenSecret).toEqual({ current: strongSecrets.TOKEN_SECRET });
+  });
+});
+
+describe('a Worker started from the committed configuration without its secrets', () => {
+  it('answers every API route with 503 misconfigured, the admin ones with the dev token included', async () => {
+    const requests: [string, RequestInit?][] = [
+      ['/v1/health'],
+      ['/v1/puzzles/today'],
+      ['/v1/puzzles/2026-11-29/sudoku/easy'],
+      ['/v1/players', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' }],
+      ['/v1/admin/generation-runs', { headers: { Authorization: `Bearer ${DEV_SECRETS.ADMIN_TOKEN}` } }],
+    ];
+    for (const [path, init] of requests) {
+      const res = await send(committedEnv(), path, init);
+      expect(res.status, path).toBe(503);
+      expect(await res.json()).toMatchObject({ error: { code: 'misconfigured' } });
+    }
+  });
+
+  it('creates no player and generates no puzzle, from a request or from the cron', async () => {
+    const count = async (table: string) =>
+      (await env.DB.prepare(`select count(*) as n from ${table}`).first<{ n: number }>())?.n ?? 0;
+    const before = { players: await count('players'), puzzles: await count('puzzles') };
+    await send(committedEnv(), '/v1/players', { method: 'POST', body: '{}' });
+    await send(committedEnv(), '/v1/puzzles/today');
+    const controller = createScheduledController({ scheduledTime: Date.now(), cron: '5 0 * * *' });
+    await expect(worker.scheduled(controller, committedEnv())).rejects.toThrow(ConfigError);
+    expect({ players: await count('players'), puzzles: await count('puzzles') }).toEqual(before);
+  });
+
+  it('never names a secret value in the error it logs', () => {
+    const weak = 'short-but-secret';
+    let refusal = '';
+    try {
+      loadConfig(committedEnv({ ...strongSecrets, ADMIN_TOKEN: weak }));
+    } catch (error) {
+      refusal = String(error);
+    }
+    expect(refusal).toMatch(/ADMIN_TOKEN is shorter than 32 characters/);
+    expect(refusal).not.toContain(weak);
+  });
+});
+
+describe('secrets of a deployment', () => {
+  const deployed = (overrides: Partial<Env>) => () =>
+    loadConfig({ DB: env.DB, ENVIRONMENT: 'production', ...strongSecrets, ...overrides });
+
+  it(`are refused below ${MIN_SECRET_LENGTH} characters and accepted from there`, () => {
+    const long = randomSecret();
+    expect(deployed({ TOKEN_SECRET: long.slice(0, MIN_SECRET_LENGTH - 1) })).toThrow(
+      /TOKEN_SECRET is shorter than 32 characters/,
+    );
+    expect(deployed({ TOKEN_SECRET: long.slice(0, MIN_SECRET_LENGTH) })).not.toThrow();
+  });
+
+  it('are refused when they look like placeholders, whatever the letter case', () => {
+    for (const mark of ['change-me', 'CHANGEME', 'Placeholder', 'example', 'xxx', 'your-']) {
+      const value = `${randomSecret().slice(0, 20)}${mark}${randomSecret().slice(0, 20)}`;
+      expect(deployed({ PUZZLE_SALT: value }), mark).toThrow(/PUZZLE_SALT looks like a placeholder/);
+    }
+  });
+
+  it('are refused when they are one character repeated', () => {
+    expect(deployed({ ADMIN_TOKEN: 'a'.repeat(64) })).toThrow(/ADMIN_TOKEN is one character repeated/);
+  });
+
+  it('take TOKEN_SECRET_PREVIOUS when set, checked like the others', () => {
+    const previous = randomSecret();
+    expect(deployed({ TOKEN_SECRET_PREVIOUS: previous })().tokenSecret).toEqual({
+      current: strongSecrets.TOKEN_SECRET,
+      previous,
+    });
+    expect(deployed({ TOKEN_SECRET_PREVIOUS: DEV_SECRETS.TOKEN_SECRET })).toThrow(
+      /TOKEN_SECRET_PREVIOUS is a development default/,
+    );
+    expect(deployed({ TOKEN_SECRET_PREVIOUS: 'too-short' })).toThrow(/TOKEN_SECRET_PREVIOUS is shorter/);
+  });
+});
+
+describe('the environment', () => {
   it('uses the built-in dev secrets in development', () => {
     const config = loadConfig({ DB: env.DB, ENVIRONMENT: 'development' });
     expect(config.puzzleSalt).toBe(DEV_SECRETS.PUZZLE_SALT);
     expect(config.development).toBe(true);
   });
 
-  it('refuses to run deployed without secrets', () => {
-    expect(() => loadConfig({ DB: env.DB, ENVIRONMENT: 'production' })).toThrow(ConfigError);
-  });
-
-  it('refuses to run deployed with a dev default secret', () => {
-    expect(() =>
-      loadConfig({
-        DB: env.DB,
-        ENVIRONMENT: 'production',
-        ...realSecrets,
-        TOKEN_SECRET: DEV_SECRETS.TOKEN_SECRET,
-      }),
-    ).toThrow(/TOKEN_SECRET still has its development default/);
-  });
-
-  it('treats a missing ENVIRONMENT as deployed', () => {
-    expect(() => loadConfig({ DB: env.DB })).toThrow(ConfigError);
-    expect(loadConfig({ DB: env.DB, ...realSecrets }).development).toBe(false);
+  it('is a deployment for anything but exactly "development", or when missing', () => {
+    for (const environment of [undefined, '', 'production', 'staging', 'Development', 'dev']) {
+      expect(() => loadConfig({ DB: env.DB, ENVIRONMENT: environment }), String(environment)).toThrow(
+        ConfigError,
+      );
+    }
   });
 
   it('answers 503 with a JSON error, not a 500, when deployed without its secrets', async () => {
-    const app = createApp();
-    const res = await app.request('/v1/health', {}, { ...env, ENVIRONMENT: 'production' });
+    const res = await createApp().request('/v1/health', {}, { ...env, ENVIRONMENT: 'production' });
     expect(res.status).toBe(503);
     expect(await res.json()).toMatchObject({ error: { code: 'misconfigured' } });
   });

@@ -33,6 +33,8 @@ interface BenchEnv extends Omit<Env, 'DB'> {
 const PLAYERS = 10_000;
 /** The most samples calibration reads per kind and level (MAX_SAMPLES of src/play/calibrate-benchmarks.ts). */
 const CALIBRATION_SAMPLE_LIMIT = 5000;
+/** The id of the one token every bench player holds (a `player_tokens` row), so its bearer tokens verify. */
+const TOKEN_ID = 'growth-bench-tok';
 /** Player ids are UUID-shaped so real player tokens verify: the index in the last group. */
 const PLAYER_ID_SQL = (expr: string, group: string) => `printf('00000000-0000-4000-${group}-%012d', ${expr})`;
 /** A seeded player's deviation in every kind, from its rowid (player i has rowid i + 1). */
@@ -106,6 +108,10 @@ async function prepare(env: BenchEnv, d1: D1Database, days: number, hot: IsoDate
          select ${PLAYER_ID_SQL('i', '8000')}, 'Player ' || i, '2026-01-01T00:00:00.000Z' from n`,
       )
       .bind(PLAYERS),
+    d1.prepare(
+      `insert or ignore into player_tokens (player_id, id, created_at, via)
+       select id, '${TOKEN_ID}', created_at, 'register' from players`,
+    ),
     // Ratings of every kind with no game applied yet (`settle` fills games, rated_through and established
     // once submissions exist); deviations 60-309, so about two thirds can be established (RD < 230).
     d1.prepare(
@@ -380,6 +386,12 @@ async function playersWithSessions(
       .bind(from, to, new Date(now - SESSION_AGE_MS - 60_000).toISOString()),
     d1
       .prepare(
+        `${players} insert or ignore into player_tokens (player_id, id, created_at, via)
+         select ${PLAYER_ID_SQL('i', group)}, '${TOKEN_ID}', ?3, 'register' from n`,
+      )
+      .bind(from, to, new Date(now - SESSION_AGE_MS - 60_000).toISOString()),
+    d1
+      .prepare(
         `${players} insert or ignore into play_sessions (player_id, puzzle_id, started_at, time_zone)
          select ${PLAYER_ID_SQL('i', group)}, ?3, ?4, null from n`,
       )
@@ -445,7 +457,7 @@ async function measure(env: BenchEnv, d1: D1Database, batches: number, fresh: nu
       .all<{ id: number; player_id: string; counted_ms: number }>()
   ).results;
   const me = middle[Math.floor(middle.length / 2)];
-  const middleToken = me ? await playerToken(config.tokenSecret, me.player_id as PlayerId) : '';
+  const middleToken = me ? await playerToken(config.tokenSecret, me.player_id as PlayerId, TOKEN_ID) : '';
   const deepCursor = me ? encodeCursor({ countedMs: me.counted_ms, id: me.id }) : '';
 
   const puzzle = await d1
@@ -472,6 +484,7 @@ async function measure(env: BenchEnv, d1: D1Database, batches: number, fresh: nu
           solution,
           log: logOf(k),
           elapsedMs: SESSION_AGE_MS,
+          tokenId: TOKEN_ID,
         }),
       );
     }
@@ -488,6 +501,7 @@ async function measure(env: BenchEnv, d1: D1Database, batches: number, fresh: nu
         solution,
         log: logOf(k),
         elapsedMs: SESSION_AGE_MS,
+        tokenId: TOKEN_ID,
       }),
     );
   }
@@ -525,9 +539,9 @@ async function measure(env: BenchEnv, d1: D1Database, batches: number, fresh: nu
       call: async (db) => void (await db.prepare('select 1').first()),
     },
     { name: 'baseline: app route without D1 (404)', call: get('/v1/nothing', {}, 404) },
-    // One round trip holding as many statements as a first ranked submission's read (9) and write (8)
+    // One round trip holding as many statements as a first ranked submission's read (10) and write (8)
     // batches: what the statements themselves cost here, before any table is touched.
-    ...[9, 8].map((n) => ({
+    ...[10, 8].map((n) => ({
       name: `baseline: one batch of ${n} \`select 1\``,
       call: async (db: D1Database) =>
         void (await db.batch(Array.from({ length: n }, () => db.prepare('select 1')))),
@@ -561,7 +575,12 @@ async function measure(env: BenchEnv, d1: D1Database, batches: number, fresh: nu
       name: 'board page + stats through a D1 session (db)',
       call: async (db) => {
         const session = createSessionDb(db);
-        await puzzleBoardPage(session.db, hot.id, null, 50, null);
+        await puzzleBoardPage(session.db, hot.id, {
+          after: null,
+          limit: 50,
+          viewerId: null,
+          scope: { kind: 'global' },
+        });
         await puzzleStats(session.db, hot.id, 30_000, 10);
       },
     },
@@ -571,7 +590,7 @@ async function measure(env: BenchEnv, d1: D1Database, batches: number, fresh: nu
         void (await submissionState(
           createDb(db),
           hot.id,
-          playerId(i, '9000'),
+          { playerId: playerId(i, '9000'), tokenId: TOKEN_ID },
           hot.kind as Kind,
           hot.level as Level,
         )),
@@ -615,8 +634,7 @@ async function measure(env: BenchEnv, d1: D1Database, batches: number, fresh: nu
         createDb(db),
         hot.kind as Kind,
         hot.level as Level,
-        addDays(utcDate(new Date()), -CALIBRATION_WINDOW_DAYS),
-        CALIBRATION_SAMPLE_LIMIT,
+        ...calibrationRead(),
       )),
   });
   const results: OpResult[] = [];
@@ -628,25 +646,35 @@ async function measure(env: BenchEnv, d1: D1Database, batches: number, fresh: nu
 }
 
 /**
+ * The dates calibration reads today and the samples it takes from each, as src/play/calibrate-benchmarks.ts
+ * has them: the window's days and the next one (UTC+14), newest first, an even share of the limit each.
+ */
+function calibrationRead(): [string[], number] {
+  const today = utcDate(new Date());
+  const dates = Array.from({ length: CALIBRATION_WINDOW_DAYS + 2 }, (_, i) => addDays(today, 1 - i));
+  return [dates, Math.ceil(CALIBRATION_SAMPLE_LIMIT / dates.length)];
+}
+
+/**
  * What calibration of the hot kind and level had to work with: the counted solves of established players
- * in its window, the samples it read (at most CALIBRATION_SAMPLE_LIMIT, newest dates first) and how many
- * the per-day share bound kept of those.
+ * in its window, the samples it read (an even share of CALIBRATION_SAMPLE_LIMIT from each date) and how
+ * many the per-day share bound kept of those.
  */
 async function calibrationInput(d1: D1Database, hot: { kind: string; level: string }) {
-  const since = addDays(utcDate(new Date()), -CALIBRATION_WINDOW_DAYS);
+  const [dates, perDate] = calibrationRead();
   const inWindow = await d1
     .prepare(
       `select count(*) as n, count(distinct puzzle_date) as dates from submissions
        where kind = ? and level = ? and puzzle_date >= ? and counted = 1 and established = 1`,
     )
-    .bind(hot.kind, hot.level, since)
+    .bind(hot.kind, hot.level, dates.at(-1))
     .first<{ n: number; dates: number }>();
   const samples = await calibrationSamples(
     createDb(d1),
     hot.kind as Kind,
     hot.level as Level,
-    since,
-    CALIBRATION_SAMPLE_LIMIT,
+    dates,
+    perDate,
   );
   return {
     calibration: {

@@ -5,6 +5,7 @@
  * the player's session, so the player must have fetched the puzzle (or have a session seeded) first.
  */
 import { type PlayerId, playerToken } from '../../src/auth/player-token.js';
+import type { TokenSecret } from '../../src/auth/signing-keys.js';
 import { startToken } from '../../src/auth/start-token.js';
 import type { LogEntry } from '../../src/engines/types.js';
 
@@ -20,16 +21,18 @@ export interface SubmissionToSend {
   log: readonly LogEntry[];
   /** The client's own measure of the solve. */
   elapsedMs: number;
+  /** The id of a token the player holds (a `player_tokens` row); a new one when not given. */
+  tokenId?: string;
 }
 
-export async function rankedSubmission(secret: string, s: SubmissionToSend): Promise<RankedSubmission> {
+export async function rankedSubmission(secret: TokenSecret, s: SubmissionToSend): Promise<RankedSubmission> {
   const start = await startToken(secret, {
     playerId: s.playerId,
     puzzleId: s.puzzleId,
     startedAt: Date.now() - 30 * 60_000,
   });
   return {
-    token: await playerToken(secret, s.playerId),
+    token: await playerToken(secret, s.playerId, s.tokenId),
     body: JSON.stringify({ solution: s.solution, log: s.log, elapsedMs: s.elapsedMs, startToken: start }),
   };
 }

@@ -6,7 +6,7 @@
  * Solution `{moves: [[from, to], …]}`.
  *
  * The page keeps its own unit ids so that undo can put units back and keep what they revealed (the
- * seeds' rule); a move that completes a tube cannot be undone, nor anything before it.
+ * original colour-sort game's rule); a move that completes a tube cannot be undone, nor anything before it.
  */
 
 import { ApiError } from '../api.js';
@@ -31,7 +31,8 @@ const LETTERS = 'ABCDEFGHIJKL';
 
 /**
  * @typedef {{ from: number, to: number, amount: number }} Pour
- * @typedef {{ moves: [number, number][], amounts: number[], undoFloor: number, colours: (number | null)[] }} Snapshot
+ * @typedef {{ moves: [number, number][], amounts: number[], undoFloor: number, colours: (number | null)[],
+ *   cleared?: boolean }} Snapshot
  */
 
 /**
@@ -80,10 +81,18 @@ export function createBoard(puzzle, context) {
     history.forEach(pourIds);
     colours = saved.colours;
     undoFloor = Math.min(saved.undoFloor ?? 0, history.length);
+    // What the server said last time, so the page's clock knows at once; the reveal below confirms it.
+    cleared = saved.cleared === true;
   }
 
   const tubes = start.tubes.map((_, i) =>
-    h('button', { type: 'button', class: 'tube', 'data-tube': i, style: `--capacity: ${capacity}` }),
+    h('button', {
+      type: 'button',
+      class: 'tube',
+      'data-tube': i,
+      'data-label': i + 1,
+      style: `--capacity: ${capacity}`,
+    }),
   );
   const rack = h('div', { class: 'rack', role: 'group', 'aria-label': 'tubes' }, tubes);
   const undoButton = h('button', { type: 'button', 'data-action': 'undo', text: '↶ undo' });
@@ -216,6 +225,35 @@ export function createBoard(puzzle, context) {
     }
   }
 
+  /**
+   * The tube an arrow key moves the focus to from tube `from` (-1: none focused): left and right along the
+   * rack, wrapping around; up and down to the nearest tube in the wrapped row above or below.
+   * @param {string} key
+   * @param {number} from
+   */
+  function tubeAfter(key, from) {
+    const count = tubes.length;
+    if (key === 'ArrowRight') return from < 0 ? 0 : (from + 1) % count;
+    if (key === 'ArrowLeft') return from < 0 ? count - 1 : (from - 1 + count) % count;
+    if (from < 0) return 0;
+    const box = (/** @type {number} */ i) => /** @type {HTMLElement} */ (tubes[i]).getBoundingClientRect();
+    const here = box(from);
+    const down = key === 'ArrowDown';
+    let best = from;
+    let bestScore = Infinity;
+    tubes.forEach((_, i) => {
+      const there = box(i);
+      const rows = down ? there.top - here.bottom : here.top - there.bottom;
+      if (rows <= 0) return;
+      const score = rows * 1000 + Math.abs(there.left - here.left);
+      if (score < bestScore) {
+        best = i;
+        bestScore = score;
+      }
+    });
+    return best;
+  }
+
   rack.addEventListener('click', (event) => {
     const tube = /** @type {HTMLElement} */ (event.target).closest('[data-tube]');
     if (tube) pick(Number(tube.getAttribute('data-tube')));
@@ -234,10 +272,10 @@ export function createBoard(puzzle, context) {
       paint();
     } else if (/^[0-9]$/.test(event.key) && !event.ctrlKey && !event.metaKey && !event.altKey) {
       pick((Number(event.key) + 9) % 10);
-    } else if (event.key === 'ArrowRight' || event.key === 'ArrowLeft') {
-      const step = event.key === 'ArrowRight' ? 1 : -1;
-      const from = focused < 0 ? (selected ?? -step) : focused;
-      tubes[(from + step + tubes.length) % tubes.length]?.focus();
+    } else if (/^Arrow(Left|Right|Up|Down)$/.test(event.key)) {
+      tubes[tubeAfter(event.key, focused < 0 ? (selected ?? -1) : focused)]?.focus();
+    } else if (event.key === 'Home' || event.key === 'End') {
+      tubes[event.key === 'Home' ? 0 : tubes.length - 1]?.focus();
     } else return;
     event.preventDefault();
   });
@@ -259,7 +297,7 @@ export function createBoard(puzzle, context) {
 
   return {
     element,
-    help: 'Click a tube, then the tube to pour into (keys: 1–9 and 0 pick tubes 1–10, arrows move, Enter picks, U undoes, Esc drops). A pour moves the whole run of one colour. Hidden units (?) show their colour once they reach the top.',
+    help: 'Click a tube, then the tube to pour into. Keys: arrows move between tubes and Enter picks the one in focus (every tube), 1–9 and 0 pick tubes 1–10 at once, U undoes, Esc drops. A pour moves the whole run of one colour. Hidden units (?) show their colour once they reach the top.',
     complete: () => cleared,
     solution: () => ({ moves: history.map((m) => [m.from, m.to]) }),
     snapshot: () =>
@@ -268,6 +306,7 @@ export function createBoard(puzzle, context) {
         amounts: history.map((m) => m.amount),
         undoFloor,
         colours,
+        cleared,
       }),
     setLocked(value) {
       locked = value;

@@ -37,6 +37,8 @@ export function h(tag, attrs = {}, children = []) {
   for (const [name, value] of Object.entries(attrs)) {
     if (value === false) continue;
     if (name === 'text') node.textContent = String(value);
+    // Through the CSSOM: the page's Content-Security-Policy refuses style attributes.
+    else if (name === 'style') node.style.cssText = String(value);
     else node.setAttribute(name, value === true ? '' : String(value));
   }
   node.append(...children);

@@ -47,10 +47,12 @@ export function createBoard(puzzle, context) {
 
   const unit = Math.max(28, Math.min(60, Math.floor(520 / Math.max(W, H))));
   const margin = Math.round(unit * 0.5);
+  const size = { width: W * unit + 2 * margin, height: H * unit + 2 * margin };
+  // The viewBox lets the stylesheet shrink a big board to a phone's width, hit areas included.
   const svg = s('svg', {
     class: 'loop-grid',
-    width: W * unit + 2 * margin,
-    height: H * unit + 2 * margin,
+    ...size,
+    viewBox: `0 0 ${size.width} ${size.height}`,
     role: 'img',
     'aria-label': 'loop',
   });

@@ -31,6 +31,22 @@ function runs(line) {
 /** @param {number[]} a @param {number[]} b */
 const sameRuns = (a, b) => a.length === b.length && a.every((x, i) => x === b[i]);
 
+/** The largest cell that keeps a big board within about 560 px. @param {number} width @param {number} height */
+const maxCell = (width, height) => Math.max(16, Math.min(32, Math.floor(560 / Math.max(width, height))));
+
+/**
+ * The board's width in cells, row clues included: the stylesheet divides the width it has by this, so a
+ * board shrinks to fit a phone. The clue text scales with the cell (a digit about 0.35 of a cell, the gap
+ * between runs 0.2, the padding 0.3; see .row-clue).
+ * @param {number} width
+ * @param {number[][]} rows
+ */
+function span(width, rows) {
+  const clueWidth = (/** @type {number[]} */ clue) =>
+    clue.join('').length * 0.35 + Math.max(0, clue.length - 1) * 0.2 + 0.3;
+  return (width + Math.max(1, ...rows.map(clueWidth))).toFixed(2);
+}
+
 /**
  * @param {unknown} puzzle
  * @param {import('./common.js').BoardContext} context
@@ -80,12 +96,11 @@ export function createBoard(puzzle, context) {
   for (let r = 0; r < height; r++) {
     layout.push(/** @type {HTMLElement} */ (rowClues[r]), ...cells.slice(r * width, (r + 1) * width));
   }
-  const cellSize = Math.max(16, Math.min(32, Math.floor(560 / Math.max(width, height))));
   const grid = h(
     'div',
     {
       class: 'pattern-grid',
-      style: `--w: ${width}; --cell: ${cellSize}px`,
+      style: `--w: ${width}; --max-cell: ${maxCell(width, height)}px; --span: ${span(width, p.rows)}`,
       role: 'grid',
       'aria-label': 'pattern',
     },

@@ -1,5 +1,6 @@
 import { fromBase64Url, sign, toBase64Url, verify } from './hmac.js';
 import type { PlayerId } from './player-token.js';
+import { KEY_ID, keyIdOf, secretNamed, type TokenSecret, verifyingSecrets } from './signing-keys.js';
 
 const PURPOSE = 'start';
 
@@ -17,9 +18,25 @@ export interface StartClaim {
 const decoder = new TextDecoder();
 const encoder = new TextEncoder();
 
-export async function startToken(secret: string, claim: StartClaim): Promise<string> {
+/** `<claim>.<keyId>.<HMAC(claim)>`, signed with the current secret. */
+export async function startToken(secret: TokenSecret, claim: StartClaim): Promise<string> {
   const body = toBase64Url(encoder.encode(JSON.stringify([claim.playerId, claim.puzzleId, claim.startedAt])));
-  return `${body}.${await sign(secret, PURPOSE, body)}`;
+  return `${body}.${await keyIdOf(secret.current)}.${await sign(secret.current, PURPOSE, body)}`;
+}
+
+/**
+ * Whether a token's MAC is ours: checked with the secret its key id names, or, for the earlier
+ * `<claim>.<mac>` format (issued before key ids), with either secret.
+ */
+async function signedByUs(secret: TokenSecret, parts: [string, string] | [string, string, string]) {
+  if (parts.length === 2) {
+    const [body, mac] = parts;
+    for (const key of verifyingSecrets(secret)) if (await verify(key, PURPOSE, body, mac)) return true;
+    return false;
+  }
+  const [body, keyId, mac] = parts;
+  const key = KEY_ID.test(keyId) ? await secretNamed(secret, keyId) : null;
+  return key !== null && (await verify(key, PURPOSE, body, mac));
 }
 
 export type StartTokenVerdict =
@@ -30,13 +47,18 @@ export type StartTokenVerdict =
     };
 
 export async function verifyStartToken(
-  secret: string,
+  secret: TokenSecret,
   token: string,
   expected: { playerId: PlayerId; puzzleId: string; now: number },
 ): Promise<StartTokenVerdict> {
-  const [body, signature, extra] = token.split('.');
-  if (!body || !signature || extra !== undefined) return { ok: false, reason: 'malformed' };
-  if (!(await verify(secret, PURPOSE, body, signature))) return { ok: false, reason: 'forged' };
+  const parts = token.split('.');
+  const body = parts[0];
+  if (!body || (parts.length !== 2 && parts.length !== 3) || parts.includes('')) {
+    return { ok: false, reason: 'malformed' };
+  }
+  if (!(await signedByUs(secret, parts as [string, string] | [string, string, string]))) {
+    return { ok: false, reason: 'forged' };
+  }
   const bytes = fromBase64Url(body);
   const fields = bytes ? (JSON.parse(decoder.decode(bytes)) as unknown) : null;
   if (

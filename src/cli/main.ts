@@ -5,26 +5,34 @@
 import { readFileSync } from 'node:fs';
 import { breakdown } from '../engines/sudoku/breakdown.js';
 import { type AnyEngine, GenerationError, type Level, PuzzleInputError } from '../engines/types.js';
-import { engineFor, KINDS, type Kind } from '../kinds/index.js';
-import { type ParsedArgs, parseArgs } from './args.js';
+import { engineFor, isKind, KINDS, type Kind } from '../kinds/index.js';
+import { expectArgs, type ParsedArgs, parseArgs, UsageError } from './args.js';
+import { puzzleFrom, solutionFrom } from './input.js';
 
-const USAGE = `Usage: npm run puzzle -- <command>
-  generate <kind> <level> --seed S [--json] [--size N|WxH]
-                                              make a puzzle (S goes to the engine's RNG as is); --size for
-                                              boards other than the level's (e.g. signal up to 9)
-  solve <kind> [file|-] [--max N]             count solutions (default up to 2) of a puzzle JSON
-  check <kind> <puzzle-file> <solution-file>  check a solution JSON against a puzzle JSON
-  grade <kind> [file|-]                        grade a puzzle JSON
-  breakdown [file|-]                           sudoku: which values of the '?' cells give a unique puzzle
-Kinds: ${KINDS.join(', ')}`;
+const USAGE = `Usage: npm run puzzle -- <command> [options]
+  generate <kind> <level> --seed S [--size N|WxH] [--json]
+                                      make a puzzle (S goes to the engine's RNG as is); --size for boards
+                                      other than the level's (e.g. signal up to 9); --json prints
+                                      {kind, level, puzzle, solution, grade, seed, version, attempt, meta}
+  solve <kind> [file|-] [--max N] [--json]
+                                      count solutions (up to N, default 2) and show the first; --json prints
+                                      {solutions, first, nodes, truncated}
+  check <kind> <puzzle-file> <solution-file> [--json]
+                                      check a solution (exit 1 when rejected); --json prints the verdict
+  grade <kind> [file|-]               the difficulty report (JSON)
+  breakdown [file|-]                  sudoku: which values of the '?' cells give a unique puzzle (JSON)
+A puzzle file is the puzzle JSON, or as printed: a GET /v1/puzzles/{date}/{kind}/{level} or /answer
+response, or generate --json output; a solution file is the solution JSON, or /answer or generate --json
+output. '-' or no file reads standard input. A public colour-sort puzzle (hidden units null) is refused:
+the full puzzle comes from /answer once the date is public.
+Kinds: ${KINDS.join(', ')}
+Exit codes: 0 done, 1 a solution was rejected or generation gave up, 2 bad input.`;
 
-class UsageError extends Error {}
-
-function kindOf(name: string | undefined): AnyEngine {
-  if (!name || !(KINDS as readonly string[]).includes(name)) {
+function kindOf(name: string | undefined): Kind {
+  if (name === undefined || !isKind(name)) {
     throw new UsageError(`unknown kind ${name ?? '(none)'}; kinds are ${KINDS.join(', ')}`);
   }
-  return engineFor(name as Kind);
+  return name;
 }
 
 function levelOf(engine: AnyEngine, name: string | undefined): Level {
@@ -45,126 +53,156 @@ function generateSized(engine: AnyEngine, seed: string, level: Level, text: stri
   return engine.generateSized(seed, { width, height: Number(match[2] ?? width) }, level);
 }
 
-function readJson(file: string | undefined): unknown {
+interface Input {
+  json: unknown;
+  /** The file's name, or "standard input", for messages. */
+  source: string;
+}
+
+function readJson(file: string | undefined): Input {
+  const stdin = !file || file === '-';
+  const source = stdin ? 'standard input' : file;
   let text: string;
   try {
-    text = readFileSync(!file || file === '-' ? 0 : file, 'utf8');
+    text = readFileSync(stdin ? 0 : file, 'utf8');
   } catch {
-    throw new UsageError(`cannot read ${file ?? 'standard input'}`);
+    throw new UsageError(`cannot read ${source}`);
   }
   try {
-    return JSON.parse(text) as unknown;
+    return { json: JSON.parse(text) as unknown, source };
   } catch {
-    throw new UsageError(`${file ?? 'standard input'} is not JSON`);
+    throw new UsageError(`${source} is not JSON`);
   }
+}
+
+/** Reads a puzzle file (bare or as the service and `generate --json` print it) and parses it strictly. */
+function readPuzzle(kind: Kind, file: string | undefined): unknown {
+  const { json, source } = readJson(file);
+  return engineFor(kind).parsePuzzle(puzzleFrom(kind, json, source));
 }
 
 function print(value: unknown, json: boolean): void {
   console.log(json || typeof value !== 'string' ? JSON.stringify(value, null, json ? 2 : undefined) : value);
 }
 
-function run({ positionals, options }: ParsedArgs): number {
-  const [command, ...rest] = positionals;
-  const json = options.has('json');
+function generate(args: ParsedArgs, json: boolean): number {
+  expectArgs('generate', args, ['seed', 'size'], 2);
+  const [, kindName, levelName] = args.positionals;
+  const kind = kindOf(kindName);
+  const engine = engineFor(kind);
+  const level = levelOf(engine, levelName);
+  const seed = args.options.get('seed');
+  if (typeof seed !== 'string') throw new UsageError('generate needs --seed S');
+  const made = args.options.has('size')
+    ? generateSized(engine, seed, level, args.options.get('size'))
+    : engine.generate(seed, level);
+  if (json) {
+    print({ kind, level, ...made }, true);
+    return 0;
+  }
+  console.log(engine.render(made.puzzle));
+  console.log(`\n${kind} ${level} seed ${JSON.stringify(seed)} attempt ${made.attempt} v${made.version}`);
+  console.log(`grade: ${made.grade.level}, hardest ${made.grade.hardest}, score ${made.grade.score}`);
+  return 0;
+}
+
+function solve(args: ParsedArgs, json: boolean): number {
+  expectArgs('solve', args, ['max'], 2);
+  const [, kindName, file] = args.positionals;
+  const kind = kindOf(kindName);
+  const engine = engineFor(kind);
+  const text = args.options.get('max') ?? '2';
+  const max = typeof text === 'string' && /^\d+$/.test(text) ? Number(text) : Number.NaN;
+  if (!Number.isSafeInteger(max) || max < 1) throw new UsageError('--max must be a positive integer');
+  const puzzle = readPuzzle(kind, file);
+  const result = engine.solve(puzzle, { maxSolutions: max });
+  const first = result.solutions[0];
+  if (json) {
+    const { nodes, truncated } = result;
+    print({ solutions: result.solutions.length, first: first ?? null, nodes, truncated }, true);
+    return 0;
+  }
+  console.log(
+    `solutions: ${result.solutions.length}${result.truncated ? ' (truncated: node limit hit)' : ''}`,
+  );
+  console.log(`nodes: ${result.nodes}`);
+  if (first !== undefined) console.log(engine.render(puzzle, first));
+  return 0;
+}
+
+function check(args: ParsedArgs, json: boolean): number {
+  expectArgs('check', args, [], 3);
+  const [, kindName, puzzleFile, solutionFile] = args.positionals;
+  const kind = kindOf(kindName);
+  if (!puzzleFile || !solutionFile) throw new UsageError('check needs <puzzle-file> <solution-file>');
+  const puzzle = readPuzzle(kind, puzzleFile);
+  const { json: read, source } = readJson(solutionFile);
+  const verdict = engineFor(kind).check(puzzle, solutionFrom(kind, read, source));
+  if (json) print(verdict, true);
+  else if (verdict.ok) console.log(`valid${verdict.moves !== undefined ? ` in ${verdict.moves} moves` : ''}`);
+  else console.log(`rejected: ${verdict.reason}`);
+  return verdict.ok ? 0 : 1;
+}
+
+function grade(args: ParsedArgs): number {
+  expectArgs('grade', args, [], 2);
+  const [, kindName, file] = args.positionals;
+  const kind = kindOf(kindName);
+  print(engineFor(kind).grade(readPuzzle(kind, file)), true);
+  return 0;
+}
+
+function sudokuBreakdown(args: ParsedArgs): number {
+  expectArgs('breakdown', args, [], 1);
+  const { json } = readJson(args.positionals[1]);
+  const grid = typeof json === 'object' && json !== null && 'grid' in json ? json.grid : undefined;
+  if (typeof grid !== 'string')
+    throw new UsageError('breakdown reads {"grid": "81 chars: 1-9 given, . blank, ? undecided"}');
+  print(breakdown(grid), true);
+  return 0;
+}
+
+function run(args: ParsedArgs): number {
+  const command = args.positionals[0];
+  const json = args.options.has('json');
   switch (command) {
-    case 'generate': {
-      const engine = kindOf(rest[0]);
-      const level = levelOf(engine, rest[1]);
-      const seed = options.get('seed');
-      if (typeof seed !== 'string') throw new UsageError('generate needs --seed S');
-      const made = options.has('size')
-        ? generateSized(engine, seed, level, options.get('size'))
-        : engine.generate(seed, level);
-      if (json) {
-        print({ kind: engine.kind, level, ...made }, true);
-      } else {
-        console.log(engine.render(made.puzzle));
-        console.log(
-          `\n${engine.kind} ${level} seed ${JSON.stringify(seed)} attempt ${made.attempt} v${made.version}`,
-        );
-        console.log(`grade: ${made.grade.level}, hardest ${made.grade.hardest}, score ${made.grade.score}`);
-      }
-      return 0;
-    }
-    case 'solve': {
-      const engine = kindOf(rest[0]);
-      const puzzle = engine.parsePuzzle(readJson(rest[1]));
-      const max = Number(options.get('max') ?? 2);
-      if (!Number.isInteger(max) || max < 1) throw new UsageError('--max must be a positive integer');
-      const result = engine.solve(puzzle, { maxSolutions: max });
-      const first = result.solutions[0];
-      if (json) {
-        print(
-          {
-            solutions: result.solutions.length,
-            first: first ?? null,
-            nodes: result.nodes,
-            truncated: result.truncated,
-          },
-          true,
-        );
-      } else {
-        console.log(
-          `solutions: ${result.solutions.length}${result.truncated ? ' (truncated: node limit hit)' : ''}`,
-        );
-        console.log(`nodes: ${result.nodes}`);
-        if (first !== undefined) console.log(engine.render(puzzle, first));
-      }
-      return 0;
-    }
-    case 'check': {
-      const engine = kindOf(rest[0]);
-      if (!rest[1] || !rest[2]) throw new UsageError('check needs <puzzle-file> <solution-file>');
-      const puzzle = engine.parsePuzzle(readJson(rest[1]));
-      const verdict = engine.check(puzzle, readJson(rest[2]));
-      print(
-        json
-          ? verdict
-          : verdict.ok
-            ? `valid${verdict.moves !== undefined ? ` in ${verdict.moves} moves` : ''}`
-            : `rejected: ${verdict.reason}`,
-        json,
-      );
-      return verdict.ok ? 0 : 1;
-    }
-    case 'grade': {
-      const engine = kindOf(rest[0]);
-      print(engine.grade(engine.parsePuzzle(readJson(rest[1]))), true);
-      return 0;
-    }
-    case 'breakdown': {
-      const input = readJson(rest[0]);
-      const grid = typeof input === 'object' && input !== null && 'grid' in input ? input.grid : undefined;
-      if (typeof grid !== 'string')
-        throw new UsageError('breakdown reads {"grid": "81 chars: 1-9 given, . blank, ? undecided"}');
-      print(breakdown(grid), true);
-      return 0;
-    }
+    case 'generate':
+      return generate(args, json);
+    case 'solve':
+      return solve(args, json);
+    case 'check':
+      return check(args, json);
+    case 'grade':
+      return grade(args);
+    case 'breakdown':
+      return sudokuBreakdown(args);
     default:
       throw new UsageError(command ? `unknown command ${command}` : 'no command given');
   }
 }
 
-function main(): void {
-  const args = parseArgs(process.argv.slice(2));
-  if (args.options.has('help')) {
-    console.log(USAGE);
-    return;
+function fail(error: unknown): number {
+  if (error instanceof UsageError || error instanceof PuzzleInputError) {
+    console.error(`error: ${error.message}\n\n${USAGE}`);
+    return 2;
   }
+  if (error instanceof GenerationError) {
+    console.error(`error: ${error.message}`);
+    return 1;
+  }
+  throw error;
+}
+
+function main(): void {
   try {
+    const args = parseArgs(process.argv.slice(2));
+    if (args.options.has('help')) {
+      console.log(USAGE);
+      return;
+    }
     process.exitCode = run(args);
   } catch (error) {
-    if (error instanceof UsageError || error instanceof PuzzleInputError) {
-      console.error(`error: ${error.message}\n\n${USAGE}`);
-      process.exitCode = 2;
-      return;
-    }
-    if (error instanceof GenerationError) {
-      console.error(`error: ${error.message}`);
-      process.exitCode = 1;
-      return;
-    }
-    throw error;
+    process.exitCode = fail(error);
   }
 }
 

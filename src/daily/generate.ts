@@ -1,9 +1,9 @@
-import { listBenchmarks } from '../db/benchmarks.js';
+import { insertMissingBenchmarks, listBenchmarks } from '../db/benchmarks.js';
 import type { Db } from '../db/client.js';
 import { finishGenerationRun, startGenerationRun } from '../db/generation-runs.js';
 import { existingPuzzleIds, insertPuzzles, type NewPuzzleRow } from '../db/puzzles.js';
 import type { GenerationStatus, GenerationTrigger } from '../db/schema.js';
-import { defaultBenchmark } from '../kinds/index.js';
+import { defaultBenchmark, hasDefaultBenchmark } from '../kinds/index.js';
 import type { BenchmarkBase } from '../rating/puzzle-benchmark.js';
 import type { IsoDate } from './calendar.js';
 import { makePuzzleRow } from './make-puzzle.js';
@@ -45,7 +45,21 @@ export async function generateDate(
     return { status: 'noop', generated: 0, failures: [] };
   }
   const runId = await startGenerationRun(ctx.db, { date, trigger, startedAt: ctx.now().toISOString() });
-  const bases = await benchmarkBases(ctx.db);
+  try {
+    return await generateMissing(ctx, date, runId, missing);
+  } catch (error) {
+    await markFailed(ctx, runId, error);
+    throw error;
+  }
+}
+
+async function generateMissing(
+  ctx: GenerationContext,
+  date: IsoDate,
+  runId: number,
+  missing: readonly PuzzleKey[],
+): Promise<GenerationOutcome> {
+  const bases = await benchmarkBases(ctx.db, missing, ctx.now());
   const rows: NewPuzzleRow[] = [];
   const failures: string[] = [];
   for (const key of missing) {
@@ -67,13 +81,62 @@ export async function generateDate(
   return { status, generated, failures };
 }
 
+/**
+ * Closes a run that threw (the database refused a read or a write) as failed, with the error. Best effort:
+ * when the database is down this fails too and the row stays `running` until the next run marks it
+ * abandoned; the caller reports the original error either way. Puzzles go in one atomic batch, and the next
+ * run (cron or request) makes whatever is still missing.
+ */
+async function markFailed(ctx: GenerationContext, runId: number, error: unknown): Promise<void> {
+  await finishGenerationRun(ctx.db, runId, {
+    finishedAt: ctx.now().toISOString(),
+    status: 'failed',
+    generated: 0,
+    error: rootMessage(error),
+  }).catch(() => undefined);
+}
+
+/**
+ * The innermost message of an error chain: for a failed query that is the database's own words, without
+ * the statement and its parameters (which hold the puzzles' answers).
+ */
+function rootMessage(error: unknown): string {
+  let e = error;
+  while (e instanceof Error && e.cause instanceof Error) e = e.cause;
+  return (e instanceof Error ? e.message : String(e)).slice(0, 1000);
+}
+
 async function logNoop(ctx: GenerationContext, date: IsoDate, trigger: GenerationTrigger): Promise<void> {
   const at = ctx.now().toISOString();
   const runId = await startGenerationRun(ctx.db, { date, trigger, startedAt: at });
   await finishGenerationRun(ctx.db, runId, { finishedAt: at, status: 'noop', generated: 0, error: null });
 }
 
-async function benchmarkBases(db: Db): Promise<Map<string, BenchmarkBase>> {
+/**
+ * The benchmark each of `keys` starts from: its row in the table, else its descriptor's default, which is
+ * then stored, so a kind or level added after the migrations that seeded the table gets a row the first
+ * time its puzzles are made, and calibration moves it from there.
+ */
+async function benchmarkBases(
+  db: Db,
+  keys: readonly PuzzleKey[],
+  now: Date,
+): Promise<Map<string, BenchmarkBase>> {
   const rows = await listBenchmarks(db);
-  return new Map(rows.map((r) => [`${r.kind}:${r.level}`, { seconds: r.seconds, unit: r.unit }]));
+  const bases = new Map(rows.map((r) => [`${r.kind}:${r.level}`, { seconds: r.seconds, unit: r.unit }]));
+  // A level without a default fails alone, in the caller's loop, like any other puzzle that cannot be made.
+  const added = keys
+    .filter((key) => !bases.has(`${key.kind}:${key.level}`) && hasDefaultBenchmark(key.kind, key.level))
+    .map((key) => ({ key, base: defaultBenchmark(key.kind, key.level) }));
+  await insertMissingBenchmarks(
+    db,
+    added.map(({ key, base }) => ({
+      kind: key.kind,
+      level: key.level,
+      ...base,
+      updatedAt: now.toISOString(),
+    })),
+  );
+  for (const { key, base } of added) bases.set(`${key.kind}:${key.level}`, base);
+  return bases;
 }

@@ -1,13 +1,22 @@
 import { and, asc, desc, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
+import type { SQLiteColumn } from 'drizzle-orm/sqlite-core';
 import type { Kind } from '../kinds/index.js';
+import { type BoardScope, followEachOtherWith, inScope } from './board-scope.js';
 import type { Db } from './client.js';
 import { aheadQuery, isCounted, isRanked, ownSolve, solversQuery } from './ranked-solves.js';
-import { playerRatings, players, submissions } from './schema.js';
+import { type BoardVisibility, playerRatings, players, submissions } from './schema.js';
 
-export interface BoardEntry {
-  submissionId: number;
+/** Who a row's player is, for the viewer's eyes: its visibility and whether the two follow each other. */
+export interface RowPlayer {
   playerId: string;
   displayName: string | null;
+  boardVisibility: BoardVisibility;
+  /** The player and the viewer follow each other. */
+  mutual: boolean;
+}
+
+export interface BoardEntry extends RowPlayer {
+  submissionId: number;
   countedMs: number;
   createdAt: string;
 }
@@ -21,27 +30,36 @@ export interface BoardCursor {
 /** A page of a puzzle's board with what places it: the rank of its first row and the number of solvers. */
 export interface PuzzleBoardPage {
   entries: BoardEntry[];
-  /** 1-based rank of the page's first entry. */
+  /** 1-based rank of the page's first entry within the scope. */
   firstRank: number;
   solvers: number;
-  /** The given player's counted solve and its rank, wherever it stands (null without one). */
+  /** The viewer's counted solve and its rank within the scope, wherever it stands (null without one). */
   mine: { countedMs: number; rank: number } | null;
-  /** True when the given player's ranked solve waits for a moderator (then `mine` is null). */
+  /** True when the viewer's ranked solve waits for a moderator (then `mine` is null). */
   mineUnderReview: boolean;
 }
 
+function rowPlayer(player: SQLiteColumn, viewerId: string | null) {
+  return {
+    playerId: sql<string>`${player}`,
+    displayName: players.displayName,
+    boardVisibility: players.boardVisibility,
+    mutual: sql<boolean>`${followEachOtherWith(player, viewerId)}`.mapWith(Boolean),
+  };
+}
+
 /**
- * One page of a puzzle's fastest ranked times (ties broken by the earlier submission), its first rank, the
- * solver count and, for a player, their own standing: one round trip, every part from the board's index.
+ * One page of a puzzle's fastest counted times within the scope (ties broken by the earlier submission), its
+ * first rank, the solver count and the viewer's own standing: one round trip, every part from an index.
  */
 export async function puzzleBoardPage(
   db: Db,
   puzzleId: string,
-  after: BoardCursor | null,
-  limit: number,
-  playerId: string | null,
+  page: { after: BoardCursor | null; limit: number; viewerId: string | null; scope: BoardScope },
 ): Promise<PuzzleBoardPage> {
-  const onPuzzle = and(eq(submissions.puzzleId, puzzleId), isCounted);
+  const { after, limit, viewerId } = page;
+  const scope = inScope(submissions.playerId, page.scope);
+  const onPuzzle = and(eq(submissions.puzzleId, puzzleId), isCounted, scope);
   const afterCursor = after
     ? or(
         gt(submissions.countedMs, after.countedMs),
@@ -51,14 +69,13 @@ export async function puzzleBoardPage(
   // The page starts after the cursor's row, so what precedes it is that row and everything ahead of it
   // (ids are integers: ahead of id + 1). Without a cursor: an empty range, as times are never negative.
   const cursorRow = after ? { countedMs: after.countedMs, id: after.id + 1 } : { countedMs: -1, id: 0 };
-  // Without a player these name no row: the count is then 0 and unused.
-  const me = playerId ?? '';
+  // Without a viewer these name no row: the count is then 0 and unused.
+  const me = viewerId ?? '';
   const [rows, preceding, total, mine, ahead, review] = await db.batch([
     db
       .select({
         submissionId: submissions.id,
-        playerId: submissions.playerId,
-        displayName: players.displayName,
+        ...rowPlayer(submissions.playerId, viewerId),
         countedMs: submissions.countedMs,
         createdAt: submissions.createdAt,
       })
@@ -67,37 +84,35 @@ export async function puzzleBoardPage(
       .where(and(onPuzzle, afterCursor))
       .orderBy(asc(submissions.countedMs), asc(submissions.id))
       .limit(limit),
-    aheadQuery(db, { puzzleId, ...cursorRow }),
-    solversQuery(db, puzzleId),
+    aheadQuery(db, { puzzleId, ...cursorRow }, scope),
+    solversQuery(db, puzzleId, scope),
     db
       .select({ countedMs: submissions.countedMs })
       .from(submissions)
       .where(and(onPuzzle, eq(submissions.playerId, me)))
       .limit(1),
-    aheadQuery(db, {
-      puzzleId,
-      countedMs: ownSolve(puzzleId, me, 'counted_ms'),
-      id: ownSolve(puzzleId, me, 'id'),
-    }),
+    aheadQuery(
+      db,
+      { puzzleId, countedMs: ownSolve(puzzleId, me, 'counted_ms'), id: ownSolve(puzzleId, me, 'id') },
+      scope,
+    ),
     db
       .select({ status: submissions.status })
       .from(submissions)
       .where(and(eq(submissions.puzzleId, puzzleId), eq(submissions.playerId, me), isRanked))
       .limit(1),
   ]);
-  const own = playerId === null ? undefined : mine[0];
+  const own = viewerId === null ? undefined : mine[0];
   return {
     entries: rows.map((r) => ({ ...r, countedMs: r.countedMs ?? 0 })),
     firstRank: (preceding[0]?.n ?? 0) + 1,
     solvers: total[0]?.n ?? 0,
     mine: own ? { countedMs: own.countedMs ?? 0, rank: (ahead[0]?.n ?? 0) + 1 } : null,
-    mineUnderReview: playerId !== null && review[0]?.status === 'flagged',
+    mineUnderReview: viewerId !== null && review[0]?.status === 'flagged',
   };
 }
 
-export interface RatingEntry {
-  playerId: string;
-  displayName: string | null;
+export interface RatingEntry extends RowPlayer {
   rating: number;
   deviation: number;
   games: number;
@@ -108,13 +123,13 @@ export interface RatingCursor {
   playerId: string;
 }
 
-/** One page of a kind's top ratings among its established players (banned players never appear). */
+/** One page of a kind's top ratings among its established players within the scope (never banned ones). */
 export async function ratingBoardPage(
   db: Db,
   kind: Kind,
-  after: RatingCursor | null,
-  limit: number,
+  page: { after: RatingCursor | null; limit: number; viewerId: string | null; scope: BoardScope },
 ): Promise<RatingEntry[]> {
+  const { after, limit, viewerId } = page;
   const afterCursor = after
     ? or(
         lt(playerRatings.rating, after.rating),
@@ -123,8 +138,7 @@ export async function ratingBoardPage(
     : undefined;
   return db
     .select({
-      playerId: playerRatings.playerId,
-      displayName: players.displayName,
+      ...rowPlayer(playerRatings.playerId, viewerId),
       rating: playerRatings.rating,
       deviation: playerRatings.deviation,
       games: playerRatings.games,
@@ -136,6 +150,7 @@ export async function ratingBoardPage(
         eq(playerRatings.kind, kind),
         eq(playerRatings.established, true),
         isNull(players.bannedAt),
+        inScope(playerRatings.playerId, page.scope),
         afterCursor,
       ),
     )

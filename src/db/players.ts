@@ -1,13 +1,23 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from './client.js';
 import { playerRatings, players } from './schema.js';
+import { insertTokenQuery } from './tokens.js';
 
 export type PlayerRow = typeof players.$inferSelect;
 export type NewPlayerRow = Pick<PlayerRow, 'id' | 'displayName' | 'createdAt'>;
-export type PlayerChanges = Partial<Pick<PlayerRow, 'displayName' | 'timeZone' | 'timeZoneChangedAt'>>;
+export type PlayerChanges = Partial<
+  Pick<PlayerRow, 'displayName' | 'timeZone' | 'timeZoneChangedAt' | 'boardVisibility'>
+>;
 
-export async function insertPlayer(db: Db, player: NewPlayerRow): Promise<PlayerRow> {
-  return db.insert(players).values(player).returning().get();
+/** A new player and its first token, atomically. */
+export async function insertPlayer(db: Db, player: NewPlayerRow, tokenId: string): Promise<PlayerRow> {
+  const [rows] = await db.batch([
+    db.insert(players).values(player).returning(),
+    insertTokenQuery(db, { playerId: player.id, id: tokenId, createdAt: player.createdAt, via: 'register' }),
+  ]);
+  const row = rows[0];
+  if (!row) throw new Error('player insert returned no row');
+  return row;
 }
 
 export async function findPlayer(db: Db, id: string): Promise<PlayerRow | undefined> {

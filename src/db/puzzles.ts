@@ -1,4 +1,5 @@
-import { asc, eq, inArray } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
+import { inKindLevelOrder } from '../kinds/order.js';
 import { chunkRows } from './chunk.js';
 import type { Db } from './client.js';
 import { puzzles } from './schema.js';
@@ -24,13 +25,9 @@ export async function findPuzzle(db: Db, id: string): Promise<PuzzleRow | undefi
   return db.select().from(puzzles).where(eq(puzzles.id, id)).get();
 }
 
+/** A date's puzzles in the registry's order: kinds as registered, each kind's levels easiest first. */
 export async function listPuzzlesOfDate(db: Db, date: string): Promise<PuzzleRow[]> {
-  return db
-    .select()
-    .from(puzzles)
-    .where(eq(puzzles.date, date))
-    .orderBy(asc(puzzles.kind), asc(puzzles.level))
-    .all();
+  return inKindLevelOrder(await db.select().from(puzzles).where(eq(puzzles.date, date)).all());
 }
 
 export async function existingPuzzleIds(db: Db, ids: readonly string[]): Promise<Set<string>> {

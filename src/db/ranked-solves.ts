@@ -27,8 +27,11 @@ export interface RankedSolve {
   id: number | SQL;
 }
 
-/** How many counted solves of the puzzle come before this one: faster, or as fast and submitted earlier. */
-export function aheadQuery(db: Db, solve: RankedSolve) {
+/**
+ * How many counted solves of the puzzle come before this one: faster, or as fast and submitted earlier;
+ * `scope` narrows who counts (a board of the players one follows, of a group).
+ */
+export function aheadQuery(db: Db, solve: RankedSolve, scope?: SQL) {
   const ahead = or(
     lt(submissions.countedMs, solve.countedMs),
     and(eq(submissions.countedMs, solve.countedMs), lt(submissions.id, solve.id)),
@@ -36,12 +39,12 @@ export function aheadQuery(db: Db, solve: RankedSolve) {
   return db
     .select({ n: sql<number>`count(*)` })
     .from(submissions)
-    .where(and(eq(submissions.puzzleId, solve.puzzleId), isCounted, ahead));
+    .where(and(eq(submissions.puzzleId, solve.puzzleId), isCounted, ahead, scope));
 }
 
-export function solversQuery(db: Db, puzzleId: string) {
+export function solversQuery(db: Db, puzzleId: string, scope?: SQL) {
   return db
     .select({ n: sql<number>`count(*)` })
     .from(submissions)
-    .where(and(eq(submissions.puzzleId, puzzleId), isCounted));
+    .where(and(eq(submissions.puzzleId, puzzleId), isCounted, scope));
 }

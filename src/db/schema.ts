@@ -78,7 +78,92 @@ export const players = sqliteTable('players', {
   /** Set by a moderator: the player's tokens are refused and none of its solves counts anywhere. */
   bannedAt: text('banned_at'),
   banReason: text('ban_reason'),
+  /** Who sees the player on boards and its profile: everyone, its mutual follows, or nobody but itself. */
+  boardVisibility: text('board_visibility').$type<BoardVisibility>().notNull().default('public'),
+  /**
+   * Set on the anonymous stand-in that keeps a deleted player's solves (boards and puzzle ratings keep
+   * their games); nothing else about the player is kept.
+   */
+  deletedAt: text('deleted_at'),
 });
+
+export type BoardVisibility = 'public' | 'followers' | 'hidden';
+
+/**
+ * The bearer tokens a player holds, one per device: a token names its id, so one can be revoked without
+ * the others. Nothing secret is stored (a token is an HMAC the server recomputes); a token whose row is
+ * missing or revoked is refused.
+ */
+export const playerTokens = sqliteTable(
+  'player_tokens',
+  {
+    playerId: text('player_id')
+      .notNull()
+      .references(() => players.id),
+    id: text('id').notNull(),
+    createdAt: text('created_at').notNull(),
+    /** How the device got it: registering, redeeming a link code, or a token from before token ids. */
+    via: text('via').$type<'register' | 'link' | 'legacy'>().notNull(),
+    revokedAt: text('revoked_at'),
+  },
+  (t) => [primaryKey({ columns: [t.playerId, t.id] })],
+);
+
+/** Short single-use codes that give another device a token of the same player (only a hash is kept). */
+export const linkCodes = sqliteTable('link_codes', {
+  /** SHA-256 of the normalised code. */
+  codeHash: text('code_hash').primaryKey(),
+  playerId: text('player_id')
+    .notNull()
+    .references(() => players.id),
+  createdAt: text('created_at').notNull(),
+  expiresAt: text('expires_at').notNull(),
+  usedAt: text('used_at'),
+});
+
+/** Who follows whom: boards scoped to `following` show the players one follows. */
+export const follows = sqliteTable(
+  'follows',
+  {
+    followerId: text('follower_id')
+      .notNull()
+      .references(() => players.id),
+    followeeId: text('followee_id')
+      .notNull()
+      .references(() => players.id),
+    createdAt: text('created_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.followerId, t.followeeId] }), index('follows_followee').on(t.followeeId)],
+);
+
+/** A club, an office, a family: a group board ranks its members; new members join with its invite code. */
+export const groups = sqliteTable(
+  'groups',
+  {
+    id: text('id').primaryKey(),
+    name: text('name').notNull(),
+    ownerId: text('owner_id')
+      .notNull()
+      .references(() => players.id),
+    inviteCode: text('invite_code').notNull(),
+    createdAt: text('created_at').notNull(),
+  },
+  (t) => [uniqueIndex('groups_invite_code').on(t.inviteCode), index('groups_owner').on(t.ownerId)],
+);
+
+export const groupMembers = sqliteTable(
+  'group_members',
+  {
+    groupId: text('group_id')
+      .notNull()
+      .references(() => groups.id),
+    playerId: text('player_id')
+      .notNull()
+      .references(() => players.id),
+    joinedAt: text('joined_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.groupId, t.playerId] }), index('group_members_player').on(t.playerId)],
+);
 
 /**
  * The server-kept start of a player's play of a puzzle: the first fetch with a token creates it and every
@@ -184,6 +269,8 @@ export const submissions = sqliteTable(
     established: integer('established', { mode: 'boolean' }).notNull().default(false),
     /** The puzzle's date, when it was solved on that date in the player's own calendar (streaks). */
     streakDate: text('streak_date'),
+    /** A solve of a date whose ranking had closed: in the player's history, counted nowhere. */
+    practice: integer('practice', { mode: 'boolean' }).notNull().default(false),
   },
   (t) => [
     uniqueIndex('submissions_one_ranked').on(t.puzzleId, t.playerId).where(sql`${t.ranked} = 1`),
@@ -199,12 +286,17 @@ export const submissions = sqliteTable(
     index('submissions_player_games').on(t.playerId, t.kind, t.id).where(sql`${t.counted} = 1`),
     /** Flagged solves waiting for a moderator, oldest first. */
     index('submissions_flagged').on(t.id).where(sql`${t.status} = 'flagged'`),
+    /** A player's history, newest first. */
+    index('submissions_player_history').on(t.playerId, t.id),
+    /** A date's daily board: every counted solve of the date by player. */
+    index('submissions_daily').on(t.puzzleDate, t.playerId).where(sql`${t.counted} = 1`),
   ],
 );
 
 /**
  * The time that scores 0.5, per kind and level: seconds per puzzle, or for colorsort seconds per move of
- * the shortest solution (the seeds' rating.js). Seeded by migration; calibration moves it.
+ * the shortest solution (the original colour-sort game's rating table). Seeded by migration and from each
+ * kind's descriptor; calibration moves it.
  */
 export const benchmarks = sqliteTable(
   'benchmarks',

@@ -29,8 +29,9 @@ import {
   type RankedSolve,
   solversQuery,
 } from './ranked-solves.js';
-import { benchmarks, players, playSessions, puzzles, submissions } from './schema.js';
+import { benchmarks, players, playerTokens, playSessions, puzzles, submissions } from './schema.js';
 import type { SessionRow } from './sessions.js';
+import { tokenHeld } from './tokens.js';
 
 export type SubmissionRow = typeof submissions.$inferSelect;
 /** `ranked` and `counted` are decided by which function stores the row. */
@@ -74,7 +75,10 @@ export type PuzzleToJudge = Pick<
 
 /** What a submission needs to know before judging, all read in one round trip. */
 export interface SubmissionState {
-  /** Undefined when the token's player is unknown here (e.g. a token of another deployment with the same secret). */
+  /**
+   * Undefined when the token is not one the player holds (revoked), or its player is unknown here (deleted,
+   * or a token of another deployment with the same secret).
+   */
   player: { id: string; timeZone: string | null; bannedAt: string | null } | undefined;
   /** Undefined until the puzzle is generated. */
   puzzle: PuzzleToJudge | undefined;
@@ -91,21 +95,29 @@ export interface SubmissionState {
   dates: string[];
   /** The learnt human floor of the kind and level, as a multiple of the benchmark; null until learnt. */
   floorRatio: number | null;
+  /** The player's streak already has the puzzle's date (from a solve of another of its puzzles). */
+  streakDateTaken: boolean;
+}
+
+/** The date part of a `DATE:KIND:LEVEL` puzzle id. */
+function puzzleDateOf(puzzleId: string): string {
+  return puzzleId.slice(0, puzzleId.indexOf(':'));
 }
 
 export async function submissionState(
   db: Db,
   puzzleId: string,
-  playerId: string,
+  { playerId, tokenId }: { playerId: string; tokenId: string },
   kind: Kind,
   level: Level,
 ): Promise<SubmissionState> {
-  const [player, puzzle, session, ranked, rating, pendingPuzzle, pendingPlayer, dates, floor] =
+  const [player, puzzle, session, ranked, rating, pendingPuzzle, pendingPlayer, dates, floor, taken] =
     await db.batch([
       db
         .select({ id: players.id, timeZone: players.timeZone, bannedAt: players.bannedAt })
         .from(players)
-        .where(eq(players.id, playerId))
+        .innerJoin(playerTokens, eq(playerTokens.playerId, players.id))
+        .where(tokenHeld(playerId, tokenId))
         .limit(1),
       db
         .select({
@@ -140,6 +152,17 @@ export async function submissionState(
         .from(benchmarks)
         .where(and(eq(benchmarks.kind, kind), eq(benchmarks.level, level)))
         .limit(1),
+      db
+        .select({ id: submissions.id })
+        .from(submissions)
+        .where(
+          and(
+            eq(submissions.playerId, playerId),
+            isCounted,
+            eq(submissions.streakDate, puzzleDateOf(puzzleId)),
+          ),
+        )
+        .limit(1),
     ]);
   return {
     player: player[0],
@@ -151,6 +174,7 @@ export async function submissionState(
     pendingPlayerGames: pendingPlayer,
     dates: dates.map((r) => r.date),
     floorRatio: floor[0]?.floorRatio ?? null,
+    streakDateTaken: taken.length > 0,
   };
 }
 

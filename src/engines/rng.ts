@@ -1,6 +1,8 @@
 /**
- * The seeds' RNG, kept bit for bit so a seed string means the same puzzle as in the original collection:
- * an FNV-1a fold of the seed's UTF-16 code units into 32 bits, then a mulberry32 step per draw.
+ * The RNG of the original puzzle collection these engines were first written from (a browser collection
+ * of single-file JavaScript engines, called "the original" throughout), kept bit for bit so a
+ * seed string means the same puzzle as there: an FNV-1a fold of the seed's UTF-16 code units into 32
+ * bits, then a mulberry32 step per draw.
  */
 
 export type Rng = () => number;
@@ -31,7 +33,7 @@ export function randomInt(random: Rng, n: number): number {
   return Math.floor(random() * n);
 }
 
-/** Fisher–Yates from the last index down with j = floor(random() * (i + 1)), as the seeds shuffle. */
+/** Fisher–Yates from the last index down with j = floor(random() * (i + 1)), as the original shuffles. */
 export function shuffle<T>(random: Rng, items: T[]): T[] {
   for (let i = items.length - 1; i > 0; i--) {
     const j = Math.floor(random() * (i + 1));

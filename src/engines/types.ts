@@ -1,7 +1,9 @@
 /**
  * The contract every puzzle kind implements. Engines are pure: no I/O, no Workers APIs, no clocks,
  * so the same (seed, level, version) gives the same puzzle in Node, workerd and a browser. The list of
- * kinds is the registry in src/kinds; an engine only names its own kind.
+ * kinds is the registry in src/kinds; an engine only names its own kind. Comments in the engines say "the
+ * original" for the browser puzzle collection they were first written from (see rng.ts), whose rules,
+ * layouts and RNG they keep.
  */
 
 /** Every level any kind uses, easiest first; each engine lists its own subset in `levels`, in this order. */

@@ -1,5 +1,5 @@
 import type { RequestIdVariables } from 'hono/request-id';
-import type { PlayerId } from '../auth/player-token.js';
+import type { VerifiedPlayerToken } from '../auth/player-token.js';
 import type { Config } from '../config.js';
 import type { Db } from '../db/client.js';
 import type { PlayerRow } from '../db/players.js';
@@ -19,6 +19,6 @@ export interface AppEnv {
     /** Set once the bearer token has been verified and its player read (undefined: not looked at yet; null: none sent). */
     player: PlayerRow | null | undefined;
     /** Set once the bearer token's signature has been verified, before (or instead of) reading its player. */
-    tokenPlayerId: PlayerId | undefined;
+    playerToken: VerifiedPlayerToken | undefined;
   };
 }

@@ -32,15 +32,21 @@ function wantsFresh(headers: Headers): boolean {
  * Wraps the Worker's fetch: a repeated anonymous GET is answered from this isolate's memory before the app
  * (router, middleware, database) runs at all. Only what the routes themselves marked shareable is kept (so
  * never a start token, a player's own rank, an error or an embargoed answer), for no longer than its max-age.
- * It steps aside whenever the response would differ by caller: a bearer token, an Origin (CORS headers), or
- * the access log being on (every request must then reach the logger).
+ * It steps aside whenever the response would differ by caller: a bearer token, an Origin (CORS headers), a
+ * body (the app judges its size), or the access log being on (every request must then reach the logger).
  */
 export function withFrontCache(fetch: Fetch, now: () => Date = () => new Date()): Fetch {
   const entries = new PayloadMemory<Entry>(MAX_ENTRIES, MAX_TTL_MS);
   return async (request, env, ctx) => {
     const key = request.method === 'GET' ? pathAndQuery(request.url) : null;
     const headers = request.headers;
-    if (key === null || headers.has('Authorization') || headers.has('Origin') || env.ACCESS_LOG === 'true') {
+    if (
+      key === null ||
+      headers.has('Authorization') ||
+      headers.has('Origin') ||
+      request.body !== null ||
+      env.ACCESS_LOG === 'true'
+    ) {
       return fetch(request, env, ctx);
     }
     const t = now().getTime();

@@ -1,6 +1,7 @@
 import type { Context, MiddlewareHandler } from 'hono';
-import { type PlayerId, verifyPlayerToken } from '../auth/player-token.js';
-import { findPlayer, type PlayerRow } from '../db/players.js';
+import { type PlayerId, type VerifiedPlayerToken, verifyPlayerToken } from '../auth/player-token.js';
+import type { PlayerRow } from '../db/players.js';
+import { playerOfToken } from '../db/tokens.js';
 import type { AppEnv } from './context.js';
 import { ApiError } from './errors.js';
 
@@ -26,8 +27,9 @@ export function bannedPlayer(): ApiError {
 }
 
 async function playerFromHeader(c: Context<AppEnv>): Promise<PlayerRow | null> {
-  if (c.req.header('Authorization') === undefined) return null;
-  const player = await findPlayer(c.var.services.db, await requirePlayerToken(c));
+  const verified = await optionalPlayerToken(c);
+  if (!verified) return null;
+  const player = await playerOfToken(c.var.services.db, verified.playerId, verified.tokenId);
   if (!player) throw invalidPlayerToken();
   if (player.bannedAt !== null) throw bannedPlayer();
   return player;
@@ -44,18 +46,28 @@ export async function requirePlayer(c: Context<AppEnv>): Promise<PlayerRow & { i
  * The player id of a validly signed bearer token, without reading the player: for a route whose own
  * database read confirms the player exists (and answers 401 when not), saving a round trip.
  */
-export async function requirePlayerToken(c: Context<AppEnv>): Promise<PlayerId> {
-  const known = c.get('tokenPlayerId');
-  if (known !== undefined) return known;
-  const header = c.req.header('Authorization');
-  if (header === undefined) {
+export async function requirePlayerToken(c: Context<AppEnv>): Promise<VerifiedPlayerToken> {
+  const verified = await optionalPlayerToken(c);
+  if (!verified) {
     throw new ApiError(401, 'unauthorized', 'This route needs `Authorization: Bearer <player token>`');
   }
+  return verified;
+}
+
+/**
+ * What a validly signed bearer token says, null when none was sent; a bad token is a 401. No database
+ * read: the player may no longer exist.
+ */
+export async function optionalPlayerToken(c: Context<AppEnv>): Promise<VerifiedPlayerToken | null> {
+  const known = c.get('playerToken');
+  if (known !== undefined) return known;
+  const header = c.req.header('Authorization');
+  if (header === undefined) return null;
   const token = BEARER.exec(header)?.[1];
-  const id = token ? await verifyPlayerToken(c.var.services.config.tokenSecret, token) : null;
-  if (!id) throw invalidPlayerToken();
-  c.set('tokenPlayerId', id);
-  return id;
+  const verified = token ? await verifyPlayerToken(c.var.services.config.tokenSecret, token) : null;
+  if (!verified) throw invalidPlayerToken();
+  c.set('playerToken', verified);
+  return verified;
 }
 
 /** Route middleware: a missing or badly signed player token is refused before the body is even validated. */

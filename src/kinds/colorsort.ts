@@ -17,11 +17,13 @@ export const colorsort = {
       .array(z.tuple([z.number().int().min(0).max(MAX_TUBE), z.number().int().min(0).max(MAX_TUBE)]))
       .max(MAX_SUBMITTED_MOVES, `at most ${MAX_SUBMITTED_MOVES} moves`),
   }),
+  solutionFormat: '{moves}: the pours [from, to], tubes numbered from 0',
   logEntry: logEntrySchema(MAX_TUBE, MAX_TUBE, [2500, 0, 5]),
   logFormat: "[t, from tube, to tube]: the log's pours are the solution's moves, in order",
   benchmark: {
     unit: 'move',
-    // The seeds' rating.js: seconds per move of the shortest solution, by level (never calibrated there).
+    // The original colour-sort game's rating table: seconds per move of the shortest solution, by level
+    // (never calibrated there).
     seconds: { easy: 6, medium: 9, hard: 13, superhard: 16 },
   },
   // Per pour (two clicks, after planning which run goes where); more colours, longer plans.
@@ -29,7 +31,7 @@ export const colorsort = {
   reveal: true,
 } satisfies KindDescriptor;
 
-/** The seeds' rating.js: the level of a colour-sort deal by `numColors:duplicateColors`. */
+/** The original colour-sort game's rating table: the level of a deal by `numColors:duplicateColors`. */
 export const COLORSORT_LEVEL_BY_KEY: Readonly<Record<string, Level>> = {
   '4:0': 'easy',
   '5:0': 'easy',
@@ -41,7 +43,7 @@ export const COLORSORT_LEVEL_BY_KEY: Readonly<Record<string, Level>> = {
   '12:0': 'superhard',
 };
 
-/** The level the seeds' table gives a colour-sort deal, or undefined for a combination it does not list. */
+/** The level that table gives a colour-sort deal, or undefined for a combination it does not list. */
 export function colorsortLevel(numColors: number, duplicateColors: number): Level | undefined {
   return COLORSORT_LEVEL_BY_KEY[`${numColors}:${duplicateColors}`];
 }

@@ -21,6 +21,8 @@ export interface KindDescriptor {
   displayName: string;
   /** The shape of a submitted solution, checked before the engine judges it (a wrong shape is a 400). */
   solution: z.ZodType;
+  /** The solution's format, for people (OpenAPI and README). */
+  solutionFormat: string;
   /** The shape of one move-log entry `[t, a, b]`; the engine checks the puzzle's own ranges. */
   logEntry: z.ZodType<LogEntry>;
   /** What `a` and `b` of a log entry mean, for people (OpenAPI and README). */

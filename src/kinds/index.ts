@@ -39,6 +39,11 @@ export function isLevelOf(kind: Kind, level: string): level is Level {
   return (engineFor(kind).levels as readonly string[]).includes(level);
 }
 
+export function hasDefaultBenchmark(kind: Kind, level: Level): boolean {
+  const { seconds }: KindDescriptor['benchmark'] = KIND_DESCRIPTORS[kind].benchmark;
+  return seconds[level] !== undefined;
+}
+
 /** The starting benchmark of a kind and level (what migration 0002 seeds), for a level the table lacks. */
 export function defaultBenchmark(kind: Kind, level: Level): BenchmarkBase {
   const { unit, seconds }: KindDescriptor['benchmark'] = KIND_DESCRIPTORS[kind].benchmark;

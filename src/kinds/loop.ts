@@ -9,6 +9,7 @@ export const loop = {
   solution: z.strictObject({
     edges: z.string().regex(/^[01]{60,480}$/, "edges must be 60 to 480 '0'/'1' characters"),
   }),
+  solutionFormat: "{edges}: '0'/'1' per edge, every horizontal edge row-major, then every vertical one",
   logEntry: logEntrySchema(479, 2, [3900, 7, 1]),
   logFormat:
     "[t, edge index in the solution's order (every horizontal edge row-major, then every vertical one), 0 unknown | 1 line | 2 cross]",

@@ -9,6 +9,7 @@ export const pattern = {
   solution: z.strictObject({
     cells: z.string().regex(/^[01]{25,900}$/, "cells must be 25 to 900 '0'/'1' characters"),
   }),
+  solutionFormat: "{cells}: '0'/'1' per cell, row-major, '1' filled",
   logEntry: logEntrySchema(899, 2, [4100, 12, 1]),
   logFormat: '[t, cell row-major, 0 empty | 1 filled | 2 crossed]',
   benchmark: {

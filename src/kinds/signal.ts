@@ -7,6 +7,7 @@ export const signal = {
   engine,
   displayName: 'Signal',
   solution: z.strictObject({ grid: z.string().regex(/^[1-9]{16,81}$/, 'grid must be 16 to 81 digits') }),
+  solutionFormat: '{grid}: n² heights 1–n, row-major',
   logEntry: logEntrySchema(80, 9, [6300, 5, 3]),
   logFormat: '[t, cell row-major, height 1–n or 0 to clear]',
   benchmark: {

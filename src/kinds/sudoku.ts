@@ -7,6 +7,7 @@ export const sudoku = {
   engine,
   displayName: 'Sudoku',
   solution: z.strictObject({ grid: z.string().regex(/^[1-9]{81}$/, 'grid must be 81 digits 1-9') }),
+  solutionFormat: '{grid}: 81 digits 1–9, row-major',
   logEntry: logEntrySchema(80, 9, [5200, 2, 4]),
   logFormat: '[t, cell 0–80 row-major, digit 1–9 or 0 to clear]',
   benchmark: {

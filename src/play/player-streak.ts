@@ -1,7 +1,8 @@
 import { dateInTimeZone } from '../daily/calendar.js';
 import { streakDates } from '../db/submissions.js';
 import type { Services } from '../http/context.js';
-import { type Streaks, streaks } from '../rating/streak.js';
+import { streaks } from '../rating/streak.js';
+import { type StreakView, streakView } from './streak-view.js';
 
 /**
  * A player's current and best streak: runs of consecutive puzzle dates, each solved (cleanly, ranked) while
@@ -10,7 +11,7 @@ import { type Streaks, streaks } from '../rating/streak.js';
 export async function playerStreak(
   services: Services,
   player: { id: string; timeZone: string | null },
-): Promise<Streaks> {
+): Promise<StreakView> {
   const today = dateInTimeZone(services.now(), player.timeZone ?? 'UTC');
-  return streaks(await streakDates(services.db, player.id), today);
+  return streakView(streaks(await streakDates(services.db, player.id), today));
 }

@@ -1,4 +1,5 @@
 import { z } from '@hono/zod-openapi';
+import { StreakSchema } from './streak-view.js';
 
 const SolveStatusSchema = z.enum(['clean', 'flagged', 'approved', 'voided']).openapi({
   description:
@@ -15,6 +16,10 @@ export const SubmissionResultSchema = z
       .boolean()
       .openapi({ description: 'This repeats an earlier ranked solve; its result is returned unchanged' }),
     verdict: SolveStatusSchema.optional(),
+    practice: z.boolean().optional().openapi({
+      description:
+        'A solve of a date whose ranking has closed: kept in the history as practice, counted nowhere (no rank, rating or streak)',
+    }),
     countedMs: z.number().int().optional().openapi({
       description: "The server's time from the session start, lowered by `elapsedMs` by at most 2 s",
     }),
@@ -42,7 +47,7 @@ export const SubmissionResultSchema = z
       .int()
       .optional()
       .openapi({ description: 'Share of the other counted solvers this solve beat ("faster than 83 %")' }),
-    streak: z.object({ current: z.number().int(), best: z.number().int() }),
+    streak: StreakSchema,
   })
   .openapi('SubmissionResult');
 

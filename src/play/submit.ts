@@ -16,18 +16,20 @@ import {
   streakDates,
   submissionState,
 } from '../db/submissions.js';
-import type { LogEntry } from '../engines/types.js';
+import type { AnyEngine, LogEntry } from '../engines/types.js';
 import { evidenceOf } from '../fairplay/evidence.js';
 import { humanFloorMs } from '../fairplay/human-floor.js';
 import { judge } from '../fairplay/verdict.js';
 import type { Services } from '../http/context.js';
+import type { KindDescriptor } from '../kinds/descriptor.js';
 import { descriptorOf } from '../kinds/index.js';
 import { countedTime } from '../rating/counted-time.js';
 import { newRating } from '../rating/glicko2.js';
-import { type RatedSolve, rateSolve } from '../rating/rate-solve.js';
+import { type RatedSolve, rateSolve, type SolveContext } from '../rating/rate-solve.js';
 import { score } from '../rating/score.js';
 import { streaks } from '../rating/streak.js';
 import { catchUpPlayerRating } from './catch-up-player-rating.js';
+import { streakView } from './streak-view.js';
 import type { SubmissionResult } from './submission-result.js';
 
 export interface Submission {
@@ -42,7 +44,6 @@ export interface Submission {
 /** What became of a submission; the route turns each into its HTTP answer. */
 export type SubmissionOutcome =
   | { outcome: 'judged'; result: SubmissionResult }
-  | { outcome: 'ranking_closed' }
   | { outcome: 'unknown_player' }
   | { outcome: 'banned' }
   | { outcome: 'no_session' }
@@ -68,13 +69,14 @@ export const START_TOKEN_REASONS = {
  */
 export async function submitSolution(
   services: Services,
-  playerId: PlayerId,
+  token: { playerId: PlayerId; tokenId: string },
   key: PuzzleKey,
   submission: Submission,
 ): Promise<SubmissionOutcome> {
+  const { playerId } = token;
   const now = services.now();
-  if (areAnswersPublic(key.date, now)) return { outcome: 'ranking_closed' };
   const id = puzzleId(key);
+  if (areAnswersPublic(key.date, now)) return practice(services, token, key, submission);
   if (submission.startToken !== undefined) {
     const verdict = await verifyStartToken(services.config.tokenSecret, submission.startToken, {
       playerId,
@@ -89,12 +91,64 @@ export async function submitSolution(
       };
     }
   }
-  const state = await submissionState(services.db, id, playerId, key.kind, key.level);
+  const state = await submissionState(services.db, id, token, key.kind, key.level);
   if (!state.player) return { outcome: 'unknown_player' };
   if (state.player.bannedAt !== null) return { outcome: 'banned' };
   if (state.ranked) return { outcome: 'judged', result: await repeatedResult(services, state.ranked, state) };
   if (!state.session || !state.puzzle) return { outcome: 'no_session' };
   return judgeSolve(services, { ...state, session: state.session, puzzle: state.puzzle }, submission, now);
+}
+
+/**
+ * A solve of a date whose ranking has closed (its answers are public): judged like any other, recorded in
+ * the player's history as practice, counted nowhere (no board, rating or streak).
+ */
+async function practice(
+  services: Services,
+  token: { playerId: PlayerId; tokenId: string },
+  key: PuzzleKey,
+  submission: Submission,
+): Promise<SubmissionOutcome> {
+  const now = services.now();
+  const state = await submissionState(services.db, puzzleId(key), token, key.kind, key.level);
+  if (!state.player) return { outcome: 'unknown_player' };
+  if (state.player.bannedAt !== null) return { outcome: 'banned' };
+  if (!state.session || !state.puzzle) return { outcome: 'no_session' };
+  const ready: ReadyState = { ...state, session: state.session, puzzle: state.puzzle };
+  const { engine } = descriptorOf(key.kind);
+  const parsed = engine.parsePuzzle(ready.puzzle.puzzle);
+  const base = { ...baseRow(ready, submission, now), practice: true };
+  const mismatch = logMismatch(engine, parsed, submission);
+  if (mismatch) {
+    await insertAttempt(services.db, { ...base, valid: false, reason: mismatch.message });
+    return { outcome: 'log_mismatch', ...mismatch };
+  }
+  const checked = engine.check(parsed, submission.solution);
+  const streak = streakView(streaks(await streakDates(services.db, token.playerId), localDate(state, now)));
+  if (!checked.ok) {
+    await insertAttempt(services.db, { ...base, valid: false, reason: checked.reason });
+    return {
+      outcome: 'judged',
+      result: { valid: false, reason: checked.reason, repeated: false, practice: true, streak },
+    };
+  }
+  const { countedMs, capped } = countedTime(
+    now.getTime() - ready.session.startedAt.getTime(),
+    submission.elapsedMs,
+  );
+  const result = score(countedMs / 1000, ready.puzzle.benchmarkSeconds);
+  await insertAttempt(services.db, {
+    ...base,
+    valid: true,
+    countedMs,
+    capped,
+    benchmarkSeconds: ready.puzzle.benchmarkSeconds,
+    score: result,
+  });
+  return {
+    outcome: 'judged',
+    result: { valid: true, repeated: false, practice: true, countedMs, capped, score: result, streak },
+  };
 }
 
 type ReadyState = SubmissionState & {
@@ -108,49 +162,101 @@ async function judgeSolve(
   submission: Submission,
   now: Date,
 ): Promise<SubmissionOutcome> {
-  const { puzzle, session } = state;
+  const { puzzle } = state;
   const descriptor = descriptorOf(puzzle.kind);
-  const { engine } = descriptor;
-  const parsed = engine.parsePuzzle(puzzle.puzzle);
+  const parsed = descriptor.engine.parsePuzzle(puzzle.puzzle);
   const base = baseRow(state, submission, now);
-
-  const replayed = engine.replayLog(parsed, submission.log);
-  const mismatch = !replayed.ok
-    ? { message: `log: ${replayed.reason}`, index: replayed.index }
-    : JSON.stringify(replayed.board) !== JSON.stringify(submission.solution)
-      ? { message: 'log: its last board is not the submitted solution' }
-      : null;
+  const mismatch = logMismatch(descriptor.engine, parsed, submission);
   if (mismatch) {
     await insertAttempt(services.db, { ...base, valid: false, reason: mismatch.message });
     return { outcome: 'log_mismatch', ...mismatch };
   }
-  const checked = engine.check(parsed, submission.solution);
+  const checked = descriptor.engine.check(parsed, submission.solution);
   if (!checked.ok) {
     await insertAttempt(services.db, { ...base, valid: false, reason: checked.reason });
-    const streak = streaks(await streakDates(services.db, base.playerId), localDate(state, now));
+    const streak = streakView(streaks(await streakDates(services.db, base.playerId), localDate(state, now)));
     return { outcome: 'judged', result: { valid: false, reason: checked.reason, repeated: false, streak } };
   }
+  const timing = judgeTiming(descriptor, parsed, state, submission, now);
+  const result = score(timing.countedMs / 1000, puzzle.benchmarkSeconds);
+  const rated = rateSolve(solveContext(state, result));
+  const row: NewSubmissionRow = {
+    ...base,
+    valid: true,
+    countedMs: timing.countedMs,
+    capped: timing.capped,
+    benchmarkSeconds: puzzle.benchmarkSeconds,
+    score: result,
+    ...gameInputs(rated),
+    evidence: timing.evidence,
+    established: rated.establishedBefore,
+    // Set for a flagged solve too: it counts for the streak once a moderator approves it.
+    streakDate: puzzle.date === localDate(state, now) ? puzzle.date : null,
+  };
+  try {
+    const judged =
+      timing.verdict.verdict === 'flagged'
+        ? await storeFlagged(services, state, {
+            ...row,
+            flags: timing.verdict.reasons,
+            log: [...submission.log],
+          })
+        : await storeClean(services, state, row, rated, now);
+    return { outcome: 'judged', result: judged };
+  } catch (error) {
+    if (!(error instanceof AlreadyRankedError)) throw error;
+    const winner = await findRankedSubmission(services.db, puzzle.id, base.playerId);
+    if (!winner) throw error;
+    return { outcome: 'judged', result: await repeatedResult(services, winner, state) };
+  }
+}
 
-  const serverMs = now.getTime() - session.startedAt.getTime();
+/** Why the log does not lead to the submitted solution, or null when it does. */
+function logMismatch(
+  engine: AnyEngine,
+  puzzle: unknown,
+  submission: Submission,
+): { message: string; index?: number } | null {
+  const replayed = engine.replayLog(puzzle, submission.log);
+  if (!replayed.ok) return { message: `log: ${replayed.reason}`, index: replayed.index };
+  if (JSON.stringify(replayed.board) !== JSON.stringify(submission.solution)) {
+    return { message: 'log: its last board is not the submitted solution' };
+  }
+  return null;
+}
+
+/** The counted time and what the log says about how the solve was made. */
+function judgeTiming(
+  descriptor: KindDescriptor,
+  puzzle: unknown,
+  state: ReadyState,
+  submission: Submission,
+  now: Date,
+) {
+  const { engine } = descriptor;
+  const serverMs = now.getTime() - state.session.startedAt.getTime();
   const { countedMs, capped } = countedTime(serverMs, submission.elapsedMs);
   const floorMs = humanFloorMs({
-    steps: engine.stepsTo(parsed, submission.solution).length,
-    secondsPerStep: descriptor.floorSecondsPerStep[puzzle.level] ?? 0,
-    benchmarkSeconds: puzzle.benchmarkSeconds,
+    steps: engine.stepsTo(puzzle, submission.solution).length,
+    secondsPerStep: descriptor.floorSecondsPerStep[state.puzzle.level] ?? 0,
+    benchmarkSeconds: state.puzzle.benchmarkSeconds,
     learnedRatio: state.floorRatio,
   });
+  const continuesStroke = engine.continuesStroke?.bind(engine);
   const evidence = evidenceOf({
     log: submission.log,
     serverMs,
     countedMs,
     floorMs,
-    continuesStroke: engine.continuesStroke
-      ? (a, b) => engine.continuesStroke?.(parsed, a, b) ?? false
-      : undefined,
+    continuesStroke: continuesStroke ? (a, b) => continuesStroke(puzzle, a, b) : undefined,
   });
-  const verdict = judge(evidence);
-  const result = score(countedMs / 1000, puzzle.benchmarkSeconds);
-  const rated = rateSolve({
+  return { countedMs, capped, evidence, verdict: judge(evidence) };
+}
+
+/** Both ratings as the state read left them, for this solve's score. */
+function solveContext(state: ReadyState, result: number): SolveContext {
+  const { puzzle } = state;
+  return {
     score: result,
     player: state.rating ?? newRating(),
     playerGames: state.rating?.games ?? 0,
@@ -160,40 +266,13 @@ async function judgeSolve(
     puzzle: { rating: puzzle.rating, deviation: puzzle.ratingDeviation, volatility: puzzle.ratingVolatility },
     puzzleEstablishedGames: puzzle.establishedGames,
     pendingPuzzleGames: state.pendingPuzzleGames,
-  });
-  const day = localDate(state, now);
-  const row: NewSubmissionRow = {
-    ...base,
-    valid: true,
-    countedMs,
-    capped,
-    benchmarkSeconds: puzzle.benchmarkSeconds,
-    score: result,
-    ...gameInputs(rated),
-    evidence,
-    established: rated.establishedBefore,
   };
-  try {
-    if (verdict.verdict === 'flagged') {
-      const stored = await recordFlaggedSolve(services.db, {
-        ...row,
-        status: 'flagged',
-        flags: verdict.reasons,
-        log: [...submission.log],
-      });
-      return { outcome: 'judged', result: await repeatedResult(services, stored, state, false) };
-    }
-    const streakDate = puzzle.date === day ? puzzle.date : null;
-    return {
-      outcome: 'judged',
-      result: await storeClean(services, state, { ...row, status: 'clean', streakDate }, rated, now),
-    };
-  } catch (error) {
-    if (!(error instanceof AlreadyRankedError)) throw error;
-    const winner = await findRankedSubmission(services.db, puzzle.id, base.playerId);
-    if (!winner) throw error;
-    return { outcome: 'judged', result: await repeatedResult(services, winner, state) };
-  }
+}
+
+/** A flagged solve is stored ranked, so it cannot be retried into a clean one, and counted nowhere. */
+async function storeFlagged(services: Services, state: ReadyState, row: NewSubmissionRow) {
+  const stored = await recordFlaggedSolve(services.db, { ...row, status: 'flagged' });
+  return repeatedResult(services, stored, state, false);
 }
 
 function baseRow(state: ReadyState, submission: Submission, now: Date) {
@@ -226,11 +305,12 @@ function gameInputs(rated: RatedSolve) {
 async function storeClean(
   services: Services,
   state: ReadyState,
-  row: NewSubmissionRow,
+  clean: NewSubmissionRow,
   rated: RatedSolve,
   now: Date,
 ): Promise<SubmissionResult> {
   const { puzzle } = state;
+  const row: NewSubmissionRow = { ...clean, status: 'clean' };
   const lastPuzzleGame = state.pendingPuzzleGames.at(-1)?.id ?? puzzle.ratedThrough;
   const lastPlayerGame = state.pendingPlayerGames.at(-1)?.id ?? state.rating?.ratedThrough ?? 0;
   const puzzleUpdate = { id: puzzle.id, establishedGames: 0, version: puzzle.ratingVersion };
@@ -278,7 +358,10 @@ async function storeClean(
     storedRow,
     { ...stored, established: rated.establishedAfter },
     false,
-    streaks(stored.dates, localDate(state, now)),
+    streakView(
+      streaks(stored.dates, localDate(state, now)),
+      row.streakDate != null && !state.streakDateTaken,
+    ),
   );
 }
 
@@ -302,7 +385,12 @@ async function repeatedResult(
     playerId: row.playerId,
     kind: row.kind,
   });
-  return resultOf(row, standing, repeated, streaks(standing.dates, localDate(state, services.now())));
+  return resultOf(
+    row,
+    standing,
+    repeated,
+    streakView(streaks(standing.dates, localDate(state, services.now()))),
+  );
 }
 
 function resultOf(

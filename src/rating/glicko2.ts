@@ -38,7 +38,7 @@ export const GLICKO2_SCALE = 173.7178;
 export const DEFAULT_RATING = 1500;
 
 /**
- * New players and puzzles start at RD 500 like Lichess (DESIGN.md), not the paper's 350: with one game per
+ * New players and puzzles start at RD 500 like Lichess's puzzle ratings, not the paper's 350: with one game per
  * rating period, the wider start lets the first dozen solves place a player instead of the first fifty.
  */
 export const NEW_DEVIATION = 500;

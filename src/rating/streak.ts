@@ -1,12 +1,25 @@
 /**
- * Streaks: runs of consecutive puzzle dates on which a player has at least one valid ranked solve.
- * Dates are puzzle dates (the calendar day of the puzzle, YYYY-MM-DD), not the moments of solving.
+ * Streaks: runs of consecutive puzzle dates a player solved, each while it was that date in the player's
+ * own calendar (the caller passes those dates). Streak freezes keep a run alive over missed dates: one is
+ * earned for every FREEZE_EVERY days of a run, at most MAX_FREEZES are held, and they are spent
+ * automatically, one per missed date, when the player comes back; a frozen date keeps the run but does not
+ * lengthen it.
  */
 
+export const FREEZE_EVERY = 7;
+export const MAX_FREEZES = 2;
+
+/** What the latest solved date did to the run. */
+export type StreakChange = 'started' | 'extended' | 'frozen' | 'reset';
+
 export interface Streaks {
-  /** The run ending at the latest solved date, if that date is today, yesterday or later; else 0. */
+  /** The run ending at the latest solved date, while it can still go on (today, yesterday, or freezes to bridge); else 0. */
   current: number;
   best: number;
+  /** Freezes held now. */
+  freezes: number;
+  /** What the latest solved date did: began a run, extended it, extended it over frozen dates, or began anew. */
+  latest: StreakChange | null;
 }
 
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
@@ -29,22 +42,33 @@ function dayNumber(date: string): number {
   return era * 146097 + doe - 719468;
 }
 
-/**
- * Current and best streak from the dates a player solved validly (any order, repeats allowed) and the
- * player's today. A date after today (the day has already begun elsewhere on Earth) keeps the streak
- * alive like today does.
- */
+/** Current and best streak, freezes held and what the latest date did, from the solved dates and today. */
 export function streaks(dates: readonly string[], today: string): Streaks {
   const todayNumber = dayNumber(today);
   const days = [...new Set(dates.map(dayNumber))].sort((a, b) => a - b);
   let best = 0;
   let run = 0;
+  let freezes = 0;
+  let latest: StreakChange | null = null;
   let previous = Number.NaN;
   for (const d of days) {
-    run = d === previous + 1 ? run + 1 : 1;
+    const missed = d - previous - 1;
+    if (missed === 0) {
+      run++;
+      latest = 'extended';
+    } else if (missed > 0 && missed <= freezes) {
+      freezes -= missed;
+      run++;
+      latest = 'frozen';
+    } else {
+      latest = Number.isNaN(previous) ? 'started' : 'reset';
+      run = 1;
+      freezes = 0;
+    }
+    if (run % FREEZE_EVERY === 0) freezes = Math.min(MAX_FREEZES, freezes + 1);
     best = Math.max(best, run);
     previous = d;
   }
-  const current = days.length > 0 && previous >= todayNumber - 1 ? run : 0;
-  return { current, best };
+  const alive = days.length > 0 && todayNumber - previous - 1 <= freezes;
+  return { current: alive ? run : 0, best, freezes: alive ? freezes : 0, latest };
 }

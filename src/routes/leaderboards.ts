@@ -1,14 +1,19 @@
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
+import type { Context } from 'hono';
+import type { BoardScope } from '../db/board-scope.js';
+import { dailyBoardPage } from '../db/daily-board.js';
 import { puzzleBoardPage, puzzleStats, ratingBoardPage } from '../db/leaderboards.js';
 import { CACHE_CONTROL } from '../http/cache.js';
 import type { AppEnv } from '../http/context.js';
 import { CursorQuery, decodeCursor, encodeCursor, LimitQuery } from '../http/cursor.js';
+import { ApiError } from '../http/errors.js';
 import { optionalPlayer } from '../http/player-auth.js';
 import { validationHook } from '../http/validation.js';
 import { KINDS } from '../kinds/index.js';
+import { resolveScope, shownPlayer } from '../play/boards.js';
 import { fasterThan } from '../play/submit.js';
-import { requireDailyPuzzle } from './require.js';
-import { jsonError, KindParam, PuzzleParams } from './schemas.js';
+import { requireDailyPuzzle, requirePlayableDate } from './require.js';
+import { DateParam, jsonError, KindParam, PuzzleParams } from './schemas.js';
 
 /** The histogram spans 0 to 2.5 benchmarks in 10 buckets; the last bucket holds everything slower. */
 const HISTOGRAM_BUCKETS = 10;
@@ -16,57 +21,84 @@ const HISTOGRAM_SPAN = 2.5;
 
 const BoardCursor = z.object({ countedMs: z.number().int(), id: z.number().int() });
 const RatingCursor = z.object({ rating: z.number(), playerId: z.string() });
+const DailyCursor = z.object({ total: z.number(), playerId: z.string() });
+
+const ScopeQuery = z
+  .string()
+  .regex(/^(global|following|group:[0-9a-f-]{36})$/, 'must be global, following or group:<group id>')
+  .default('global')
+  .openapi({
+    description:
+      "Whose rows: everyone's, the players the caller follows (and the caller), or a group the caller belongs " +
+      'to; the ranks are within the scope',
+    example: 'following',
+  });
+
+const BoardQuery = z.object({ cursor: CursorQuery, limit: LimitQuery, scope: ScopeQuery });
+
+/** A row's player as the caller may see it (a hidden one shows without id or name). */
+const ShownPlayerSchema = {
+  playerId: z.string().nullable(),
+  displayName: z.string().nullable(),
+  hidden: z.boolean().openapi({ description: 'A player the caller may not see (its board visibility)' }),
+};
 
 const PuzzleBoardSchema = z
   .object({
     puzzleId: z.string(),
+    scope: z.string(),
     entries: z.array(
       z.object({
         rank: z.number().int(),
-        playerId: z.string(),
-        displayName: z.string().nullable(),
+        ...ShownPlayerSchema,
         countedMs: z.number().int(),
         submittedAt: z.string(),
       }),
     ),
-    nextCursor: z.string().nullable(),
+    nextCursor: z.string().nullable().openapi({ description: 'Null on the last page' }),
     solvers: z.number().int(),
     me: z
       .object({ rank: z.number().int(), countedMs: z.number().int(), fasterThanPercent: z.number() })
       .nullable()
-      .openapi({ description: "The caller's own rank (with a player token), even when outside this page" }),
+      .openapi({
+        description: "The caller's own rank in the scope (with a player token), even when outside this page",
+      }),
     meUnderReview: z.boolean().openapi({
       description: "With a player token: the caller's solve waits for a moderator (then `me` is null)",
     }),
   })
   .openapi('PuzzleLeaderboard');
 
+const boardErrors = {
+  400: jsonError('Malformed date, kind, level, scope or cursor'),
+  401: jsonError('A following or group scope without a player token, or a bad token'),
+  404: jsonError('Date outside the archive or not begun anywhere yet, or a group the caller is not in'),
+} as const;
+
 const puzzleBoard = createRoute({
   method: 'get',
   path: '/leaderboards/{date}/{kind}/{level}',
-  summary: "A puzzle's fastest ranked times (ties: earlier submission first)",
-  request: { params: PuzzleParams, query: z.object({ cursor: CursorQuery, limit: LimitQuery }) },
+  summary: "A puzzle's fastest counted times (ties: earlier submission first)",
+  request: { params: PuzzleParams, query: BoardQuery },
   responses: {
     200: { content: { 'application/json': { schema: PuzzleBoardSchema } }, description: 'One page' },
-    400: jsonError('Malformed date, kind, level or cursor'),
-    401: jsonError('A bearer token was sent but is not a valid player token'),
-    404: jsonError('Date outside the archive or not begun anywhere yet'),
+    ...boardErrors,
   },
 });
 
 const RatingBoardSchema = z
   .object({
     kind: z.enum(KINDS),
+    scope: z.string(),
     entries: z.array(
       z.object({
-        playerId: z.string(),
-        displayName: z.string().nullable(),
+        ...ShownPlayerSchema,
         rating: z.number().int(),
         deviation: z.number().int(),
         games: z.number().int(),
       }),
     ),
-    nextCursor: z.string().nullable(),
+    nextCursor: z.string().nullable().openapi({ description: 'Null on the last page' }),
   })
   .openapi('RatingLeaderboard');
 
@@ -76,13 +108,44 @@ const ratingBoard = createRoute({
   summary: 'Top ratings of a kind among its established players',
   description:
     'Established: at least 5 counted (clean) solves of the kind on 3 distinct dates and a deviation under 230.',
-  request: {
-    params: z.object({ kind: KindParam }),
-    query: z.object({ cursor: CursorQuery, limit: LimitQuery }),
-  },
+  request: { params: z.object({ kind: KindParam }), query: BoardQuery },
   responses: {
     200: { content: { 'application/json': { schema: RatingBoardSchema } }, description: 'One page' },
-    400: jsonError('Unknown kind or malformed cursor'),
+    400: jsonError('Unknown kind, malformed scope or cursor'),
+    401: boardErrors[401],
+    404: jsonError('A group the caller is not in'),
+  },
+});
+
+const DailyBoardSchema = z
+  .object({
+    date: z.string(),
+    scope: z.string(),
+    entries: z.array(
+      z.object({
+        rank: z.number().int(),
+        ...ShownPlayerSchema,
+        total: z.number().openapi({ description: "The sum of the player's scores over the date's puzzles" }),
+        solved: z.number().int(),
+      }),
+    ),
+    nextCursor: z.string().nullable().openapi({ description: 'Null on the last page' }),
+    players: z.number().int(),
+    me: z
+      .object({ rank: z.number().int(), total: z.number(), solved: z.number().int() })
+      .nullable()
+      .openapi({ description: "The caller's own place in the scope (with a player token)" }),
+  })
+  .openapi('DailyLeaderboard');
+
+const dailyBoard = createRoute({
+  method: 'get',
+  path: '/leaderboards/{date}/daily',
+  summary: "A date's players by the sum of their scores over its puzzles (counted solves only)",
+  request: { params: z.object({ date: DateParam }), query: BoardQuery },
+  responses: {
+    200: { content: { 'application/json': { schema: DailyBoardSchema } }, description: 'One page' },
+    ...boardErrors,
   },
 });
 
@@ -112,30 +175,55 @@ const stats = createRoute({
   },
 });
 
+/** The scope the caller asked for, or the 401/404 that says why it may not have it. */
+async function scopeOf(c: Context<AppEnv>, name: string, viewerId: string | null): Promise<BoardScope> {
+  const outcome = await resolveScope(c.var.services, viewerId, name);
+  if (outcome.ok) return outcome.scope;
+  if (outcome.reason === 'needs_player') {
+    throw new ApiError(
+      401,
+      'unauthorized',
+      'A following or group board needs `Authorization: Bearer <player token>`',
+    );
+  }
+  throw new ApiError(404, 'not_found', 'No such group among yours');
+}
+
+/** Anonymous global pages are the same for everyone: a few seconds of reuse spares the database under load. */
+function cacheBoard(c: Context<AppEnv>, viewerId: string | null): void {
+  c.header('Vary', 'Authorization', { append: true });
+  c.header('Cache-Control', viewerId === null ? CACHE_CONTROL.board : CACHE_CONTROL.private);
+}
+
 export const leaderboardRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook })
   .openapi(puzzleBoard, async (c) => {
     const services = c.var.services;
-    const { cursor, limit } = c.req.valid('query');
-    const after = decodeCursor(cursor, BoardCursor);
-    const player = await optionalPlayer(c);
+    const query = c.req.valid('query');
+    const viewerId = (await optionalPlayer(c))?.id ?? null;
+    const scope = await scopeOf(c, query.scope, viewerId);
     const puzzle = await requireDailyPuzzle(services, c.req.valid('param'));
-    const page = await puzzleBoardPage(services.db, puzzle.id, after, limit, player?.id ?? null);
-    const last = page.entries.at(-1);
-    // Anonymous pages are the same for everyone: a few seconds of reuse spares the database under load.
-    c.header('Vary', 'Authorization', { append: true });
-    c.header('Cache-Control', player ? CACHE_CONTROL.private : CACHE_CONTROL.board);
+    const page = await puzzleBoardPage(services.db, puzzle.id, {
+      after: decodeCursor(query.cursor, BoardCursor),
+      // One row more than asked tells whether another page follows.
+      limit: query.limit + 1,
+      viewerId,
+      scope,
+    });
+    const entries = page.entries.slice(0, query.limit);
+    const last = entries.at(-1);
+    cacheBoard(c, viewerId);
     return c.json(
       {
         puzzleId: puzzle.id,
-        entries: page.entries.map((r, i) => ({
+        scope: query.scope,
+        entries: entries.map((r, i) => ({
           rank: page.firstRank + i,
-          playerId: r.playerId,
-          displayName: r.displayName,
+          ...shownPlayer(r, viewerId, scope),
           countedMs: r.countedMs,
           submittedAt: r.createdAt,
         })),
         nextCursor:
-          last && page.entries.length === limit
+          last && page.entries.length > query.limit
             ? encodeCursor({ countedMs: last.countedMs, id: last.submissionId })
             : null,
         solvers: page.solvers,
@@ -153,22 +241,67 @@ export const leaderboardRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validati
   })
   .openapi(ratingBoard, async (c) => {
     const { kind } = c.req.valid('param');
-    const { cursor, limit } = c.req.valid('query');
-    const rows = await ratingBoardPage(c.var.services.db, kind, decodeCursor(cursor, RatingCursor), limit);
-    const last = rows.at(-1);
-    c.header('Cache-Control', CACHE_CONTROL.board);
+    const query = c.req.valid('query');
+    const viewerId = (await optionalPlayer(c))?.id ?? null;
+    const scope = await scopeOf(c, query.scope, viewerId);
+    const rows = await ratingBoardPage(c.var.services.db, kind, {
+      after: decodeCursor(query.cursor, RatingCursor),
+      limit: query.limit + 1,
+      viewerId,
+      scope,
+    });
+    const entries = rows.slice(0, query.limit);
+    const last = entries.at(-1);
+    cacheBoard(c, viewerId);
     return c.json(
       {
         kind,
-        entries: rows.map((r) => ({
-          ...r,
+        scope: query.scope,
+        entries: entries.map((r) => ({
+          ...shownPlayer(r, viewerId, scope),
           rating: Math.round(r.rating),
           deviation: Math.round(r.deviation),
+          games: r.games,
         })),
         nextCursor:
-          last && rows.length === limit
+          last && rows.length > query.limit
             ? encodeCursor({ rating: last.rating, playerId: last.playerId })
             : null,
+      },
+      200,
+    );
+  })
+  .openapi(dailyBoard, async (c) => {
+    const services = c.var.services;
+    const query = c.req.valid('query');
+    const date = requirePlayableDate(services, c.req.valid('param').date);
+    const viewerId = (await optionalPlayer(c))?.id ?? null;
+    const scope = await scopeOf(c, query.scope, viewerId);
+    const page = await dailyBoardPage(services.db, date, {
+      after: decodeCursor(query.cursor, DailyCursor),
+      limit: query.limit + 1,
+      viewerId,
+      scope,
+    });
+    const entries = page.entries.slice(0, query.limit);
+    const last = entries.at(-1);
+    cacheBoard(c, viewerId);
+    return c.json(
+      {
+        date,
+        scope: query.scope,
+        entries: entries.map((r, i) => ({
+          rank: page.firstRank + i,
+          ...shownPlayer(r, viewerId, scope),
+          total: r.total,
+          solved: r.solved,
+        })),
+        nextCursor:
+          last && page.entries.length > query.limit
+            ? encodeCursor({ total: last.total, playerId: last.playerId })
+            : null,
+        players: page.players,
+        me: page.mine,
       },
       200,
     );

@@ -1,14 +1,15 @@
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
-import { newPlayerId, playerToken } from '../auth/player-token.js';
-import { insertPlayer, updatePlayer } from '../db/players.js';
+import { newPlayerId, newTokenId, playerToken } from '../auth/player-token.js';
+import { insertPlayer } from '../db/players.js';
+import { CACHE_CONTROL } from '../http/cache.js';
 import type { AppEnv } from '../http/context.js';
 import { ApiError } from '../http/errors.js';
-import { requirePlayer } from '../http/player-auth.js';
+import { optionalPlayer, requirePlayer, requirePlayerToken } from '../http/player-auth.js';
 import { clientAddress, enforceRateLimit, RATE_LIMITS } from '../http/rate-limit.js';
 import { validationHook } from '../http/validation.js';
-import { KINDS } from '../kinds/index.js';
-import { playerProfile } from '../play/profile.js';
-import { timeZoneChange } from '../play/time-zone.js';
+import { changePlayer } from '../play/change-player.js';
+import { PlayerProfileSchema, PublicProfileSchema, playerProfile } from '../play/profile.js';
+import { visibleProfile } from '../play/visibility.js';
 import { jsonError } from './schemas.js';
 
 /** Letters and digits of any script, spaces, and a few joiners; no control or invisible characters. */
@@ -23,37 +24,9 @@ const DisplayName = z
   )
   .openapi({ example: 'Ada' });
 
-const PlayerSchema = z
+export const NewPlayerSchema = z
   .object({
-    id: z.string().openapi({ example: '2f1c6e0a-7d43-4c55-9a8e-3c0b9b7f2d11' }),
-    displayName: z.string().nullable(),
-    createdAt: z.string(),
-    timeZone: z.string().nullable().openapi({
-      description: "The player's calendar for streaks (IANA); UTC until set",
-      example: 'Europe/Paris',
-    }),
-    streak: z.object({ current: z.number().int(), best: z.number().int() }),
-    ratings: z
-      .array(
-        z.object({
-          kind: z.enum(KINDS),
-          rating: z.number().int(),
-          deviation: z.number().int(),
-          games: z.number().int().openapi({ description: 'Counted (clean) ranked solves of the kind' }),
-          provisional: z.boolean().openapi({
-            description:
-              'Not yet established in the kind (fewer than 5 counted solves on 3 dates, or deviation 230 or more): ' +
-              'its games do not move puzzles and it is not on the rating board',
-          }),
-        }),
-      )
-      .openapi({ description: 'Every kind the player has a counted solve of' }),
-  })
-  .openapi('Player');
-
-const NewPlayerSchema = z
-  .object({
-    player: PlayerSchema,
+    player: PlayerProfileSchema,
     token: z.string().openapi({ description: 'Bearer token for `Authorization: Bearer <token>`; keep it' }),
   })
   .openapi('NewPlayer');
@@ -86,7 +59,7 @@ const me = createRoute({
   summary: 'The calling player: name, calendar, streak and ratings per kind',
   security: bearer,
   responses: {
-    200: { content: { 'application/json': { schema: PlayerSchema } }, description: 'The player' },
+    200: { content: { 'application/json': { schema: PlayerProfileSchema } }, description: 'The player' },
     401: jsonError('Missing or invalid token'),
     403: jsonError('The player is banned'),
   },
@@ -99,36 +72,71 @@ const PlayerChanges = z
       description: 'IANA time zone of the calendar streaks are counted in; it can change once every 24 hours',
       example: 'Europe/Paris',
     }),
+    boardVisibility: z.enum(['public', 'followers', 'hidden']).optional().openapi({
+      description: 'Who sees the player on boards and its profile (see Player)',
+      example: 'followers',
+    }),
   })
-  .refine((body) => Object.keys(body).length > 0, 'name at least one of displayName and timeZone');
+  .refine(
+    (body) => Object.keys(body).length > 0,
+    'name at least one of displayName, timeZone and boardVisibility',
+  );
+
+const profile = createRoute({
+  method: 'get',
+  path: '/players/{id}',
+  summary: "Another player's public profile, as its board visibility allows",
+  description:
+    '`public` players are seen by everyone, `followers` players by the players they follow who follow them, ' +
+    '`hidden` players by nobody but themselves; a player one may not see answers 404, like one that does not exist.',
+  request: {
+    params: z.object({
+      id: z
+        .string()
+        .uuid('must be a player id')
+        .openapi({ param: { name: 'id', in: 'path' } }),
+    }),
+  },
+  responses: {
+    200: { content: { 'application/json': { schema: PublicProfileSchema } }, description: 'The player' },
+    400: jsonError('Malformed id'),
+    401: jsonError('A bearer token was sent but is not a valid player token'),
+    404: jsonError('No such player, or not one the caller may see'),
+  },
+});
 
 const change = createRoute({
   method: 'patch',
   path: '/players/me',
-  summary: 'Change the display name or the time zone of the calling player',
+  summary: "Change the calling player's display name, time zone or board visibility",
   security: bearer,
   request: {
     body: { required: true, content: { 'application/json': { schema: PlayerChanges } } },
   },
   responses: {
-    200: { content: { 'application/json': { schema: PlayerSchema } }, description: 'The changed player' },
+    200: {
+      content: { 'application/json': { schema: PlayerProfileSchema } },
+      description: 'The changed player',
+    },
     400: jsonError('Invalid display name or unknown time zone'),
     401: jsonError('Missing or invalid token'),
     403: jsonError('The player is banned'),
-    429: jsonError('The time zone was changed less than 24 hours ago; see Retry-After'),
+    429: jsonError('Too many changes, or the time zone was changed less than 24 hours ago; see Retry-After'),
   },
 });
 
 export const playerRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook })
   .openapi(create, async (c) => {
     const services = c.var.services;
-    await enforceRateLimit(c, RATE_LIMITS.playerCreation, clientAddress(c));
-    const player = await insertPlayer(services.db, {
-      id: newPlayerId(),
-      displayName: c.req.valid('json')?.displayName ?? null,
-      createdAt: services.now().toISOString(),
-    });
-    const token = await playerToken(services.config.tokenSecret, player.id as ReturnType<typeof newPlayerId>);
+    await enforceRateLimit(c, RATE_LIMITS.playerCreationPerIp, clientAddress(c));
+    const id = newPlayerId();
+    const tokenId = newTokenId();
+    const player = await insertPlayer(
+      services.db,
+      { id, displayName: c.req.valid('json')?.displayName ?? null, createdAt: services.now().toISOString() },
+      tokenId,
+    );
+    const token = await playerToken(services.config.tokenSecret, id, tokenId);
     return c.json({ player: await playerProfile(services, player), token }, 201);
   })
   .openapi(me, async (c) => {
@@ -136,24 +144,29 @@ export const playerRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHoo
     return c.json(await playerProfile(c.var.services, player), 200);
   })
   .openapi(change, async (c) => {
+    // Counted before the player is read: a burst of changes costs no database work.
+    await enforceRateLimit(c, RATE_LIMITS.renamePerPlayer, (await requirePlayerToken(c)).playerId);
+    await enforceRateLimit(c, RATE_LIMITS.renamePerIp, clientAddress(c));
     const services = c.var.services;
-    const player = await requirePlayer(c);
     const body = c.req.valid('json');
-    let changes = body.displayName === undefined ? {} : { displayName: body.displayName };
-    if (body.timeZone !== undefined) {
-      const zone = timeZoneChange(player, body.timeZone, services.now());
-      if (!zone.ok && zone.reason === 'unknown_time_zone') {
-        throw new ApiError(400, 'invalid_time_zone', `${body.timeZone} is not an IANA time zone`);
-      }
-      if (!zone.ok) {
-        c.header('Retry-After', String(zone.retryAfterSeconds));
-        throw new ApiError(429, 'time_zone_locked', 'The time zone can change once every 24 hours', {
-          retryAfterSeconds: zone.retryAfterSeconds,
-        });
-      }
-      changes = { ...changes, ...zone.changes };
+    const outcome = await changePlayer(services, await requirePlayer(c), body);
+    if (!outcome.ok && outcome.reason === 'unknown_time_zone') {
+      throw new ApiError(400, 'invalid_time_zone', `${body.timeZone} is not an IANA time zone`);
     }
-    const changed =
-      Object.keys(changes).length > 0 ? await updatePlayer(services.db, player.id, changes) : player;
-    return c.json(await playerProfile(services, changed ?? player), 200);
+    if (!outcome.ok) {
+      c.header('Retry-After', String(outcome.retryAfterSeconds));
+      throw new ApiError(429, 'time_zone_locked', 'The time zone can change once every 24 hours', {
+        retryAfterSeconds: outcome.retryAfterSeconds,
+      });
+    }
+    return c.json(await playerProfile(services, outcome.player), 200);
+  })
+  .openapi(profile, async (c) => {
+    const services = c.var.services;
+    const viewer = await optionalPlayer(c);
+    const { id } = c.req.valid('param');
+    const shown = await visibleProfile(services, viewer?.id ?? null, id);
+    if (!shown) throw new ApiError(404, 'not_found', `There is no player ${id} you can see`);
+    c.header('Cache-Control', CACHE_CONTROL.private);
+    return c.json(shown, 200);
   });

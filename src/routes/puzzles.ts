@@ -16,7 +16,8 @@ import type { Level } from '../engines/types.js';
 import { CACHE_CONTROL, conditionalGet, PayloadMemory, PUZZLE_MAX_AGE_S } from '../http/cache.js';
 import type { AppEnv, Services } from '../http/context.js';
 import { ApiError } from '../http/errors.js';
-import { optionalPlayer } from '../http/player-auth.js';
+import { optionalPlayer, optionalPlayerToken } from '../http/player-auth.js';
+import { clientAddress, enforceRateLimit, RATE_LIMITS } from '../http/rate-limit.js';
 import { validationHook } from '../http/validation.js';
 import type { Kind } from '../kinds/index.js';
 import { toPuzzleView } from './puzzle-view.js';
@@ -105,6 +106,7 @@ const one = createRoute({
     400: jsonError('Malformed date, unknown kind, level or time zone'),
     403: jsonError('The player is banned'),
     404: jsonError('Date outside the archive or not begun anywhere yet'),
+    429: jsonError('Too many fetches with a player token; see Retry-After'),
     503: jsonError('The puzzle could not be generated; retried on the next request'),
   },
 });
@@ -148,6 +150,13 @@ export const puzzleRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHoo
   .openapi(one, async (c) => {
     const services = c.var.services;
     const params = c.req.valid('param');
+    const bearer = await optionalPlayerToken(c);
+    if (bearer) {
+      // Each fetch with a token writes the player's session and signs a start token: counted before any
+      // database work, so sessions cannot be opened in bulk.
+      await enforceRateLimit(c, RATE_LIMITS.puzzleStartPerPlayer, bearer.playerId);
+      await enforceRateLimit(c, RATE_LIMITS.puzzleStartPerIp, clientAddress(c));
+    }
     const player = await optionalPlayer(c);
     if (!player) {
       const view = await anonymousView(services, params);

@@ -3,7 +3,8 @@ import { startSession } from '../db/sessions.js';
 import { reveal } from '../engines/colorsort/index.js';
 import type { AppEnv } from '../http/context.js';
 import { ApiError } from '../http/errors.js';
-import { optionalPlayer } from '../http/player-auth.js';
+import { optionalPlayer, optionalPlayerToken } from '../http/player-auth.js';
+import { clientAddress, enforceRateLimit, RATE_LIMITS } from '../http/rate-limit.js';
 import { validationHook } from '../http/validation.js';
 import { KIND_DESCRIPTORS } from '../kinds/index.js';
 import { requireDailyPuzzle } from './require.js';
@@ -49,6 +50,7 @@ const revealRoute = createRoute({
     403: jsonError('The player is banned'),
     404: jsonError('Date outside the archive or not begun anywhere yet'),
     422: jsonError('An illegal move; details.index is its position in the list'),
+    429: jsonError('Too many reveals; see Retry-After'),
   },
 });
 
@@ -57,6 +59,9 @@ export const revealRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHoo
   async (c) => {
     const { date, level } = c.req.valid('param');
     const services = c.var.services;
+    const bearer = await optionalPlayerToken(c);
+    if (bearer) await enforceRateLimit(c, RATE_LIMITS.revealPerPlayer, bearer.playerId);
+    await enforceRateLimit(c, RATE_LIMITS.revealPerIp, clientAddress(c));
     const player = await optionalPlayer(c);
     const row = await requireDailyPuzzle(services, { date, kind: 'colorsort', level });
     // A player's exploration counts against its own clock: revealing starts the session if nothing had.

@@ -42,7 +42,8 @@ export const PuzzleSchema = z
     level: z.enum(LEVELS),
     engineVersion: z.number().int(),
     puzzle: z.unknown().openapi({
-      description: "The public interchange JSON of the kind (DESIGN.md); colorsort's hidden units are null",
+      description:
+        "The public puzzle in the kind's interchange format (README); colour sort's hidden units are null",
       example: { grid: '..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..' },
     }),
     difficulty: DifficultySchema,

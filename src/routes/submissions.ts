@@ -1,4 +1,5 @@
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
+import { MAX_SUBMISSION_BODY_BYTES } from '../http/body-limit.js';
 import type { AppEnv } from '../http/context.js';
 import { ApiError } from '../http/errors.js';
 import {
@@ -9,6 +10,7 @@ import {
 } from '../http/player-auth.js';
 import { clientAddress, enforceRateLimit, RATE_LIMITS } from '../http/rate-limit.js';
 import { validationHook } from '../http/validation.js';
+import { descriptorOf, KINDS } from '../kinds/index.js';
 import { SubmissionResultSchema } from '../play/submission-result.js';
 import { type SubmissionOutcome, submitSolution } from '../play/submit.js';
 import { AnyLogEntry, logShapeError, MAX_LOG_ENTRIES } from './log-schemas.js';
@@ -22,8 +24,7 @@ const MAX_ELAPSED_MS = 7 * 24 * 3_600_000;
 const SubmissionBody = z
   .strictObject({
     solution: AnySolution.openapi({
-      description:
-        'The solution in the interchange format of the kind: sudoku/signal {grid}, pattern {cells}, loop {edges}, colorsort {moves}',
+      description: `The solution in the interchange format of the kind: ${KINDS.map((k) => `${k} ${descriptorOf(k).solutionFormat}`).join('; ')}`,
       example: { grid: '534678912672195348198342567859761423426853791713924856961537284287419635345286179' },
     }),
     log: z
@@ -40,11 +41,9 @@ const SubmissionBody = z
       .openapi({
         description:
           'Every move the player made, in order: `[t, a, b]` with `t` the whole milliseconds since the ' +
-          "session's `startedAt`, non-decreasing. Per kind (GET /v1/kinds): sudoku [t, cell 0–80 row-major, " +
-          'digit 1–9 or 0 to clear]; pattern [t, cell row-major, 0 empty | 1 filled | 2 crossed]; loop [t, edge ' +
-          "index in the solution's order, 0 unknown | 1 line | 2 cross]; signal [t, cell row-major, height 1–n " +
-          "or 0 to clear]; colorsort [t, from, to], the pours being the solution's moves. Replayed from the " +
-          'start position, the log must end on the submitted solution.',
+          "session's `startedAt`, non-decreasing. Per kind (also GET /v1/kinds): " +
+          KINDS.map((k) => `${k} ${descriptorOf(k).logFormat}`).join('; ') +
+          '. Replayed from the start position, the log must end on the submitted solution.',
         example: [
           [5200, 2, 4],
           [7900, 3, 6],
@@ -68,7 +67,8 @@ const submit = createRoute({
     'The first valid solution per player and puzzle is ranked; repeating it returns the same result. Its time is ' +
     "the server's, from the session the player's first fetch of the puzzle started. A wrong solution is " +
     'recorded as an attempt (valid: false) and may be retried. A valid solve is judged from its log: `clean` ' +
-    'is ranked at once, `flagged` waits for a moderator and counts nowhere meanwhile.',
+    'is ranked at once, `flagged` waits for a moderator and counts nowhere meanwhile. A date whose ranking ' +
+    'has closed (its answers are public) can still be solved: as practice, in the history only.',
   security: [{ bearer: [] }],
   middleware: [playerTokenRequired] as const,
   request: {
@@ -79,10 +79,10 @@ const submit = createRoute({
     200: { content: { 'application/json': { schema: SubmissionResultSchema } }, description: 'The verdict' },
     400: jsonError('Malformed request, or a solution or log not shaped like one of this kind'),
     401: jsonError('Missing or invalid player token'),
-    403: jsonError('Banned player, start token refused, or the date is no longer ranked'),
+    403: jsonError("Banned player, or a start token that is not this player's for this puzzle"),
     404: jsonError('Date outside the archive or not begun anywhere yet'),
     409: jsonError('No session: fetch the puzzle with the player token first'),
-    413: jsonError('Body too large'),
+    413: jsonError(`Body larger than ${MAX_SUBMISSION_BODY_BYTES} bytes`),
     422: jsonError('The log does not replay to the submitted solution (recorded as an attempt)'),
     429: jsonError('Too many submissions; see Retry-After'),
   },
@@ -91,20 +91,20 @@ const submit = createRoute({
 export const submissionRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook }).openapi(
   submit,
   async (c) => {
-    const playerId = await requirePlayerToken(c);
+    const token = await requirePlayerToken(c);
     const params = c.req.valid('param');
     const body = c.req.valid('json');
     const shapeError = solutionShapeError(params.kind, body.solution) ?? logShapeError(params.kind, body.log);
     if (shapeError)
       throw new ApiError(400, 'invalid_solution', `Not a ${params.kind} submission: ${shapeError}`);
-    await enforceRateLimit(c, RATE_LIMITS.submissionPerPlayer, playerId);
+    await enforceRateLimit(c, RATE_LIMITS.submissionPerPlayer, token.playerId);
     await enforceRateLimit(c, RATE_LIMITS.submissionPerIp, clientAddress(c));
     const services = c.var.services;
     const date = requirePlayableDate(services, params.date);
     requireLevelOf(params.kind, params.level);
     const outcome = await submitSolution(
       services,
-      playerId,
+      token,
       { date, kind: params.kind, level: params.level },
       body,
     );
@@ -117,12 +117,6 @@ function judged(outcome: SubmissionOutcome) {
   switch (outcome.outcome) {
     case 'judged':
       return outcome.result;
-    case 'ranking_closed':
-      throw new ApiError(
-        403,
-        'ranking_closed',
-        'The answers of this date are public; it is no longer ranked',
-      );
     case 'unknown_player':
       throw invalidPlayerToken();
     case 'banned':

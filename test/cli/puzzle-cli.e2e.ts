@@ -1,8 +1,12 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addDays, type IsoDate } from '../../src/daily/calendar.js';
+import { descriptorOf, engineFor, KINDS, type Kind } from '../../src/kinds/index.js';
+import { type LocalWorker, startWorker } from '../e2e/worker.js';
+import { FINGERPRINT_SEED, FINGERPRINTS, fingerprint } from '../engines/fingerprints.js';
 
 const root = new URL('../..', import.meta.url).pathname;
 const dir = mkdtempSync(join(tmpdir(), 'puzzle-cli-'));
@@ -18,6 +22,9 @@ function puzzle(args: string[], input?: string) {
   return { code: run.status, stdout: run.stdout, stderr: run.stderr };
 }
 
+/** A stack trace line, which a refused input must never print. */
+const STACK_LINE = /^\s+at /m;
+
 function file(name: string, value: unknown): string {
   const path = join(dir, name);
   writeFileSync(path, JSON.stringify(value));
@@ -25,7 +32,7 @@ function file(name: string, value: unknown): string {
 }
 
 describe('npm run puzzle', () => {
-  it("generates the seeds' colour-sort example as JSON", () => {
+  it("generates the original's colour-sort example as JSON", () => {
     const run = puzzle(['generate', 'colorsort', 'easy', '--seed', 'notes-example', '--json']);
     expect(run.code).toBe(0);
     const made = JSON.parse(run.stdout) as { puzzle: { tubes: number[][] }; attempt: number };
@@ -42,7 +49,7 @@ describe('npm run puzzle', () => {
   });
 
   it('generates, solves, checks and grades a puzzle of every kind through files and standard input', () => {
-    for (const kind of ['sudoku', 'pattern', 'loop', 'signal', 'colorsort']) {
+    for (const kind of KINDS) {
       const made = JSON.parse(puzzle(['generate', kind, 'easy', '--seed', 'cli', '--json']).stdout) as {
         puzzle: unknown;
         solution: unknown;
@@ -55,6 +62,15 @@ describe('npm run puzzle', () => {
       expect(puzzle(['check', kind, puzzleFile, file(`${kind}-solution.json`, made.solution)]).code).toBe(0);
       const graded = puzzle(['grade', kind, '-'], JSON.stringify(made.puzzle));
       expect(JSON.parse(graded.stdout)).toMatchObject({ level: 'easy' });
+    }
+  });
+
+  it('generates in Node the very puzzles pinned in workerd (test/engines/fingerprints.ts)', async () => {
+    for (const kind of KINDS) {
+      const level = engineFor(kind).levels[0];
+      const run = puzzle(['generate', kind, `${level}`, '--seed', FINGERPRINT_SEED, '--json']);
+      const { puzzle: made, version } = JSON.parse(run.stdout) as { puzzle: unknown; version: number };
+      expect(await fingerprint(made), kind).toBe(FINGERPRINTS[`${kind}@${version}`]?.[`${level}`]);
     }
   });
 
@@ -120,5 +136,180 @@ describe('npm run puzzle', () => {
     const run = puzzle(args, '{"grid": "not a grid"}');
     expect(run.code).toBe(2);
     expect(run.stderr).toContain('error:');
+    expect(run.stderr).not.toMatch(STACK_LINE);
+  });
+
+  it.each([
+    [['generate', 'sudoku', 'easy', '--seed', 'x', '--frob'], /unknown option --frob/],
+    [['generate', 'sudoku', 'easy', '--seed', 'x', '-v'], /unknown option -v/],
+    [['generate', 'sudoku', 'easy', '--seed', 'x', '--max', '3'], /generate takes no --max/],
+    [['solve', 'sudoku', '-', '--seed', 'x'], /solve takes no --seed/],
+    [['generate', 'sudoku', 'easy', '--seed'], /--seed needs a value/],
+    [['generate', 'sudoku', 'easy', '--seed', 'x', '--seed', 'y'], /--seed is given twice/],
+    [['generate', 'sudoku', 'easy', '--seed', 'x', '--json=yes'], /--json takes no value/],
+    [['solve', 'sudoku', 'a.json', 'b.json'], /solve: unexpected argument "b.json"/],
+    [['generate', 'sudoku', 'easy', 'extra', '--seed', 'x'], /generate: unexpected argument "extra"/],
+    [['solve', 'sudoku', '-', '--max', '2x'], /--max must be a positive integer/],
+  ])('refuses %j instead of ignoring it: exit 2 and %s', (args, message) => {
+    const run = puzzle(args, '{}');
+    expect(run.code).toBe(2);
+    expect(run.stderr).toMatch(message);
+    expect(run.stderr).not.toMatch(STACK_LINE);
+    expect(run.stdout).toBe('');
+  });
+
+  it('takes --name=value as well as --name value', () => {
+    const run = puzzle(['generate', 'sudoku', 'easy', '--seed=cli', '--json']);
+    expect(run.code).toBe(0);
+    expect(JSON.parse(run.stdout)).toMatchObject({ seed: 'cli', kind: 'sudoku', level: 'easy' });
+  });
+
+  it('documents --json for every command that prints something else without it', () => {
+    const run = puzzle(['--help']);
+    expect(run.code).toBe(0);
+    for (const command of ['generate', 'solve', 'check']) {
+      expect(run.stdout).toMatch(new RegExp(`^  ${command} .*\\[--json\\]`, 'm'));
+    }
+  });
+});
+
+describe('npm run puzzle on what generate --json prints', () => {
+  function generated(kind: string) {
+    const run = puzzle(['generate', kind, 'easy', '--seed', 'as-printed', '--json']);
+    expect(run.code).toBe(0);
+    return file(`${kind}-generated.json`, JSON.parse(run.stdout));
+  }
+
+  it('solves, grades and checks with the whole output as puzzle file and as solution file', () => {
+    for (const kind of KINDS) {
+      const output = generated(kind);
+      expect(JSON.parse(puzzle(['solve', kind, output, '--json']).stdout)).toMatchObject({ solutions: 1 });
+      expect(JSON.parse(puzzle(['grade', kind, output]).stdout)).toMatchObject({ level: 'easy' });
+      const checked = puzzle(['check', kind, output, output]);
+      expect([kind, checked.code, checked.stdout]).toEqual([kind, 0, expect.stringMatching(/^valid/)]);
+    }
+  });
+
+  it('reads it from standard input too', () => {
+    const made = puzzle(['generate', 'signal', 'easy', '--seed', 'as-printed', '--json']).stdout;
+    expect(JSON.parse(puzzle(['solve', 'signal', '-', '--json'], made).stdout)).toMatchObject({
+      solutions: 1,
+    });
+  });
+
+  it("refuses another kind's output by name, with exit 2", () => {
+    const run = puzzle(['solve', 'sudoku', generated('loop')]);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toMatch(/holds a loop puzzle, not sudoku/);
+  });
+
+  it('still checks a wrong solution against it as wrong (exit 1)', () => {
+    const output = generated('sudoku');
+    const { solution } = JSON.parse(
+      puzzle(['generate', 'sudoku', 'easy', '--seed', 'other', '--json']).stdout,
+    ) as {
+      solution: unknown;
+    };
+    const run = puzzle(['check', 'sudoku', output, file('other-solution.json', { solution })]);
+    expect(run.code).toBe(1);
+    expect(run.stdout).toMatch(/^rejected/);
+  });
+});
+
+/**
+ * What the service prints, fetched from the real Worker (wrangler dev, local D1): a day whose answers are
+ * public (three days ago has ended everywhere on Earth) and today, whose colour-sort answer is not.
+ */
+describe('npm run puzzle on what the service prints', () => {
+  let worker: LocalWorker;
+  let today: IsoDate;
+  let closed: IsoDate;
+
+  async function save(name: string, path: string): Promise<string> {
+    const res = await fetch(`${worker.url}${path}`);
+    const text = await res.text();
+    expect(res.status, `${path}: ${text}`).toBe(200);
+    return file(name, JSON.parse(text));
+  }
+
+  beforeAll(async () => {
+    worker = await startWorker();
+    const res = await fetch(`${worker.url}/v1/puzzles/today`);
+    today = ((await res.json()) as { date: IsoDate }).date;
+    closed = addDays(today, -3);
+  });
+
+  afterAll(async () => {
+    await worker?.stop();
+  });
+
+  const shown = KINDS.filter((kind) => !descriptorOf(kind).reveal);
+  const hiding = KINDS.filter((kind) => descriptorOf(kind).reveal);
+
+  it.each(shown)(
+    '%s: solves and grades a GET /v1/puzzles/{date}/{kind}/{level} response as it is',
+    async (kind) => {
+      const response = await save(`${kind}-view.json`, `/v1/puzzles/${today}/${kind}/easy`);
+      const solved = puzzle(['solve', kind, response, '--json']);
+      expect(solved.code).toBe(0);
+      expect(JSON.parse(solved.stdout)).toMatchObject({ solutions: 1, truncated: false });
+      expect(puzzle(['grade', kind, response]).code).toBe(0);
+    },
+  );
+
+  it.each(KINDS)(
+    '%s: solves and checks with an /answer response as puzzle and solution',
+    async (kind: Kind) => {
+      const full = await save(`${kind}-answer.json`, `/v1/puzzles/${closed}/${kind}/easy/answer`);
+      const solved = puzzle(['solve', kind, full, '--json']);
+      expect(solved.code).toBe(0);
+      expect(JSON.parse(solved.stdout)).toMatchObject({ solutions: 1, truncated: false });
+      const checked = puzzle(['check', kind, full, full, '--json']);
+      expect(checked.code).toBe(0);
+      expect(JSON.parse(checked.stdout)).toMatchObject({ ok: true });
+    },
+  );
+
+  it.each(hiding)(
+    '%s: refuses the public puzzle with its hidden parts, naming the /answer route and when it opens',
+    async (kind) => {
+      const response = await save(`${kind}-public.json`, `/v1/puzzles/${today}/${kind}/easy`);
+      const { answersPublicAt } = JSON.parse(readFileSync(response, 'utf8')) as { answersPublicAt: string };
+      for (const command of ['solve', 'grade']) {
+        const run = puzzle([command, kind, response]);
+        expect(run.code).toBe(2);
+        expect(run.stderr).toContain(
+          `only available from GET /v1/puzzles/${today}/${kind}/easy/answer once the date is public (from ${answersPublicAt})`,
+        );
+        expect(run.stderr).not.toMatch(STACK_LINE);
+      }
+    },
+  );
+
+  it.each(hiding)("%s: refuses the bare public puzzle (the response's puzzle field) alike", async (kind) => {
+    const response = await save(`${kind}-public.json`, `/v1/puzzles/${today}/${kind}/easy`);
+    const bare = file(
+      `${kind}-public-bare.json`,
+      (JSON.parse(readFileSync(response, 'utf8')) as { puzzle: unknown }).puzzle,
+    );
+    const run = puzzle(['solve', kind, bare]);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toMatch(
+      /hidden parts \(null\).*only available from GET \/v1\/puzzles\/\{date\}\/\w+\/\{level\}\/answer once the date is public/s,
+    );
+  });
+
+  it("refuses a day's list with a hint how to pick one puzzle", async () => {
+    const day = await save('day.json', `/v1/puzzles/${today}`);
+    const run = puzzle(['solve', 'sudoku', day]);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toMatch(/is a list of \d+ puzzles; pass one of them/);
+  });
+
+  it("refuses another kind's response by name", async () => {
+    const response = await save('loop-view.json', `/v1/puzzles/${today}/loop/easy`);
+    const run = puzzle(['solve', 'signal', response]);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toMatch(/holds a loop puzzle, not signal/);
   });
 });

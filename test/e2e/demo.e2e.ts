@@ -15,7 +15,7 @@ import path from 'node:path';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { type ColorSortPuzzle, replay } from '../../src/engines/colorsort/index.js';
-import { descriptorOf, engineFor, type Kind } from '../../src/kinds/index.js';
+import { descriptorOf, engineFor, KINDS, type Kind } from '../../src/kinds/index.js';
 import { humanLog, seededRandom } from '../support/logs.js';
 import { CHROMIUM_ARGS, ensureChromium } from './chromium.js';
 import { type LocalWorker, startWorker } from './worker.js';
@@ -29,6 +29,12 @@ const PLAYER_NAME = 'E2E Tester';
  */
 const RIVALS = 8;
 const PAGE_SIZE = 8;
+/** A phone held upright (CSS pixels). */
+const PHONE = { width: 390, height: 844 };
+const DESKTOP = { width: 1200, height: 900 };
+/** The page's clock once the board is complete: stopped, with tenths. */
+const STOPPED_CLOCK = /^\d+:\d\d\.\d$/;
+const RUNNING_CLOCK = /^\d+:\d\d$/;
 
 const chromiumStatus = ensureChromium();
 if (!chromiumStatus.ok) {
@@ -47,11 +53,14 @@ interface PuzzleView {
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const random = seededRandom(7);
 
-/** A person's pause between two moves of `kind`: log-normal around 1.5 × the kind's per-step floor. */
+/**
+ * A person's pause between two moves of `kind`: log-normal (σ 0.8, as people's gaps spread) with a median
+ * of 1.1 × the kind's per-step floor (its mean is then half as much again as the floor).
+ */
 function pause(kind: Kind): Promise<unknown> {
   const floorMs = (descriptorOf(kind).floorSecondsPerStep.easy ?? 0.5) * 1000;
   const normal = Math.sqrt(-2 * Math.log(1 - random())) * Math.cos(2 * Math.PI * random());
-  return sleep(Math.max(60, 1.5 * floorMs * Math.exp(0.5 * normal)));
+  return sleep(Math.max(60, 1.1 * floorMs * Math.exp(0.8 * normal)));
 }
 
 describe.skipIf(!chromiumStatus.ok)('the demo page in Chromium', () => {
@@ -134,7 +143,7 @@ describe.skipIf(!chromiumStatus.ok)('the demo page in Chromium', () => {
       executablePath: chromiumStatus.ok ? chromiumStatus.path : '',
       args: CHROMIUM_ARGS,
     });
-    page = await browser.newPage({ viewport: { width: 1200, height: 900 } });
+    page = await browser.newPage({ viewport: DESKTOP });
     // A loaded 2-core CI machine (wrangler dev, Chromium and the test side by side) can be slow: wait, don't flake.
     page.setDefaultTimeout(90_000);
     page.on('pageerror', (error) => console.error('[page error]', error));
@@ -160,16 +169,32 @@ describe.skipIf(!chromiumStatus.ok)('the demo page in Chromium', () => {
     await worker?.stop();
   });
 
-  /** Submits after a last look, and checks the result on screen. */
+  const clock = async () => ((await page.locator('#timer').textContent()) ?? '').trim();
+
+  /**
+   * Checks that the clock stopped when the board became complete and stays stopped through a last look,
+   * submits, and checks the result on screen.
+   */
   async function submitAndCheck(kind: Kind): Promise<void> {
-    await pause(kind);
     const submit = page.locator('#submit');
     await expect
       .poll(() => submit.isEnabled(), { message: `${kind}: the page sees a complete board` })
       .toBe(true);
+    const stopped = await clock();
+    expect(stopped, `${kind}: the clock stops on a complete board`).toMatch(STOPPED_CLOCK);
+    await Promise.all([pause(kind), sleep(1200)]);
+    expect(await clock(), `${kind}: a stopped clock stays stopped`).toBe(stopped);
     await submit.click();
     await page.locator('#result').waitFor({ state: 'visible' });
-    await expect.poll(() => page.locator('#status').textContent()).toBe('Solved!');
+    const flags = async () =>
+      JSON.stringify(
+        await worker.query("select kind, flags, evidence from submissions where status = 'flagged'"),
+      );
+    await expect
+      .poll(() => page.locator('#status').textContent(), {
+        message: `${kind} was judged clean (flagged: ${await flags()})`,
+      })
+      .toBe('Solved!');
     const text = async (id: string) => ((await page.locator(`#${id}`).textContent()) ?? '').trim();
     expect(await text('result-time')).toMatch(/^\d+:\d\d\.\d/);
     const score = Number(await text('result-score'));
@@ -281,6 +306,20 @@ describe.skipIf(!chromiumStatus.ok)('the demo page in Chromium', () => {
       else await page.locator(`.pad [data-digit="${grid[i]}"]`).click();
       usedPad = true;
     }
+    // Complete: the clock stops. Clearing the last cell makes it run on; the digit back stops it again.
+    await expect.poll(clock).toMatch(STOPPED_CLOCK);
+    const first = await clock();
+    const last = puzzle.grid.lastIndexOf('.');
+    await pause('sudoku');
+    await page.keyboard.press('Backspace');
+    await expect
+      .poll(clock, { message: 'the clock runs again on an incomplete board' })
+      .toMatch(RUNNING_CLOCK);
+    await Promise.all([pause('sudoku'), sleep(1100)]);
+    await page.keyboard.press(grid[last] as string);
+    await expect.poll(clock).toMatch(STOPPED_CLOCK);
+    const tenths = (text: string) => Number(text.replace(/[:.]/g, ''));
+    expect(tenths(await clock()), `${await clock()} after ${first}`).toBeGreaterThan(tenths(first));
     await submitAndCheck('sudoku');
     await expectAlone();
     await shoot('sudoku');
@@ -366,4 +405,92 @@ describe.skipIf(!chromiumStatus.ok)('the demo page in Chromium', () => {
     await page.locator('#board-page', { hasText: 'page 1' }).waitFor();
     await expect.poll(() => rows.count()).toBe(PAGE_SIZE);
   });
+
+  test('colour sort superhard: every tube is reachable from the keyboard, the last ones included', async () => {
+    const levels = engineFor('colorsort').levels;
+    const level = levels[levels.length - 1];
+    await page.goto(`${worker.url}/#/colorsort/${level}`);
+    await page.locator('#puzzle-title', { hasText: new RegExp(`· ${level}$`) }).waitFor();
+    const tubes = page.locator('[data-tube]');
+    await tubes.first().waitFor();
+    const count = await tubes.count();
+    expect(count).toBeGreaterThan(10);
+    const focused = () => page.evaluate(`document.activeElement?.getAttribute('data-tube') ?? null`);
+    const top = async (i: number) => (await tubes.nth(i).boundingBox())?.y ?? 0;
+
+    await page.locator('#board .board').focus();
+    await page.keyboard.press('End');
+    expect(await focused()).toBe(String(count - 1));
+    await page.keyboard.press('ArrowRight');
+    expect(await focused()).toBe('0');
+    await page.keyboard.press('ArrowLeft');
+    expect(await focused()).toBe(String(count - 1));
+    await page.keyboard.press('Home');
+    await page.keyboard.press('ArrowDown');
+    const below = Number(await focused());
+    expect(await top(below)).toBeGreaterThan(await top(0));
+    await page.keyboard.press('ArrowUp');
+    // Back in the first row (the wrapped row is centred, so not necessarily on tube 1).
+    expect(await top(Number(await focused()))).toBe(await top(0));
+    await page.keyboard.press('Home');
+    for (let i = 1; i < count; i++) {
+      await page.keyboard.press('ArrowRight');
+      expect(await focused()).toBe(String(i));
+    }
+
+    // A pour from tube 1 (its key) into the last tube (empty: the deal puts the empty tubes last), by Enter.
+    const counter = page.locator('.colorsort .counter');
+    await page.keyboard.press('1');
+    await page.keyboard.press('End');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => counter.textContent()).toMatch(/^1 moves/);
+    expect(
+      await tubes
+        .nth(count - 1)
+        .locator('.unit')
+        .count(),
+    ).toBeGreaterThan(0);
+    await page.keyboard.press('u');
+    await expect.poll(() => counter.textContent()).toMatch(/^0 moves/);
+  });
+
+  test.each(KINDS)(
+    'on a 390×844 phone, %s at its hardest level fits the width and every control is reachable',
+    async (kind) => {
+      const levels = engineFor(kind).levels;
+      const level = levels[levels.length - 1];
+      await page.setViewportSize(PHONE);
+      try {
+        await page.goto(`${worker.url}/#/${kind}/${level}`);
+        await page.locator('#puzzle-title', { hasText: new RegExp(`· ${level}$`) }).waitFor();
+        await page.locator('#board .board').waitFor();
+        expect(await page.evaluate('document.scrollingElement.scrollWidth')).toBeLessThanOrEqual(PHONE.width);
+        // Every control of the board (cells, edges, tubes, pads) lies within the width.
+        const span = (await page.evaluate(`(() => {
+          const boxes = [...document.querySelectorAll('#board button, #board [data-cell], #board [data-edge]')]
+            .map((el) => el.getBoundingClientRect());
+          return {
+            count: boxes.length,
+            left: Math.min(...boxes.map((b) => b.left)),
+            right: Math.max(...boxes.map((b) => b.right)),
+          };
+        })()`)) as { count: number; left: number; right: number };
+        expect(span.count).toBeGreaterThan(0);
+        expect(span.left).toBeGreaterThanOrEqual(0);
+        expect(span.right).toBeLessThanOrEqual(PHONE.width);
+        const submit = page.locator('#submit');
+        await submit.scrollIntoViewIfNeeded();
+        const box = await submit.boundingBox();
+        expect(box).not.toBeNull();
+        const { x, y, width, height } = box as { x: number; y: number; width: number; height: number };
+        expect(
+          x >= 0 && y >= 0 && x + width <= PHONE.width && y + height <= PHONE.height,
+          JSON.stringify(box),
+        ).toBe(true);
+        await page.screenshot({ path: path.join(SCREENSHOTS, `phone-${kind}-${level}.png`), fullPage: true });
+      } finally {
+        await page.setViewportSize(DESKTOP);
+      }
+    },
+  );
 });

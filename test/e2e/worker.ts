@@ -17,13 +17,14 @@ export interface LocalWorker {
   stop(): Promise<void>;
 }
 
+/** Waits until the Worker itself answers /v1/health: healthy, or (deployed without secrets) refusing to serve. */
 async function waitForHealth(url: string, child: ChildProcess, log: () => string): Promise<void> {
   const deadline = Date.now() + 90_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`wrangler dev exited with ${child.exitCode}:\n${log()}`);
     try {
       const res = await fetch(`${url}/v1/health`);
-      if (res.ok) return;
+      if (res.ok || res.status === 503) return;
     } catch {
       // Not listening yet.
     }
@@ -32,7 +33,11 @@ async function waitForHealth(url: string, child: ChildProcess, log: () => string
   throw new Error(`wrangler dev did not answer /v1/health within 90 s:\n${log()}`);
 }
 
-export async function startWorker(): Promise<LocalWorker> {
+/**
+ * `development: false` starts it from the committed configuration alone, as a deployment would run it
+ * (without secrets it must refuse to serve).
+ */
+export async function startWorker({ development = true } = {}): Promise<LocalWorker> {
   const persistDir = await mkdtemp(path.join(tmpdir(), 'daily-puzzles-e2e-'));
   await runWrangler(['d1', 'migrations', 'apply', 'DB', '--local', '--persist-to', persistDir]);
   const port = await freePort();
@@ -48,6 +53,8 @@ export async function startWorker(): Promise<LocalWorker> {
       '--persist-to',
       persistDir,
       '--show-interactive-dev-session=false',
+      // wrangler.toml is a deployment: locally the built-in dev secrets must be asked for.
+      ...(development ? ['--var', 'ENVIRONMENT:development'] : []),
     ],
     { cwd: ROOT, env: QUIET_ENV, stdio: ['ignore', 'pipe', 'pipe'], detached: true },
   );

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { hashSeed, rng, shuffle } from '../../src/engines/rng.js';
 
-describe('the seeds RNG', () => {
+describe('the original’s RNG', () => {
   it('folds the empty seed to the FNV-1a offset basis', () => {
     expect(hashSeed('')).toBe(2166136261);
   });
@@ -22,7 +22,7 @@ describe('the seeds RNG', () => {
     expect(first('')).toEqual(PINNED['']);
   });
 
-  it('deals the seeds colour-sort example exactly (shuffle order and draw consumption)', () => {
+  it('deals the original’s colour-sort example exactly (shuffle order and draw consumption)', () => {
     const random = rng('notes-example');
     const deal = () => {
       const units = [0, 1, 2, 3, 4].flatMap((c) => [c, c, c, c]);
@@ -46,7 +46,7 @@ describe('the seeds RNG', () => {
   });
 });
 
-// Fixed once the deal test above proved the implementation matches the seeds; any change here breaks old seeds.
+// Fixed once the deal test above proved the implementation matches the original; a change breaks old seeds.
 const PINNED: Record<string, number[]> = {
   'notes-example': [635669531, 450038973, 901097686],
   a: [621685681, 308223474, 366860759],

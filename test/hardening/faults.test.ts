@@ -133,3 +133,101 @@ describe('a database fault', () => {
     ).toBe(0);
   });
 });
+
+describe('a database fault while storing a puzzle', () => {
+  const at = '2026-07-07T12:00:00Z';
+  const faults: string[] = [];
+
+  /** A real D1 failure: a trigger that aborts every matching statement, until dropped. */
+  async function injectFault(name: string, on: string): Promise<void> {
+    await env.DB.exec(
+      `CREATE TRIGGER ${name} BEFORE ${on} BEGIN SELECT RAISE(ABORT, 'simulated ${name}'); END`,
+    );
+    faults.push(name);
+  }
+
+  afterEach(async () => {
+    for (const name of faults.splice(0)) await env.DB.exec(`DROP TRIGGER IF EXISTS ${name}`);
+  });
+
+  async function runsOf(date: string) {
+    const { results } = await env.DB.prepare(
+      'select status, error, finished_at as finishedAt from generation_runs where date = ? order by id',
+    )
+      .bind(date)
+      .all<{ status: string; error: string | null; finishedAt: string | null }>();
+    return results;
+  }
+
+  it('marks the run failed with the database error, and never hangs it as running', async () => {
+    const date = '2026-07-07';
+    await injectFault('store_fault', 'INSERT ON puzzles');
+    const res = await appAt(at)(`/v1/puzzles/${date}/sudoku/easy`);
+    expect(res.status).toBe(503);
+    expect(((await res.json()) as ErrorJson).error.code).toBe('database_unavailable');
+    const [run] = await runsOf(date);
+    expect(run).toMatchObject({ status: 'failed', finishedAt: at.replace('Z', '.000Z') });
+    expect(run?.error).toContain('simulated store_fault');
+  });
+
+  it('keeps the statement and its parameters (the answers) out of the run error', async () => {
+    const date = '2026-07-08';
+    await injectFault('store_fault', 'INSERT ON puzzles');
+    await appAt('2026-07-08T12:00:00Z')(`/v1/puzzles/${date}/sudoku/easy`);
+    const [run] = await runsOf(date);
+    expect(run?.error).not.toMatch(/insert into|params/i);
+  });
+
+  it('is retried by the next request', async () => {
+    const date = '2026-07-09';
+    const api = appAt('2026-07-09T12:00:00Z');
+    await injectFault('store_fault', 'INSERT ON puzzles');
+    expect((await api(`/v1/puzzles/${date}/sudoku/easy`)).status).toBe(503);
+    await env.DB.exec('DROP TRIGGER store_fault');
+    expect((await api(`/v1/puzzles/${date}/sudoku/easy`)).status).toBe(200);
+    expect((await runsOf(date)).map((r) => r.status)).toEqual(['failed', 'ok']);
+  });
+
+  it('is retried by the next cron run', async () => {
+    const date = '2026-07-20';
+    const ctx = {
+      db: createDb(env.DB),
+      salt: DEV_SECRETS.PUZZLE_SALT,
+      now: () => new Date(`${date}T00:05:00Z`),
+    };
+    await injectFault('store_fault', 'INSERT ON puzzles');
+    await expect(runDailyCron(ctx, { daysAhead: 1 })).rejects.toThrow();
+    await env.DB.exec('DROP TRIGGER store_fault');
+    const retried = await runDailyCron(ctx, { daysAhead: 1 });
+    expect(retried.get(date as IsoDate)).toMatchObject({ status: 'ok' });
+    expect((await runsOf(date)).map((r) => r.status)).toEqual(['failed', 'ok']);
+  });
+
+  it('that also refuses to mark the run leaves it running, which never blocks the retry', async () => {
+    const date = '2026-07-10';
+    const api = appAt('2026-07-10T12:00:00Z');
+    await injectFault('store_fault', 'INSERT ON puzzles');
+    await injectFault('log_fault', 'UPDATE ON generation_runs');
+    expect((await api(`/v1/puzzles/${date}/sudoku/easy`)).status).toBe(503);
+    expect((await runsOf(date)).map((r) => r.status)).toEqual(['running']);
+    await env.DB.exec('DROP TRIGGER store_fault');
+    await env.DB.exec('DROP TRIGGER log_fault');
+    expect((await api(`/v1/puzzles/${date}/sudoku/easy`)).status).toBe(200);
+  });
+
+  it('leaves a run running only until a run starts 15 minutes later, which marks it abandoned', async () => {
+    // Earlier than every other run of this file: the sweep must find this run alone.
+    const date = '2026-06-15';
+    await injectFault('store_fault', 'INSERT ON puzzles');
+    await injectFault('log_fault', 'UPDATE ON generation_runs');
+    await appAt('2026-06-15T12:00:00Z')(`/v1/puzzles/${date}/sudoku/easy`);
+    await env.DB.exec('DROP TRIGGER store_fault');
+    await env.DB.exec('DROP TRIGGER log_fault');
+    await appAt('2026-06-15T12:14:00Z')(`/v1/puzzles/${date}/sudoku/medium`);
+    expect((await runsOf(date))[0]?.status).toBe('running');
+    await appAt('2026-06-15T12:16:00Z')(`/v1/puzzles/${date}/sudoku/hard`);
+    const [abandoned] = await runsOf(date);
+    expect(abandoned).toMatchObject({ status: 'failed', finishedAt: '2026-06-15T12:16:00.000Z' });
+    expect(abandoned?.error).toMatch(/abandoned/);
+  });
+});

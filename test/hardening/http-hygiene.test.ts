@@ -24,7 +24,7 @@ describe('HTTP hygiene', () => {
     for (const path of ['/v1/health', '/v1/nowhere']) {
       const res = await request(path);
       expect(res.headers.get('X-Content-Type-Options')).toBe('nosniff');
-      expect(res.headers.get('X-Frame-Options')).toBe('SAMEORIGIN');
+      expect(res.headers.get('X-Frame-Options')).toBe('DENY');
       expect(res.headers.get('Strict-Transport-Security')).toContain('max-age=');
     }
   });

@@ -1,54 +1,273 @@
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { DEV_SECRETS } from '../../src/config.js';
+import type { LogEntry } from '../../src/engines/types.js';
+import { ADMIN_LOCKOUT_SECONDS } from '../../src/http/admin-auth.js';
 import { memoryLimiter, RATE_LIMITS } from '../../src/http/rate-limit.js';
 import { appAt, type ErrorJson } from '../support/app.js';
-import { bearer, humanLogFor, register, startPuzzle, wrongSudoku } from '../support/play.js';
+import { COMMITTED } from '../support/committed-config.js';
+import {
+  bearer,
+  humanLogFor,
+  type NewPlayer,
+  register,
+  someAddress,
+  startPuzzle,
+  wrongSudoku,
+} from '../support/play.js';
 
 const at = '2026-11-29T12:00:00Z';
 const api = appAt(at);
+const DATE = '2026-11-29';
+const json = { 'content-type': 'application/json' };
 
-describe('abuse limits', () => {
-  it('answer 429 with Retry-After once one address creates too many players', async () => {
-    const address = { 'CF-Connecting-IP': '203.0.113.7', 'content-type': 'application/json' };
-    const statuses: number[] = [];
-    const create = () => api('/v1/players', { method: 'POST', headers: address, body: '{}' });
-    for (let i = 0; i < RATE_LIMITS.playerCreation.limit; i++) statuses.push((await create()).status);
-    expect(statuses.every((s) => s === 201)).toBe(true);
-    const refused = await create();
-    expect(refused.status).toBe(429);
+const from = (address: string) => ({ 'CF-Connecting-IP': address });
+
+/** Sends `count` requests one after another and returns their statuses. */
+async function statuses(count: number, send: (i: number) => Response | Promise<Response>): Promise<number[]> {
+  const out: number[] = [];
+  for (let i = 0; i < count; i++) out.push((await send(i)).status);
+  return out;
+}
+
+/** `limit` successes, then refusals. */
+function expectLimited(seen: number[], limit: number, ok = 200): void {
+  expect(seen.length).toBeGreaterThan(limit);
+  expect(
+    seen.slice(0, limit).filter((s) => s !== ok),
+    'refused within the limit',
+  ).toEqual([]);
+  expect(
+    seen.slice(limit).filter((s) => s !== 429),
+    'served past the limit',
+  ).toEqual([]);
+}
+
+/**
+ * The local Rate Limiting binding counts in fixed windows of wall-clock time: a test that crossed into the
+ * next window would see its counts reset. Each limit test starts early in a window (all rules here are
+ * per minute), so its few seconds of requests stay inside one.
+ */
+async function freshWindow(): Promise<void> {
+  const intoWindow = Date.now() % 60_000;
+  if (intoWindow > 45_000) await new Promise((resolve) => setTimeout(resolve, 60_000 - intoWindow + 50));
+}
+
+beforeEach(freshWindow, 30_000);
+
+const createPlayer = (headers: Record<string, string>) =>
+  api('/v1/players', { method: 'POST', headers: { ...json, ...headers }, body: '{}' });
+
+describe('player creation', () => {
+  const { limit } = RATE_LIMITS.playerCreationPerIp;
+
+  it('answers 429 with Retry-After once one address creates too many players', async () => {
+    const address = from('203.0.113.7');
+    expectLimited(await statuses(limit + 1, () => createPlayer(address)), limit, 201);
+    const refused = await createPlayer(address);
     expect(refused.headers.get('Retry-After')).toBe('60');
     expect(((await refused.json()) as ErrorJson).error.code).toBe('rate_limited');
-
-    const elsewhere = await api('/v1/players', {
-      method: 'POST',
-      headers: { ...address, 'CF-Connecting-IP': '203.0.113.8' },
-      body: '{}',
-    });
-    expect(elsewhere.status).toBe(201);
+    expect((await createPlayer(from('203.0.113.8'))).status).toBe(201);
   });
 
-  it('answer 429 once one player submits too often', async () => {
-    const { player, token } = await register(at);
-    await startPuzzle(at, token, '2026-11-29', 'sudoku', 'easy');
-    const wrong = await wrongSudoku('2026-11-29', 'easy');
-    const log = await humanLogFor(player.id, '2026-11-29/sudoku/easy', wrong, '2026-11-29T12:05:00Z');
-    const statuses: number[] = [];
-    for (let i = 0; i <= RATE_LIMITS.submissionPerPlayer.limit; i++) {
-      const res = await appAt('2026-11-29T12:05:00Z')('/v1/puzzles/2026-11-29/sudoku/easy/submissions', {
+  it('counts the 50 addresses of one IPv6 /64 as one caller', async () => {
+    const seen = await statuses(50, (i) => createPlayer(from(`2001:db8:7:7::${(i + 1).toString(16)}`)));
+    expectLimited(seen, limit, 201);
+    expect((await createPlayer(from('2001:db8:7:8::1'))).status).toBe(201);
+  });
+
+  it('counts an IPv4-mapped IPv6 address as the IPv4 address it carries', async () => {
+    await statuses(limit, () => createPlayer(from('198.51.100.44')));
+    expect((await createPlayer(from('::ffff:198.51.100.44'))).status).toBe(429);
+  });
+});
+
+describe('puzzle fetches with a player token (each signs a start token)', () => {
+  const fetchAs = (token: string, address: Record<string, string>) =>
+    api(`/v1/puzzles/${DATE}/sudoku/easy`, { headers: { ...bearer(token), ...address } });
+
+  it('are limited per player, from whatever address', async () => {
+    const { token } = await register(at);
+    const { limit } = RATE_LIMITS.puzzleStartPerPlayer;
+    expectLimited(await statuses(limit + 1, () => fetchAs(token, someAddress())), limit);
+  });
+
+  it('are limited per address, whichever players send them', async () => {
+    const address = from('203.0.113.21');
+    const { limit } = RATE_LIMITS.puzzleStartPerIp;
+    const perPlayer = RATE_LIMITS.puzzleStartPerPlayer.limit;
+    const tokens = await Promise.all(
+      Array.from({ length: Math.ceil((limit + 1) / perPlayer) }, async () => (await register(at)).token),
+    );
+    const seen = await statuses(limit + 1, (i) => fetchAs(tokens[Math.floor(i / perPlayer)] ?? '', address));
+    expectLimited(seen, limit);
+  });
+
+  it('leave anonymous reads alone', async () => {
+    const address = from('203.0.113.22');
+    const seen = await statuses(RATE_LIMITS.puzzleStartPerIp.limit + 10, () =>
+      api(`/v1/puzzles/${DATE}/sudoku/easy`, { headers: address }),
+    );
+    expect(seen.every((s) => s === 200)).toBe(true);
+  });
+});
+
+describe('reveals', () => {
+  const reveal = (headers: Record<string, string>) =>
+    api(`/v1/puzzles/${DATE}/colorsort/easy/reveal`, {
+      method: 'POST',
+      headers: { ...json, ...headers },
+      body: JSON.stringify({ moves: [] }),
+    });
+
+  it('are limited per address when anonymous', async () => {
+    const { limit } = RATE_LIMITS.revealPerIp;
+    expectLimited(await statuses(limit + 1, () => reveal(from('203.0.113.31'))), limit);
+  });
+
+  it('are limited per player with a token, from whatever address', async () => {
+    const { token } = await register(at);
+    const { limit } = RATE_LIMITS.revealPerPlayer;
+    expectLimited(await statuses(limit + 1, () => reveal({ ...bearer(token), ...someAddress() })), limit);
+  });
+
+  it('refuse a bad token with 401 instead of counting it as anonymous', async () => {
+    expect((await reveal({ Authorization: 'Bearer not-a-token' })).status).toBe(401);
+  });
+});
+
+describe('submissions', () => {
+  const submitAt = '2026-11-29T12:05:00Z';
+
+  /** Sends a well-formed wrong sudoku as `player` (recorded as an attempt: 200), each with a person's log. */
+  async function wrongSubmission(): Promise<
+    (player: NewPlayer, address: Record<string, string>) => Promise<Response>
+  > {
+    await api(`/v1/puzzles/${DATE}/sudoku/easy`);
+    const wrong = await wrongSudoku(DATE, 'easy');
+    const logs = new Map<string, LogEntry[]>();
+    return async ({ player, token }, address) => {
+      let log = logs.get(token);
+      if (!log) {
+        await startPuzzle(at, token, DATE, 'sudoku', 'easy');
+        log = await humanLogFor(player.id, `${DATE}/sudoku/easy`, wrong, submitAt);
+        logs.set(token, log);
+      }
+      return appAt(submitAt)(`/v1/puzzles/${DATE}/sudoku/easy/submissions`, {
         method: 'POST',
-        headers: {
-          ...bearer(token),
-          'content-type': 'application/json',
-          'CF-Connecting-IP': `198.51.100.${i}`,
-        },
+        headers: { ...bearer(token), ...json, ...address },
         body: JSON.stringify({ solution: wrong, log }),
       });
-      statuses.push(res.status);
-    }
-    expect(statuses.slice(0, RATE_LIMITS.submissionPerPlayer.limit).every((s) => s === 200)).toBe(true);
-    expect(statuses.at(-1)).toBe(429);
+    };
+  }
+
+  it('are limited per player, from whatever address', async () => {
+    const player = await register(at);
+    const send = await wrongSubmission();
+    const { limit } = RATE_LIMITS.submissionPerPlayer;
+    expectLimited(await statuses(limit + 1, () => send(player, someAddress())), limit);
   });
 
-  it('fall back to an in-memory window that resets after its period', async () => {
+  it('are limited per address, whichever players send them', async () => {
+    const send = await wrongSubmission();
+    const address = from('203.0.113.41');
+    const { limit } = RATE_LIMITS.submissionPerIp;
+    const perPlayer = RATE_LIMITS.submissionPerPlayer.limit;
+    const players = await Promise.all(
+      Array.from({ length: Math.ceil((limit + 1) / perPlayer) }, () => register(at)),
+    );
+    const seen = await statuses(limit + 1, (i) =>
+      send(players[Math.floor(i / perPlayer)] as NewPlayer, address),
+    );
+    expectLimited(seen, limit);
+  });
+});
+
+describe('renames', () => {
+  const rename = (token: string, address: Record<string, string>, i: number) =>
+    api('/v1/players/me', {
+      method: 'PATCH',
+      headers: { ...bearer(token), ...json, ...address },
+      body: JSON.stringify({ displayName: `Name ${i}` }),
+    });
+
+  it('are limited per player, from whatever address', async () => {
+    const { token } = await register(at);
+    const { limit } = RATE_LIMITS.renamePerPlayer;
+    expectLimited(await statuses(limit + 1, (i) => rename(token, someAddress(), i)), limit);
+  });
+
+  it('are limited per address, whichever players send them', async () => {
+    const address = from('203.0.113.51');
+    const { limit } = RATE_LIMITS.renamePerIp;
+    const perPlayer = RATE_LIMITS.renamePerPlayer.limit;
+    const tokens = await Promise.all(
+      Array.from({ length: Math.ceil((limit + 1) / perPlayer) }, async () => (await register(at)).token),
+    );
+    const seen = await statuses(limit + 1, (i) =>
+      rename(tokens[Math.floor(i / perPlayer)] ?? '', address, i),
+    );
+    expectLimited(seen, limit);
+  });
+});
+
+describe('admin authentication', () => {
+  const right = { Authorization: `Bearer ${DEV_SECRETS.ADMIN_TOKEN}` };
+  const wrong = { Authorization: 'Bearer guess' };
+  const runs = (headers: Record<string, string>, when = api) =>
+    when('/v1/admin/generation-runs', { headers });
+  const { limit } = RATE_LIMITS.adminFailuresPerIp;
+
+  it('locks an address out after repeated failures: 300 guesses get at most the limit of 401s', async () => {
+    const address = someAddress();
+    const seen = await statuses(300, () => runs({ ...wrong, ...address }));
+    expect(seen.filter((s) => s === 401)).toHaveLength(limit);
+    expect(seen.slice(limit).every((s) => s === 429)).toBe(true);
+  });
+
+  it('keeps a locked-out address out of every admin route, the right token included', async () => {
+    const address = someAddress();
+    await statuses(limit + 1, () => runs({ ...wrong, ...address }));
+    const locked = await runs({ ...right, ...address });
+    expect(locked.status).toBe(429);
+    expect(Number(locked.headers.get('Retry-After'))).toBe(ADMIN_LOCKOUT_SECONDS);
+    expect(((await locked.json()) as ErrorJson).error.code).toBe('rate_limited');
+    const calibrate = await api('/v1/admin/calibrate', { method: 'POST', headers: { ...right, ...address } });
+    expect(calibrate.status).toBe(429);
+  });
+
+  it('locks out only the failing address', async () => {
+    const address = someAddress();
+    await statuses(limit + 1, () => runs({ ...wrong, ...address }));
+    expect((await runs({ ...right, ...someAddress() })).status).toBe(200);
+  });
+
+  it('lets the address back in once the lockout has passed', async () => {
+    const address = someAddress();
+    await statuses(limit + 1, () => runs({ ...wrong, ...address }));
+    const afterwards = appAt(new Date(Date.parse(at) + ADMIN_LOCKOUT_SECONDS * 1000).toISOString());
+    expect((await runs({ ...right, ...address }, afterwards)).status).toBe(200);
+  });
+
+  it('never counts successful requests', async () => {
+    const address = someAddress();
+    const seen = await statuses(limit * 3, () => runs({ ...right, ...address }));
+    expect(seen.every((s) => s === 200)).toBe(true);
+    expect((await runs({ ...wrong, ...address })).status).toBe(401);
+  });
+});
+
+describe('the rule table', () => {
+  it('has a [[ratelimits]] binding with the same numbers in wrangler.toml for every rule, and no other', () => {
+    const bound = Object.fromEntries(COMMITTED.ratelimits.map((r) => [r.name, r.simple]));
+    const rules = Object.fromEntries(
+      Object.values(RATE_LIMITS).map((r) => [r.binding, { limit: r.limit, period: r.period }]),
+    );
+    expect(bound).toEqual(rules);
+    const namespaces = COMMITTED.ratelimits.map((r) => r.namespace_id);
+    expect(new Set(namespaces).size).toBe(namespaces.length);
+  });
+
+  it('falls back to an in-memory window that resets after its period', async () => {
     let now = 0;
     const limiter = memoryLimiter(2, 10_000, () => now);
     const outcomes = [];

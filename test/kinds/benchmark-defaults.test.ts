@@ -1,20 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { PRESETS } from '../../src/engines/colorsort/puzzle.js';
-import { LEVELS, type Level } from '../../src/engines/types.js';
+import type { Level, PuzzleMeta } from '../../src/engines/types.js';
 import { colorsortLevel } from '../../src/kinds/colorsort.js';
-import { defaultBenchmark, KIND_DESCRIPTORS, KINDS, type Kind } from '../../src/kinds/index.js';
+import { defaultBenchmark, engineFor, KIND_DESCRIPTORS, KINDS } from '../../src/kinds/index.js';
 import { puzzleBenchmarkSeconds } from '../../src/rating/puzzle-benchmark.js';
 
 const COLORSORT_SECONDS_PER_MOVE = KIND_DESCRIPTORS.colorsort.benchmark.seconds;
-const gridKinds = KINDS.filter((k): k is Exclude<Kind, 'colorsort'> => k !== 'colorsort');
-const DEFAULT_BENCHMARK_SECONDS: Record<string, Partial<Record<Level, number>>> = Object.fromEntries(
-  gridKinds.map((kind) => [kind, KIND_DESCRIPTORS[kind].benchmark.seconds]),
-);
-
-const GRID_LEVELS = ['easy', 'medium', 'hard', 'expert'] as const;
 
 describe('default benchmarks', () => {
-  it("maps the seeds' colour-sort keys to their levels", () => {
+  it("maps the original colour-sort game's keys to their levels", () => {
     expect(colorsortLevel(4, 0)).toBe('easy');
     expect(colorsortLevel(5, 0)).toBe('easy');
     expect(colorsortLevel(6, 0)).toBe('medium');
@@ -25,12 +19,12 @@ describe('default benchmarks', () => {
     expect(colorsortLevel(12, 0)).toBe('superhard');
   });
 
-  it("knows no level for a colour-sort combination outside the seeds' table", () => {
+  it("knows no level for a colour-sort combination outside the original's table", () => {
     expect(colorsortLevel(9, 0)).toBeUndefined();
     expect(colorsortLevel(8, 3)).toBeUndefined();
   });
 
-  it("uses the seeds' seconds per move: easy 6, medium 9, hard 13, superhard 16", () => {
+  it("uses the original's seconds per move: easy 6, medium 9, hard 13, superhard 16", () => {
     expect(COLORSORT_SECONDS_PER_MOVE).toEqual({ easy: 6, medium: 9, hard: 13, superhard: 16 });
   });
 
@@ -54,33 +48,49 @@ describe('default benchmarks', () => {
     expect(() => defaultBenchmark('sudoku', 'superhard')).toThrow(RangeError);
   });
 
-  it('gives every grid kind a positive per-puzzle benchmark for easy, medium, hard and expert', () => {
-    for (const kind of gridKinds) {
-      for (const level of GRID_LEVELS) {
+  it('gives every kind a positive benchmark for each of its levels', () => {
+    for (const kind of KINDS) {
+      for (const level of engineFor(kind).levels) {
         const base = defaultBenchmark(kind, level);
-        expect(base.unit).toBe('puzzle');
-        expect(puzzleBenchmarkSeconds(base, {})).toBeGreaterThan(0);
+        const meta: PuzzleMeta = base.unit === 'move' ? { solutionLength: 20 } : {};
+        expect(puzzleBenchmarkSeconds(base, meta), `${kind}:${level}`).toBeGreaterThan(0);
       }
     }
   });
 
-  it("agrees with the engine's presets: each colour-sort level's parameters are that level in the seeds' table", () => {
+  it('gives no kind a default for a level it does not have', () => {
+    for (const kind of KINDS) {
+      const seconds: Partial<Record<Level, number>> = KIND_DESCRIPTORS[kind].benchmark.seconds;
+      expect(Object.keys(seconds).sort(), kind).toEqual([...engineFor(kind).levels].sort());
+    }
+  });
+
+  it("agrees with the engine's presets: each colour-sort level's parameters are that level in the original's table", () => {
     for (const [level, preset] of Object.entries(PRESETS)) {
       expect(colorsortLevel(preset.numColors, preset.duplicateColors)).toBe(level);
     }
   });
 
-  it('makes every harder level of a grid kind take longer', () => {
-    for (const table of Object.values(DEFAULT_BENCHMARK_SECONDS)) {
-      const seconds = LEVELS.flatMap((level) => (table[level] === undefined ? [] : [table[level]]));
-      expect(seconds).toHaveLength(4);
-      expect([...seconds].sort((a, b) => a - b)).toEqual(seconds);
-      expect(new Set(seconds).size).toBe(4);
+  it('makes every harder level of a kind take longer', () => {
+    for (const kind of KINDS) {
+      const seconds = engineFor(kind).levels.map((level) => defaultBenchmark(kind, level).seconds);
+      expect(
+        [...seconds].sort((a, b) => a - b),
+        kind,
+      ).toEqual(seconds);
+      expect(new Set(seconds).size, kind).toBe(seconds.length);
     }
   });
 
-  it('pins the grid defaults so a change to them is deliberate', () => {
-    expect(DEFAULT_BENCHMARK_SECONDS).toEqual({
+  it('pins the defaults of these kinds so a change to them is deliberate', () => {
+    const { sudoku, pattern, loop, signal } = KIND_DESCRIPTORS;
+    expect([sudoku, pattern, loop, signal].map((d) => d.benchmark.unit)).toEqual(Array(4).fill('puzzle'));
+    expect({
+      sudoku: sudoku.benchmark.seconds,
+      pattern: pattern.benchmark.seconds,
+      loop: loop.benchmark.seconds,
+      signal: signal.benchmark.seconds,
+    }).toEqual({
       sudoku: { easy: 276, medium: 624, hard: 1120, expert: 1740 },
       pattern: { easy: 250, medium: 562.5, hard: 1600, expert: 2500 },
       loop: { easy: 125, medium: 294, hard: 900, expert: 2250 },

@@ -1,40 +1,8 @@
+/** Kind-specific move-log rules; what every kind's log must do is in test/engines/contract.test.ts. */
 import { describe, expect, it } from 'vitest';
 import type { LogEntry } from '../../src/engines/types.js';
-import { engineFor, KINDS } from '../../src/kinds/index.js';
+import { engineFor } from '../../src/kinds/index.js';
 import { NOTES_EXAMPLE } from '../engines/colorsort/helpers.js';
-
-/** Steps one second apart, from t = 1 s. */
-function timed(steps: readonly (readonly [number, number])[]): LogEntry[] {
-  return steps.map(([a, b], i) => [(i + 1) * 1000, a, b]);
-}
-
-describe('every kind replays a move log', () => {
-  for (const kind of KINDS) {
-    it(`${kind}: the steps to the generated solution replay to exactly that solution`, () => {
-      const engine = engineFor(kind);
-      const made = engine.generate('log-replay', 'easy');
-      const replayed = engine.replayLog(made.puzzle, timed(engine.stepsTo(made.puzzle, made.solution)));
-      expect(replayed).toEqual({ ok: true, board: made.solution });
-      expect(engine.check(made.puzzle, replayed.ok ? replayed.board : null)).toMatchObject({ ok: true });
-    });
-
-    it(`${kind}: an empty log leaves the start position, which is not a solution`, () => {
-      const engine = engineFor(kind);
-      const made = engine.generate('log-replay', 'easy');
-      const replayed = engine.replayLog(made.puzzle, []);
-      expect(replayed.ok).toBe(true);
-      expect(engine.check(made.puzzle, replayed.ok ? replayed.board : null)).toMatchObject({ ok: false });
-    });
-
-    it(`${kind}: an entry beyond the board is refused with its index`, () => {
-      const engine = engineFor(kind);
-      const made = engine.generate('log-replay', 'easy');
-      const steps = engine.stepsTo(made.puzzle, made.solution);
-      const log = timed([...steps.slice(0, 2), [999, 1]]);
-      expect(engine.replayLog(made.puzzle, log)).toMatchObject({ ok: false, index: 2 });
-    });
-  }
-});
 
 describe('the grid kinds', () => {
   it('sudoku refuses an entry on a given and names its cell', () => {

@@ -222,7 +222,14 @@ describe('moderation, behind the admin token', () => {
     await expectBothRatingsReplayed(d.player.id);
   });
 
-  it('approves a flagged solve: the board, the stats and both ratings take it in its place', async () => {
+  it('approves a flagged solve: the board, the stats, both ratings and the streak take it in its place', async () => {
+    const streak = async () =>
+      (
+        (await (await api('/v1/players/me', { headers: bearer(d.token) })).json()) as {
+          streak: { current: number };
+        }
+      ).streak.current;
+    expect(await streak()).toBe(4);
     const res = await post(`/v1/admin/submissions/${flaggedId}/approve`, { reason: 'watched the replay' });
     expect(res.status).toBe(200);
     expect(await res.json()).toMatchObject({ submissionId: flaggedId, status: 'approved' });
@@ -235,6 +242,7 @@ describe('moderation, behind the admin token', () => {
       meUnderReview: boolean;
     };
     expect(mine).toMatchObject({ me: { rank: 1 }, meUnderReview: false });
+    expect(await streak()).toBe(5);
   });
 
   it('refuses to approve what is not flagged, and a submission that does not exist', async () => {

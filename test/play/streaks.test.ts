@@ -34,10 +34,10 @@ describe('streaks by the player’s own calendar', () => {
     for (const date of ['2026-11-14', '2026-11-15', '2026-11-16']) {
       expect((await solve(token, date, visit)).valid).toBe(true);
     }
-    expect(await streakAt('2026-11-15T12:00:00Z', token)).toEqual({ current: 1, best: 1 });
+    expect(await streakAt('2026-11-15T12:00:00Z', token)).toMatchObject({ current: 1, best: 1 });
     // The next day's visit extends it by one.
     await solve(token, '2026-11-16', '2026-11-16T11:00:00Z', 'medium');
-    expect(await streakAt('2026-11-16T12:00:00Z', token)).toEqual({ current: 2, best: 2 });
+    expect(await streakAt('2026-11-16T12:00:00Z', token)).toMatchObject({ current: 2, best: 2 });
   });
 
   it('count for a player at UTC+14 the date that has begun there, not the UTC one', async () => {
@@ -45,9 +45,9 @@ describe('streaks by the player’s own calendar', () => {
     await setTimeZone('2026-11-17T11:00:00Z', token, 'Pacific/Kiritimati');
     // 11:00 UTC on the 17th is 01:00 on the 18th in Kiritimati.
     const utcDate = await solve(token, '2026-11-17', '2026-11-17T11:00:00Z');
-    expect(utcDate.streak).toEqual({ current: 0, best: 0 });
+    expect(utcDate.streak).toMatchObject({ current: 0, best: 0 });
     const localDate = await solve(token, '2026-11-18', '2026-11-17T11:00:00Z');
-    expect(localDate.streak).toEqual({ current: 1, best: 1 });
+    expect(localDate.streak).toMatchObject({ current: 1, best: 1 });
   });
 
   it('count for a player at UTC−12 the date that is still theirs, not the UTC one', async () => {
@@ -55,9 +55,9 @@ describe('streaks by the player’s own calendar', () => {
     await setTimeZone('2026-11-20T08:00:00Z', token, 'Etc/GMT+12');
     // 08:00 UTC on the 20th is 20:00 on the 19th at UTC−12.
     const utcDate = await solve(token, '2026-11-20', '2026-11-20T08:00:00Z');
-    expect(utcDate.streak).toEqual({ current: 0, best: 0 });
+    expect(utcDate.streak).toMatchObject({ current: 0, best: 0 });
     const localDate = await solve(token, '2026-11-19', '2026-11-20T08:00:00Z');
-    expect(localDate.streak).toEqual({ current: 1, best: 1 });
+    expect(localDate.streak).toMatchObject({ current: 1, best: 1 });
   });
 
   it("take the first session's tz as the calendar of a player that never set one", async () => {

@@ -60,7 +60,7 @@ describe('the whole flow, for every kind', () => {
       expect(result.score).toBeLessThan(1);
       expect(result.rating).toMatchObject({ before: 1500, provisional: true });
       expect(result.rating?.after).not.toBe(1500);
-      expect(result.streak).toEqual({ current: 1, best: 1 });
+      expect(result.streak).toEqual({ current: 1, best: 1, freezes: 0, change: 'started' });
 
       const board = await appAt(submittedAt)(`/v1/leaderboards/${date}/${kind}/${level}`);
       expect(await board.json()).toMatchObject({
@@ -96,7 +96,9 @@ describe('one ranked result per player and puzzle', () => {
       await submit('2026-11-29T12:09:00Z', token, `${date}/sudoku/medium`, { solution, elapsedMs: 100_000 })
     ).json()) as ResultJson;
     expect(again.repeated).toBe(true);
-    expect({ ...again, repeated: false }).toEqual(first.body);
+    // The repeat changes no streak: the same result, with the streak as it stands.
+    expect(again.streak.change).toBeNull();
+    expect({ ...again, repeated: false, streak: { ...again.streak, change: 'started' } }).toEqual(first.body);
   });
 
   it('records a wrong solution as an unranked attempt and lets the player retry', async () => {
@@ -225,7 +227,7 @@ describe('a submission without a player', () => {
 
   it('is refused with 401 when the token is ours but names no player here, and nothing is recorded', async () => {
     const ghost = '00000000-0000-4000-8000-00000000dead' as PlayerId;
-    const token = await playerToken(DEV_SECRETS.TOKEN_SECRET, ghost);
+    const token = await playerToken({ current: DEV_SECRETS.TOKEN_SECRET }, ghost);
     const res = await submit(submittedAt, token, `${date}/sudoku/easy`, {
       solution: await solveStored(date, 'sudoku', 'easy'),
       log: [],
@@ -236,13 +238,26 @@ describe('a submission without a player', () => {
 });
 
 describe('ranking closes when the answers are public', () => {
-  it('refuses submissions once the date has ended everywhere', async () => {
-    const { token } = await register(fetchedAt);
-    await startPuzzle(fetchedAt, token, date, 'pattern', 'easy');
+  it('records a solve after the date has ended everywhere as practice: no rank, rating, board or streak', async () => {
+    const { player, token } = await register(fetchedAt);
+    await startPuzzle('2026-11-30T11:55:00Z', token, date, 'pattern', 'easy');
     const solution = await solveStored(date, 'pattern', 'easy');
     const res = await submit('2026-11-30T12:00:00Z', token, `${date}/pattern/easy`, { solution });
-    expect(res.status).toBe(403);
-    expect(((await res.json()) as ErrorJson).error.code).toBe('ranking_closed');
+    expect(res.status).toBe(200);
+    const result = (await res.json()) as ResultJson;
+    expect(result).toMatchObject({ valid: true, practice: true, countedMs: 300_000, streak: { current: 0 } });
+    expect(result.rank).toBeUndefined();
+    expect(result.rating).toBeUndefined();
+    const rows = await env.DB.prepare('select ranked, counted, practice from submissions where player_id = ?')
+      .bind(player.id)
+      .all<{ ranked: number; counted: number; practice: number }>();
+    expect(rows.results).toEqual([{ ranked: 0, counted: 0, practice: 1 }]);
+    const board = (await (
+      await appAt('2026-11-30T12:01:00Z')(`/v1/leaderboards/${date}/pattern/easy`)
+    ).json()) as {
+      entries: { playerId: string }[];
+    };
+    expect(board.entries.map((e) => e.playerId)).not.toContain(player.id);
   });
 });
 

@@ -1,29 +1,33 @@
 import { describe, expect, it } from 'vitest';
-import { streaks } from '../../src/rating/streak.js';
+import { FREEZE_EVERY, MAX_FREEZES, streaks } from '../../src/rating/streak.js';
+
+/** `n` consecutive dates from 2026-11-01. */
+const run = (n: number, from = 1) =>
+  Array.from({ length: n }, (_, i) => `2026-11-${String(from + i).padStart(2, '0')}`);
 
 describe('streaks', () => {
   it('is zero for a player who never solved', () => {
-    expect(streaks([], '2026-11-29')).toEqual({ current: 0, best: 0 });
+    expect(streaks([], '2026-11-29')).toEqual({ current: 0, best: 0, freezes: 0, latest: null });
   });
 
   it('counts a run ending today as current', () => {
-    expect(streaks(['2026-11-27', '2026-11-28', '2026-11-29'], '2026-11-29')).toEqual({
+    expect(streaks(['2026-11-27', '2026-11-28', '2026-11-29'], '2026-11-29')).toMatchObject({
       current: 3,
       best: 3,
     });
   });
 
   it("keeps a run ending yesterday current, since today's puzzle may still be solved", () => {
-    expect(streaks(['2026-11-27', '2026-11-28'], '2026-11-29')).toEqual({ current: 2, best: 2 });
+    expect(streaks(['2026-11-27', '2026-11-28'], '2026-11-29')).toMatchObject({ current: 2, best: 2 });
   });
 
-  it('drops the current streak to zero after a whole missed day but keeps the best', () => {
-    expect(streaks(['2026-11-26', '2026-11-27'], '2026-11-29')).toEqual({ current: 0, best: 2 });
+  it('drops the current streak to zero after a whole missed day without a freeze, but keeps the best', () => {
+    expect(streaks(['2026-11-26', '2026-11-27'], '2026-11-29')).toMatchObject({ current: 0, best: 2 });
   });
 
   it('reports the longest earlier run as best while a shorter run is current', () => {
     const dates = ['2026-11-01', '2026-11-02', '2026-11-03', '2026-11-04', '2026-11-28', '2026-11-29'];
-    expect(streaks(dates, '2026-11-29')).toEqual({ current: 2, best: 4 });
+    expect(streaks(dates, '2026-11-29')).toMatchObject({ current: 2, best: 4, latest: 'extended' });
   });
 
   it('runs across month, year and leap-day boundaries', () => {
@@ -33,16 +37,9 @@ describe('streaks', () => {
   });
 
   it('accepts dates in any order and repeated', () => {
-    expect(streaks(['2026-11-29', '2026-11-28', '2026-11-29'], '2026-11-29')).toEqual({
+    expect(streaks(['2026-11-29', '2026-11-28', '2026-11-29'], '2026-11-29')).toMatchObject({
       current: 2,
       best: 2,
-    });
-  });
-
-  it('keeps the streak alive with a puzzle date after today (already begun elsewhere on Earth)', () => {
-    expect(streaks(['2026-11-28', '2026-11-29', '2026-11-30'], '2026-11-29')).toEqual({
-      current: 3,
-      best: 3,
     });
   });
 
@@ -50,5 +47,45 @@ describe('streaks', () => {
     expect(() => streaks(['2026-2-01'], '2026-11-29')).toThrow(RangeError);
     expect(() => streaks(['2027-02-29'], '2027-03-01')).toThrow(RangeError);
     expect(() => streaks([], '2026-13-01')).toThrow(RangeError);
+  });
+});
+
+describe('streak freezes', () => {
+  it(`earns one freeze for every ${FREEZE_EVERY} days of a run, holding at most ${MAX_FREEZES}`, () => {
+    expect(streaks(run(6), '2026-11-06').freezes).toBe(0);
+    expect(streaks(run(7), '2026-11-07').freezes).toBe(1);
+    expect(streaks(run(14), '2026-11-14').freezes).toBe(2);
+    expect(streaks(run(21), '2026-11-21').freezes).toBe(2);
+  });
+
+  it('spends a freeze on a missed date: the run goes on, the frozen date does not lengthen it', () => {
+    const dates = [...run(7), '2026-11-09'];
+    expect(streaks(dates, '2026-11-09')).toEqual({ current: 8, best: 8, freezes: 0, latest: 'frozen' });
+  });
+
+  it('keeps the streak current over a missed yesterday while a freeze is held', () => {
+    expect(streaks(run(7), '2026-11-09')).toMatchObject({ current: 7, freezes: 1 });
+    expect(streaks(run(7), '2026-11-10')).toMatchObject({ current: 0, freezes: 0 });
+  });
+
+  it('spends two freezes on two missed dates', () => {
+    expect(streaks([...run(14), '2026-11-17'], '2026-11-17')).toMatchObject({
+      current: 15,
+      freezes: 0,
+      latest: 'frozen',
+    });
+  });
+
+  it('resets when the gap is longer than the freezes held, which are then gone', () => {
+    expect(streaks([...run(7), '2026-11-10'], '2026-11-10')).toEqual({
+      current: 1,
+      best: 7,
+      freezes: 0,
+      latest: 'reset',
+    });
+  });
+
+  it('says a first solve started the streak', () => {
+    expect(streaks(['2026-11-05'], '2026-11-05').latest).toBe('started');
   });
 });

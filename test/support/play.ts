@@ -39,7 +39,9 @@ export async function startPuzzle(
   level: Level,
   query = '',
 ): Promise<string> {
-  const res = await appAt(at)(`/v1/puzzles/${date}/${kind}/${level}${query}`, { headers: bearer(token) });
+  const res = await appAt(at)(`/v1/puzzles/${date}/${kind}/${level}${query}`, {
+    headers: { ...bearer(token), ...someAddress() },
+  });
   if (res.status !== 200) throw new Error(`fetch failed: ${res.status} ${await res.text()}`);
   const body = (await res.json()) as { startToken?: string };
   if (!body.startToken) throw new Error('no start token');

@@ -1,11 +1,11 @@
 /**
- * One deal, reproducing the seeds' `dealTubes` draw for draw: all units colour-major, one Fisher–Yates
+ * One deal, reproducing the original's `dealTubes` draw for draw: all units colour-major, one Fisher–Yates
  * shuffle, cut row-wise into tubes of `capacity`, then the empty tubes appended.
  *
- * Duplicated colours (not shown in the seeds, defined here): colours 0..duplicateColors-1 contribute
+ * Duplicated colours (not in the original, defined here): colours 0..duplicateColors-1 contribute
  * 2 × capacity units each, listed together in the colour-major order, so with capacity 4 and one
  * duplicated colour the unshuffled list is [0,0,0,0,0,0,0,0,1,1,1,1,2,…]. The deal then has
- * numColors + duplicateColors filled tubes; with duplicateColors = 0 this is exactly the seeds' deal.
+ * numColors + duplicateColors filled tubes; with duplicateColors = 0 this is exactly the original's deal.
  */
 
 import { type Rng, shuffle } from '../rng.js';

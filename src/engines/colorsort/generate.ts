@@ -1,11 +1,12 @@
 /**
- * The seeds' generation loop: one rng per call, consumed across up to 500 deals; a deal is rejected when
+ * The original's generation loop: one rng per call, consumed across up to 500 deals; a deal is rejected when
  * it is already sorted, when a tube's bottom two units share a colour (the deeper one could never be
  * revealed), when the search for its shortest solution hit the node limit, or when it is proven
- * unsolvable. Unlike the seeds, an accepted deal's solution length is a proven optimum.
+ * unsolvable. Unlike the original, an accepted deal's solution length is a proven optimum.
  */
 
 import { rng } from '../rng.js';
+import { requireSeed } from '../seed.js';
 import { GenerationError, PuzzleInputError } from '../types.js';
 import { dealTubes } from './deal.js';
 import {
@@ -59,7 +60,7 @@ export interface ValidParams {
   nodeLimit: number;
 }
 
-/** The seeds' range checks, in their order, with their messages in English. */
+/** The original's range checks, in their order, with their messages in English. */
 export function validateParams(params: DealParams): ValidParams {
   const {
     numColors,
@@ -69,17 +70,10 @@ export function validateParams(params: DealParams): ValidParams {
     emptyTubes = DEFAULT_EMPTY_TUBES,
     nodeLimit = DEFAULT_NODE_LIMIT,
   } = params ?? ({} as Partial<DealParams>);
-  if (
-    !Number.isInteger(numColors) ||
-    (numColors as number) < 4 ||
-    (numColors as number) > 20 ||
-    typeof seed !== 'string' ||
-    seed.length > 80
-  ) {
-    throw new PuzzleInputError(
-      'numColors must be an integer from 4 to 20 and seed a string of at most 80 characters',
-    );
+  if (!Number.isInteger(numColors) || (numColors as number) < 4 || (numColors as number) > 20) {
+    throw new PuzzleInputError('numColors must be an integer from 4 to 20');
   }
+  requireSeed(seed);
   if (!Number.isInteger(capacity) || capacity < 4 || capacity > 8) {
     throw new PuzzleInputError('capacity (units per tube) must be an integer from 4 to 8');
   }
@@ -97,7 +91,7 @@ export function validateParams(params: DealParams): ValidParams {
   return { numColors: numColors as number, seed, capacity, duplicateColors, emptyTubes, nodeLimit };
 }
 
-/** The seeds' `generate(options)`: a deal with a proven shortest solution, or GenerationError. */
+/** The original's `generate(options)`: a deal with a proven shortest solution, or GenerationError. */
 export function generateDeal(params: DealParams): Deal {
   const { numColors, seed, capacity, duplicateColors, emptyTubes, nodeLimit } = validateParams(params);
   const random = rng(seed);

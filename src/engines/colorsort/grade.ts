@@ -1,5 +1,5 @@
 /**
- * The seeds grade colour sort by its parameters alone (the UI presets); the score we add is the proven
+ * The original grades colour sort by its parameters alone (the UI presets); the score we add is the proven
  * shortest solution length, which is also what the rating benchmark multiplies by seconds per move.
  */
 

@@ -1,5 +1,5 @@
 /**
- * Colour sort (water sort) with the seeds' hidden-colour mode. The puzzle keeps the true colours; the
+ * Colour sort (water sort) with the original's hidden-colour mode. The puzzle keeps the true colours; the
  * public payload, `reveal` and `replay` decide what a player sees. See README.md for the rules.
  */
 

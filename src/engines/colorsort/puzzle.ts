@@ -49,7 +49,7 @@ export interface Preset {
   emptyTubes: number;
 }
 
-/** The seeds' UI presets (colorsort/app.js LEVEL_PRESETS); the level is nothing but these parameters. */
+/** The original's UI presets (colorsort/app.js LEVEL_PRESETS); the level is nothing but these parameters. */
 export const PRESETS: Readonly<Record<ColorSortLevel, Preset>> = {
   easy: { numColors: 5, capacity: 4, duplicateColors: 0, emptyTubes: 2 },
   medium: { numColors: 8, capacity: 5, duplicateColors: 0, emptyTubes: 2 },
@@ -57,7 +57,7 @@ export const PRESETS: Readonly<Record<ColorSortLevel, Preset>> = {
   superhard: { numColors: 12, capacity: 5, duplicateColors: 0, emptyTubes: 2 },
 };
 
-/** The seeds' defaults for parameters `generate` may omit. */
+/** The original's defaults for parameters `generate` may omit. */
 export const DEFAULT_CAPACITY = 4;
 export const DEFAULT_EMPTY_TUBES = 2;
 /** Units hidden at the bottom of every tube at the start (fewer when a tube is shorter). */

@@ -1,5 +1,5 @@
 /**
- * Server-side replay of a move list in hidden-colour mode, the seeds' createGame/pourGame without undo:
+ * Server-side replay of a move list in hidden-colour mode, the original's createGame/pourGame without undo:
  * every unit carries an id; the bottom min(2, length) units of each starting tube are hidden; after
  * each pour, the unit on top of every tube counts as revealed for good. Units pour one by one (the top
  * one falls first), so a run lands reversed: a hidden unit poured at the bottom of a run ends on top of
@@ -69,7 +69,7 @@ export function hiddenCount(state: ReplayState): number {
   return state.hidden.reduce((sum, t) => sum + t.filter(Boolean).length, 0);
 }
 
-/** The seeds' isCleared: sorted, and every hidden unit has been revealed at least once. */
+/** The original's isCleared: sorted, and every hidden unit has been revealed at least once. */
 export function isCleared(state: ReplayState, capacity: number): boolean {
   return isSolved(state.tubes, capacity) && hiddenCount(state) === 0;
 }

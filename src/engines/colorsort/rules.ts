@@ -1,5 +1,5 @@
 /**
- * The seeds' pour rule on plain arrays: a pour moves the WHOLE same-colour run on top of tube `from`
+ * The original's pour rule on plain arrays: a pour moves the WHOLE same-colour run on top of tube `from`
  * onto tube `to`, which must be empty or show the same colour on top with room for the whole run.
  * Runs are never split, which is why two equal units at a tube's bottom can never be separated.
  */

@@ -252,7 +252,7 @@ function tieKey(h: number, n: number, codes: Float64Array): number {
 }
 
 /**
- * A shortest solution of `tubes` (bottom → top colour ids ≥ 0) under the seeds' pour rule, proven by
+ * A shortest solution of `tubes` (bottom → top colour ids ≥ 0) under the original's pour rule, proven by
  * A*; `nodeLimit` caps the states expanded. Moves index the tubes as given.
  */
 export function solveTubes(

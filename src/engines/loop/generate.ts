@@ -1,4 +1,5 @@
-import { MAX_SEED_LENGTH, type Rng, rng, shuffle } from '../rng.js';
+import { type Rng, rng, shuffle } from '../rng.js';
+import { requireSeed } from '../seed.js';
 import { type Generated, GenerationError, type Level, PuzzleInputError } from '../types.js';
 import { geometry } from './geometry.js';
 import { gradeClues } from './grade.js';
@@ -95,7 +96,7 @@ export function isLevel(level: string): level is LoopLevel {
 }
 
 /**
- * The seeds' loop: grow a region, take its boundary as the answer, give every clue, blank them in a
+ * The original's loop: grow a region, take its boundary as the answer, give every clue, blank them in a
  * shuffled order while the rules up to `tier` still solve the board, try for fewer clues, verify
  * uniqueness with the full solver, and (when a level is asked) check the grade. One RNG stream runs
  * across all attempts.
@@ -106,9 +107,7 @@ export function generateBoard(
   tier: number,
   level: LoopLevel | null,
 ): Generated<LoopPuzzle, LoopSolution> {
-  if (typeof seed !== 'string' || seed.length > MAX_SEED_LENGTH) {
-    throw new PuzzleInputError(`loop: seed must be a string of at most ${MAX_SEED_LENGTH} characters`);
-  }
+  requireSeed(seed);
   const geo = geometry(side, side);
   const random = rng(seed);
   const rejected = { region: 0, 'not-deducible': 0, 'not-unique': 0, 'wrong-level': 0 };

@@ -1,6 +1,6 @@
 /**
- * Board geometry in the seeds' layout: all horizontal edges row-major ((height+1)×width), then all vertical
- * edges row-major (height×(width+1)). Every table is built once per board size so the hot loops only index.
+ * Board geometry in the original's layout: all horizontal edges row-major ((height+1)×width), then all
+ * vertical edges row-major (height×(width+1)). Every table is built once per board size so the hot loops only index.
  *
  * Sides of a cell and of a vertex share one order, 0 = up, 1 = right, 2 = down, 3 = left; corner q is
  * the pair of sides (q, q+1 mod 4). A cell's corner q and the vertex's corner (q+2) mod 4 are the same

@@ -48,6 +48,9 @@ export const engine: PuzzleEngine<LoopPuzzle, LoopSolution> = {
       throw new PuzzleInputError('loop boards made on request are square, 5 to 15 cells a side');
     }
     const asked = LEVELS.find((l) => l === level) ?? null;
+    if (level !== undefined && asked === null) {
+      throw new PuzzleInputError(`loop: level must be one of ${LEVELS.join(', ')}`);
+    }
     return generateBoard(seed, width, LEVEL_SPEC[asked ?? 'hard'].tier, asked);
   },
 };

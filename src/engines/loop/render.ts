@@ -2,7 +2,7 @@ import { geometry, hEdge, vEdge } from './geometry.js';
 import type { LoopPuzzle, LoopSolution } from './model.js';
 
 /**
- * ASCII board in the seeds' style: '+' dots, '---' and '|' lines, clues in the cells ('.' for blank).
+ * ASCII board in the original's style: '+' dots, '---' and '|' lines, clues in the cells ('.' for blank).
  * Without a solution only dots and clues are drawn.
  */
 export function render(puzzle: LoopPuzzle, solution?: LoopSolution): string {

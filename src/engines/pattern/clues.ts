@@ -1,4 +1,4 @@
-/** Lengths of the runs of 1s in a line, as the seeds define clues: [0,1,1,0,1] → [2,1], empty → []. */
+/** Lengths of the runs of 1s in a line, as the original reads them: [0,1,1,0,1] → [2,1], empty → []. */
 export function computeClue(line: ArrayLike<number>): number[] {
   const runs: number[] = [];
   let run = 0;

@@ -1,4 +1,4 @@
-import { MAX_SEED_LENGTH } from '../rng.js';
+import { requireSeed } from '../seed.js';
 import {
   type Difficulty,
   type Generated,
@@ -34,8 +34,11 @@ const LEVEL_SPECS: Record<PatternLevel, { size: number; target: Target }> = {
   expert: { size: 25, target: 'probe' },
 };
 
-function isPatternLevel(level: Level): level is PatternLevel {
-  return (LEVELS as readonly Level[]).includes(level);
+function patternLevel(level: Level): PatternLevel {
+  if (!(LEVELS as readonly Level[]).includes(level)) {
+    throw new PuzzleInputError(`pattern levels are ${LEVELS.join(', ')}; got ${JSON.stringify(level)}`);
+  }
+  return level as PatternLevel;
 }
 
 function bitsToCells(bits: Uint8Array): string {
@@ -61,13 +64,9 @@ export const engine: PuzzleEngine<PatternPuzzle, PatternSolution> = {
   version,
   levels: LEVELS,
 
-  generate(seed, level) {
-    if (!isPatternLevel(level)) {
-      throw new PuzzleInputError(`pattern levels are ${LEVELS.join(', ')}; got ${JSON.stringify(level)}`);
-    }
-    if (seed.length > MAX_SEED_LENGTH) {
-      throw new PuzzleInputError(`seed must be at most ${MAX_SEED_LENGTH} characters`);
-    }
+  generate(seed, asked) {
+    const level = patternLevel(asked);
+    requireSeed(seed);
     const { size, target } = LEVEL_SPECS[level];
     return generated(
       generateSized(seed, size, size, target, (report) => levelOf(report, size, size) === level),
@@ -111,6 +110,8 @@ export const engine: PuzzleEngine<PatternPuzzle, PatternSolution> = {
   continuesStroke,
 
   generateSized(seed, { width, height }, level) {
+    requireSeed(seed);
+    if (level !== undefined) patternLevel(level);
     if (![width, height].every((side) => Number.isInteger(side) && side >= 5 && side <= 30)) {
       throw new PuzzleInputError('pattern boards are 5 to 30 cells wide and high');
     }

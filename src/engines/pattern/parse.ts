@@ -1,16 +1,21 @@
 import { PuzzleInputError } from '../types.js';
 import { MAX_SIZE, type PatternPuzzle } from './model.js';
 
+const KEYS = ['width', 'height', 'rows', 'cols'];
+
 /**
- * Strict validation of untrusted puzzle JSON: sizes 1..maxSize, one clue per line, runs positive
- * integers that fit their line, and rows and columns that fill the same number of cells. Returns a fresh
- * object holding only the known fields.
+ * Strict validation of untrusted puzzle JSON: only the puzzle's own fields, sizes 1..maxSize, one clue
+ * per line, runs positive integers that fit their line, and rows and columns that fill the same number of
+ * cells. Returns a fresh object.
  */
 export function parsePuzzle(json: unknown, maxSize: number = MAX_SIZE): PatternPuzzle {
   if (typeof json !== 'object' || json === null || Array.isArray(json)) {
     throw new PuzzleInputError('a pattern puzzle must be an object {width, height, rows, cols}');
   }
   const record = json as Record<string, unknown>;
+  for (const key of Object.keys(record)) {
+    if (!KEYS.includes(key)) throw new PuzzleInputError(`pattern puzzle: unexpected field "${key}"`);
+  }
   const width = size(record.width, 'width', maxSize);
   const height = size(record.height, 'height', maxSize);
   const rows = clues(record.rows, 'rows', height, width);

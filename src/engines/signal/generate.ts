@@ -1,4 +1,5 @@
-import { MAX_SEED_LENGTH, type Rng, randomInt, rng, shuffle } from '../rng.js';
+import { type Rng, randomInt, rng, shuffle } from '../rng.js';
+import { requireSeed } from '../seed.js';
 import { type Generated, GenerationError, PuzzleInputError } from '../types.js';
 import { cluesOf } from './clues.js';
 import { geometryOf, type Side, setClue } from './geometry.js';
@@ -44,9 +45,7 @@ export function generateSized(
   level: string = sizeLevel(n),
 ): Generated<SignalPuzzle, SignalSolution> {
   if (!isSignalLevel(level)) throw new PuzzleInputError(`signal has no level '${level}'`);
-  if (typeof seed !== 'string' || seed.length === 0 || seed.length > MAX_SEED_LENGTH) {
-    throw new PuzzleInputError(`seed must be a string of 1 to ${MAX_SEED_LENGTH} characters`);
-  }
+  requireSeed(seed);
   if (!Number.isInteger(n) || n < MIN_GENERATED_SIZE || n > MAX_SIZE) {
     throw new PuzzleInputError(
       `signal boards are generated from ${MIN_GENERATED_SIZE}×${MIN_GENERATED_SIZE} to ${MAX_SIZE}×${MAX_SIZE}`,

@@ -2,16 +2,21 @@ import { PuzzleInputError } from '../types.js';
 import { MAX_SIZE, MIN_SIZE, type SignalPuzzle } from './model.js';
 
 const SIDES = ['top', 'bottom', 'left', 'right'] as const;
+const KEYS: readonly string[] = ['n', ...SIDES, 'givens'];
 
 /**
- * Strict validation of outside JSON. Only the puzzle's own fields are read (anything else is dropped);
- * `givens` may be omitted for a board without givens, as the public data sets do.
+ * Strict validation of outside JSON: only the puzzle's own fields, so a misspelt `givens` is an error
+ * rather than a board without givens. `givens` may be omitted for a board without givens, as public
+ * puzzle collections do.
  */
 export function parsePuzzle(json: unknown): SignalPuzzle {
   if (typeof json !== 'object' || json === null || Array.isArray(json)) {
     throw new PuzzleInputError('signal puzzle must be a JSON object');
   }
   const record = json as Record<string, unknown>;
+  for (const key of Object.keys(record)) {
+    if (!KEYS.includes(key)) throw new PuzzleInputError(`signal puzzle: unexpected field "${key}"`);
+  }
   const n = record.n;
   if (typeof n !== 'number' || !Number.isInteger(n) || n < MIN_SIZE || n > MAX_SIZE) {
     throw new PuzzleInputError(`signal puzzle: n must be an integer from ${MIN_SIZE} to ${MAX_SIZE}`);
@@ -31,7 +36,7 @@ export function parsePuzzle(json: unknown): SignalPuzzle {
     }
     clues[side] = [...(list as number[])];
   }
-  const givens = record.givens ?? '.'.repeat(n * n);
+  const givens = record.givens === undefined ? '.'.repeat(n * n) : record.givens;
   if (typeof givens !== 'string' || givens.length !== n * n) {
     throw new PuzzleInputError(`signal puzzle: givens must be a string of ${n * n} characters`);
   }

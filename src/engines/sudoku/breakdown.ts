@@ -1,6 +1,6 @@
 /**
- * The seeds' breakdown check (article 003): while building a puzzle by hand, k cells are still
- * undecided. Which values for them give a puzzle with exactly one solution? Instead of solving every
+ * The breakdown check of an article on building sudokus by hand: while building a puzzle, k cells are
+ * still undecided. Which values for them give a puzzle with exactly one solution? Instead of solving every
  * tuple separately, enumerate once every completion of the grid with those cells blank and count, per
  * tuple of the undecided cells' values, how many completions carry it: 0 = no solution, 1 = unique,
  * 2+ = several. Only tuples that occur are stored (a sparse map), as the article recommends.

@@ -1,4 +1,5 @@
 import { type Rng, rng, shuffle } from '../rng.js';
+import { requireSeed } from '../seed.js';
 import { type Generated, GenerationError, PuzzleInputError } from '../types.js';
 import { gradeCells, LEVEL_MAX_WEIGHT } from './grade.js';
 import { logicSolve } from './logic.js';
@@ -75,7 +76,7 @@ export function generate(seed: string, level: SudokuLevel): Generated<SudokuPuzz
       `unknown sudoku level ${JSON.stringify(level)}; use ${SUDOKU_LEVELS.join(', ')}`,
     );
   }
-  const random = rng(seed);
+  const random = rng(requireSeed(seed));
   const rejected = new Map<string, number>();
   for (let n = 1; n <= MAX_ATTEMPTS; n++) {
     const solution = fullGrid(random);

@@ -4,8 +4,8 @@ import { rng } from '../../../src/engines/rng.js';
 import { GenerationError, PuzzleInputError } from '../../../src/engines/types.js';
 import { NOTES_EXAMPLE } from './helpers.js';
 
-describe('colorsort deal (the seeds, reproduced)', () => {
-  it('deals the seeds rejected first deal for notes-example, whose tube [4,4,2,3] buries two equal units', () => {
+describe('colorsort deal (the original’s, reproduced)', () => {
+  it('deals the original’s rejected first deal for notes-example: tube [4,4,2,3] buries two equal units', () => {
     const random = rng('notes-example');
     expect(dealTubes(5, 4, random, 0, 2)).toEqual([
       [4, 1, 1, 3],
@@ -19,14 +19,14 @@ describe('colorsort deal (the seeds, reproduced)', () => {
     expect(dealTubes(5, 4, random, 0, 2)).toEqual(NOTES_EXAMPLE.tubes);
   });
 
-  it('accepts the seeds example at attempt 2 with the default parameters', () => {
+  it('accepts the original’s example at attempt 2 with the default parameters', () => {
     const deal = generateDeal({ numColors: 5, seed: 'notes-example' });
     expect(deal.puzzle).toEqual(NOTES_EXAMPLE);
     expect(deal.attempt).toBe(2);
     expect(deal.rejected).toEqual({ solved: 0, sameBottom: 1, truncated: 0, unsolvable: 0 });
   });
 
-  it('gives the easy preset exactly the seeds defaults, so engine.generate reproduces the example', () => {
+  it('gives the easy preset the original’s defaults, so engine.generate reproduces the example', () => {
     const g = engine.generate('notes-example', 'easy');
     expect(g.puzzle).toEqual(NOTES_EXAMPLE);
     expect(g.attempt).toBe(2);
@@ -115,7 +115,7 @@ describe('colorsort generate', () => {
   });
 });
 
-describe('colorsort generate parameters (the seeds ranges)', () => {
+describe('colorsort generate parameters (the original’s ranges)', () => {
   const bad: [string, Parameters<typeof generateDeal>[0], RegExp][] = [
     ['too few colours', { numColors: 3, seed: 's' }, /numColors/],
     ['too many colours', { numColors: 21, seed: 's' }, /numColors/],

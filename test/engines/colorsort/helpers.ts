@@ -1,6 +1,6 @@
 import { type ColorSortPuzzle, isSolved, pourError } from '../../../src/engines/colorsort/index.js';
 
-/** The seeds' example: generate({numColors: 5, seed: 'notes-example'}), accepted at attempt 2. */
+/** The original's example: generate({numColors: 5, seed: 'notes-example'}), accepted at attempt 2. */
 export const NOTES_EXAMPLE: ColorSortPuzzle = {
   capacity: 4,
   numColors: 5,

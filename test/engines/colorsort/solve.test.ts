@@ -7,7 +7,7 @@ import sortpuz from '../../fixtures/colorsort/sortpuz_levels.json';
 import { bfsShortest, copyOf, NOTES_EXAMPLE } from './helpers.js';
 
 describe('colorsort solver', () => {
-  it('finds 15 moves for the seeds example, shorter than the 20 the seeds reported, and BFS agrees', () => {
+  it('finds 15 moves for the original’s example, fewer than the 20 it reported, and BFS agrees', () => {
     const result = solveTubes(NOTES_EXAMPLE.tubes, 4);
     expect(result.truncated).toBe(false);
     expect(result.moves).toHaveLength(15);

@@ -3,7 +3,7 @@ import { levelFor } from '../../../src/engines/loop/grade.js';
 import { engine } from '../../../src/engines/loop/index.js';
 
 describe('loop grader', () => {
-  it('grades the seeds’ fully clued 4×4 board easy, solved by counting rules without search', () => {
+  it('grades the original’s fully clued 4×4 board easy, solved by counting rules without search', () => {
     const grade = engine.grade({ width: 4, height: 4, clues: '1322021201110122' });
     expect(grade.level).toBe('easy');
     expect(grade.nodes).toBe(0);

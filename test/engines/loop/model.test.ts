@@ -3,7 +3,7 @@ import { geometry, hEdge, vEdge } from '../../../src/engines/loop/geometry.js';
 import { engine } from '../../../src/engines/loop/index.js';
 import { PuzzleInputError } from '../../../src/engines/types.js';
 
-describe('loop board layout (the seeds order)', () => {
+describe('loop board layout (the original’s order)', () => {
   it('has 2n(n+1) edges on an n×n board and (h+1)w + h(w+1) on a rectangle', () => {
     expect(geometry(4, 4).edges).toBe(40);
     expect(geometry(15, 15).edges).toBe(480);

@@ -3,7 +3,7 @@ import { hEdge, vEdge } from '../../../src/engines/loop/geometry.js';
 import { CORNERS, LOOP_CLOSURE, OFF, ON, PARITY, UNKNOWN } from '../../../src/engines/loop/propagate.js';
 import { propagated } from './helpers.js';
 
-describe('loop propagation: the seeds’ examples', () => {
+describe('loop propagation: the original’s examples', () => {
   it('fixes the four edges of a 0 in cell (0,0) of a 2×2 board and, through the vertex rule, edge 9', () => {
     const { state, ok } = propagated(2, 2, '0...', 0);
     expect(ok).toBe(true);

@@ -4,7 +4,7 @@ import { engine } from '../../../src/engines/loop/index.js';
 const puzzle = { width: 4, height: 4, clues: '.322.....11.0.2.' };
 
 describe('loop render', () => {
-  it('draws the seeds’ picture of the solved 4×4 example: dots, lines and clues', () => {
+  it('draws the original’s picture of the solved 4×4 example: dots, lines and clues', () => {
     const [solution] = engine.solve(puzzle).solutions;
     expect(engine.render(puzzle, solution)).toBe(
       [

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { engine } from '../../../src/engines/loop/index.js';
 
 describe('loop solver', () => {
-  it('finds the unique answer of the seeds’ thinned 4×4 example', () => {
+  it('finds the unique answer of the original’s thinned 4×4 example', () => {
     const result = engine.solve({ width: 4, height: 4, clues: '.322.....11.0.2.' });
     expect(result.truncated).toBe(false);
     expect(result.solutions).toEqual([{ edges: '0110010100000000001101010001010010100101' }]);

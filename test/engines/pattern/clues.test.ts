@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { cluesFor, computeClue } from '../../../src/engines/pattern/index.js';
 
 describe('pattern clues', () => {
-  it('reads the runs of a line as the seeds do', () => {
+  it('reads the runs of a line as the original does', () => {
     expect(computeClue([0, 1, 1, 0, 1])).toEqual([2, 1]);
   });
 

@@ -22,7 +22,7 @@ export function cluesOf(p: PublicPuzzle): PatternPuzzle {
   return { width: p.width, height: p.height, rows: p.rows, cols: p.cols };
 }
 
-/** The seeds' two examples (000, part 1). */
+/** The original's two examples. */
 export const SEED_AMBIGUOUS: PatternPuzzle = { width: 2, height: 2, rows: [[1], [1]], cols: [[1], [1]] };
 export const SEED_FIVE: PatternPuzzle = {
   width: 5,

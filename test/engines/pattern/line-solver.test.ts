@@ -12,7 +12,7 @@ const EMPTY = 1;
 const FILLED = 2;
 const UNKNOWN = 3;
 
-/** The seeds' way: every 0/1 line of the length, kept when it reads the clue and fits the known cells. */
+/** The original's way: every 0/1 line of the length, kept when it reads the clue and fits the known cells. */
 function byEnumeration(clue: number[], cells: number[]): number[] | undefined {
   const out = new Array<number>(cells.length).fill(0);
   let any = false;
@@ -29,7 +29,7 @@ function byEnumeration(clue: number[], cells: number[]): number[] | undefined {
 }
 
 /**
- * The seeds' other way, for lines too long for the one above: every placement of the runs (starts in
+ * The original's other way, for lines too long for the one above: every placement of the runs (starts in
  * order, one empty cell at least between runs), kept when it fits the known cells. Placements that
  * already clash with a known cell are not extended. Returns 'too many' past `budget` placements.
  */
@@ -79,11 +79,11 @@ function solveLine(clue: number[], cells: number[]): number[] | undefined {
 }
 
 describe('the dynamic-programming line solver', () => {
-  it('fixes every cell of [1,3] in 5 (the seeds: one placement)', () => {
+  it('fixes every cell of [1,3] in 5 (one placement in the original)', () => {
     expect(solveLine([1, 3], [3, 3, 3, 3, 3])).toEqual([FILLED, EMPTY, FILLED, FILLED, FILLED]);
   });
 
-  it('fixes nothing for [1,1] in 5 (the seeds: six placements)', () => {
+  it('fixes nothing for [1,1] in 5 (six placements in the original)', () => {
     expect(solveLine([1, 1], [3, 3, 3, 3, 3])).toEqual([UNKNOWN, UNKNOWN, UNKNOWN, UNKNOWN, UNKNOWN]);
   });
 

@@ -6,8 +6,14 @@ import { SEED_FIVE } from './fixtures.js';
 const parse = (json: unknown) => () => engine.parsePuzzle(json);
 
 describe('pattern parsePuzzle', () => {
-  it('returns a clean copy of a valid puzzle, dropping unknown fields', () => {
-    expect(engine.parsePuzzle({ ...SEED_FIVE, title: 'x' })).toEqual(SEED_FIVE);
+  it('returns a clean copy of a valid puzzle', () => {
+    const copy = engine.parsePuzzle(SEED_FIVE);
+    expect(copy).toEqual(SEED_FIVE);
+    expect(copy).not.toBe(SEED_FIVE);
+  });
+
+  it('refuses a field that is not part of the puzzle', () => {
+    expect(parse({ ...SEED_FIVE, title: 'x' })).toThrow('pattern puzzle: unexpected field "title"');
   });
 
   it('rejects what is not an object', () => {

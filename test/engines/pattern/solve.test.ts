@@ -5,14 +5,14 @@ import { cluesOf, fixture, SEED_AMBIGUOUS, SEED_FIVE } from './fixtures.js';
 const bitsOf = (bits: Uint8Array) => Array.from(bits).join('');
 
 describe('the pattern solver', () => {
-  it('finds both solutions of the seeds n=2 example, where line logic fixes nothing', () => {
+  it('finds both solutions of the original’s n=2 example, where line logic fixes nothing', () => {
     const report = solveClues(SEED_AMBIGUOUS, { maxSolutions: 10 });
     expect(report.unknownAfterLine).toBe(4);
     expect(report.solutions.map(bitsOf).sort()).toEqual(['0110', '1001']);
     expect(report.truncated).toBe(false);
   });
 
-  it('solves the seeds n=5 example by line logic alone', () => {
+  it('solves the original’s n=5 example by line logic alone', () => {
     const report = solveClues(SEED_FIVE);
     expect(report.hardest).toBe('line');
     expect(report.nodes).toBe(0);

@@ -18,8 +18,13 @@ describe('signal parsePuzzle', () => {
     expect(engine.parsePuzzle(valid)).toEqual(valid);
   });
 
-  it('drops fields that are not part of the puzzle', () => {
-    expect(engine.parsePuzzle({ ...valid, id: 'x', solution: '1234' })).toEqual(valid);
+  it('refuses fields that are not part of the puzzle, a misspelt givens among them', () => {
+    expect(() => engine.parsePuzzle({ ...valid, id: 'x' })).toThrow('signal puzzle: unexpected field "id"');
+    expect(() => engine.parsePuzzle({ ...valid, givns: valid.givens })).toThrow('unexpected field "givns"');
+  });
+
+  it('refuses givens of null (only a missing field means no givens)', () => {
+    expect(() => engine.parsePuzzle({ ...valid, givens: null })).toThrow(PuzzleInputError);
   });
 
   it('reads a missing givens field as a board without givens', () => {

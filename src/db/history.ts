@@ -1,0 +1,89 @@
+import { and, asc, desc, eq, gte, lt, sql } from 'drizzle-orm';
+import type { Level } from '../engines/types.js';
+import type { Kind } from '../kinds/index.js';
+import type { Db } from './client.js';
+import { isCounted } from './ranked-solves.js';
+import { puzzles, submissions } from './schema.js';
+
+export interface HistoryFilter {
+  kind?: Kind;
+  level?: Level;
+}
+
+/**
+ * A page of a player's submissions, newest first: ranked solves, practice and wrong attempts, each counted
+ * solve with its rank and its puzzle's solvers as they stand now (two index range counts per row).
+ */
+export async function historyPage(
+  db: Db,
+  playerId: string,
+  filter: HistoryFilter,
+  beforeId: number | null,
+  limit: number,
+) {
+  const ahead = sql<number>`(select count(*) from submissions o where o.puzzle_id = ${submissions.puzzleId}
+    and o.counted = 1 and (o.counted_ms < ${submissions.countedMs}
+      or (o.counted_ms = ${submissions.countedMs} and o.id < ${submissions.id})))`;
+  const solvers = sql<number>`(select count(*) from submissions o where o.puzzle_id = ${submissions.puzzleId}
+    and o.counted = 1)`;
+  return db
+    .select({
+      id: submissions.id,
+      date: submissions.puzzleDate,
+      kind: submissions.kind,
+      level: submissions.level,
+      valid: submissions.valid,
+      status: submissions.status,
+      practice: submissions.practice,
+      counted: submissions.counted,
+      countedMs: submissions.countedMs,
+      score: submissions.score,
+      ratingAfter: submissions.ratingAfter,
+      submittedAt: submissions.createdAt,
+      rank: sql<number | null>`case when ${submissions.counted} = 1 then ${ahead} + 1 end`,
+      solvers: sql<number | null>`case when ${submissions.counted} = 1 then ${solvers} end`,
+    })
+    .from(submissions)
+    .where(
+      and(
+        eq(submissions.playerId, playerId),
+        filter.kind === undefined ? undefined : eq(submissions.kind, filter.kind),
+        filter.level === undefined ? undefined : eq(submissions.level, filter.level),
+        beforeId === null ? undefined : lt(submissions.id, beforeId),
+      ),
+    )
+    .orderBy(desc(submissions.id))
+    .limit(limit)
+    .all();
+}
+
+export type HistoryRow = Awaited<ReturnType<typeof historyPage>>[number];
+
+/** A player's counted solves since a date, oldest first, with the techniques their puzzles needed. */
+export async function countedSolvesSince(db: Db, playerId: string, since: string, kind?: Kind) {
+  return db
+    .select({
+      kind: submissions.kind,
+      level: submissions.level,
+      date: submissions.puzzleDate,
+      countedMs: sql<number>`${submissions.countedMs}`,
+      score: sql<number>`${submissions.score}`,
+      ratingAfter: submissions.ratingAfter,
+      submittedAt: submissions.createdAt,
+      difficulty: puzzles.difficulty,
+    })
+    .from(submissions)
+    .innerJoin(puzzles, eq(puzzles.id, submissions.puzzleId))
+    .where(
+      and(
+        eq(submissions.playerId, playerId),
+        isCounted,
+        kind === undefined ? undefined : eq(submissions.kind, kind),
+        gte(submissions.puzzleDate, since),
+      ),
+    )
+    .orderBy(asc(submissions.id))
+    .all();
+}
+
+export type CountedSolve = Awaited<ReturnType<typeof countedSolvesSince>>[number];

@@ -1,0 +1,93 @@
+import { eq, like, or, sql } from 'drizzle-orm';
+import type { Db } from './client.js';
+import {
+  adminActions,
+  follows,
+  groupMembers,
+  groups,
+  linkCodes,
+  playerRatings,
+  players,
+  playerTokens,
+  playSessions,
+  submissions,
+} from './schema.js';
+
+/** Everything stored about a player, table by table (link codes without their hashes). */
+export async function playerData(db: Db, playerId: string) {
+  const [
+    player,
+    tokens,
+    codes,
+    sessions,
+    solves,
+    ratings,
+    following,
+    followers,
+    memberships,
+    owned,
+    actions,
+  ] = await db.batch([
+    db.select().from(players).where(eq(players.id, playerId)),
+    db.select().from(playerTokens).where(eq(playerTokens.playerId, playerId)),
+    db
+      .select({ createdAt: linkCodes.createdAt, expiresAt: linkCodes.expiresAt, usedAt: linkCodes.usedAt })
+      .from(linkCodes)
+      .where(eq(linkCodes.playerId, playerId)),
+    db.select().from(playSessions).where(eq(playSessions.playerId, playerId)),
+    db.select().from(submissions).where(eq(submissions.playerId, playerId)).orderBy(submissions.id),
+    db.select().from(playerRatings).where(eq(playerRatings.playerId, playerId)),
+    db.select().from(follows).where(eq(follows.followerId, playerId)),
+    db.select().from(follows).where(eq(follows.followeeId, playerId)),
+    db
+      .select({ groupId: groupMembers.groupId, name: groups.name, joinedAt: groupMembers.joinedAt })
+      .from(groupMembers)
+      .innerJoin(groups, eq(groups.id, groupMembers.groupId))
+      .where(eq(groupMembers.playerId, playerId)),
+    db.select().from(groups).where(eq(groups.ownerId, playerId)),
+    db
+      .select()
+      .from(adminActions)
+      .where(or(eq(adminActions.target, playerId), like(adminActions.details, `%${playerId}%`))),
+  ]);
+  return {
+    player: player[0] ?? null,
+    tokens,
+    linkCodes: codes,
+    sessions,
+    submissions: solves,
+    ratings,
+    following,
+    followers,
+    groups: memberships,
+    ownedGroups: owned,
+    moderation: actions,
+  };
+}
+
+/**
+ * Removes a player's personal data, atomically. Its solves stay, so that boards keep their ranks and puzzles
+ * their rating games, but under `standInId`, an anonymous hidden player made for them that nothing ties to
+ * the player (move logs are dropped); the moderation record is rewritten the same way. Its tokens, link
+ * codes, sessions, ratings, follows and memberships go; groups it owned were handed over by the caller.
+ */
+export async function deletePlayer(db: Db, playerId: string, standInId: string, at: string): Promise<void> {
+  await db.batch([
+    db.insert(players).values({ id: standInId, createdAt: at, deletedAt: at, boardVisibility: 'hidden' }),
+    db.update(submissions).set({ playerId: standInId, log: null }).where(eq(submissions.playerId, playerId)),
+    db
+      .update(adminActions)
+      .set({
+        target: sql`replace(${adminActions.target}, ${playerId}, ${standInId})`,
+        details: sql`replace(${adminActions.details}, ${playerId}, ${standInId})`,
+      })
+      .where(or(eq(adminActions.target, playerId), like(adminActions.details, `%${playerId}%`))),
+    db.delete(playSessions).where(eq(playSessions.playerId, playerId)),
+    db.delete(playerTokens).where(eq(playerTokens.playerId, playerId)),
+    db.delete(linkCodes).where(eq(linkCodes.playerId, playerId)),
+    db.delete(playerRatings).where(eq(playerRatings.playerId, playerId)),
+    db.delete(follows).where(or(eq(follows.followerId, playerId), eq(follows.followeeId, playerId))),
+    db.delete(groupMembers).where(eq(groupMembers.playerId, playerId)),
+    db.delete(players).where(eq(players.id, playerId)),
+  ]);
+}

@@ -1,0 +1,45 @@
+import { newTokenId, type PlayerId, playerToken } from '../auth/player-token.js';
+import { newShortCode, normalShortCode, shortCodeHash } from '../auth/short-codes.js';
+import { insertLinkCode, redeemLinkCode } from '../db/link-codes.js';
+import { findPlayer } from '../db/players.js';
+import type { Services } from '../http/context.js';
+import { type PlayerProfile, playerProfile } from './profile.js';
+
+/** A link code lasts ten minutes: long enough to pick up the other device, too short to be worth guessing. */
+export const LINK_CODE_LIFETIME_MS = 10 * 60_000;
+
+/** A single-use code that gives another device a token of this player. */
+export async function newLinkCode(
+  services: Services,
+  playerId: string,
+): Promise<{ code: string; expiresAt: string }> {
+  const code = newShortCode();
+  const now = services.now();
+  const expiresAt = new Date(now.getTime() + LINK_CODE_LIFETIME_MS).toISOString();
+  await insertLinkCode(services.db, {
+    codeHash: await shortCodeHash(normalShortCode(code) ?? code),
+    playerId,
+    createdAt: now.toISOString(),
+    expiresAt,
+  });
+  return { code, expiresAt };
+}
+
+/** The player and a new token of it for the device that typed the code, or null for a code that does not work. */
+export async function linkDevice(
+  services: Services,
+  typed: string,
+): Promise<{ player: PlayerProfile; token: string } | null> {
+  const normal = normalShortCode(typed);
+  if (normal === null) return null;
+  const tokenId = newTokenId();
+  const playerId = await redeemLinkCode(services.db, {
+    codeHash: await shortCodeHash(normal),
+    at: services.now().toISOString(),
+    tokenId,
+  });
+  const player = playerId ? await findPlayer(services.db, playerId) : undefined;
+  if (!player || player.bannedAt !== null) return null;
+  const token = await playerToken(services.config.tokenSecret, player.id as PlayerId, tokenId);
+  return { player: await playerProfile(services, player), token };
+}

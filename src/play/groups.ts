@@ -1,0 +1,192 @@
+import { newShortCode, normalShortCode } from '../auth/short-codes.js';
+import {
+  addMember,
+  createGroup,
+  deleteGroup,
+  findGroup,
+  findGroupByInvite,
+  type GroupRow,
+  groupMembersOf,
+  isMember,
+  memberCount,
+  membershipCount,
+  removeMember,
+  setInviteCode,
+  setOwner,
+} from '../db/groups.js';
+import type { Services } from '../http/context.js';
+
+/** A group holds at most this many members: a club or an office, small enough that its board stays personal. */
+export const MAX_GROUP_MEMBERS = 100;
+/** A player belongs to at most this many groups, its own included. */
+export const MAX_GROUPS_PER_PLAYER = 20;
+
+export interface GroupView {
+  id: string;
+  name: string;
+  ownerId: string;
+  createdAt: string;
+  members: number;
+}
+
+function view(group: GroupRow, members: number): GroupView {
+  return { id: group.id, name: group.name, ownerId: group.ownerId, createdAt: group.createdAt, members };
+}
+
+/** Invite codes are shown grouped, like link codes, and stored in their normal form. */
+const shown = (code: string) => `${code.slice(0, 5)}-${code.slice(5)}`;
+
+export type NewGroupOutcome =
+  | { ok: true; group: GroupView; inviteCode: string }
+  | { ok: false; reason: 'limit' };
+
+export async function newGroup(services: Services, ownerId: string, name: string): Promise<NewGroupOutcome> {
+  if ((await membershipCount(services.db, ownerId)) >= MAX_GROUPS_PER_PLAYER)
+    return { ok: false, reason: 'limit' };
+  const code = normalShortCode(newShortCode()) as string;
+  const group: GroupRow = {
+    id: crypto.randomUUID(),
+    name,
+    ownerId,
+    inviteCode: code,
+    createdAt: services.now().toISOString(),
+  };
+  await createGroup(services.db, group);
+  return { ok: true, group: view(group, 1), inviteCode: shown(code) };
+}
+
+export type JoinOutcome =
+  | { ok: true; group: GroupView }
+  | { ok: false; reason: 'invalid_invite' | 'already_member' | 'group_full' | 'limit' };
+
+export async function joinGroup(services: Services, playerId: string, typed: string): Promise<JoinOutcome> {
+  const code = normalShortCode(typed);
+  const group = code === null ? undefined : await findGroupByInvite(services.db, code);
+  if (!group) return { ok: false, reason: 'invalid_invite' };
+  if (await isMember(services.db, group.id, playerId)) return { ok: false, reason: 'already_member' };
+  if ((await membershipCount(services.db, playerId)) >= MAX_GROUPS_PER_PLAYER)
+    return { ok: false, reason: 'limit' };
+  const added = await addMember(
+    services.db,
+    group.id,
+    playerId,
+    services.now().toISOString(),
+    MAX_GROUP_MEMBERS,
+  );
+  if (!added) return { ok: false, reason: 'group_full' };
+  return { ok: true, group: view(group, await memberCount(services.db, group.id)) };
+}
+
+export type GroupDetail = GroupView & {
+  /** Shown to the owner only. */
+  inviteCode: string | null;
+  memberList: { playerId: string | null; displayName: string | null; hidden: boolean; joinedAt: string }[];
+};
+
+/**
+ * The group as a member sees it: its members (a hidden member without its id and name, except to the owner,
+ * who manages them), and for the owner its invite code. Undefined for a group the player is not in.
+ */
+export async function groupDetail(
+  services: Services,
+  viewerId: string,
+  groupId: string,
+): Promise<GroupDetail | undefined> {
+  const group = await findGroup(services.db, groupId);
+  if (!group || !(await isMember(services.db, groupId, viewerId))) return undefined;
+  const members = await groupMembersOf(services.db, groupId);
+  const owner = group.ownerId === viewerId;
+  return {
+    ...view(group, members.length),
+    inviteCode: owner ? shown(group.inviteCode) : null,
+    memberList: members.map((m) => {
+      const hidden = m.boardVisibility === 'hidden' && m.playerId !== viewerId && !owner;
+      return {
+        playerId: hidden ? null : m.playerId,
+        displayName: hidden ? null : m.displayName,
+        hidden,
+        joinedAt: m.joinedAt,
+      };
+    }),
+  };
+}
+
+export type LeaveOutcome = { ok: true } | { ok: false; reason: 'not_member' };
+
+/**
+ * Leaves a group. An owner who leaves hands the group to its longest-standing member; the last member
+ * leaving deletes it.
+ */
+export async function leaveGroup(
+  services: Services,
+  playerId: string,
+  groupId: string,
+): Promise<LeaveOutcome> {
+  const group = await findGroup(services.db, groupId);
+  if (!group || !(await removeMember(services.db, groupId, playerId)))
+    return { ok: false, reason: 'not_member' };
+  if (group.ownerId !== playerId) return { ok: true };
+  const [heir] = await groupMembersOf(services.db, groupId);
+  if (heir) await setOwner(services.db, groupId, heir.playerId);
+  else await deleteGroup(services.db, groupId);
+  return { ok: true };
+}
+
+export type OwnerOutcome<T> =
+  | { ok: true; value: T }
+  | { ok: false; reason: 'not_found' | 'not_owner' | 'not_member' };
+
+async function asOwner<T>(
+  services: Services,
+  ownerId: string,
+  groupId: string,
+  act: (group: GroupRow) => Promise<OwnerOutcome<T>>,
+): Promise<OwnerOutcome<T>> {
+  const group = await findGroup(services.db, groupId);
+  if (!group || !(await isMember(services.db, groupId, ownerId))) return { ok: false, reason: 'not_found' };
+  if (group.ownerId !== ownerId) return { ok: false, reason: 'not_owner' };
+  return act(group);
+}
+
+/** A new invite code for the group: the old one stops working. */
+export function rotateInvite(
+  services: Services,
+  ownerId: string,
+  groupId: string,
+): Promise<OwnerOutcome<string>> {
+  return asOwner(services, ownerId, groupId, async (group) => {
+    const code = normalShortCode(newShortCode()) as string;
+    await setInviteCode(services.db, group.id, code);
+    return { ok: true, value: shown(code) };
+  });
+}
+
+/** The owner removes a member (itself: as leaving). */
+export function removeFromGroup(
+  services: Services,
+  ownerId: string,
+  groupId: string,
+  memberId: string,
+): Promise<OwnerOutcome<null>> {
+  return asOwner(services, ownerId, groupId, async (group) => {
+    if (memberId === ownerId) {
+      await leaveGroup(services, ownerId, group.id);
+      return { ok: true, value: null };
+    }
+    return (await removeMember(services.db, group.id, memberId))
+      ? { ok: true, value: null }
+      : { ok: false, reason: 'not_member' };
+  });
+}
+
+/** The owner deletes the group and every membership of it. */
+export function dissolveGroup(
+  services: Services,
+  ownerId: string,
+  groupId: string,
+): Promise<OwnerOutcome<null>> {
+  return asOwner(services, ownerId, groupId, async (group) => {
+    await deleteGroup(services.db, group.id);
+    return { ok: true, value: null };
+  });
+}

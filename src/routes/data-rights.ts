@@ -1,0 +1,56 @@
+import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
+import { CACHE_CONTROL } from '../http/cache.js';
+import type { AppEnv } from '../http/context.js';
+import { requirePlayer } from '../http/player-auth.js';
+import { validationHook } from '../http/validation.js';
+import { erasePlayer, exportPlayer } from '../play/data-rights.js';
+import { jsonError } from './schemas.js';
+
+const bearer = [{ bearer: [] }];
+
+const exportRoute = createRoute({
+  method: 'get',
+  path: '/players/me/export',
+  summary: 'Everything stored about the caller, as JSON',
+  description:
+    'The player, its tokens (ids, never the tokens), link codes, sessions, every submission with its move ' +
+    'log and evidence, ratings, follows both ways, groups, and moderation actions that name it.',
+  security: bearer,
+  responses: {
+    200: {
+      content: { 'application/json': { schema: z.record(z.string(), z.unknown()).openapi('PlayerExport') } },
+      description: 'The export',
+    },
+    401: jsonError('Missing or invalid token'),
+  },
+});
+
+const deleteRoute = createRoute({
+  method: 'delete',
+  path: '/players/me',
+  summary:
+    'Delete the caller: its personal data goes, its solves stay on boards as an anonymous hidden player',
+  description:
+    'Removes the name, time zone, tokens, link codes, sessions, ratings, follows and group memberships (an ' +
+    'owned group passes to its longest-standing member); the solves are kept, so that other players keep ' +
+    'their ranks and puzzles their rating games, but under a new id that nothing ties to the player, and ' +
+    'without move logs. Every token of the player is refused from then on.',
+  security: bearer,
+  responses: {
+    204: { description: 'Deleted' },
+    401: jsonError('Missing or invalid token'),
+  },
+});
+
+export const dataRightsRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook })
+  .openapi(exportRoute, async (c) => {
+    const player = await requirePlayer(c);
+    c.header('Cache-Control', CACHE_CONTROL.private);
+    c.header('Content-Disposition', 'attachment; filename="daily-puzzles-export.json"');
+    return c.json(await exportPlayer(c.var.services, player.id), 200);
+  })
+  .openapi(deleteRoute, async (c) => {
+    const player = await requirePlayer(c);
+    await erasePlayer(c.var.services, player.id);
+    return c.body(null, 204);
+  });

@@ -1,0 +1,156 @@
+import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
+import { revokeToken, tokensOf } from '../db/tokens.js';
+import { CACHE_CONTROL } from '../http/cache.js';
+import type { AppEnv } from '../http/context.js';
+import { ApiError } from '../http/errors.js';
+import { requirePlayer, requirePlayerToken } from '../http/player-auth.js';
+import { clientAddress, enforceRateLimit, RATE_LIMITS } from '../http/rate-limit.js';
+import { validationHook } from '../http/validation.js';
+import { linkDevice, newLinkCode } from '../play/devices.js';
+import { NewPlayerSchema } from './players.js';
+import { jsonError } from './schemas.js';
+
+const bearer = [{ bearer: [] }];
+
+const LinkCodeSchema = z
+  .object({
+    code: z
+      .string()
+      .openapi({ example: '7K3QX-PM2D9', description: 'Ten characters: type it on the other device' }),
+    expiresAt: z.string().openapi({ description: 'Ten minutes from now; the code works once' }),
+  })
+  .openapi('LinkCode');
+
+const createCode = createRoute({
+  method: 'post',
+  path: '/players/me/link-codes',
+  summary: 'A single-use code, valid for ten minutes, that gives another device a token of this player',
+  security: bearer,
+  responses: {
+    201: { content: { 'application/json': { schema: LinkCodeSchema } }, description: 'The code' },
+    401: jsonError('Missing or invalid token'),
+    403: jsonError('The player is banned'),
+    429: jsonError('Too many codes; see Retry-After'),
+  },
+});
+
+const link = createRoute({
+  method: 'post',
+  path: '/players/link',
+  summary: 'Link this device: a code from the other device gives the same player and a new token',
+  description:
+    'No bearer token. Case, spaces and dashes do not matter. A code that is unknown, used, expired or ' +
+    'mistyped answers the same 400, so nothing can be learnt about which codes exist.',
+  request: {
+    body: {
+      required: true,
+      content: {
+        'application/json': {
+          schema: z.strictObject({ code: z.string().max(32).openapi({ example: '7K3QX-PM2D9' }) }),
+        },
+      },
+    },
+  },
+  responses: {
+    200: {
+      content: { 'application/json': { schema: NewPlayerSchema } },
+      description: 'The player and its new token',
+    },
+    400: jsonError('The code does not work'),
+    429: jsonError('Too many attempts from this address; see Retry-After'),
+  },
+});
+
+const TokenSchema = z
+  .object({
+    id: z.string().openapi({ description: 'The token id (its second part); not the token itself' }),
+    createdAt: z.string(),
+    via: z.enum(['register', 'link', 'legacy']).openapi({
+      description: 'How the device got it: registering, a link code, or a token from before token ids',
+    }),
+    current: z.boolean().openapi({ description: 'The token of this request' }),
+  })
+  .openapi('PlayerToken');
+
+const listTokens = createRoute({
+  method: 'get',
+  path: '/players/me/tokens',
+  summary: "The player's tokens in use (one per device), oldest first",
+  security: bearer,
+  responses: {
+    200: {
+      content: { 'application/json': { schema: z.object({ tokens: z.array(TokenSchema) }) } },
+      description: 'The tokens',
+    },
+    401: jsonError('Missing or invalid token'),
+    403: jsonError('The player is banned'),
+  },
+});
+
+const revoke = createRoute({
+  method: 'delete',
+  path: '/players/me/tokens/{id}',
+  summary: 'Revoke one of the player’s tokens (this one too): it is refused with 401 from now on',
+  security: bearer,
+  request: {
+    params: z.object({
+      id: z
+        .string()
+        .regex(/^[A-Za-z0-9_-]{1,32}$/, 'must be a token id')
+        .openapi({ param: { name: 'id', in: 'path' } }),
+    }),
+  },
+  responses: {
+    204: { description: 'Revoked' },
+    400: jsonError('Malformed id'),
+    401: jsonError('Missing or invalid token'),
+    403: jsonError('The player is banned'),
+    404: jsonError('The player holds no such token'),
+  },
+});
+
+export const deviceRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook })
+  .openapi(createCode, async (c) => {
+    await enforceRateLimit(c, RATE_LIMITS.linkCodeCreationPerPlayer, (await requirePlayerToken(c)).playerId);
+    await enforceRateLimit(c, RATE_LIMITS.linkCodeCreationPerIp, clientAddress(c));
+    const player = await requirePlayer(c);
+    c.header('Cache-Control', CACHE_CONTROL.private);
+    return c.json(await newLinkCode(c.var.services, player.id), 201);
+  })
+  .openapi(link, async (c) => {
+    await enforceRateLimit(c, RATE_LIMITS.linkCodeRedemptionPerIp, clientAddress(c));
+    const linked = await linkDevice(c.var.services, c.req.valid('json').code);
+    if (!linked) {
+      throw new ApiError(
+        400,
+        'invalid_link_code',
+        'This code does not work: codes last ten minutes and work once',
+      );
+    }
+    c.header('Cache-Control', CACHE_CONTROL.private);
+    return c.json(linked, 200);
+  })
+  .openapi(listTokens, async (c) => {
+    const player = await requirePlayer(c);
+    const current = (await requirePlayerToken(c)).tokenId;
+    const tokens = await tokensOf(c.var.services.db, player.id);
+    c.header('Cache-Control', CACHE_CONTROL.private);
+    return c.json(
+      {
+        tokens: tokens.map((t) => ({
+          id: t.id,
+          createdAt: t.createdAt,
+          via: t.via,
+          current: t.id === current,
+        })),
+      },
+      200,
+    );
+  })
+  .openapi(revoke, async (c) => {
+    const player = await requirePlayer(c);
+    const { id } = c.req.valid('param');
+    const revoked = await revokeToken(c.var.services.db, player.id, id, c.var.services.now().toISOString());
+    if (!revoked) throw new ApiError(404, 'not_found', `This player holds no token ${id}`);
+    return c.body(null, 204);
+  });

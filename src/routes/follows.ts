@@ -1,0 +1,123 @@
+import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
+import { CACHE_CONTROL } from '../http/cache.js';
+import type { AppEnv } from '../http/context.js';
+import { CursorQuery, decodeCursor, encodeCursor, LimitQuery } from '../http/cursor.js';
+import { ApiError } from '../http/errors.js';
+import { requirePlayer } from '../http/player-auth.js';
+import { validationHook } from '../http/validation.js';
+import { follow, followingPage, MAX_FOLLOWS, unfollow } from '../play/follows.js';
+import { jsonError } from './schemas.js';
+
+const bearer = [{ bearer: [] }];
+const PlayerIdParam = z.object({
+  playerId: z
+    .string()
+    .uuid('must be a player id')
+    .openapi({ param: { name: 'playerId', in: 'path' }, example: '2f1c6e0a-7d43-4c55-9a8e-3c0b9b7f2d11' }),
+});
+
+const put = createRoute({
+  method: 'put',
+  path: '/players/me/follows/{playerId}',
+  summary: `Follow a player (at most ${MAX_FOLLOWS}); its solves then show on the caller's following boards`,
+  security: bearer,
+  request: { params: PlayerIdParam },
+  responses: {
+    200: {
+      content: {
+        'application/json': {
+          schema: z.object({ playerId: z.string(), following: z.literal(true), created: z.boolean() }),
+        },
+      },
+      description: 'Followed (created: false when it already was)',
+    },
+    400: jsonError('Malformed id, or the caller itself'),
+    401: jsonError('Missing or invalid token'),
+    404: jsonError('No such player'),
+    409: jsonError(`The caller follows ${MAX_FOLLOWS} players already`),
+  },
+});
+
+const remove = createRoute({
+  method: 'delete',
+  path: '/players/me/follows/{playerId}',
+  summary: 'Stop following a player',
+  security: bearer,
+  request: { params: PlayerIdParam },
+  responses: {
+    204: { description: 'No longer followed' },
+    400: jsonError('Malformed id'),
+    401: jsonError('Missing or invalid token'),
+    404: jsonError('The caller does not follow that player'),
+  },
+});
+
+const list = createRoute({
+  method: 'get',
+  path: '/players/me/follows',
+  summary: 'The players the caller follows',
+  security: bearer,
+  request: { query: z.object({ cursor: CursorQuery, limit: LimitQuery }) },
+  responses: {
+    200: {
+      content: {
+        'application/json': {
+          schema: z.object({
+            follows: z.array(
+              z.object({ playerId: z.string(), displayName: z.string().nullable(), followedAt: z.string() }),
+            ),
+            nextCursor: z.string().nullable(),
+          }),
+        },
+      },
+      description: 'One page',
+    },
+    400: jsonError('Malformed cursor'),
+    401: jsonError('Missing or invalid token'),
+  },
+});
+
+const FollowCursor = z.object({ after: z.string() });
+
+export const followRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook })
+  .openapi(put, async (c) => {
+    const player = await requirePlayer(c);
+    const { playerId } = c.req.valid('param');
+    const outcome = await follow(c.var.services, player.id, playerId);
+    if (outcome.ok) return c.json({ playerId, following: true as const, created: outcome.created }, 200);
+    switch (outcome.reason) {
+      case 'self':
+        throw new ApiError(400, 'cannot_follow_self', 'A player cannot follow itself');
+      case 'not_found':
+        throw new ApiError(404, 'not_found', `There is no player ${playerId}`);
+      case 'limit':
+        throw new ApiError(409, 'follow_limit', `A player follows at most ${MAX_FOLLOWS} others`);
+    }
+  })
+  .openapi(remove, async (c) => {
+    const player = await requirePlayer(c);
+    const { playerId } = c.req.valid('param');
+    if (!(await unfollow(c.var.services, player.id, playerId))) {
+      throw new ApiError(404, 'not_following', `The caller does not follow ${playerId}`);
+    }
+    return c.body(null, 204);
+  })
+  .openapi(list, async (c) => {
+    const player = await requirePlayer(c);
+    const { cursor, limit } = c.req.valid('query');
+    const page = await followingPage(
+      c.var.services,
+      player.id,
+      decodeCursor(cursor, FollowCursor)?.after ?? null,
+      limit,
+    );
+    const last = page.at(-1);
+    c.header('Cache-Control', CACHE_CONTROL.private);
+    return c.json(
+      {
+        follows: page,
+        nextCursor: last && page.length === limit ? encodeCursor({ after: last.playerId }) : null,
+      },
+      200,
+    );
+  });

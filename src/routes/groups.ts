@@ -1,0 +1,254 @@
+import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
+import { CACHE_CONTROL } from '../http/cache.js';
+import type { AppEnv } from '../http/context.js';
+import { ApiError } from '../http/errors.js';
+import { requirePlayer } from '../http/player-auth.js';
+import { validationHook } from '../http/validation.js';
+import {
+  dissolveGroup,
+  groupDetail,
+  joinGroup,
+  leaveGroup,
+  MAX_GROUP_MEMBERS,
+  MAX_GROUPS_PER_PLAYER,
+  newGroup,
+  type OwnerOutcome,
+  removeFromGroup,
+  rotateInvite,
+} from '../play/groups.js';
+import { jsonError } from './schemas.js';
+
+const bearer = [{ bearer: [] }];
+
+const GroupName = z
+  .string()
+  .trim()
+  .min(2, 'must be at least 2 characters')
+  .max(40, 'must be at most 40 characters')
+  .regex(/^[\p{L}\p{N}][\p{L}\p{N} .,_'&()-]*$/u, "may hold letters, digits, spaces and . , _ ' & ( ) - only")
+  .openapi({ example: 'Friday puzzlers' });
+
+const GroupSchema = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    ownerId: z.string(),
+    createdAt: z.string(),
+    members: z.number().int(),
+  })
+  .openapi('Group');
+
+const GroupDetailSchema = GroupSchema.extend({
+  inviteCode: z.string().nullable().openapi({ description: 'Shown to the owner only' }),
+  memberList: z.array(
+    z.object({
+      playerId: z.string().nullable(),
+      displayName: z.string().nullable(),
+      hidden: z
+        .boolean()
+        .openapi({ description: 'A member whose visibility is hidden (shown to the owner)' }),
+      joinedAt: z.string(),
+    }),
+  ),
+}).openapi('GroupDetail');
+
+const GroupIdParam = z.object({
+  id: z
+    .string()
+    .uuid('must be a group id')
+    .openapi({ param: { name: 'id', in: 'path' } }),
+});
+const MemberParams = GroupIdParam.extend({
+  playerId: z
+    .string()
+    .uuid('must be a player id')
+    .openapi({ param: { name: 'playerId', in: 'path' } }),
+});
+
+const create = createRoute({
+  method: 'post',
+  path: '/groups',
+  summary: `Make a group (at most ${MAX_GROUP_MEMBERS} members); the caller owns it and gets its invite code`,
+  security: bearer,
+  request: {
+    body: {
+      required: true,
+      content: { 'application/json': { schema: z.strictObject({ name: GroupName }) } },
+    },
+  },
+  responses: {
+    201: {
+      content: { 'application/json': { schema: z.object({ group: GroupSchema, inviteCode: z.string() }) } },
+      description: 'The group and its invite code',
+    },
+    400: jsonError('Invalid name'),
+    401: jsonError('Missing or invalid token'),
+    409: jsonError(`The caller is in ${MAX_GROUPS_PER_PLAYER} groups already`),
+  },
+});
+
+const join = createRoute({
+  method: 'post',
+  path: '/groups/join',
+  summary: 'Join a group with its invite code',
+  security: bearer,
+  request: {
+    body: {
+      required: true,
+      content: { 'application/json': { schema: z.strictObject({ inviteCode: z.string().max(32) }) } },
+    },
+  },
+  responses: {
+    200: {
+      content: { 'application/json': { schema: z.object({ group: GroupSchema }) } },
+      description: 'Joined',
+    },
+    400: jsonError('Malformed body'),
+    401: jsonError('Missing or invalid token'),
+    404: jsonError('No group has that invite code'),
+    409: jsonError('Already a member, the group is full, or the caller is in too many groups'),
+  },
+});
+
+const detail = createRoute({
+  method: 'get',
+  path: '/groups/{id}',
+  summary: 'A group the caller belongs to, with its members',
+  security: bearer,
+  request: { params: GroupIdParam },
+  responses: {
+    200: { content: { 'application/json': { schema: GroupDetailSchema } }, description: 'The group' },
+    400: jsonError('Malformed id'),
+    401: jsonError('Missing or invalid token'),
+    404: jsonError('No such group among the caller’s'),
+  },
+});
+
+const leave = createRoute({
+  method: 'delete',
+  path: '/groups/{id}/members/me',
+  summary: 'Leave a group (an owner hands it to the longest-standing member; the last one out deletes it)',
+  security: bearer,
+  request: { params: GroupIdParam },
+  responses: {
+    204: { description: 'Left' },
+    400: jsonError('Malformed id'),
+    401: jsonError('Missing or invalid token'),
+    404: jsonError('The caller is not a member'),
+  },
+});
+
+const removeMember = createRoute({
+  method: 'delete',
+  path: '/groups/{id}/members/{playerId}',
+  summary: 'The owner removes a member',
+  security: bearer,
+  request: { params: MemberParams },
+  responses: {
+    204: { description: 'Removed' },
+    400: jsonError('Malformed id'),
+    401: jsonError('Missing or invalid token'),
+    403: jsonError('Only the owner removes members'),
+    404: jsonError('No such group among the caller’s, or no such member'),
+  },
+});
+
+const rotate = createRoute({
+  method: 'post',
+  path: '/groups/{id}/invite-code',
+  summary: 'The owner makes a new invite code; the old one stops working',
+  security: bearer,
+  request: { params: GroupIdParam },
+  responses: {
+    200: {
+      content: { 'application/json': { schema: z.object({ inviteCode: z.string() }) } },
+      description: 'The new code',
+    },
+    400: jsonError('Malformed id'),
+    401: jsonError('Missing or invalid token'),
+    403: jsonError('Only the owner changes the code'),
+    404: jsonError('No such group among the caller’s'),
+  },
+});
+
+const dissolve = createRoute({
+  method: 'delete',
+  path: '/groups/{id}',
+  summary: 'The owner deletes the group',
+  security: bearer,
+  request: { params: GroupIdParam },
+  responses: {
+    204: { description: 'Deleted' },
+    400: jsonError('Malformed id'),
+    401: jsonError('Missing or invalid token'),
+    403: jsonError('Only the owner deletes the group'),
+    404: jsonError('No such group among the caller’s'),
+  },
+});
+
+function owned<T>(outcome: OwnerOutcome<T>): T {
+  if (outcome.ok) return outcome.value;
+  switch (outcome.reason) {
+    case 'not_found':
+      throw new ApiError(404, 'not_found', 'No such group among yours');
+    case 'not_owner':
+      throw new ApiError(403, 'not_owner', 'Only the owner of the group may do this');
+    case 'not_member':
+      throw new ApiError(404, 'not_member', 'That player is not a member of the group');
+  }
+}
+
+export const groupRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook })
+  .openapi(create, async (c) => {
+    const player = await requirePlayer(c);
+    const outcome = await newGroup(c.var.services, player.id, c.req.valid('json').name);
+    if (!outcome.ok) {
+      throw new ApiError(409, 'group_limit', `A player belongs to at most ${MAX_GROUPS_PER_PLAYER} groups`);
+    }
+    return c.json({ group: outcome.group, inviteCode: outcome.inviteCode }, 201);
+  })
+  .openapi(join, async (c) => {
+    const player = await requirePlayer(c);
+    const outcome = await joinGroup(c.var.services, player.id, c.req.valid('json').inviteCode);
+    if (outcome.ok) return c.json({ group: outcome.group }, 200);
+    switch (outcome.reason) {
+      case 'invalid_invite':
+        throw new ApiError(404, 'invalid_invite', 'No group has that invite code');
+      case 'already_member':
+        throw new ApiError(409, 'already_member', 'The caller is a member of that group already');
+      case 'group_full':
+        throw new ApiError(409, 'group_full', `A group holds at most ${MAX_GROUP_MEMBERS} members`);
+      case 'limit':
+        throw new ApiError(409, 'group_limit', `A player belongs to at most ${MAX_GROUPS_PER_PLAYER} groups`);
+    }
+  })
+  .openapi(detail, async (c) => {
+    const player = await requirePlayer(c);
+    const group = await groupDetail(c.var.services, player.id, c.req.valid('param').id);
+    if (!group) throw new ApiError(404, 'not_found', 'No such group among yours');
+    c.header('Cache-Control', CACHE_CONTROL.private);
+    return c.json(group, 200);
+  })
+  .openapi(leave, async (c) => {
+    const player = await requirePlayer(c);
+    const outcome = await leaveGroup(c.var.services, player.id, c.req.valid('param').id);
+    if (!outcome.ok) throw new ApiError(404, 'not_member', 'The caller is not a member of that group');
+    return c.body(null, 204);
+  })
+  .openapi(removeMember, async (c) => {
+    const player = await requirePlayer(c);
+    const { id, playerId } = c.req.valid('param');
+    owned(await removeFromGroup(c.var.services, player.id, id, playerId));
+    return c.body(null, 204);
+  })
+  .openapi(rotate, async (c) => {
+    const player = await requirePlayer(c);
+    const inviteCode = owned(await rotateInvite(c.var.services, player.id, c.req.valid('param').id));
+    c.header('Cache-Control', CACHE_CONTROL.private);
+    return c.json({ inviteCode }, 200);
+  })
+  .openapi(dissolve, async (c) => {
+    const player = await requirePlayer(c);
+    owned(await dissolveGroup(c.var.services, player.id, c.req.valid('param').id));
+    return c.body(null, 204);
+  });

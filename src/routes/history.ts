@@ -1,0 +1,167 @@
+import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
+import { historyPage } from '../db/history.js';
+import { LEVELS } from '../engines/types.js';
+import { CACHE_CONTROL } from '../http/cache.js';
+import type { AppEnv } from '../http/context.js';
+import { CursorQuery, decodeCursor, encodeCursor, LimitQuery } from '../http/cursor.js';
+import { requirePlayer } from '../http/player-auth.js';
+import { validationHook } from '../http/validation.js';
+import { KINDS } from '../kinds/index.js';
+import { playerStats } from '../play/player-stats.js';
+import { jsonError } from './schemas.js';
+
+const bearer = [{ bearer: [] }];
+
+const HistoryEntrySchema = z.object({
+  submissionId: z.number().int(),
+  date: z.string(),
+  kind: z.enum(KINDS),
+  level: z.enum(LEVELS),
+  valid: z.boolean(),
+  verdict: z
+    .enum(['clean', 'flagged', 'approved', 'voided'])
+    .nullable()
+    .openapi({ description: 'For ranked solves; null for wrong attempts and practice' }),
+  practice: z
+    .boolean()
+    .openapi({ description: 'A solve of a date whose ranking had closed: it counts nowhere' }),
+  countedMs: z.number().int().nullable(),
+  score: z.number().nullable(),
+  rank: z.number().int().nullable().openapi({ description: 'Its rank now, for a counted solve' }),
+  solvers: z.number().int().nullable(),
+  ratingAfter: z
+    .number()
+    .int()
+    .nullable()
+    .openapi({ description: "The player's rating of the kind after it" }),
+  submittedAt: z.string(),
+});
+
+const history = createRoute({
+  method: 'get',
+  path: '/players/me/history',
+  summary: "The caller's submissions, newest first: ranked solves, practice and wrong attempts",
+  security: bearer,
+  request: {
+    query: z.object({
+      kind: z.enum(KINDS).optional(),
+      level: z.enum(LEVELS).optional(),
+      cursor: CursorQuery,
+      limit: LimitQuery,
+    }),
+  },
+  responses: {
+    200: {
+      content: {
+        'application/json': {
+          schema: z
+            .object({ entries: z.array(HistoryEntrySchema), nextCursor: z.string().nullable() })
+            .openapi('History'),
+        },
+      },
+      description: 'One page',
+    },
+    400: jsonError('Unknown kind or level, malformed cursor'),
+    401: jsonError('Missing or invalid token'),
+  },
+});
+
+const StatsSchema = z
+  .object({
+    days: z.number().int(),
+    since: z.string(),
+    kinds: z.array(
+      z.object({
+        kind: z.enum(KINDS),
+        levels: z.array(
+          z.object({
+            level: z.enum(LEVELS),
+            solves: z.number().int(),
+            bestMs: z.number().int(),
+            medianMs: z.number().int(),
+            meanScore: z.number(),
+          }),
+        ),
+        ratingHistory: z.array(
+          z.object({ date: z.string(), submittedAt: z.string(), rating: z.number().int() }),
+        ),
+        techniques: z
+          .array(z.object({ technique: z.string(), solves: z.number().int(), meanScore: z.number() }))
+          .openapi({
+            description: 'Counted solves of puzzles that needed each technique, and their mean score',
+          }),
+      }),
+    ),
+    calendar: z.array(z.string()).openapi({ description: 'Dates with a counted solve, oldest first' }),
+  })
+  .openapi('PlayerStats');
+
+const stats = createRoute({
+  method: 'get',
+  path: '/players/me/stats',
+  summary:
+    "The caller's counted solves of the last days, per kind and level, its rating over them and by technique",
+  security: bearer,
+  request: {
+    query: z.object({
+      kind: z.enum(KINDS).optional(),
+      days: z.coerce
+        .number()
+        .int()
+        .min(1)
+        .max(366)
+        .default(30)
+        .openapi({ description: 'In the caller’s calendar' }),
+    }),
+  },
+  responses: {
+    200: { content: { 'application/json': { schema: StatsSchema } }, description: 'The statistics' },
+    400: jsonError('Unknown kind or days out of range'),
+    401: jsonError('Missing or invalid token'),
+  },
+});
+
+const HistoryCursor = z.object({ before: z.number().int() });
+
+export const historyRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook })
+  .openapi(history, async (c) => {
+    const player = await requirePlayer(c);
+    const { kind, level, cursor, limit } = c.req.valid('query');
+    const rows = await historyPage(
+      c.var.services.db,
+      player.id,
+      { ...(kind === undefined ? {} : { kind }), ...(level === undefined ? {} : { level }) },
+      decodeCursor(cursor, HistoryCursor)?.before ?? null,
+      limit + 1,
+    );
+    const entries = rows.slice(0, limit);
+    const last = entries.at(-1);
+    c.header('Cache-Control', CACHE_CONTROL.private);
+    return c.json(
+      {
+        entries: entries.map((r) => ({
+          submissionId: r.id,
+          date: r.date,
+          kind: r.kind,
+          level: r.level,
+          valid: r.valid,
+          verdict: r.status,
+          practice: r.practice,
+          countedMs: r.countedMs,
+          score: r.score,
+          rank: r.rank,
+          solvers: r.solvers,
+          ratingAfter: r.counted && r.ratingAfter !== null ? Math.round(r.ratingAfter) : null,
+          submittedAt: r.submittedAt,
+        })),
+        nextCursor: last && rows.length > limit ? encodeCursor({ before: last.id }) : null,
+      },
+      200,
+    );
+  })
+  .openapi(stats, async (c) => {
+    const player = await requirePlayer(c);
+    const { kind, days } = c.req.valid('query');
+    c.header('Cache-Control', CACHE_CONTROL.private);
+    return c.json(await playerStats(c.var.services, player, days, kind), 200);
+  });

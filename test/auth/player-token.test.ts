@@ -1,0 +1,114 @@
+import { describe, expect, it } from 'vitest';
+import { sign } from '../../src/auth/hmac.js';
+import { LEGACY_TOKEN_ID, newPlayerId, playerToken, verifyPlayerToken } from '../../src/auth/player-token.js';
+import { keyIdOf } from '../../src/auth/signing-keys.js';
+
+const OLD = 'old-token-secret-0123456789abcdef0123456789';
+const NEW = 'new-token-secret-0123456789abcdef0123456789';
+const rotating = { current: NEW, previous: OLD };
+
+describe('player tokens', () => {
+  it('read <playerId>.<tokenId>.<keyId>.<mac> and verify to all three', async () => {
+    const id = newPlayerId();
+    const token = await playerToken({ current: NEW }, id);
+    const [playerId, tokenId, keyId, mac] = token.split('.');
+    expect(playerId).toBe(id);
+    expect(tokenId).toMatch(/^[A-Za-z0-9_-]{16}$/);
+    expect(keyId).toBe(await keyIdOf(NEW));
+    expect(mac).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(await verifyPlayerToken({ current: NEW }, token)).toEqual({ playerId: id, tokenId, keyId });
+  });
+
+  it('get a fresh token id each time one is issued', async () => {
+    const id = newPlayerId();
+    const ids = new Set<string | undefined>();
+    for (let i = 0; i < 50; i++) ids.add((await playerToken({ current: NEW }, id)).split('.')[1]);
+    expect(ids.size).toBe(50);
+  });
+
+  it('name their key by a short id that is the same for one secret and differs between two', async () => {
+    const [a, b] = [await keyIdOf(OLD), await keyIdOf(NEW)];
+    expect(a).toMatch(/^[A-Za-z0-9_-]{8}$/);
+    expect(a).not.toBe(b);
+    expect(await keyIdOf(OLD)).toBe(a);
+  });
+
+  it('signed with the previous secret stay valid while TOKEN_SECRET_PREVIOUS is set, and not after', async () => {
+    const id = newPlayerId();
+    const token = await playerToken({ current: OLD }, id);
+    expect(await verifyPlayerToken(rotating, token)).toMatchObject({
+      playerId: id,
+      keyId: await keyIdOf(OLD),
+    });
+    expect(await verifyPlayerToken({ current: NEW }, token)).toBeNull();
+  });
+
+  it('are issued with the current secret during a rotation', async () => {
+    const token = await playerToken(rotating, newPlayerId());
+    expect(token.split('.')[2]).toBe(await keyIdOf(NEW));
+    expect(await verifyPlayerToken({ current: NEW }, token)).not.toBeNull();
+  });
+
+  it('are refused when they name a key id that is not ours, even with a MAC that is', async () => {
+    const token = await playerToken({ current: NEW }, newPlayerId());
+    const [playerId, tokenId, , mac] = token.split('.');
+    expect(await verifyPlayerToken(rotating, `${playerId}.${tokenId}.AAAAAAAA.${mac}`)).toBeNull();
+  });
+
+  it('are refused when their key id is swapped for the other secret', async () => {
+    const token = await playerToken({ current: OLD }, newPlayerId());
+    const [playerId, tokenId, , mac] = token.split('.');
+    const swapped = `${playerId}.${tokenId}.${await keyIdOf(NEW)}.${mac}`;
+    expect(await verifyPlayerToken(rotating, swapped)).toBeNull();
+  });
+
+  it('are refused when the player id or the token id is changed', async () => {
+    const token = await playerToken({ current: NEW }, newPlayerId());
+    const [, tokenId, keyId, mac] = token.split('.');
+    expect(
+      await verifyPlayerToken({ current: NEW }, `${newPlayerId()}.${tokenId}.${keyId}.${mac}`),
+    ).toBeNull();
+    const otherTokenId = tokenId?.startsWith('A') ? `B${tokenId.slice(1)}` : `A${tokenId?.slice(1)}`;
+    expect(
+      await verifyPlayerToken({ current: NEW }, `${token.split('.')[0]}.${otherTokenId}.${keyId}.${mac}`),
+    ).toBeNull();
+  });
+
+  it('of the earlier <playerId>.<mac> format still verify under either secret, as token id legacy', async () => {
+    const id = newPlayerId();
+    for (const secret of [OLD, NEW]) {
+      const legacy = `${id}.${await sign(secret, 'player', id)}`;
+      expect(await verifyPlayerToken(rotating, legacy)).toEqual({
+        playerId: id,
+        tokenId: LEGACY_TOKEN_ID,
+        keyId: await keyIdOf(secret),
+      });
+    }
+    const retired = `${id}.${await sign(OLD, 'player', id)}`;
+    expect(await verifyPlayerToken({ current: NEW }, retired)).toBeNull();
+  });
+
+  it('cannot be made from the MAC of an earlier-format token', async () => {
+    const id = newPlayerId();
+    const legacyMac = await sign(NEW, 'player', id);
+    const forged = `${id}.AAAAAAAAAAAAAAAA.${await keyIdOf(NEW)}.${legacyMac}`;
+    expect(await verifyPlayerToken({ current: NEW }, forged)).toBeNull();
+  });
+
+  it('are refused when malformed', async () => {
+    const token = await playerToken({ current: NEW }, newPlayerId());
+    const [playerId, tokenId, keyId, mac] = token.split('.');
+    for (const bad of [
+      '',
+      playerId,
+      `${playerId}.${tokenId}.${mac}`,
+      `${token}.extra`,
+      `${playerId?.toUpperCase()}.${tokenId}.${keyId}.${mac}`,
+      `${playerId}.short.${keyId}.${mac}`,
+      `${playerId}.${tokenId}.${keyId}.`,
+      `not-a-uuid.${tokenId}.${keyId}.${mac}`,
+    ]) {
+      expect(await verifyPlayerToken(rotating, bad ?? ''), bad).toBeNull();
+    }
+  });
+});

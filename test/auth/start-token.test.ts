@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import { sign, toBase64Url } from '../../src/auth/hmac.js';
+import { newPlayerId } from '../../src/auth/player-token.js';
+import { keyIdOf } from '../../src/auth/signing-keys.js';
+import { startToken, verifyStartToken } from '../../src/auth/start-token.js';
+
+const OLD = 'old-token-secret-0123456789abcdef0123456789';
+const NEW = 'new-token-secret-0123456789abcdef0123456789';
+const rotating = { current: NEW, previous: OLD };
+const playerId = newPlayerId();
+const puzzleId = '2026-11-29:sudoku:easy';
+const startedAt = Date.parse('2026-11-29T12:00:00Z');
+const expected = { playerId, puzzleId, now: startedAt + 60_000 };
+
+describe('start tokens', () => {
+  it('read <claim>.<keyId>.<mac>, naming the current key', async () => {
+    const token = await startToken(rotating, { playerId, puzzleId, startedAt });
+    const [, keyId, mac] = token.split('.');
+    expect(keyId).toBe(await keyIdOf(NEW));
+    expect(mac).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(await verifyStartToken({ current: NEW }, token, expected)).toMatchObject({ ok: true });
+  });
+
+  it('signed with the previous secret stay valid while it is set, and are forged after', async () => {
+    const token = await startToken({ current: OLD }, { playerId, puzzleId, startedAt });
+    expect(await verifyStartToken(rotating, token, expected)).toMatchObject({ ok: true });
+    expect(await verifyStartToken({ current: NEW }, token, expected)).toEqual({
+      ok: false,
+      reason: 'forged',
+    });
+  });
+
+  it('naming a key that is not ours are forged', async () => {
+    const [body, , mac] = (await startToken({ current: NEW }, { playerId, puzzleId, startedAt })).split('.');
+    const verdict = await verifyStartToken(rotating, `${body}.AAAAAAAA.${mac}`, expected);
+    expect(verdict).toEqual({ ok: false, reason: 'forged' });
+  });
+
+  it('of the earlier <claim>.<mac> format still verify under either secret', async () => {
+    const body = toBase64Url(new TextEncoder().encode(JSON.stringify([playerId, puzzleId, startedAt])));
+    for (const secret of [OLD, NEW]) {
+      const legacy = `${body}.${await sign(secret, 'start', body)}`;
+      expect(await verifyStartToken(rotating, legacy, expected)).toMatchObject({ ok: true });
+    }
+  });
+
+  it('are malformed with too many or empty parts', async () => {
+    const token = await startToken({ current: NEW }, { playerId, puzzleId, startedAt });
+    for (const bad of [`${token}.x`, `${token.split('.')[0]}..x`, 'x', '']) {
+      expect(await verifyStartToken(rotating, bad, expected), bad).toEqual({
+        ok: false,
+        reason: 'malformed',
+      });
+    }
+  });
+});

@@ -1,0 +1,228 @@
+import { env } from 'cloudflare:test';
+import { describe, expect, it } from 'vitest';
+import { appAt } from '../support/app.js';
+import {
+  bearer,
+  type ResultJson,
+  register,
+  solveAs,
+  startPuzzle,
+  submit,
+  wrongSudoku,
+} from '../support/play.js';
+
+const json = { 'content-type': 'application/json' };
+const get = async (at: string, token: string, path: string) =>
+  (await appAt(at)(path, { headers: bearer(token) })).json() as Promise<Record<string, unknown>>;
+
+/** Solves loop easy of `date` at noon UTC in five minutes; returns the verdict. */
+const solveOn = async (token: string, date: string) =>
+  (
+    await solveAs(token, {
+      date,
+      kind: 'loop',
+      level: 'easy',
+      fetchAt: `${date}T12:00:00Z`,
+      submitAt: `${date}T12:05:00Z`,
+    })
+  ).body as ResultJson;
+
+describe("a player's history", () => {
+  it('lists ranked solves, practice and wrong attempts, newest first, counted ones with rank, solvers and rating', async () => {
+    const { token } = await register('2026-11-20T09:00:00Z');
+    await startPuzzle('2026-11-20T09:00:00Z', token, '2026-11-20', 'sudoku', 'easy');
+    await submit('2026-11-20T09:03:00Z', token, '2026-11-20/sudoku/easy', {
+      solution: await wrongSudoku('2026-11-20', 'easy'),
+    });
+    await solveAs(token, {
+      date: '2026-11-20',
+      kind: 'sudoku',
+      level: 'easy',
+      fetchAt: '2026-11-20T09:00:00Z',
+      submitAt: '2026-11-20T09:06:00Z',
+    });
+    await solveAs(token, {
+      date: '2026-11-10',
+      kind: 'signal',
+      level: 'easy',
+      fetchAt: '2026-11-20T10:00:00Z',
+      submitAt: '2026-11-20T10:02:00Z',
+    });
+    const history = (await get('2026-11-20T11:00:00Z', token, '/v1/players/me/history')) as {
+      entries: Record<string, unknown>[];
+      nextCursor: string | null;
+    };
+    expect(history.entries.map((e) => [e.kind, e.valid, e.practice, e.verdict])).toEqual([
+      ['signal', true, true, null],
+      ['sudoku', true, false, 'clean'],
+      ['sudoku', false, false, null],
+    ]);
+    expect(history.entries[1]).toMatchObject({ date: '2026-11-20', rank: 1, solvers: 1, countedMs: 360_000 });
+    expect(typeof history.entries[1]?.ratingAfter).toBe('number');
+    expect(history.entries[0]).toMatchObject({ rank: null, solvers: null, ratingAfter: null });
+    expect(history.nextCursor).toBeNull();
+    const sudokuOnly = (await get(
+      '2026-11-20T11:00:00Z',
+      token,
+      '/v1/players/me/history?kind=sudoku&limit=1',
+    )) as {
+      entries: { valid: boolean }[];
+      nextCursor: string;
+    };
+    expect(sudokuOnly.entries.map((e) => e.valid)).toEqual([true]);
+    const next = (await get(
+      '2026-11-20T11:00:00Z',
+      token,
+      `/v1/players/me/history?kind=sudoku&limit=1&cursor=${sudokuOnly.nextCursor}`,
+    )) as {
+      entries: { valid: boolean }[];
+      nextCursor: string | null;
+    };
+    expect(next).toMatchObject({ entries: [{ valid: false }], nextCursor: null });
+  });
+});
+
+describe("a player's stats", () => {
+  it('sum up the counted solves of the last days per level, with the rating over them, the techniques and a calendar', async () => {
+    const { token } = await register('2026-11-01T08:00:00Z');
+    for (const date of ['2026-11-01', '2026-11-02', '2026-11-04']) await solveOn(token, date);
+    const stats = (await get('2026-11-04T20:00:00Z', token, '/v1/players/me/stats?kind=loop&days=7')) as {
+      since: string;
+      kinds: {
+        kind: string;
+        levels: Record<string, unknown>[];
+        ratingHistory: unknown[];
+        techniques: { solves: number }[];
+      }[];
+      calendar: string[];
+    };
+    expect(stats.since).toBe('2026-10-29');
+    expect(stats.calendar).toEqual(['2026-11-01', '2026-11-02', '2026-11-04']);
+    const [loop] = stats.kinds;
+    expect(loop?.levels).toEqual([
+      { level: 'easy', solves: 3, bestMs: 300_000, medianMs: 300_000, meanScore: expect.any(Number) },
+    ]);
+    expect(loop?.ratingHistory).toHaveLength(3);
+    expect(loop?.techniques.length).toBeGreaterThan(0);
+    expect(loop?.techniques.every((t) => t.solves <= 3)).toBe(true);
+  });
+});
+
+describe('streak freezes through the API', () => {
+  it('earns a freeze in a week and spends it on a missed date: the submission says the streak was frozen', async () => {
+    const { token } = await register('2026-10-01T08:00:00Z');
+    const days = ['01', '02', '03', '04', '05', '06', '07'].map((d) => `2026-10-${d}`);
+    for (const date of days) await solveOn(token, date);
+    expect((await get('2026-10-07T20:00:00Z', token, '/v1/players/me')).streak).toEqual({
+      current: 7,
+      best: 7,
+      freezes: 1,
+      change: null,
+    });
+    const after = await solveOn(token, '2026-10-09');
+    expect(after.streak).toEqual({ current: 8, best: 8, freezes: 0, change: 'frozen' });
+    const reset = await solveOn(token, '2026-10-12');
+    expect(reset.streak).toEqual({ current: 1, best: 8, freezes: 0, change: 'reset' });
+  });
+});
+
+describe('data rights', () => {
+  it('exports everything stored about the player, every submission included', async () => {
+    const { player, token } = await register('2026-11-05T08:00:00Z', 'Exporter');
+    await solveOn(token, '2026-11-05');
+    await solveOn(token, '2026-11-06');
+    const exported = (await get('2026-11-06T20:00:00Z', token, '/v1/players/me/export')) as {
+      player: { id: string; displayName: string };
+      submissions: { id: number; log: unknown }[];
+      tokens: { id: string }[];
+      sessions: unknown[];
+      ratings: unknown[];
+    };
+    const stored = await env.DB.prepare('select id from submissions where player_id = ? order by id')
+      .bind(player.id)
+      .all<{ id: number }>();
+    expect(exported.submissions.map((s) => s.id)).toEqual(stored.results.map((r) => r.id));
+    expect(exported.player).toMatchObject({ id: player.id, displayName: 'Exporter' });
+    expect(exported.tokens.map((t) => t.id)).toEqual([token.split('.')[1]]);
+    expect(exported.sessions).toHaveLength(2);
+    expect(exported.ratings).toHaveLength(1);
+    expect(JSON.stringify(exported)).not.toContain(token);
+  });
+
+  it('deletes the player: no table holds its id or name any more, its token is refused, boards keep their ranks', async () => {
+    const name = 'Vanishing Vera';
+    const gone = await register('2026-11-08T08:00:00Z', name);
+    const stays = await register('2026-11-08T08:00:00Z', 'Stays');
+    await solveAs(gone.token, {
+      date: '2026-11-08',
+      kind: 'signal',
+      level: 'easy',
+      fetchAt: '2026-11-08T10:00:00Z',
+      submitAt: '2026-11-08T10:02:00Z',
+    });
+    const second = (
+      await solveAs(stays.token, {
+        date: '2026-11-08',
+        kind: 'signal',
+        level: 'easy',
+        fetchAt: '2026-11-08T10:00:00Z',
+        submitAt: '2026-11-08T10:03:00Z',
+      })
+    ).body as ResultJson;
+    expect(second.rank).toBe(2);
+    const at = appAt('2026-11-08T12:00:00Z');
+    await at(`/v1/players/me/follows/${stays.player.id}`, { method: 'PUT', headers: bearer(gone.token) });
+    const group = (await (
+      await at('/v1/groups', {
+        method: 'POST',
+        headers: { ...bearer(gone.token), ...json },
+        body: JSON.stringify({ name: 'Gone club' }),
+      })
+    ).json()) as { group: { id: string }; inviteCode: string };
+    await at('/v1/groups/join', {
+      method: 'POST',
+      headers: { ...bearer(stays.token), ...json },
+      body: JSON.stringify({ inviteCode: group.inviteCode }),
+    });
+    await at('/v1/players/me/link-codes', { method: 'POST', headers: bearer(gone.token) });
+    const puzzleBefore = await env.DB.prepare(
+      "select rating from puzzles where id = '2026-11-08:signal:easy'",
+    ).first<{ rating: number }>();
+
+    expect((await at('/v1/players/me', { method: 'DELETE', headers: bearer(gone.token) })).status).toBe(204);
+
+    expect((await at('/v1/players/me', { headers: bearer(gone.token) })).status).toBe(401);
+    const { results: tables } = await env.DB.prepare(
+      "select name from sqlite_master where type = 'table' and name not like 'sqlite_%' and name not like '_cf_%' and name <> 'd1_migrations'",
+    ).all<{ name: string }>();
+    for (const { name: table } of tables) {
+      const { results: columns } = await env.DB.prepare(
+        `select name from pragma_table_info('${table}')`,
+      ).all<{ name: string }>();
+      for (const { name: column } of columns) {
+        const hits = await env.DB.prepare(
+          `select count(*) as n from "${table}" where cast("${column}" as text) like ? or cast("${column}" as text) like ?`,
+        )
+          .bind(`%${gone.player.id}%`, `%${name}%`)
+          .first<{ n: number }>();
+        expect(hits?.n, `${table}.${column}`).toBe(0);
+      }
+    }
+    const board = (await (
+      await at('/v1/leaderboards/2026-11-08/signal/easy', { headers: { 'cache-control': 'no-cache' } })
+    ).json()) as {
+      entries: { rank: number; displayName: string | null; hidden: boolean }[];
+    };
+    expect(board.entries.map((e) => [e.rank, e.displayName, e.hidden])).toEqual([
+      [1, null, true],
+      [2, 'Stays', false],
+    ]);
+    const puzzleAfter = await env.DB.prepare(
+      "select rating from puzzles where id = '2026-11-08:signal:easy'",
+    ).first<{ rating: number }>();
+    expect(puzzleAfter).toEqual(puzzleBefore);
+    expect(
+      await (await at(`/v1/groups/${group.group.id}`, { headers: bearer(stays.token) })).json(),
+    ).toMatchObject({ ownerId: stays.player.id });
+  });
+});

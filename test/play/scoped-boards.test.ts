@@ -1,0 +1,187 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { appAt, type ErrorJson } from '../support/app.js';
+import { establishedPlayer } from '../support/established.js';
+import { bearer, later, type NewPlayer, register, solveAs } from '../support/play.js';
+
+const date = '2026-11-29';
+const at = '2026-11-29T16:00:00Z';
+const api = appAt(at);
+const json = { 'content-type': 'application/json' };
+
+interface Entry {
+  rank: number;
+  playerId: string | null;
+  displayName: string | null;
+  hidden: boolean;
+}
+interface Board {
+  entries: (Entry & { countedMs?: number; total?: number; solved?: number })[];
+  me: { rank: number } | null;
+  solvers?: number;
+  players?: number;
+  nextCursor: string | null;
+}
+
+const call = (token: string | null, method: string, path: string, body?: unknown) =>
+  api(path, {
+    method,
+    headers: { ...(token ? bearer(token) : {}), ...json, 'cache-control': 'no-cache' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+const board = async (token: string | null, path: string) =>
+  (await (await call(token, 'GET', path)).json()) as Board;
+const names = (b: Board) => b.entries.map((e) => e.displayName);
+
+/** Five players; each solves signal easy and medium of the date, fastest first in name order. */
+const players: Record<string, NewPlayer> = {};
+let groupId = '';
+
+beforeAll(async () => {
+  for (const [i, name] of ['Anna', 'Bert', 'Cleo', 'Dara', 'Emil'].entries()) {
+    const p = await register('2026-11-29T08:00:00Z', name);
+    players[name] = p;
+    for (const level of ['easy', 'medium'] as const) {
+      const fetchAt = later('2026-11-29T09:00:00Z', i * 600 + (level === 'medium' ? 3600 * 2 : 0));
+      const { status } = await solveAs(p.token, {
+        date,
+        kind: 'signal',
+        level,
+        fetchAt,
+        submitAt: later(fetchAt, 60 + 30 * i),
+      });
+      expect(status).toBe(200);
+    }
+  }
+  const { token } = players.Anna as NewPlayer;
+  for (const name of ['Cleo', 'Emil'])
+    await call(token, 'PUT', `/v1/players/me/follows/${players[name]?.player.id}`);
+  const made = (await (
+    await call((players.Bert as NewPlayer).token, 'POST', '/v1/groups', { name: 'Club' })
+  ).json()) as {
+    group: { id: string };
+    inviteCode: string;
+  };
+  groupId = made.group.id;
+  for (const name of ['Dara', 'Emil'])
+    await call((players[name] as NewPlayer).token, 'POST', '/v1/groups/join', {
+      inviteCode: made.inviteCode,
+    });
+});
+
+describe('scoped puzzle boards', () => {
+  const path = `/v1/leaderboards/${date}/signal/easy`;
+
+  it('rank everyone on the global board', async () => {
+    expect(names(await board(null, path))).toEqual(['Anna', 'Bert', 'Cleo', 'Dara', 'Emil']);
+  });
+
+  it('rank the players the caller follows and the caller on its following board, with its rank there', async () => {
+    const b = await board((players.Anna as NewPlayer).token, `${path}?scope=following`);
+    expect(names(b)).toEqual(['Anna', 'Cleo', 'Emil']);
+    expect(b.entries.map((e) => e.rank)).toEqual([1, 2, 3]);
+    expect(b).toMatchObject({ solvers: 3, me: { rank: 1 } });
+  });
+
+  it("rank a group's members on its board, the caller's rank among them, a page at a time", async () => {
+    const first = await board((players.Emil as NewPlayer).token, `${path}?scope=group:${groupId}&limit=2`);
+    expect(names(first)).toEqual(['Bert', 'Dara']);
+    expect(first).toMatchObject({ solvers: 3, me: { rank: 3 } });
+    const second = await board(
+      (players.Emil as NewPlayer).token,
+      `${path}?scope=group:${groupId}&limit=2&cursor=${first.nextCursor}`,
+    );
+    expect(second.entries.map((e) => [e.rank, e.displayName])).toEqual([[3, 'Emil']]);
+    expect(second.nextCursor).toBeNull();
+  });
+
+  it('refuse a following board without a player, a group board to a non-member, and a malformed scope', async () => {
+    expect((await call(null, 'GET', `${path}?scope=following`)).status).toBe(401);
+    const outsider = await call((players.Anna as NewPlayer).token, 'GET', `${path}?scope=group:${groupId}`);
+    expect([outsider.status, ((await outsider.json()) as ErrorJson).error.code]).toEqual([404, 'not_found']);
+    expect((await call(null, 'GET', `${path}?scope=friends`)).status).toBe(400);
+  });
+});
+
+describe('the daily board', () => {
+  it("ranks players by the sum of their scores over the date's puzzles", async () => {
+    const b = await board(null, `/v1/leaderboards/${date}/daily`);
+    expect(names(b)).toEqual(['Anna', 'Bert', 'Cleo', 'Dara', 'Emil']);
+    expect(b.entries.every((e) => e.solved === 2)).toBe(true);
+    const totals = b.entries.map((e) => e.total ?? 0);
+    expect([...totals].sort((x, y) => y - x)).toEqual(totals);
+    expect(b.players).toBe(5);
+  });
+
+  it("ranks within a scope, with the caller's own place, and pages to an exact end", async () => {
+    const mine = await board(
+      (players.Emil as NewPlayer).token,
+      `/v1/leaderboards/${date}/daily?scope=group:${groupId}&limit=1`,
+    );
+    expect(mine).toMatchObject({ players: 3, me: { rank: 3, solved: 2 } });
+    expect(names(mine)).toEqual(['Bert']);
+    let cursor = mine.nextCursor;
+    const seen = [...names(mine)];
+    while (cursor) {
+      const page = await board(
+        (players.Emil as NewPlayer).token,
+        `/v1/leaderboards/${date}/daily?scope=group:${groupId}&limit=1&cursor=${cursor}`,
+      );
+      seen.push(...names(page));
+      cursor = page.nextCursor;
+    }
+    expect(seen).toEqual(['Bert', 'Dara', 'Emil']);
+  });
+});
+
+describe('board visibility', () => {
+  it('hides a hidden player on every board, keeping its rank, and shows it to itself', async () => {
+    const cleo = players.Cleo as NewPlayer;
+    expect((await call(cleo.token, 'PATCH', '/v1/players/me', { boardVisibility: 'hidden' })).status).toBe(
+      200,
+    );
+    for (const path of [`/v1/leaderboards/${date}/signal/easy`, `/v1/leaderboards/${date}/daily`]) {
+      const b = await board((players.Anna as NewPlayer).token, path);
+      const third = b.entries[2] as Entry;
+      expect(third).toMatchObject({ rank: 3, playerId: null, displayName: null, hidden: true });
+      const own = await board(cleo.token, path);
+      expect(own.entries[2]).toMatchObject({ displayName: 'Cleo', hidden: false });
+    }
+    const profile = await call((players.Anna as NewPlayer).token, 'GET', `/v1/players/${cleo.player.id}`);
+    expect(profile.status).toBe(404);
+    expect((await call(cleo.token, 'GET', `/v1/players/${cleo.player.id}`)).status).toBe(200);
+    await call(cleo.token, 'PATCH', '/v1/players/me', { boardVisibility: 'public' });
+  });
+
+  it('shows a followers-only player to those it follows back, to its group on the group board, and to nobody else', async () => {
+    const dara = players.Dara as NewPlayer;
+    await call(dara.token, 'PATCH', '/v1/players/me', { boardVisibility: 'followers' });
+    const path = `/v1/leaderboards/${date}/signal/easy`;
+    const anna = players.Anna as NewPlayer;
+    const dim = (b: Board) => b.entries.find((e) => e.rank === 4);
+    expect(dim(await board(anna.token, path))).toMatchObject({ hidden: true });
+    await call(anna.token, 'PUT', `/v1/players/me/follows/${dara.player.id}`);
+    expect(dim(await board(anna.token, path))).toMatchObject({ hidden: true });
+    await call(dara.token, 'PUT', `/v1/players/me/follows/${anna.player.id}`);
+    expect(dim(await board(anna.token, path))).toMatchObject({ displayName: 'Dara', hidden: false });
+    expect((await call(anna.token, 'GET', `/v1/players/${dara.player.id}`)).status).toBe(200);
+    const emil = players.Emil as NewPlayer;
+    expect(dim(await board(emil.token, path))).toMatchObject({ hidden: true });
+    const group = await board(emil.token, `${path}?scope=group:${groupId}`);
+    expect(group.entries.find((e) => e.rank === 2)).toMatchObject({ displayName: 'Dara', hidden: false });
+    expect((await call(emil.token, 'GET', `/v1/players/${dara.player.id}`)).status).toBe(404);
+  });
+
+  it('applies on the rating board too, which also takes a scope', async () => {
+    const shy = await establishedPlayer('signal', date, { name: 'Shy' });
+    const open = await establishedPlayer('signal', date, { name: 'Open' });
+    await call(shy.token, 'PATCH', '/v1/players/me', { boardVisibility: 'hidden' });
+    const everyone = await board(null, '/v1/leaderboards/ratings/signal');
+    expect(everyone.entries).toHaveLength(2);
+    expect(everyone.entries.find((e) => e.hidden)).toMatchObject({ playerId: null, displayName: null });
+    expect(everyone.entries.find((e) => !e.hidden)).toMatchObject({ displayName: 'Open' });
+    const viewer = players.Anna as NewPlayer;
+    await call(viewer.token, 'PUT', `/v1/players/me/follows/${open.player.id}`);
+    const following = await board(viewer.token, '/v1/leaderboards/ratings/signal?scope=following');
+    expect(names(following)).toEqual(['Open']);
+  });
+});
