@@ -507,6 +507,17 @@ describe.skipIf(!chromiumStatus.ok)('the demo page in Chromium', () => {
     expect(code).toMatch(/^[0-9A-Z]{5}-[0-9A-Z]{5}$/);
     expect(await page.locator('#link-code-expiry').textContent()).toMatch(/^expires in (10:00|9:[0-5]\d)$/);
 
+    // A code that does not work: the API's message in the status line, and the player stays as it was.
+    const before = await second.locator('#player-name').textContent();
+    await second.locator('#link-input').fill('AAAAA-AAAAA');
+    await second.locator('#link-form button').click();
+    await second
+      .locator('#status[data-tone="error"]', {
+        hasText: 'This code does not work: codes last ten minutes and work once',
+      })
+      .waitFor();
+    expect(await second.locator('#player-name').textContent()).toBe(before);
+
     await second.locator('#link-input').fill(code.toLowerCase());
     await second.locator('#link-form button').click();
     await second.locator('#player-name', { hasText: PLAYER_NAME }).waitFor();
