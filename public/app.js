@@ -1,12 +1,19 @@
 // @ts-check
 /**
- * The demo page: today's puzzles through the public API. One anonymous player per browser; per puzzle a
- * session (the server's start, the page's clock, progress, the move log, result) in localStorage, so a
- * reload keeps the clock, the board and the log. Kind modules are loaded on demand and know nothing of the
- * API except colour sort's reveal; they report each move, which the page times and sends as the log.
+ * The demo page: today's puzzles through the public API. One player per browser (anonymous until named,
+ * shared with other devices by link codes); per puzzle a session (the server's start, the page's clock,
+ * progress, the move log, result) in localStorage, so a reload keeps the clock, the board and the log.
+ * Kind modules are loaded on demand and know nothing of the API except colour sort's reveal; they report
+ * each move, which the page times and sends as the log. The panels around the puzzle live in their own
+ * modules: boards.js, profile.js, devices.js, social.js.
  */
 
 import * as api from './api.js';
+import { hideBoard, showBoard } from './boards.js';
+import { refreshDevices } from './devices.js';
+import { refreshProfile, showPlayer, streakText } from './profile.js';
+import { refreshSocial } from './social.js';
+import { byId, fail, formatTime, kindName, playerLabel, plural, say, setKinds } from './ui.js';
 
 /** @typedef {import('./kinds/common.js').Board} Board */
 /** @typedef {{ createBoard: (puzzle: unknown, context: import('./kinds/common.js').BoardContext) => Board }} KindModule */
@@ -25,23 +32,8 @@ import * as api from './api.js';
  * @returns {Promise<KindModule>}
  */
 const loadKind = (kind) => import(`./kinds/${kind}.js`);
-/** Rows per leaderboard page: the sidebar keeps the histogram in view below it. */
-const BOARD_PAGE_SIZE = 8;
-
-/**
- * @template {HTMLElement} T
- * @param {string} id
- * @returns {T}
- */
-const byId = (id) => /** @type {T} */ (document.getElementById(id));
-
 const ui = {
   date: byId('date'),
-  playerName: byId('player-name'),
-  playerStreak: byId('player-streak'),
-  rename: /** @type {HTMLDetailsElement} */ (byId('rename')),
-  renameForm: /** @type {HTMLFormElement} */ (byId('rename-form')),
-  renameInput: /** @type {HTMLInputElement} */ (byId('rename-input')),
   kinds: byId('kinds'),
   levels: byId('levels'),
   title: byId('puzzle-title'),
@@ -50,23 +42,13 @@ const ui = {
   info: byId('puzzle-info'),
   board: byId('board'),
   help: byId('help'),
-  status: byId('status'),
   result: byId('result'),
-  leaderboard: byId('leaderboard'),
-  boardSolvers: byId('board-solvers'),
-  boardRows: byId('board-rows'),
-  boardPrev: /** @type {HTMLButtonElement} */ (byId('board-prev')),
-  boardNext: /** @type {HTMLButtonElement} */ (byId('board-next')),
-  boardPage: byId('board-page'),
-  boardMe: byId('board-me'),
   stats: byId('stats'),
   statsSummary: byId('stats-summary'),
   histogram: byId('histogram'),
 };
 
 const state = {
-  /** @type {api.Player | null} */
-  player: null,
   /** @type {api.KindInfo[]} */
   kinds: [],
   /** The browser's IANA zone: which date is today, and the calendar a new player's streak counts in. */
@@ -86,24 +68,7 @@ const state = {
   /** @type {ReturnType<typeof setInterval> | undefined} */
   ticker: undefined,
   submitting: false,
-  /** Cursors of the leaderboard pages seen so far; the last is the current page. @type {(string | null)[]} */
-  pages: [null],
 };
-
-/** m:ss, or m:ss.t with tenths. @param {number} ms @param {boolean} [tenths] */
-function formatTime(ms, tenths = false) {
-  const total = Math.max(0, ms) / 1000;
-  const minutes = Math.floor(total / 60);
-  const seconds = total - minutes * 60;
-  const text = tenths ? (Math.floor(seconds * 10) / 10).toFixed(1) : String(Math.floor(seconds));
-  return `${minutes}:${text.padStart(tenths ? 4 : 2, '0')}`;
-}
-
-/** @param {string} message @param {'info' | 'error'} [tone] */
-function say(message, tone = 'info') {
-  ui.status.textContent = message;
-  ui.status.dataset.tone = tone;
-}
 
 // Sessions --------------------------------------------------------------------------------------------
 
@@ -131,28 +96,6 @@ function saveSession() {
   }
 }
 
-// Player ----------------------------------------------------------------------------------------------
-
-function renderPlayer() {
-  const player = state.player;
-  if (!player) return;
-  ui.playerName.textContent = player.displayName ?? `anonymous ${player.id.slice(0, 4)}`;
-  ui.playerStreak.textContent = player.streak.current > 0 ? `${player.streak.current}-day streak` : '';
-  ui.renameInput.value = player.displayName ?? '';
-}
-
-ui.renameForm.addEventListener('submit', async (event) => {
-  event.preventDefault();
-  try {
-    state.player = await api.renamePlayer(ui.renameInput.value.trim() || null);
-    ui.rename.open = false;
-    renderPlayer();
-    if (state.session?.result) void showLeaderboard();
-  } catch (error) {
-    say(error instanceof Error ? error.message : String(error), 'error');
-  }
-});
-
 // Navigation ------------------------------------------------------------------------------------------
 
 /** The levels of a kind that today has, easiest first. @param {string} kind */
@@ -161,9 +104,6 @@ function levelsOf(kind) {
   const order = state.kinds.find((k) => k.kind === kind)?.levels ?? [];
   return order.filter((l) => levels.includes(l));
 }
-
-/** @param {string} kind */
-const kindName = (kind) => state.kinds.find((k) => k.kind === kind)?.displayName ?? kind;
 
 /** @param {HTMLElement} nav @param {{ href: string, text: string, current: boolean, done: boolean }[]} links */
 function renderLinks(nav, links) {
@@ -267,7 +207,6 @@ async function open(key) {
   state.board = null;
   state.view = null;
   state.session = null;
-  state.pages = [null];
   renderNav();
   ui.title.textContent = `${kindName(key.kind)} · ${key.level}`;
   ui.board.replaceChildren();
@@ -275,7 +214,7 @@ async function open(key) {
   ui.help.textContent = '';
   ui.timer.textContent = '0:00';
   ui.result.hidden = true;
-  ui.leaderboard.hidden = true;
+  hideBoard();
   ui.stats.hidden = true;
   say('Loading…');
   updateSubmit();
@@ -330,7 +269,7 @@ async function open(key) {
     board.setLocked(true);
     ui.timer.textContent = formatTime(session.result.countedMs ?? session.finishedMs ?? 0, true);
     showResult(session.result);
-    await Promise.all([showLeaderboard(), showStats()]);
+    await Promise.all([showBoard(key), showStats()]);
   } else {
     followBoard();
     board.element.focus();
@@ -362,17 +301,15 @@ async function submit() {
     say(
       result.verdict === 'flagged'
         ? 'Solved. A moderator will look at this solve before it is ranked (under review).'
-        : result.repeated
-          ? 'Already ranked: this is the result of your first solve.'
-          : 'Solved!',
+        : result.practice
+          ? "Solved as practice: this date's ranking has closed, so it counts nowhere."
+          : result.repeated
+            ? 'Already ranked: this is the result of your first solve.'
+            : 'Solved!',
     );
-    if (state.player) {
-      state.player = { ...state.player, streak: result.streak };
-      renderPlayer();
-    }
     renderNav();
     showResult(result);
-    await Promise.all([showLeaderboard(), showStats()]);
+    await Promise.all([showBoard(key), showStats(), refreshProfile()]);
   } catch (error) {
     if (!(error instanceof api.ApiError)) throw error;
     say(error.message, 'error');
@@ -385,6 +322,14 @@ async function submit() {
 ui.submit.addEventListener('click', () => void submit().catch(fail));
 
 // After the solve -------------------------------------------------------------------------------------
+
+/** What a solve did to the streak, said in the result (nothing when it only added the day). */
+const STREAK_CHANGES = {
+  started: 'a new streak begins',
+  extended: '',
+  frozen: 'a streak freeze kept your streak',
+  reset: 'a missed day ended your streak; a new one begins',
+};
 
 /** @param {api.SubmissionResult} result */
 function showResult(result) {
@@ -409,69 +354,20 @@ function showResult(result) {
     'result-rank',
     result.verdict === 'flagged'
       ? 'under review'
-      : result.rank === undefined
-        ? '–'
-        : `${result.rank} of ${result.solvers}`,
+      : result.practice
+        ? 'practice'
+        : result.rank === undefined
+          ? '–'
+          : `${result.rank} of ${result.solvers}`,
   );
   put(
     'result-percentile',
     result.fasterThanPercent === undefined ? '–' : `${result.fasterThanPercent} % of solvers`,
   );
-  put(
-    'result-streak',
-    `${result.streak.current} day${result.streak.current === 1 ? '' : 's'} (best ${result.streak.best})`,
-  );
+  const said = result.streak.change ? STREAK_CHANGES[result.streak.change] : '';
+  put('result-streak', streakText(result.streak) + (said ? ` · ${said}` : ''));
   ui.result.hidden = false;
 }
-
-async function showLeaderboard() {
-  const key = state.key;
-  if (!key) return;
-  const generation = state.generation;
-  const cursor = state.pages[state.pages.length - 1] ?? null;
-  const page = await api.leaderboard(key, { limit: BOARD_PAGE_SIZE, cursor });
-  if (generation !== state.generation) return;
-  const me = api.playerId();
-  ui.boardRows.replaceChildren(
-    ...page.entries.map((entry) => {
-      const row = document.createElement('tr');
-      if (entry.playerId === me) row.className = 'me';
-      for (const text of [
-        String(entry.rank),
-        entry.displayName ?? `anonymous ${entry.playerId.slice(0, 4)}`,
-        formatTime(entry.countedMs, true),
-      ]) {
-        const cell = document.createElement('td');
-        cell.textContent = text;
-        row.append(cell);
-      }
-      return row;
-    }),
-  );
-  ui.boardSolvers.textContent = `${page.solvers} solver${page.solvers === 1 ? '' : 's'}`;
-  ui.boardPage.textContent = `page ${state.pages.length}`;
-  ui.boardPrev.disabled = state.pages.length <= 1;
-  ui.boardNext.disabled = page.nextCursor === null;
-  ui.boardNext.dataset.cursor = page.nextCursor ?? '';
-  ui.boardMe.textContent = page.me
-    ? `You: rank ${page.me.rank} of ${page.solvers}, faster than ${page.me.fasterThanPercent} %`
-    : page.meUnderReview
-      ? 'You: your solve is under review'
-      : '';
-  ui.leaderboard.hidden = false;
-}
-
-ui.boardNext.addEventListener('click', () => {
-  const cursor = ui.boardNext.dataset.cursor;
-  if (!cursor) return;
-  state.pages.push(cursor);
-  void showLeaderboard().catch(fail);
-});
-ui.boardPrev.addEventListener('click', () => {
-  if (state.pages.length <= 1) return;
-  state.pages.pop();
-  void showLeaderboard().catch(fail);
-});
 
 async function showStats() {
   const key = state.key;
@@ -491,7 +387,7 @@ async function showStats() {
         mine !== undefined && mine >= bucket.fromMs && (bucket.toMs === null || mine < bucket.toMs);
       const column = document.createElement('div');
       column.className = isMine ? 'bucket mine' : 'bucket';
-      column.title = `${range}: ${bucket.count} solver${bucket.count === 1 ? '' : 's'}`;
+      column.title = `${range}: ${plural(bucket.count, 'solver')}`;
       column.dataset.count = String(bucket.count);
       const count = document.createElement('span');
       count.className = 'count';
@@ -507,7 +403,7 @@ async function showStats() {
     }),
   );
   ui.statsSummary.textContent =
-    `${stats.solvers} solver${stats.solvers === 1 ? '' : 's'}` +
+    plural(stats.solvers, 'solver') +
     (stats.medianMs === null ? '' : ` · median ${formatTime(stats.medianMs, true)}`) +
     ` · par ${formatTime(stats.benchmarkSeconds * 1000)}` +
     (mine === undefined ? '' : ' · your time is highlighted');
@@ -515,12 +411,6 @@ async function showStats() {
 }
 
 // Start -----------------------------------------------------------------------------------------------
-
-/** @param {unknown} error */
-function fail(error) {
-  console.error(error);
-  say(error instanceof Error ? error.message : String(error), 'error');
-}
 
 async function route() {
   const key = keyFromHash();
@@ -533,9 +423,28 @@ async function route() {
   await open(key);
 }
 
+/** The panels of the player: profile and history, devices, follows and groups. @param {api.Player} [player] */
+const refreshAccount = (player) => Promise.all([refreshProfile(player), refreshDevices(), refreshSocial()]);
+
+/**
+ * The page plays as another player now (linked, or signed out from another device): every panel and the
+ * puzzle's session are that player's.
+ * @param {api.PlayerChange} change
+ */
+async function switchPlayer(change) {
+  showPlayer(change.player);
+  await Promise.all([refreshAccount(change.player), route()]);
+  const name = playerLabel({ playerId: change.player.id, displayName: change.player.displayName });
+  if (change.reason === 'signed-out') say(api.SIGNED_OUT, 'error');
+  else say(`This device now plays as ${name}.`);
+}
+
 async function main() {
-  [state.player, state.kinds] = await Promise.all([api.ensurePlayer(), api.kinds()]);
-  renderPlayer();
+  const [{ player, signedOut }, kinds] = await Promise.all([api.ensurePlayer(), api.kinds()]);
+  state.kinds = kinds;
+  setKinds(kinds);
+  showPlayer(player);
+  api.onPlayerChange((change) => void switchPlayer(change).catch(fail));
   state.day = await api.todaysPuzzles(state.timeZone).catch((error) => {
     if (error instanceof api.ApiError && error.code === 'invalid_time_zone') {
       state.timeZone = 'UTC';
@@ -545,7 +454,10 @@ async function main() {
   });
   ui.date.textContent = state.day.date;
   window.addEventListener('hashchange', () => void route().catch(fail));
+  // After the puzzle: its first fetch gives a new player its time zone.
   await route();
+  await refreshAccount();
+  if (signedOut) say(api.SIGNED_OUT, 'error');
   document.body.dataset.ready = 'true';
 }
 

@@ -12,7 +12,7 @@
 
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import { type Browser, chromium, type Page } from 'playwright-core';
+import { type Browser, type BrowserContext, chromium, type Locator, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { type ColorSortPuzzle, replay } from '../../src/engines/colorsort/index.js';
 import { descriptorOf, engineFor, KINDS, type Kind } from '../../src/kinds/index.js';
@@ -35,6 +35,8 @@ const DESKTOP = { width: 1200, height: 900 };
 /** The page's clock once the board is complete: stopped, with tenths. */
 const STOPPED_CLOCK = /^\d+:\d\d\.\d$/;
 const RUNNING_CLOCK = /^\d+:\d\d$/;
+/** Where the page keeps its player's id and token (public/api.js). */
+const PLAYER_KEY = 'daily-puzzles.player';
 
 const chromiumStatus = ensureChromium();
 if (!chromiumStatus.ok) {
@@ -69,6 +71,11 @@ describe.skipIf(!chromiumStatus.ok)('the demo page in Chromium', () => {
   let page: Page;
   let date = '';
   let rivals: Promise<() => Promise<void>> = Promise.resolve(async () => undefined);
+  /** The rivals' names and tokens, to act as one of them from the API or a second browser. */
+  const rivalPlayers: { displayName: string; token: string }[] = [];
+  /** A second browser (another device): linked to the page's player, signed out, then a rival. */
+  let other: BrowserContext | undefined;
+  let second: Page;
 
   async function json<T>(method: string, url: string, body?: unknown, token?: string): Promise<T> {
     const headers: Record<string, string> = { 'content-type': 'application/json' };
@@ -120,6 +127,7 @@ describe.skipIf(!chromiumStatus.ok)('the demo page in Chromium', () => {
       Array.from({ length: RIVALS }, async (_, i) => {
         const displayName = `Rival ${String(i + 1).padStart(2, '0')}`;
         const { token } = await json<{ token: string }>('POST', '/v1/players', { displayName });
+        rivalPlayers.push({ displayName, token });
         const view = await json<PuzzleView>('GET', `/v1/puzzles/${date}/${kind}/${LEVEL}`, undefined, token);
         return { token, view, at: Date.now() };
       }),
@@ -165,6 +173,7 @@ describe.skipIf(!chromiumStatus.ok)('the demo page in Chromium', () => {
 
   afterAll(async () => {
     await rivals.catch(() => undefined);
+    await other?.close();
     await browser?.close();
     await worker?.stop();
   });
@@ -175,7 +184,7 @@ describe.skipIf(!chromiumStatus.ok)('the demo page in Chromium', () => {
    * Checks that the clock stopped when the board became complete and stays stopped through a last look,
    * submits, and checks the result on screen.
    */
-  async function submitAndCheck(kind: Kind): Promise<void> {
+  async function submitAndCheck(kind: Kind, streak = '1 day (best 1)'): Promise<void> {
     const submit = page.locator('#submit');
     await expect
       .poll(() => submit.isEnabled(), { message: `${kind}: the page sees a complete board` })
@@ -202,7 +211,7 @@ describe.skipIf(!chromiumStatus.ok)('the demo page in Chromium', () => {
     expect(score).toBeLessThan(1);
     // First ranked solve of this kind: the player starts at 1500 and gains against a 1500 puzzle.
     expect(await text('result-rating')).toMatch(/^1500 → \d+ \(\+\d+\) ±\d+$/);
-    expect(await text('result-streak')).toBe('1 day (best 1)');
+    expect(await text('result-streak')).toBe(streak);
     await page.locator('#board-me', { hasText: /^You: rank \d+ of \d+, faster than \d+ %$/ }).waitFor();
     await page.locator('#histogram .bucket').first().waitFor();
     expect(await page.locator('#histogram .bucket').count()).toBe(10);
@@ -264,7 +273,8 @@ describe.skipIf(!chromiumStatus.ok)('the demo page in Chromium', () => {
     await expect.poll(() => counter.textContent()).toBe(`${moves.length} moves · 0 hidden`);
     // The last pour completed a tube: it cannot be undone.
     expect(await page.locator('[data-action="undo"]').isDisabled()).toBe(true);
-    await submitAndCheck('colorsort');
+    // The day's first solve begins the streak; the later ones leave it as it is.
+    await submitAndCheck('colorsort', '1 day (best 1) · a new streak begins');
     await expectAlone();
     await shoot('colorsort');
   });
@@ -404,6 +414,355 @@ describe.skipIf(!chromiumStatus.ok)('the demo page in Chromium', () => {
     await page.locator('#board-prev').click();
     await page.locator('#board-page', { hasText: 'page 1' }).waitFor();
     await expect.poll(() => rows.count()).toBe(PAGE_SIZE);
+  });
+
+  // The player's panels, linking, following and groups, over the solves made above ----------------------
+
+  /** The token a page keeps for its player. */
+  async function tokenOf(p: Page): Promise<string> {
+    const stored = await p.evaluate(`localStorage.getItem(${JSON.stringify(PLAYER_KEY)})`);
+    return (JSON.parse(String(stored)) as { token: string }).token;
+  }
+
+  /** The cells' text of each row. */
+  async function cellsOf(rows: Locator): Promise<string[][]> {
+    const all: string[][] = [];
+    for (let i = 0; i < (await rows.count()); i++) {
+      all.push((await rows.nth(i).locator('td').allTextContents()).map((t) => t.trim()));
+    }
+    return all;
+  }
+
+  /** The name column of the leaderboard page on screen. */
+  const boardNames = async (p: Page) => (await cellsOf(p.locator('#board-rows tr'))).map((cells) => cells[1]);
+
+  /** Loads the page again and waits until it and its panels are ready. */
+  async function reload(p: Page): Promise<void> {
+    await p.reload();
+    await p.locator('body[data-ready="true"]').waitFor();
+  }
+
+  async function openSecond(): Promise<void> {
+    other = await browser.newContext({ viewport: DESKTOP });
+    second = await other.newPage();
+    second.setDefaultTimeout(90_000);
+    second.on('pageerror', (error) => console.error('[second page error]', error));
+    await second.goto(`${worker.url}/#/colorsort/${LEVEL}`);
+    await second.locator('body[data-ready="true"]').waitFor();
+  }
+
+  /** The rival a test acts as, by name. */
+  const rival = (displayName: string) => {
+    const found = rivalPlayers.find((r) => r.displayName === displayName);
+    if (!found) throw new Error(`no rival ${displayName}`);
+    return found;
+  };
+  let followedRival = '';
+
+  test("the profile panel shows the player's rating per kind, its streak, and its history page by page", async () => {
+    // A fresh load: the ranks in the history are as they stand now, after the rivals' solves.
+    await goTo('colorsort');
+    await reload(page);
+    const profile = await json<{
+      ratings: { kind: string; rating: number; deviation: number; games: number; provisional: boolean }[];
+      timeZone: string;
+    }>('GET', '/v1/players/me', undefined, await tokenOf(page));
+    expect(profile.ratings.map((r) => r.kind).sort()).toEqual([...KINDS].sort());
+    await page
+      .locator('#ratings tr')
+      .nth(KINDS.length - 1)
+      .waitFor();
+    expect(await cellsOf(page.locator('#ratings tr'))).toEqual(
+      profile.ratings.map((r) => [
+        descriptorOf(r.kind as Kind).displayName,
+        `${r.rating} ±${r.deviation}`,
+        '1',
+        r.provisional ? 'provisional' : '',
+      ]),
+    );
+    expect(await page.locator('#profile-streak').textContent()).toBe('1 day (best 1) · 0 freezes held');
+    expect(await page.locator('#profile-time-zone').textContent()).toBe(profile.timeZone);
+    expect(await page.locator('#profile-visibility').inputValue()).toBe('public');
+
+    // Newest first: the loop was solved last; every solve ranked among its solvers.
+    const entries = page.locator('#history-list li');
+    expect(await entries.count()).toBe(KINDS.length);
+    expect(await entries.first().locator('.what').textContent()).toBe(`${date} · Loop ${LEVEL}`);
+    for (const text of await entries.allTextContents()) {
+      expect(text).toMatch(/\d+:\d\d\.\d.*score 0\.\d{3}.*rank \d+ of \d+.*ranked$/);
+    }
+    const colorsort = entries.filter({ hasText: 'Colour sort' });
+    expect(await colorsort.locator('.rank').textContent()).toMatch(
+      new RegExp(`^rank \\d+ of ${RIVALS + 1}$`),
+    );
+    expect(await page.locator('#history-more').isHidden()).toBe(true);
+  });
+
+  test('a second browser that enters the code the first one shows plays as the same player, and both list two devices', async () => {
+    await openSecond();
+    expect(await second.locator('#player-name').textContent()).toMatch(/^anonymous /);
+    await page.locator('#link-show').click();
+    await page.locator('#link-code:not([hidden])').waitFor();
+    const code = ((await page.locator('#link-code-text').textContent()) ?? '').trim();
+    expect(code).toMatch(/^[0-9A-Z]{5}-[0-9A-Z]{5}$/);
+    expect(await page.locator('#link-code-expiry').textContent()).toMatch(/^expires in (10:00|9:[0-5]\d)$/);
+
+    // A code that does not work: the API's message in the status line, and the player stays as it was.
+    const before = await second.locator('#player-name').textContent();
+    await second.locator('#link-input').fill('AAAAA-AAAAA');
+    await second.locator('#link-form button').click();
+    await second
+      .locator('#status[data-tone="error"]', {
+        hasText: 'This code does not work: codes last ten minutes and work once',
+      })
+      .waitFor();
+    expect(await second.locator('#player-name').textContent()).toBe(before);
+
+    await second.locator('#link-input').fill(code.toLowerCase());
+    await second.locator('#link-form button').click();
+    await second.locator('#player-name', { hasText: PLAYER_NAME }).waitFor();
+    await second.locator('#status', { hasText: `This device now plays as ${PLAYER_NAME}.` }).waitFor();
+    await second
+      .locator('#ratings tr')
+      .nth(KINDS.length - 1)
+      .waitFor();
+    expect(await cellsOf(second.locator('#ratings tr'))).toEqual(await cellsOf(page.locator('#ratings tr')));
+    expect(await second.locator('#profile-streak').textContent()).toBe('1 day (best 1) · 0 freezes held');
+
+    const devices = second.locator('#device-list li');
+    await expect.poll(() => devices.count()).toBe(2);
+    expect(await second.locator('#device-list li.current .name').textContent()).toBe('This device');
+    expect(await devices.last().textContent()).toContain('linked with a code');
+    await reload(page);
+    expect(await page.locator('#device-list li').count()).toBe(2);
+    expect(await page.locator('#device-list li.current').textContent()).toContain('where the player began');
+  });
+
+  test('signing out the other device refuses its next request: it says so and plays on as a new anonymous player', async () => {
+    const refused = await tokenOf(second);
+    await page.locator('#device-list [data-action="sign-out"]').click();
+    await expect.poll(() => page.locator('#device-list li').count()).toBe(1);
+    await page.locator('#status', { hasText: 'That device is signed out' }).waitFor();
+    const res = await fetch(`${worker.url}/v1/players/me`, {
+      headers: { authorization: `Bearer ${refused}` },
+    });
+    expect(res.status).toBe(401);
+
+    // Its next request: opening another puzzle.
+    await second.locator('#kinds a', { hasText: 'Signal' }).click();
+    await second.locator('#status', { hasText: 'This device was signed out' }).waitFor();
+    expect(await second.locator('#player-name').textContent()).toMatch(/^anonymous /);
+    await second.locator('#ratings-empty').waitFor();
+    expect(await second.locator('#ratings tr').count()).toBe(0);
+    await expect.poll(() => second.locator('#device-list li').count()).toBe(1);
+    expect(await tokenOf(second)).not.toBe(refused);
+    // The page player itself is untouched.
+    await reload(page);
+    expect(await page.locator('#player-name').textContent()).toBe(PLAYER_NAME);
+  });
+
+  test('following a rival from the leaderboard lists them and puts them on the Following tab', async () => {
+    await goTo('colorsort');
+    const follow = page.locator('#board-rows tr', { has: page.locator('[data-action="follow"]') }).first();
+    await follow.waitFor();
+    followedRival = (await follow.locator('td').nth(1).textContent()) ?? '';
+    expect(followedRival).toMatch(/^Rival \d\d$/);
+    await follow.locator('[data-action="follow"]').click();
+    const row = page.locator('#board-rows tr', { hasText: followedRival });
+    await row.locator('[data-action="unfollow"]').waitFor();
+    await page.locator('#follow-list li', { hasText: followedRival }).waitFor();
+    expect(await page.locator('#follow-list li').count()).toBe(1);
+    // The player's own row has no button.
+    expect(await page.locator('#board-rows tr.me button').count()).toBe(0);
+
+    await page.locator('#board-scope button', { hasText: 'Following' }).click();
+    await page.locator('#board-solvers', { hasText: '2 solvers' }).waitFor();
+    expect((await boardNames(page)).sort()).toEqual([PLAYER_NAME, followedRival].sort());
+    expect(await page.locator('#board-me').textContent()).toMatch(/^You: rank [12] of 2, faster than \d+ %$/);
+    await page.locator('#board-scope button', { hasText: 'Everyone' }).click();
+    await page.locator('#board-solvers', { hasText: `${RIVALS + 1} solvers` }).waitFor();
+  });
+
+  test('a group made in one browser and joined with its code in another shows both players on its tab', async () => {
+    await page.locator('#group-name').fill('E2E Club');
+    await page.locator('#group-make button').click();
+    const card = page.locator('.group', { hasText: 'E2E Club' });
+    await card.waitFor();
+    const invite = ((await card.locator('.code').textContent()) ?? '').trim();
+    expect(invite).not.toBe('');
+    expect(await card.textContent()).toContain('1 member · you own it');
+
+    // The second browser links to a rival (who solved this puzzle) and joins with the code.
+    const member = rivalPlayers.map((r) => r.displayName).find((name) => name !== followedRival) ?? '';
+    const link = await json<{ code: string }>(
+      'POST',
+      '/v1/players/me/link-codes',
+      undefined,
+      rival(member).token,
+    );
+    await second.locator('#link-input').fill(link.code);
+    await second.locator('#link-form button').click();
+    await second.locator('#player-name', { hasText: member }).waitFor();
+    await second.locator('#group-code').fill(invite);
+    await second.locator('#group-join button').click();
+    const joined = second.locator('.group', { hasText: 'E2E Club' });
+    await joined.locator('.members li').nth(1).waitFor();
+    expect(await joined.locator('.members li').allTextContents()).toEqual([`${PLAYER_NAME} (owner)`, member]);
+    // Only the owner sees the code.
+    expect(await joined.locator('.code').count()).toBe(0);
+
+    await page.locator('#board-scope button', { hasText: 'E2E Club' }).click();
+    await page.locator('#board-solvers', { hasText: '2 solvers' }).waitFor();
+    expect((await boardNames(page)).sort()).toEqual([PLAYER_NAME, member].sort());
+
+    // The owner makes a new code: the old one stops working.
+    await card.locator('[data-action="new-code"]').click();
+    await expect
+      .poll(async () => ((await card.locator('.code').textContent()) ?? '').trim())
+      .not.toBe(invite);
+    const stale = await fetch(`${worker.url}/v1/groups/join`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${rival(followedRival).token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ inviteCode: invite }),
+    });
+    expect(stale.status).toBe(404);
+
+    // Left on another device: the group answers 404 and the second browser drops it.
+    const groupId = await joined.getAttribute('data-group');
+    const left = await fetch(`${worker.url}/v1/groups/${groupId}/members/me`, {
+      method: 'DELETE',
+      headers: { authorization: `Bearer ${rival(member).token}` },
+    });
+    expect(left.status).toBe(204);
+    const { id: memberId } = await json<{ id: string }>(
+      'GET',
+      '/v1/players/me',
+      undefined,
+      rival(member).token,
+    );
+    await reload(second);
+    expect(await second.locator('#player-name').textContent()).toBe(member);
+    expect(await second.locator('.group').count()).toBe(0);
+    expect(await second.evaluate(`localStorage.getItem('daily-puzzles.groups.${memberId}')`)).toBe('[]');
+    await page.locator('#board-scope button', { hasText: 'Everyone' }).click();
+  });
+
+  test("the Today tab ranks the player by its scores summed over the day's puzzles, in every scope", async () => {
+    await page.locator('#board-kind button', { hasText: 'Today' }).click();
+    await page.locator('#board-head th', { hasText: 'Solved' }).waitFor();
+    await page.locator('#board-solvers', { hasText: `${RIVALS + 1} players today` }).waitFor();
+    const me = (await page.locator('#board-me').textContent()) ?? '';
+    const [, rank] =
+      new RegExp(
+        `^You: rank (\\d+) of ${RIVALS + 1} today, ${KINDS.length} puzzles solved, total \\d+\\.\\d\\d$`,
+      ).exec(me) ?? [];
+    expect(rank, me).toBeDefined();
+    const rows = await cellsOf(page.locator('#board-rows tr'));
+    const mine = await cellsOf(page.locator('#board-rows tr.me'));
+    expect(mine).toHaveLength(1);
+    expect(mine[0]?.slice(0, 2)).toEqual([rank, PLAYER_NAME]);
+    expect(mine[0]?.[3]).toBe(String(KINDS.length));
+    const totals = rows.map((cells) => Number(cells[2]));
+    expect(totals).toEqual([...totals].sort((a, b) => b - a));
+    await page.screenshot({ path: path.join(SCREENSHOTS, 'today.png'), fullPage: true });
+
+    await page.locator('#board-scope button', { hasText: 'Following' }).click();
+    await page.locator('#board-solvers', { hasText: '2 players today' }).waitFor();
+    expect((await boardNames(page)).sort()).toEqual([PLAYER_NAME, followedRival].sort());
+    await page.locator('#board-scope button', { hasText: 'Everyone' }).click();
+    await page.locator('#board-kind button', { hasText: 'This puzzle' }).click();
+    await page.locator('#board-head th', { hasText: 'Time' }).waitFor();
+  });
+
+  test('a player who hides from boards shows as "hidden player", with no follow button', async () => {
+    const hidden = ((await second.locator('#player-name').textContent()) ?? '').trim();
+    await second.locator('#profile-visibility').selectOption('hidden');
+    await second.locator('#status', { hasText: 'Saved: on boards, hidden from everyone.' }).waitFor();
+
+    // The pressed tab reads its board again.
+    await page.locator('#board-scope button', { hasText: 'Everyone' }).click();
+    await expect.poll(async () => (await boardNames(page)).includes(hidden)).toBe(false);
+    const names = [...(await boardNames(page))];
+    await page.locator('#board-next').click();
+    await page.locator('#board-page', { hasText: 'page 2' }).waitFor();
+    names.push(...(await boardNames(page)));
+    expect(names).toHaveLength(RIVALS + 1);
+    expect(names).not.toContain(hidden);
+    expect(names.filter((name) => name === 'hidden player')).toHaveLength(1);
+    const onThisPage = page.locator('#board-rows tr.hidden-player');
+    if ((await onThisPage.count()) === 0) {
+      await page.locator('#board-prev').click();
+      await page.locator('#board-page', { hasText: 'page 1' }).waitFor();
+    }
+    expect(await onThisPage.locator('button').count()).toBe(0);
+    expect(await onThisPage.locator('td').nth(1).textContent()).toBe('hidden player');
+  });
+
+  test('on a 390×844 phone, the board tabs and the player panels fit the width and every control is reachable', async () => {
+    await page.setViewportSize(PHONE);
+    try {
+      // A long name of one word must not widen the board.
+      const long = 'Abcdefghijklmnopqrstuvwxyz012345';
+      await json('PATCH', '/v1/players/me', { displayName: long }, rival(followedRival).token);
+      await page.locator('#board-scope button', { hasText: 'Everyone' }).click();
+      await page.locator('#board-rows td', { hasText: long }).waitFor();
+      await page.locator('#board-scope button', { hasText: 'E2E Club' }).waitFor();
+      await page.locator('#follow-list li').first().waitFor();
+      await page.locator('#history-list li').first().waitFor();
+      await page.locator('#link-show').click();
+      await page.locator('#link-code-text').waitFor();
+      expect(await page.evaluate('document.scrollingElement.scrollWidth')).toBeLessThanOrEqual(PHONE.width);
+      const span = (await page.evaluate(`(() => {
+        const boxes = [...document.querySelectorAll(
+          '#to-profile, #leaderboard button, #account button, #account input, #account select, #account .code'
+        )].filter((el) => el.getClientRects().length > 0).map((el) => el.getBoundingClientRect());
+        return {
+          count: boxes.length,
+          left: Math.min(...boxes.map((b) => b.left)),
+          right: Math.max(...boxes.map((b) => b.right)),
+        };
+      })()`)) as { count: number; left: number; right: number };
+      // Tabs, pager and follow buttons; Show a code, the code, link, the device's, unfollow, group forms and card.
+      expect(span.count).toBeGreaterThan(20);
+      expect(span.left).toBeGreaterThanOrEqual(0);
+      expect(span.right).toBeLessThanOrEqual(PHONE.width);
+      await page.screenshot({ path: path.join(SCREENSHOTS, 'phone-account.png'), fullPage: true });
+    } finally {
+      await page.setViewportSize(DESKTOP);
+    }
+  });
+
+  test('leaving a group takes it off the page and its tab off the board', async () => {
+    const card = page.locator('.group', { hasText: 'E2E Club' });
+    await card.locator('[data-action="leave"]').click();
+    await page.locator('#status', { hasText: 'You left E2E Club.' }).waitFor();
+    expect(await page.locator('.group').count()).toBe(0);
+    await expect
+      .poll(() => page.locator('#board-scope button').allTextContents())
+      .toEqual(['Everyone', 'Following']);
+  });
+
+  test('wrong attempts are in the history as not solved, and More shows what follows the first page', async () => {
+    const entries = page.locator('#history-list li');
+    // A log that does not replay to its solution is recorded as a wrong attempt: six make two pages.
+    const token = await tokenOf(page);
+    const medium = `/v1/puzzles/${date}/sudoku/medium`;
+    await json('GET', medium, undefined, token);
+    for (let i = 0; i < 6; i++) {
+      const res = await fetch(`${worker.url}${medium}/submissions`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ solution: { grid: '1'.repeat(81) }, log: [] }),
+      });
+      expect(res.status).toBe(422);
+    }
+    await reload(page);
+    expect(await entries.count()).toBe(10);
+    expect(await entries.first().textContent()).toContain('not solved');
+    await page.locator('#history-more').click();
+    await expect.poll(() => entries.count()).toBe(11);
+    expect(await page.locator('#history-more').isHidden()).toBe(true);
+    expect(await entries.last().locator('.what').textContent()).toBe(`${date} · Colour sort ${LEVEL}`);
   });
 
   test('colour sort superhard: every tube is reachable from the keyboard, the last ones included', async () => {
