@@ -195,7 +195,11 @@ export interface CleanSolve {
   player: PlayerRatingUpdate & { exists: boolean; lastBefore: number };
   /** The pending games the player's new rating includes, with the rating each left (history). */
   playerGamesAfter: { id: number; rating: number; deviation: number }[];
-  puzzle: { withOwnGame: PuzzleRatingWithOwnGame; pendingOnly: PuzzleRatingUpdate & { through: number } };
+  puzzle: {
+    withOwnGame: PuzzleRatingWithOwnGame;
+    /** The pending games alone, for when the own game cannot apply; absent when none were pending. */
+    pendingOnly?: PuzzleRatingUpdate & { through: number };
+  };
 }
 
 /**
@@ -216,20 +220,24 @@ export async function recordCleanSolve(
     countedMs,
     id: ownSolve(submission.puzzleId, submission.playerId, 'id'),
   };
+  // Statements that would change nothing are left out: most solves have no pending games.
+  const pending = [
+    ...(solve.playerGamesAfter.length > 0 ? [ratingsAfterQuery(db, solve.playerGamesAfter)] : []),
+    // Applies only if the own game's update did not (it then finds the version moved).
+    ...(puzzle.pendingOnly ? [advancePuzzleRatingQuery(db, puzzle.pendingOnly)] : []),
+  ];
   try {
-    const [inserted, playerRated, , , , ahead, total, dates] = await db.batch([
+    const [inserted, playerRated, , ahead, total, dates] = await db.batch([
       db
         .insert(submissions)
         .values({ ...submission, ranked: true, counted: true })
         .returning(),
       advancePlayerWithOwnGameQuery(db, { ...player, puzzleId: submission.puzzleId }),
-      ratingsAfterQuery(db, solve.playerGamesAfter),
       advancePuzzleWithOwnGameQuery(db, puzzle.withOwnGame),
-      // Applies only if the first did not (it then finds the version moved) and games were pending.
-      advancePuzzleRatingQuery(db, puzzle.pendingOnly),
       aheadQuery(db, own),
       solversQuery(db, submission.puzzleId),
       streakDatesQuery(db, submission.playerId),
+      ...pending,
     ]);
     const row = inserted[0];
     if (!row) throw new Error('ranked submission insert returned no row');

@@ -340,12 +340,14 @@ async function storeClean(
         lastBefore: lastPuzzleGame,
         playerId: row.playerId,
       },
-      pendingOnly: {
-        ...puzzleUpdate,
-        ...rated.puzzleBefore,
-        establishedGames: rated.puzzleEstablishedBefore,
-        through: lastPuzzleGame,
-      },
+      ...(state.pendingPuzzleGames.length > 0 && {
+        pendingOnly: {
+          ...puzzleUpdate,
+          ...rated.puzzleBefore,
+          establishedGames: rated.puzzleEstablishedBefore,
+          through: lastPuzzleGame,
+        },
+      }),
     },
   };
   const stored = await recordCleanSolve(services.db, solve);
