@@ -1,4 +1,4 @@
-import { and, eq, lt, or, type SQL, sql } from 'drizzle-orm';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db } from './client.js';
 import { submissions } from './schema.js';
 
@@ -28,23 +28,38 @@ export interface RankedSolve {
 }
 
 /**
- * How many counted solves of the puzzle come before this one: faster, or as fast and submitted earlier;
- * `scope` narrows who counts (a board of the players one follows, of a group).
+ * Whose solves a count reads: a FROM source and the condition that ties it to `submissions` (board-scope.ts
+ * makes the scoped ones). Everyone's by default.
  */
-export function aheadQuery(db: Db, solve: RankedSolve, scope?: SQL) {
-  const ahead = or(
-    lt(submissions.countedMs, solve.countedMs),
-    and(eq(submissions.countedMs, solve.countedMs), lt(submissions.id, solve.id)),
-  );
-  return db
-    .select({ n: sql<number>`count(*)` })
-    .from(submissions)
-    .where(and(eq(submissions.puzzleId, solve.puzzleId), isCounted, ahead, scope));
+export interface SolveSource {
+  from: SQL;
+  where?: SQL;
 }
 
-export function solversQuery(db: Db, puzzleId: string, scope?: SQL) {
+export const EVERYONE: SolveSource = { from: sql`${submissions}` };
+
+/**
+ * How many counted solves of the puzzle come before this one: faster, or as fast and submitted earlier.
+ * Compared as a row value, so that the (puzzle, time, id) index reads only the solves ahead; `source`
+ * narrows who counts (the players one follows, a group).
+ */
+export function aheadQuery(db: Db, solve: RankedSolve, source: SolveSource = EVERYONE) {
   return db
     .select({ n: sql<number>`count(*)` })
-    .from(submissions)
-    .where(and(eq(submissions.puzzleId, puzzleId), isCounted, scope));
+    .from(source.from)
+    .where(
+      and(
+        eq(submissions.puzzleId, solve.puzzleId),
+        isCounted,
+        sql`(${submissions.countedMs}, ${submissions.id}) < (${solve.countedMs}, ${solve.id})`,
+        source.where,
+      ),
+    );
+}
+
+export function solversQuery(db: Db, puzzleId: string, source: SolveSource = EVERYONE) {
+  return db
+    .select({ n: sql<number>`count(*)` })
+    .from(source.from)
+    .where(and(eq(submissions.puzzleId, puzzleId), isCounted, source.where));
 }
