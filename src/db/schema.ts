@@ -288,8 +288,8 @@ export const submissions = sqliteTable(
     index('submissions_flagged').on(t.id).where(sql`${t.status} = 'flagged'`),
     /** A player's history, newest first. */
     index('submissions_player_history').on(t.playerId, t.id),
-    /** A date's daily board: every counted solve of the date by player. */
-    index('submissions_daily').on(t.puzzleDate, t.playerId).where(sql`${t.counted} = 1`),
+    /** A date's daily board: every counted solve of the date by player, with its score (read from the index alone). */
+    index('submissions_daily').on(t.puzzleDate, t.playerId, t.score).where(sql`${t.counted} = 1`),
   ],
 );
 
