@@ -193,7 +193,7 @@ async function seed(d1: D1Database, from: number, to: number): Promise<unknown> 
 /**
  * After seeding, the ratings as a live database has them: every counted game applied (rated_through), the
  * version bumped once per game, and players established by the rule of src/rating/standing.ts (5 games on
- * 3 dates, RD under 230); puzzles with their established solvers' games counted.
+ * 3 dates, RD under 230); puzzles with their games and their established solvers' games counted.
  */
 async function settle(d1: D1Database): Promise<unknown> {
   const t0 = Date.now();
@@ -210,8 +210,8 @@ async function settle(d1: D1Database): Promise<unknown> {
        where games >= 5`,
     ),
     d1.prepare(
-      `update puzzles set (rated_through, rating_version, established_games) = (
-         select coalesce(max(s.id), 0), count(*), coalesce(sum(s.established), 0) from submissions s
+      `update puzzles set (rated_through, rating_version, established_games, games) = (
+         select coalesce(max(s.id), 0), count(*), coalesce(sum(s.established), 0), count(*) from submissions s
          where s.puzzle_id = puzzles.id and s.counted = 1)`,
     ),
   ]);
