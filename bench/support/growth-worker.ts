@@ -689,8 +689,11 @@ async function measure(env: BenchEnv, d1: D1Database, batches: number, fresh: nu
 const DAILY_PLAYER = playerId(0, 'c000');
 /** How many puzzles of the bench order the daily player has solved (a year of sudoku easy at 365 days). */
 const DAILY_PUZZLES = 400;
-/** The depth of the deeper history page: a cursor this many submissions down. */
-const HISTORY_DEPTH = 300;
+/**
+ * The depth of the deeper history page: a cursor this many submissions down, where the page's puzzles still
+ * have every seeded player as a solver at 1M submissions (the newest 100 dates of sudoku easy).
+ */
+const HISTORY_DEPTH = 60;
 const PAGE = 50;
 const SOCIAL_READ_TARGET_MS = 10;
 const SOCIAL_SUMMARY_TARGET_MS = 20;
@@ -818,10 +821,22 @@ async function socialOps(
       groupToken,
       withMe,
     ),
+    summary(
+      `GET daily board (${PAGE}), scope following (500 follows)`,
+      `${daily}&scope=following`,
+      heavyToken,
+      withMe,
+    ),
     read(`GET history, first page (${PAGE}), a daily player`, history, dailyToken, withEntries),
     read(
       `GET history, a page ${HISTORY_DEPTH} submissions deep (${PAGE})`,
       `${history}&cursor=${deepCursor}`,
+      dailyToken,
+      withEntries,
+    ),
+    read(
+      `GET history of one kind and level (${PAGE}), sudoku expert`,
+      `${history}&kind=sudoku&level=expert`,
       dailyToken,
       withEntries,
     ),
@@ -830,6 +845,12 @@ async function socialOps(
     ),
     summary('GET stats of the daily player, 366 days', '/v1/players/me/stats?days=366', dailyToken, (b) =>
       b.includes('"levels":[{'),
+    ),
+    summary(
+      'GET stats of the daily player, one kind, 366 days',
+      '/v1/players/me/stats?kind=sudoku&days=366',
+      dailyToken,
+      (b) => b.includes('"levels":[{'),
     ),
     read(
       'GET a followers-only player (viewer follows it back)',
