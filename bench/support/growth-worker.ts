@@ -695,6 +695,8 @@ const DAILY_PUZZLES = 400;
  */
 const HISTORY_DEPTH = 60;
 const PAGE = 50;
+/** What `GET /v1/players/me/history` returns without `limit` (LimitQuery of src/http/cursor.ts). */
+const HISTORY_DEFAULT_PAGE = 20;
 const SOCIAL_READ_TARGET_MS = 10;
 const SOCIAL_SUMMARY_TARGET_MS = 20;
 
@@ -827,13 +829,19 @@ async function socialOps(
       heavyToken,
       withMe,
     ),
-    read(`GET history, first page (${PAGE}), a daily player`, history, dailyToken, withEntries),
-    read(
-      `GET history, a page ${HISTORY_DEPTH} submissions deep (${PAGE})`,
-      `${history}&cursor=${deepCursor}`,
-      dailyToken,
-      withEntries,
-    ),
+    // The route's own page (no `limit`), then a page of PAGE rows: each counted row counts its solves ahead.
+    ...[
+      { rows: HISTORY_DEFAULT_PAGE, url: '/v1/players/me/history' },
+      { rows: PAGE, url: history },
+    ].flatMap(({ rows, url }) => [
+      read(`GET history, first page (${rows}), a daily player`, url, dailyToken, withEntries),
+      read(
+        `GET history, a page ${HISTORY_DEPTH} submissions deep (${rows})`,
+        `${url}${url.includes('?') ? '&' : '?'}cursor=${deepCursor}`,
+        dailyToken,
+        withEntries,
+      ),
+    ]),
     read(
       `GET history of one kind and level (${PAGE}), sudoku expert`,
       `${history}&kind=sudoku&level=expert`,
