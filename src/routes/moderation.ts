@@ -10,8 +10,8 @@ import { validationHook } from '../http/validation.js';
 import { KINDS } from '../kinds/index.js';
 import { approveSolve, banPlayerNow, type ModerationOutcome, voidSolve } from '../play/moderate.js';
 import { jsonError } from './schemas.js';
+import { ADMIN } from './security.js';
 
-const security = [{ bearer: [] }];
 const SubmissionId = z.coerce
   .number()
   .int()
@@ -61,8 +61,9 @@ const FlagSchema = z
 const flags = createRoute({
   method: 'get',
   path: '/admin/flags',
+  operationId: 'listFlags',
+  security: ADMIN,
   summary: 'Flagged solves waiting for a moderator, oldest first',
-  security,
   middleware: [adminRequired] as const,
   request: { query: z.object({ cursor: CursorQuery, limit: LimitQuery }) },
   responses: {
@@ -82,8 +83,9 @@ const flags = createRoute({
 const detail = createRoute({
   method: 'get',
   path: '/admin/submissions/{id}',
+  operationId: 'getSubmission',
+  security: ADMIN,
   summary: 'One submission as stored, with its verdict, evidence and (for flagged solves) its move log',
-  security,
   middleware: [adminRequired] as const,
   request: { params: z.object({ id: SubmissionId }) },
   responses: {
@@ -129,8 +131,9 @@ const moderationResponses = {
 const approve = createRoute({
   method: 'post',
   path: '/admin/submissions/{id}/approve',
+  operationId: 'approveSubmission',
+  security: ADMIN,
   summary: 'Rank a flagged solve: boards, statistics and both ratings take it in its place',
-  security,
   middleware: [adminRequired] as const,
   request: {
     params: z.object({ id: SubmissionId }),
@@ -145,8 +148,9 @@ const approve = createRoute({
 const voidRoute = createRoute({
   method: 'post',
   path: '/admin/submissions/{id}/void',
+  operationId: 'voidSubmission',
+  security: ADMIN,
   summary: 'Remove a ranked solve: boards, statistics and both ratings are re-derived without it',
-  security,
   middleware: [adminRequired] as const,
   request: {
     params: z.object({ id: SubmissionId }),
@@ -158,9 +162,10 @@ const voidRoute = createRoute({
 const ban = createRoute({
   method: 'post',
   path: '/admin/players/{id}/ban',
+  operationId: 'banPlayer',
+  security: ADMIN,
   summary:
     'Ban a player: its tokens are refused and every solve of it is hidden; what they moved is re-derived',
-  security,
   middleware: [adminRequired] as const,
   request: {
     params: z.object({ id: PlayerIdParam }),
@@ -185,8 +190,9 @@ const ban = createRoute({
 const audit = createRoute({
   method: 'get',
   path: '/admin/audit',
+  operationId: 'listAuditActions',
+  security: ADMIN,
   summary: 'Every admin action (what, on what, when, why), newest first',
-  security,
   middleware: [adminRequired] as const,
   request: { query: z.object({ cursor: CursorQuery, limit: LimitQuery }) },
   responses: {

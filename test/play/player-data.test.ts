@@ -3,7 +3,6 @@ import { describe, expect, it } from 'vitest';
 import { appAt } from '../support/app.js';
 import {
   bearer,
-  later,
   type ResultJson,
   register,
   solveAs,

@@ -252,7 +252,9 @@ describe('ranking closes when the answers are public', () => {
       .bind(player.id)
       .all<{ ranked: number; counted: number; practice: number }>();
     expect(rows.results).toEqual([{ ranked: 0, counted: 0, practice: 1 }]);
-    const board = (await (await appAt('2026-11-30T12:01:00Z')(`/v1/leaderboards/${date}/pattern/easy`)).json()) as {
+    const board = (await (
+      await appAt('2026-11-30T12:01:00Z')(`/v1/leaderboards/${date}/pattern/easy`)
+    ).json()) as {
       entries: { playerId: string }[];
     };
     expect(board.entries.map((e) => e.playerId)).not.toContain(player.id);
