@@ -18,7 +18,16 @@ try {
   writeFileSync(file, JSON.stringify(await openApiDocument(), null, 2));
   const result = spawnSync(
     path.join(root, 'node_modules', '.bin', 'redocly'),
-    ['lint', file, '--config', path.join(root, 'redocly.yaml'), '--format', 'stylish', '--max-problems', '1000'],
+    [
+      'lint',
+      file,
+      '--config',
+      path.join(root, 'redocly.yaml'),
+      '--format',
+      'stylish',
+      '--max-problems',
+      '1000',
+    ],
     {
       stdio: 'inherit',
       env: {

@@ -14,7 +14,9 @@ export const DifficultySchema = z
 
 /** A puzzle of one kind as players see it: never its answer, its seed or a hidden colour. */
 function puzzleOfKind<K extends Kind>(kind: K) {
-  const { name, publicPuzzle } = KIND_SHAPES[kind];
+  const { name } = KIND_SHAPES[kind];
+  // Annotated, so that each variant's type keeps its own kind's puzzle rather than any kind's.
+  const publicPuzzle: (typeof KIND_SHAPES)[K]['publicPuzzle'] = KIND_SHAPES[kind].publicPuzzle;
   return z
     .object({
       id: z.string().meta({ example: `2026-11-29:${kind}:easy` }),

@@ -103,14 +103,15 @@ export const followRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHoo
       c.var.services,
       player.id,
       decodeCursor(cursor, FollowCursor)?.after ?? null,
-      limit,
+      limit + 1,
     );
-    const last = page.at(-1);
+    const follows = page.slice(0, limit);
+    const last = follows.at(-1);
     c.header('Cache-Control', CACHE_CONTROL.private);
     return c.json(
       {
-        follows: page,
-        nextCursor: last && page.length === limit ? encodeCursor({ after: last.playerId }) : null,
+        follows,
+        nextCursor: last && page.length > limit ? encodeCursor({ after: last.playerId }) : null,
       },
       200,
     );

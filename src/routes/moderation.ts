@@ -22,6 +22,9 @@ const PlayerIdParam = z
   .uuid('must be a player id')
   .openapi({ param: { name: 'id', in: 'path' }, example: '2f1c6e0a-7d43-4c55-9a8e-3c0b9b7f2d11' });
 const Reason = z.string().trim().min(3, 'say why, in at least 3 characters').max(500);
+const ReasonBody = z
+  .strictObject({ reason: Reason })
+  .openapi({ example: { reason: 'Every move 50 ms apart: entered by a script' } });
 
 const EvidenceSchema = z
   .object({
@@ -139,7 +142,13 @@ const approve = createRoute({
     params: z.object({ id: SubmissionId }),
     body: {
       required: false,
-      content: { 'application/json': { schema: z.strictObject({ reason: Reason.optional() }) } },
+      content: {
+        'application/json': {
+          schema: z
+            .strictObject({ reason: Reason.optional() })
+            .openapi({ example: { reason: 'The log shows a person solving at a steady pace' } }),
+        },
+      },
     },
   },
   responses: moderationResponses,
@@ -154,7 +163,7 @@ const voidRoute = createRoute({
   middleware: [adminRequired] as const,
   request: {
     params: z.object({ id: SubmissionId }),
-    body: { required: true, content: { 'application/json': { schema: z.strictObject({ reason: Reason }) } } },
+    body: { required: true, content: { 'application/json': { schema: ReasonBody } } },
   },
   responses: moderationResponses,
 });
@@ -169,7 +178,7 @@ const ban = createRoute({
   middleware: [adminRequired] as const,
   request: {
     params: z.object({ id: PlayerIdParam }),
-    body: { required: true, content: { 'application/json': { schema: z.strictObject({ reason: Reason }) } } },
+    body: { required: true, content: { 'application/json': { schema: ReasonBody } } },
   },
   responses: {
     200: {
@@ -243,7 +252,9 @@ function moderated(id: number, outcome: ModerationOutcome) {
 export const moderationRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook })
   .openapi(flags, async (c) => {
     const { cursor, limit } = c.req.valid('query');
-    const rows = await flaggedPage(c.var.services.db, decodeCursor(cursor, IdCursor)?.id ?? null, limit);
+    // One row more than asked tells whether another page follows.
+    const page = await flaggedPage(c.var.services.db, decodeCursor(cursor, IdCursor)?.id ?? null, limit + 1);
+    const rows = page.slice(0, limit);
     const last = rows.at(-1);
     c.header('Cache-Control', CACHE_CONTROL.private);
     return c.json(
@@ -266,7 +277,7 @@ export const moderationRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validatio
             banned: r.player.bannedAt !== null,
           },
         })),
-        nextCursor: last && rows.length === limit ? encodeCursor({ id: last.id }) : null,
+        nextCursor: last && page.length > limit ? encodeCursor({ id: last.id }) : null,
       },
       200,
     );
@@ -300,11 +311,12 @@ export const moderationRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validatio
   })
   .openapi(audit, async (c) => {
     const { cursor, limit } = c.req.valid('query');
-    const rows = await auditPage(c.var.services.db, decodeCursor(cursor, IdCursor)?.id ?? null, limit);
+    const page = await auditPage(c.var.services.db, decodeCursor(cursor, IdCursor)?.id ?? null, limit + 1);
+    const rows = page.slice(0, limit);
     const last = rows.at(-1);
     c.header('Cache-Control', CACHE_CONTROL.private);
     return c.json(
-      { actions: rows, nextCursor: last && rows.length === limit ? encodeCursor({ id: last.id }) : null },
+      { actions: rows, nextCursor: last && page.length > limit ? encodeCursor({ id: last.id }) : null },
       200,
     );
   });
