@@ -29,7 +29,7 @@ export interface ClientOptions {
   /** The player token to send, or a function read on every call (e.g. from localStorage); none when empty. */
   token?: string | (() => string | null | undefined);
   /** The fetch to use (default: the global one); tests and server-side rendering pass their own. */
-  fetch?: (input: string, init: RequestInit) => Promise<Response>;
+  fetch?: (input: string, init: RequestInit) => Response | Promise<Response>;
 }
 
 /** One page of a list: the `nextCursor` of the previous page, and how many rows (1–100, default 20). */
