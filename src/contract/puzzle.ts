@@ -51,7 +51,7 @@ export const SessionSchema = z
         "How long ago that was, by the server's clock: a client starts its own clock this far back",
     }),
   })
-  .meta({ id: 'Session', description: "The player's session of this puzzle: its ranked clock" });
+  .meta({ description: "The player's session of this puzzle: its ranked clock" });
 
 export const PlayablePuzzleSchema = z
   .intersection(

@@ -11,7 +11,7 @@ import {
 } from '../http/player-auth.js';
 import { clientAddress, enforceRateLimit, RATE_LIMITS } from '../http/rate-limit.js';
 import { validationHook } from '../http/validation.js';
-import { isKind, type Kind } from '../kinds/index.js';
+import { descriptorOf, isKind, KINDS, type Kind } from '../kinds/index.js';
 import { type SubmissionOutcome, submitSolution } from '../play/submit.js';
 import { logShapeError } from './log-schemas.js';
 import { requireLevelOf, requirePlayableDate } from './require.js';
@@ -29,7 +29,8 @@ const submit = createRoute({
     "the server's, from the session the player's first fetch of the puzzle started. A wrong solution is " +
     'recorded as an attempt (valid: false) and may be retried. A valid solve is judged from its log: `clean` ' +
     'is ranked at once, `flagged` waits for a moderator and counts nowhere meanwhile. A date whose ranking ' +
-    'has closed (its answers are public) can still be solved: as practice, in the history only.',
+    "has closed (its answers are public) can still be solved: as practice, in the history only. The log's " +
+    `entries per kind: ${KINDS.map((k) => `${k} ${descriptorOf(k).logFormat}`).join('; ')}.`,
   security: PLAYER,
   middleware: [playerTokenRequired] as const,
   request: {
