@@ -39,8 +39,16 @@ export interface PageQuery {
 }
 
 /** A board's page and whose rows it ranks (`following` and `group:<id>` need a player token). */
-export interface BoardQuery extends PageQuery {
+export interface BoardQuery extends PageQuery, Fresh {
   scope?: BoardScope;
+}
+
+/**
+ * `fresh`: past every cache to the database (anonymous boards and statistics are otherwise reused for a
+ * few seconds), e.g. for the standings right after a solve.
+ */
+export interface Fresh {
+  fresh?: boolean;
 }
 
 /** A submission of the kind `K`: its solution in that kind's format, with the move log. */
@@ -51,7 +59,7 @@ export type PlayablePuzzleOf<K extends Kind> = Extract<PlayablePuzzle, { kind: K
 
 type Query = Record<string, string | number | undefined>;
 
-interface Call {
+interface Call extends Fresh {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   query?: Query;
   body?: unknown;
@@ -84,7 +92,7 @@ export interface Client {
     submission: SubmissionOf<K>,
   ): Promise<SubmissionResult>;
   /** Solvers, median time, time histogram and benchmark of a puzzle. */
-  stats(date: string, kind: Kind, level: Level): Promise<PuzzleStats>;
+  stats(date: string, kind: Kind, level: Level, options?: Fresh): Promise<PuzzleStats>;
   /** A puzzle's fastest counted times. */
   leaderboard(date: string, kind: Kind, level: Level, query?: BoardQuery): Promise<PuzzleBoard>;
   /** A kind's top ratings among its established players. */
@@ -140,8 +148,9 @@ export function createClient(baseUrl: string, options: ClientOptions = {}): Clie
   const tokenOf =
     typeof options.token === 'function' ? options.token : () => options.token as string | undefined;
 
-  async function call<T>(path: string, { method = 'GET', query, body }: Call = {}): Promise<T> {
+  async function call<T>(path: string, { method = 'GET', query, body, fresh }: Call = {}): Promise<T> {
     const headers: Record<string, string> = { accept: 'application/json' };
+    if (fresh) headers['cache-control'] = 'no-cache';
     const token = tokenOf();
     if (token) headers.authorization = `Bearer ${token}`;
     if (body !== undefined) headers['content-type'] = 'application/json';
@@ -176,16 +185,17 @@ export function createClient(baseUrl: string, options: ClientOptions = {}): Clie
         method: 'POST',
         body: submission,
       }),
-    stats: (date: string, kind: Kind, level: Level) =>
-      call<PuzzleStats>(`${puzzlePath(date, kind, level)}/stats`),
-    leaderboard: (date: string, kind: Kind, level: Level, query: BoardQuery = {}) =>
+    stats: (date: string, kind: Kind, level: Level, { fresh }: Fresh = {}) =>
+      call<PuzzleStats>(`${puzzlePath(date, kind, level)}/stats`, { fresh }),
+    leaderboard: (date: string, kind: Kind, level: Level, { fresh, ...query }: BoardQuery = {}) =>
       call<PuzzleBoard>(`/v1/leaderboards/${segment(date)}/${segment(kind)}/${segment(level)}`, {
         query: { ...query },
+        fresh,
       }),
-    ratingLeaderboard: (kind: Kind, query: BoardQuery = {}) =>
-      call<RatingBoard>(`/v1/leaderboards/ratings/${segment(kind)}`, { query: { ...query } }),
-    dailyLeaderboard: (date: string, query: BoardQuery = {}) =>
-      call<DailyBoard>(`/v1/leaderboards/${segment(date)}/daily`, { query: { ...query } }),
+    ratingLeaderboard: (kind: Kind, { fresh, ...query }: BoardQuery = {}) =>
+      call<RatingBoard>(`/v1/leaderboards/ratings/${segment(kind)}`, { query: { ...query }, fresh }),
+    dailyLeaderboard: (date: string, { fresh, ...query }: BoardQuery = {}) =>
+      call<DailyBoard>(`/v1/leaderboards/${segment(date)}/daily`, { query: { ...query }, fresh }),
 
     register: (request: NewPlayerRequest = {}) =>
       call<NewPlayer>('/v1/players', { method: 'POST', body: request }),

@@ -29,6 +29,7 @@ export {
   type Client,
   type ClientOptions,
   createClient,
+  type Fresh,
   type PageQuery,
   type PlayablePuzzleOf,
   type SubmissionOf,

@@ -78,6 +78,25 @@ describe('the client', () => {
     await expect(api.group(group.id)).rejects.toMatchObject({ status: 404 });
   });
 
+  it('asks past the caches with `fresh`, which stays out of the query', async () => {
+    const seen: { url: string; cacheControl: string | null }[] = [];
+    const api = createClient('https://puzzles.example', {
+      fetch: (input, init) => {
+        seen.push({ url: input, cacheControl: new Headers(init.headers).get('cache-control') });
+        return app.request(input, init, env);
+      },
+    });
+    await api.leaderboard(date, 'sudoku', 'easy', { fresh: true, limit: 3 });
+    await api.stats(date, 'sudoku', 'easy');
+    expect(seen).toEqual([
+      {
+        url: `https://puzzles.example/v1/leaderboards/${date}/sudoku/easy?limit=3`,
+        cacheControl: 'no-cache',
+      },
+      { url: `https://puzzles.example/v1/puzzles/${date}/sudoku/easy/stats`, cacheControl: null },
+    ]);
+  });
+
   it('turns a response that is not the API’s JSON into an ApiError of its status', async () => {
     const api = createClient('https://puzzles.example', {
       fetch: async () => new Response('<html>Bad gateway</html>', { status: 502, statusText: 'Bad Gateway' }),
