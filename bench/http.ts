@@ -13,6 +13,7 @@ import autocannon, { type Options, type Result } from 'autocannon';
 import type { PlayerId } from '../src/auth/player-token.js';
 import { DEV_SECRETS } from '../src/config.js';
 import { engineFor } from '../src/kinds/index.js';
+import { humanLog } from '../test/support/logs.js';
 import { type RankedSubmission, rankedSubmission } from './support/ranked-submission.js';
 import { ms, table } from './support/stats.js';
 import {
@@ -114,10 +115,21 @@ export async function run(): Promise<void> {
     const puzzle = await getJson<{ id: string; puzzle: unknown }>(service.url + puzzlePath);
     const sudoku = engineFor('sudoku');
     const solution = sudoku.solve(sudoku.parsePuzzle(puzzle.puzzle), { maxSolutions: 1 }).solutions[0];
+    const steps = sudoku.stepsTo(sudoku.parsePuzzle(puzzle.puzzle), solution);
+    const log = humanLog(steps, { endMs: 20 * 60_000 });
     const submissions: RankedSubmission[] = [];
     for (let i = 0; i < PLAYERS; i++) {
       submissions.push(
-        await rankedSubmission({ current: DEV_SECRETS.TOKEN_SECRET }, playerId(i), puzzle.id, solution),
+        await rankedSubmission(
+          { current: DEV_SECRETS.TOKEN_SECRET },
+          {
+            playerId: playerId(i),
+            puzzleId: puzzle.id,
+            solution,
+            log,
+            elapsedMs: 20 * 60_000,
+          },
+        ),
       );
     }
     const etag = (await fetch(service.url + puzzlePath)).headers.get('etag');

@@ -8,20 +8,20 @@
 import { createApp } from '../../src/app.js';
 import { type PlayerId, playerToken } from '../../src/auth/player-token.js';
 import { loadConfig } from '../../src/config.js';
-import type { IsoDate } from '../../src/daily/calendar.js';
+import { addDays, type IsoDate, utcDate } from '../../src/daily/calendar.js';
 import { generateDate } from '../../src/daily/generate.js';
+import { calibrationSamples } from '../../src/db/benchmarks.js';
 import { createDb, createSessionDb } from '../../src/db/client.js';
 import { puzzleBoardPage, puzzleStats } from '../../src/db/leaderboards.js';
 import { findPuzzle, listPuzzlesOfDate } from '../../src/db/puzzles.js';
-import {
-  findRankedSubmission,
-  insertAttempt,
-  standingAfterSolve,
-  streakDates,
-} from '../../src/db/submissions.js';
+import { insertAttempt, streakDates, submissionState } from '../../src/db/submissions.js';
+import type { Level } from '../../src/engines/types.js';
 import type { Env } from '../../src/env.js';
 import { encodeCursor } from '../../src/http/cursor.js';
-import { fasterThan } from '../../src/play/submit.js';
+import { engineFor, type Kind } from '../../src/kinds/index.js';
+import { CALIBRATION_WINDOW_DAYS, calibrateBenchmarks } from '../../src/play/calibrate-benchmarks.js';
+import { boundedByDay } from '../../src/rating/calibration.js';
+import { humanLog } from '../../test/support/logs.js';
 import { type RankedSubmission, rankedSubmission } from './ranked-submission.js';
 
 interface BenchEnv extends Omit<Env, 'DB'> {
@@ -31,8 +31,16 @@ interface BenchEnv extends Omit<Env, 'DB'> {
 }
 
 const PLAYERS = 10_000;
+/** The most samples calibration reads per kind and level (MAX_SAMPLES of src/play/calibrate-benchmarks.ts). */
+const CALIBRATION_SAMPLE_LIMIT = 5000;
+/** The id of the one token every bench player holds (a `player_tokens` row), so its bearer tokens verify. */
+const TOKEN_ID = 'growth-bench-tok';
 /** Player ids are UUID-shaped so real player tokens verify: the index in the last group. */
 const PLAYER_ID_SQL = (expr: string, group: string) => `printf('00000000-0000-4000-${group}-%012d', ${expr})`;
+/** A seeded player's deviation in every kind, from its rowid (player i has rowid i + 1). */
+const DEVIATION_SQL = (rowid: string) => `(60 + (${rowid}) % 250)`;
+/** Established as src/rating/standing.ts has it, for a seeded player with enough games on enough dates. */
+const ESTABLISHED_DEVIATION = 230;
 const playerId = (i: number, group = '8000') =>
   `00000000-0000-4000-${group}-${String(i).padStart(12, '0')}` as PlayerId;
 
@@ -101,9 +109,15 @@ async function prepare(env: BenchEnv, d1: D1Database, days: number, hot: IsoDate
       )
       .bind(PLAYERS),
     d1.prepare(
+      `insert or ignore into player_tokens (player_id, id, created_at, via)
+       select id, '${TOKEN_ID}', created_at, 'register' from players`,
+    ),
+    // Ratings of every kind with no game applied yet (`settle` fills games, rated_through and established
+    // once submissions exist); deviations 60-309, so about two thirds can be established (RD < 230).
+    d1.prepare(
       `insert or ignore into player_ratings (player_id, kind, rating, deviation, volatility, games, updated_at)
-       select p.id, k.kind, 1000 + (p.rowid * 7919 + length(k.kind) * 104729) % 1500, 60 + p.rowid % 200,
-              0.06, (p.rowid * 31 + length(k.kind)) % 60, '2026-01-01T00:00:00.000Z'
+       select p.id, k.kind, 1000 + (p.rowid * 7919 + length(k.kind) * 104729) % 1500, ${DEVIATION_SQL('p.rowid')},
+              0.06, 0, '2026-01-01T00:00:00.000Z'
        from players p, (select distinct kind from puzzles) k`,
     ),
   ]);
@@ -113,7 +127,9 @@ async function prepare(env: BenchEnv, d1: D1Database, days: number, hot: IsoDate
 
 /**
  * Submissions `from` ≤ i < `to`: player i mod 10,000 on puzzle p = ⌊i / 10,000⌋ mod P; every tenth is a
- * wrong attempt (unranked), the rest ranked with a spread of times from 30 s to 30 min.
+ * wrong attempt (unranked), the rest ranked with a spread of times from 30 s to 30 min, filled as the live
+ * flow stores a clean solve: counted, its streak date, the frozen game inputs (opponent, weights) and its
+ * evidence. A solve is by an established player when the player's deviation is under the bound.
  */
 async function seed(d1: D1Database, from: number, to: number): Promise<unknown> {
   const count = await d1.prepare('select count(*) as n from bench_order').first<{ n: number }>();
@@ -126,30 +142,73 @@ async function seed(d1: D1Database, from: number, to: number): Promise<unknown> 
   if (start >= to) return { inserted: 0 };
   const time = '(30000 + (n.i * 2654435761) % 1770000)';
   const ranked = '(n.i % 10 <> 9)';
+  const deviation = DEVIATION_SQL(`n.i % ${PLAYERS} + 1`);
+  const established = `(${ranked} and ${deviation} < ${ESTABLISHED_DEVIATION})`;
+  // src/rating/standing.ts puzzleWeight: 0 for a provisional solver, 1 at RD 80 down to 0.25 at RD 230.
+  const puzzleWeight = `case when ${established} then 1 - 0.75 * min(1, max(0, (${deviation} - 80) / 150.0)) else 0 end`;
+  const evidence = `json_object('entries', 46, 'firstMs', 4000, 'lastMs', ${time} - 1200, 'serverMs', ${time} + 300,
+    'countedMs', ${time}, 'fastGaps', 0, 'burstMs', ${time} * 0.7, 'gapSpread', 9.5, 'floorMs', 23000)`;
   const [result] = await d1.batch([
     d1
       .prepare(
         `with recursive n(i) as (select ?1 union all select i + 1 from n where i + 1 < ?2)
          insert into submissions (puzzle_id, puzzle_date, kind, level, player_id, created_at, valid, ranked,
            reason, elapsed_ms, counted_ms, capped, benchmark_seconds, score, rating_before, deviation_before,
-           rating_after, deviation_after)
+           rating_after, deviation_after, status, counted, established, streak_date, opponent_rating,
+           opponent_deviation, puzzle_weight, player_weight, evidence)
          select o.id, o.date, o.kind, o.level, ${PLAYER_ID_SQL(`n.i % ${PLAYERS}`, '8000')},
                 o.date || 'T12:00:00.000Z', ${ranked}, ${ranked},
                 case when ${ranked} then null else 'bench: wrong' end, ${time},
                 case when ${ranked} then ${time} end, 0, o.bench,
                 case when ${ranked} then 1.0 / (1 + (${time} / (o.bench * 1000.0)) * (${time} / (o.bench * 1000.0))) end,
-                1500, 210, 1510, 200
+                1500, ${deviation}, 1510, ${deviation} - 1,
+                case when ${ranked} then 'clean' end, ${ranked}, ${established},
+                case when ${ranked} then o.date end,
+                case when ${ranked} then 1200 + (o.p * 7919) % 600 end,
+                case when ${ranked} then max(60, 500 - n.i % ${PLAYERS}) end,
+                case when ${ranked} then ${puzzleWeight} end,
+                case when ${ranked} then case when n.i % ${PLAYERS} < 12 then 0.5 else 1 end end,
+                case when ${ranked} then ${evidence} end
          from n join bench_order o on o.p = (n.i / ${PLAYERS}) % ?3`,
       )
       .bind(start, to, puzzles),
     d1.prepare('update bench_progress set seeded = ?').bind(to),
-    // Seeded games count as already rated, as in a live database, where each solve applies the ones before it.
-    d1.prepare(
-      `update puzzles set rated_through = coalesce((select max(s.id) from submissions s
-         where s.puzzle_id = puzzles.id and s.ranked = 1), 0)`,
-    ),
   ]);
   return { inserted: result?.meta.changes, sizeBytes: result?.meta.size_after };
+}
+
+/**
+ * After seeding, the ratings as a live database has them: every counted game applied (rated_through), the
+ * version bumped once per game, and players established by the rule of src/rating/standing.ts (5 games on
+ * 3 dates, RD under 230); puzzles with their established solvers' games counted.
+ */
+async function settle(d1: D1Database): Promise<unknown> {
+  const t0 = Date.now();
+  await d1.batch([
+    d1.prepare(
+      `update player_ratings set (games, rated_through, version) = (
+         select count(*), coalesce(max(s.id), 0), count(*) from submissions s
+         where s.player_id = player_ratings.player_id and s.kind = player_ratings.kind and s.counted = 1)`,
+    ),
+    d1.prepare(
+      `update player_ratings set established = (games >= 5 and deviation < ${ESTABLISHED_DEVIATION} and (
+         select count(distinct s.puzzle_date) from submissions s
+         where s.player_id = player_ratings.player_id and s.kind = player_ratings.kind and s.counted = 1) >= 3)
+       where games >= 5`,
+    ),
+    d1.prepare(
+      `update puzzles set (rated_through, rating_version, established_games) = (
+         select coalesce(max(s.id), 0), count(*), coalesce(sum(s.established), 0) from submissions s
+         where s.puzzle_id = puzzles.id and s.counted = 1)`,
+    ),
+  ]);
+  const established = await d1
+    .prepare(
+      `select count(distinct player_id) as n, (select count(distinct player_id) from player_ratings where games > 0) as players
+       from player_ratings where established = 1`,
+    )
+    .first<{ n: number; players: number }>();
+  return { ms: Date.now() - t0, established: established?.n ?? 0, players: established?.players ?? 0 };
 }
 
 interface Recorded {
@@ -224,6 +283,19 @@ interface Op {
   call(d1: D1Database, i: number): Promise<void>;
 }
 
+/** The database the operations ran against, as the bench process prints it. */
+export interface MeasuredStats {
+  submissions: number;
+  /** Counted solves of the hot puzzle. */
+  solvers: number;
+  puzzles: number;
+  /** Dates a daily player has counted solves on. */
+  days: number;
+  /** Players established in the hot puzzle's kind. */
+  established: number;
+  calibration?: { inWindow: number; inWindowDates: number; read: number; readDates: number; kept: number };
+}
+
 /** One operation's timings, as the bench process reads them back (bench/growth.ts). */
 export interface OpResult {
   name: string;
@@ -286,6 +358,78 @@ async function expectOk(res: Response, status = 200): Promise<void> {
   if (res.status !== status) throw new Error(`${res.status}: ${body.slice(0, 200)}`);
 }
 
+/**
+ * How long before the timed part the submitting players' sessions started (their first fetch): a counted
+ * time of about 20 minutes ranks a solve about two thirds down the hot board (seeded times run from 30 s to
+ * 30 min), as the same bench placed it before sessions, so the count of solves ahead costs the same.
+ */
+const SESSION_AGE_MS = 20 * 60_000;
+/** When the last move of their logs was entered, after the session's start. */
+const LOG_END_MS = 18 * 60_000;
+
+/** Players of `group` with indexes from ≤ i < to, each with a session of the puzzle started SESSION_AGE_MS ago. */
+async function playersWithSessions(
+  d1: D1Database,
+  group: string,
+  from: number,
+  to: number,
+  puzzleId: string,
+) {
+  const now = Date.now();
+  const players = `with recursive n(i) as (select ?1 union all select i + 1 from n where i + 1 < ?2)`;
+  await d1.batch([
+    d1
+      .prepare(
+        `${players} insert or ignore into players (id, display_name, created_at)
+         select ${PLAYER_ID_SQL('i', group)}, null, ?3 from n`,
+      )
+      .bind(from, to, new Date(now - SESSION_AGE_MS - 60_000).toISOString()),
+    d1
+      .prepare(
+        `${players} insert or ignore into player_tokens (player_id, id, created_at, via)
+         select ${PLAYER_ID_SQL('i', group)}, '${TOKEN_ID}', ?3, 'register' from n`,
+      )
+      .bind(from, to, new Date(now - SESSION_AGE_MS - 60_000).toISOString()),
+    d1
+      .prepare(
+        `${players} insert or ignore into play_sessions (player_id, puzzle_id, started_at, time_zone)
+         select ${PLAYER_ID_SQL('i', group)}, ?3, ?4, null from n`,
+      )
+      .bind(from, to, puzzleId, now - SESSION_AGE_MS),
+  ]);
+}
+
+/**
+ * Gives players of `group` a history in the hot puzzle's kind: a clean solve of each of up to five other
+ * puzzles of the kind, all applied to an established rating (RD 100), as a regular has before today.
+ */
+async function establish(d1: D1Database, group: string, from: number, to: number, kind: string) {
+  const players = `with recursive n(i) as (select ?1 union all select i + 1 from n where i + 1 < ?2)`;
+  await d1.batch([
+    d1
+      .prepare(
+        `${players} insert or ignore into submissions (puzzle_id, puzzle_date, kind, level, player_id, created_at,
+           valid, ranked, elapsed_ms, counted_ms, benchmark_seconds, score, rating_before, deviation_before,
+           rating_after, deviation_after, status, counted, established, streak_date, opponent_rating,
+           opponent_deviation, puzzle_weight, player_weight)
+         select o.id, o.date, o.kind, o.level, ${PLAYER_ID_SQL('n.i', group)}, o.date || 'T12:00:00.000Z',
+                1, 1, 600000, 600000, o.bench, 0.5, 1600, 100, 1600, 100, 'clean', 1, 1, o.date, 1500, 80, 1, 1
+         from n, bench_order o where o.kind = ?3 and o.p between 1 and 5`,
+      )
+      .bind(from, to, kind),
+    d1
+      .prepare(
+        `${players} insert or ignore into player_ratings (player_id, kind, rating, deviation, volatility, games,
+           rated_through, version, established, updated_at)
+         select ${PLAYER_ID_SQL('n.i', group)}, ?3, 1600, 100, 0.06, count(s.id), coalesce(max(s.id), 0),
+                count(s.id), 1, '2026-01-01T00:00:00.000Z'
+         from n left join submissions s on s.player_id = ${PLAYER_ID_SQL('n.i', group)} and s.counted = 1
+         group by n.i`,
+      )
+      .bind(from, to, kind),
+  ]);
+}
+
 async function measure(env: BenchEnv, d1: D1Database, batches: number, fresh: number): Promise<unknown> {
   const config = loadConfig(appEnv(env, d1));
   const hot = await hotPuzzle(d1);
@@ -293,43 +437,72 @@ async function measure(env: BenchEnv, d1: D1Database, batches: number, fresh: nu
   const stats = await d1
     .prepare(
       `select (select count(*) from submissions) as submissions,
-              (select count(*) from submissions where puzzle_id = ?1 and ranked = 1) as solvers,
+              (select count(*) from submissions where puzzle_id = ?1 and counted = 1) as solvers,
               (select count(*) from puzzles) as puzzles,
-              (select count(distinct puzzle_date) from submissions where player_id = ?2 and ranked = 1) as days`,
+              (select count(distinct puzzle_date) from submissions where player_id = ?2 and counted = 1) as days,
+              (select count(*) from player_ratings where kind = ?3 and established = 1) as established`,
     )
-    .bind(hot.id, playerId(1))
-    .first<{ submissions: number; solvers: number; puzzles: number; days: number }>();
+    .bind(hot.id, playerId(1), hot.kind)
+    .first<MeasuredStats>();
   const solvers = stats?.solvers ?? 0;
-  // A solver in the middle of the hot board: the leaderboard "me" and rank/percentile figures use them.
-  const middle = await d1
-    .prepare(
-      `select id, player_id, counted_ms from submissions where puzzle_id = ? and ranked = 1
-       order by counted_ms, id limit 1 offset ?`,
-    )
-    .bind(hot.id, Math.floor(solvers / 2))
-    .first<{ id: number; player_id: string; counted_ms: number }>();
-  const middleToken = middle ? await playerToken(config.tokenSecret, middle.player_id as PlayerId) : '';
-  const deepCursor = middle ? encodeCursor({ countedMs: middle.counted_ms, id: middle.id }) : '';
-
-  // Fresh players for the submissions: each call is a first, ranked solve of the hot puzzle.
-  const answer = await d1
-    .prepare('select answer_json from puzzles where id = ?')
-    .bind(hot.id)
-    .first<{ answer_json: string }>();
-  const solution = JSON.parse(answer?.answer_json ?? 'null') as unknown;
   const needed = batches * BATCH + 1;
-  await d1
-    .prepare(
-      `with recursive n(i) as (select ?1 union all select i + 1 from n where i + 1 < ?2)
-       insert or ignore into players (id, display_name, created_at)
-       select ${PLAYER_ID_SQL('i', '9000')}, null, ?3 from n`,
-    )
-    .bind(fresh, fresh + needed, new Date().toISOString())
-    .run();
-  const submitters: RankedSubmission[] = [];
-  for (let k = 0; k < needed; k++) {
-    submitters.push(
-      await rankedSubmission(config.tokenSecret, playerId(fresh + k, '9000'), hot.id, solution),
+  // Solvers from the middle of the hot board: the leaderboard "me", the cursor and the repeated solves.
+  const middle = (
+    await d1
+      .prepare(
+        `select id, player_id, counted_ms from submissions where puzzle_id = ? and counted = 1
+         order by counted_ms, id limit ? offset ?`,
+      )
+      .bind(hot.id, needed, Math.max(0, Math.floor(solvers / 2) - Math.floor(needed / 2)))
+      .all<{ id: number; player_id: string; counted_ms: number }>()
+  ).results;
+  const me = middle[Math.floor(middle.length / 2)];
+  const middleToken = me ? await playerToken(config.tokenSecret, me.player_id as PlayerId, TOKEN_ID) : '';
+  const deepCursor = me ? encodeCursor({ countedMs: me.counted_ms, id: me.id }) : '';
+
+  const puzzle = await d1
+    .prepare('select puzzle_json, answer_json from puzzles where id = ?')
+    .bind(hot.id)
+    .first<{ puzzle_json: string; answer_json: string }>();
+  const solution = JSON.parse(puzzle?.answer_json ?? 'null') as unknown;
+  const engine = engineFor(hot.kind as Kind);
+  const steps = engine.stepsTo(engine.parsePuzzle(JSON.parse(puzzle?.puzzle_json ?? 'null')), solution);
+  const logOf = (k: number) => humanLog(steps, { endMs: LOG_END_MS, seed: fresh + k + 1 });
+
+  // New players (no rating yet) and established regulars of the kind, each making its first ranked solve
+  // of the hot puzzle through a session started SESSION_AGE_MS ago, with a log entered at a person's pace.
+  await playersWithSessions(d1, '9000', fresh, fresh + needed, hot.id);
+  await playersWithSessions(d1, 'a000', fresh, fresh + needed, hot.id);
+  await establish(d1, 'a000', fresh, fresh + needed, hot.kind);
+  const submitters = async (group: string) => {
+    const ready: RankedSubmission[] = [];
+    for (let k = 0; k < needed; k++) {
+      ready.push(
+        await rankedSubmission(config.tokenSecret, {
+          playerId: playerId(fresh + k, group),
+          puzzleId: hot.id,
+          solution,
+          log: logOf(k),
+          elapsedMs: SESSION_AGE_MS,
+          tokenId: TOKEN_ID,
+        }),
+      );
+    }
+    return ready;
+  };
+  const newPlayers = await submitters('9000');
+  const regulars = await submitters('a000');
+  const repeaters: RankedSubmission[] = [];
+  for (const [k, row] of middle.entries()) {
+    repeaters.push(
+      await rankedSubmission(config.tokenSecret, {
+        playerId: row.player_id as PlayerId,
+        puzzleId: hot.id,
+        solution,
+        log: logOf(k),
+        elapsedMs: SESSION_AGE_MS,
+        tokenId: TOKEN_ID,
+      }),
     );
   }
 
@@ -337,12 +510,42 @@ async function measure(env: BenchEnv, d1: D1Database, batches: number, fresh: nu
     (url: string, headers: Record<string, string> = {}, status = 200) =>
     async (db: D1Database) =>
       expectOk(await app.request(url, { headers }, appEnv(env, db)), status);
+  const post =
+    (ready: readonly RankedSubmission[], offset: number, expected: readonly string[]) =>
+    async (db: D1Database, i: number) => {
+      const s = ready[i - offset];
+      if (!s) throw new Error('out of prepared submissions');
+      const res = await app.request(
+        `/v1/puzzles/${path}/submissions`,
+        {
+          method: 'POST',
+          headers: {
+            Authorization: `Bearer ${s.token}`,
+            'content-type': 'application/json',
+            // Players come from many addresses; one address would meet the per-address limit (429).
+            'CF-Connecting-IP': `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`,
+          },
+          body: s.body,
+        },
+        appEnv(env, db),
+      );
+      const text = await res.text();
+      if (res.status !== 200 || expected.some((e) => !text.includes(e)))
+        throw new Error(`${res.status} ${text.slice(0, 200)}`);
+    };
   const ops: Op[] = [
     {
       name: 'baseline: `select 1` through D1',
       call: async (db) => void (await db.prepare('select 1').first()),
     },
     { name: 'baseline: app route without D1 (404)', call: get('/v1/nothing', {}, 404) },
+    // One round trip holding as many statements as a first ranked submission's read (10) and write (8)
+    // batches: what the statements themselves cost here, before any table is touched.
+    ...[10, 8].map((n) => ({
+      name: `baseline: one batch of ${n} \`select 1\``,
+      call: async (db: D1Database) =>
+        void (await db.batch(Array.from({ length: n }, () => db.prepare('select 1')))),
+    })),
     { name: 'GET leaderboard, first page (50)', call: get(`/v1/leaderboards/${path}?limit=50`) },
     {
       name: 'GET leaderboard, page at the median (50)',
@@ -351,21 +554,6 @@ async function measure(env: BenchEnv, d1: D1Database, batches: number, fresh: nu
     {
       name: "GET leaderboard with the caller's rank",
       call: get(`/v1/leaderboards/${path}?limit=50`, { Authorization: `Bearer ${middleToken}` }),
-    },
-    {
-      name: 'a repeated solve: its rank, solvers and streak dates (db)',
-      call: async (db) => {
-        const mine = await findRankedSubmission(createDb(db), hot.id, middle?.player_id ?? '');
-        if (!mine) throw new Error('no ranked solve');
-        const r = await standingAfterSolve(createDb(db), {
-          puzzleId: hot.id,
-          countedMs: mine.countedMs ?? 0,
-          id: mine.id,
-          playerId: mine.playerId,
-          kind: mine.kind,
-        });
-        fasterThan(r.rank, r.total);
-      },
     },
     { name: 'GET stats of a puzzle', call: get(`/v1/puzzles/${path}/stats`) },
     { name: 'GET one puzzle (anonymous; served from memory)', call: get(`/v1/puzzles/${path}`) },
@@ -397,28 +585,27 @@ async function measure(env: BenchEnv, d1: D1Database, batches: number, fresh: nu
       },
     },
     {
-      name: 'POST submission (check + write + ratings + rank + streak)',
-      call: async (db, i) => {
-        const s = submitters[i - fresh];
-        if (!s) throw new Error('out of fresh players');
-        const res = await app.request(
-          `/v1/puzzles/${path}/submissions`,
-          {
-            method: 'POST',
-            headers: {
-              Authorization: `Bearer ${s.token}`,
-              'content-type': 'application/json',
-              // Players come from many addresses; one address would meet the per-address limit (429).
-              'CF-Connecting-IP': `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`,
-            },
-            body: s.body,
-          },
-          appEnv(env, db),
-        );
-        const text = await res.text();
-        if (res.status !== 200 || !text.includes('"repeated":false'))
-          throw new Error(`${res.status} ${text.slice(0, 200)}`);
-      },
+      name: "a first ranked submission's read batch alone (db)",
+      call: async (db, i) =>
+        void (await submissionState(
+          createDb(db),
+          hot.id,
+          { playerId: playerId(i, '9000'), tokenId: TOKEN_ID },
+          hot.kind as Kind,
+          hot.level as Level,
+        )),
+    },
+    {
+      name: 'POST first ranked submission, new player (session + log + ratings + rank + streak)',
+      call: post(newPlayers, fresh, ['"repeated":false', '"verdict":"clean"']),
+    },
+    {
+      name: 'POST first ranked submission, established player of the kind',
+      call: post(regulars, fresh, ['"repeated":false', '"verdict":"clean"', '"provisional":false']),
+    },
+    {
+      name: 'POST a repeated solve (its stored result, rank, solvers, streak)',
+      call: post(repeaters, fresh, ['"repeated":true']),
     },
     {
       name: 'single-row insert (a wrong attempt)',
@@ -426,8 +613,8 @@ async function measure(env: BenchEnv, d1: D1Database, batches: number, fresh: nu
         insertAttempt(createDb(db), {
           puzzleId: hot.id,
           puzzleDate: hot.date,
-          kind: hot.kind as 'sudoku',
-          level: hot.level as 'easy',
+          kind: hot.kind as Kind,
+          level: hot.level as Level,
           playerId: playerId(2),
           createdAt: new Date().toISOString(),
           valid: false,
@@ -435,12 +622,69 @@ async function measure(env: BenchEnv, d1: D1Database, batches: number, fresh: nu
           elapsedMs: 1000,
         }),
     },
+    {
+      name: `calibrate every benchmark over ${CALIBRATION_WINDOW_DAYS} days (db)`,
+      call: async (db) => void (await calibrateBenchmarks(createDb(db), new Date())),
+    },
   ];
+  ops.push({
+    name: `calibration samples of ${hot.kind} ${hot.level} alone (db)`,
+    call: async (db) =>
+      void (await calibrationSamples(
+        createDb(db),
+        hot.kind as Kind,
+        hot.level as Level,
+        ...calibrationRead(),
+      )),
+  });
   const results: OpResult[] = [];
   for (const op of ops) {
-    results.push(await timeOp(d1, op, batches, op.name.startsWith('POST') ? fresh : 0));
+    const perPlayer = op.name.startsWith('POST') || op.name.includes('read batch');
+    results.push(await timeOp(d1, op, batches, perPlayer ? fresh : 0));
   }
-  return { stats, results };
+  return { stats: { ...stats, ...(await calibrationInput(d1, hot)) }, results };
+}
+
+/**
+ * The dates calibration reads today and the samples it takes from each, as src/play/calibrate-benchmarks.ts
+ * has them: the window's days and the next one (UTC+14), newest first, an even share of the limit each.
+ */
+function calibrationRead(): [string[], number] {
+  const today = utcDate(new Date());
+  const dates = Array.from({ length: CALIBRATION_WINDOW_DAYS + 2 }, (_, i) => addDays(today, 1 - i));
+  return [dates, Math.ceil(CALIBRATION_SAMPLE_LIMIT / dates.length)];
+}
+
+/**
+ * What calibration of the hot kind and level had to work with: the counted solves of established players
+ * in its window, the samples it read (an even share of CALIBRATION_SAMPLE_LIMIT from each date) and how
+ * many the per-day share bound kept of those.
+ */
+async function calibrationInput(d1: D1Database, hot: { kind: string; level: string }) {
+  const [dates, perDate] = calibrationRead();
+  const inWindow = await d1
+    .prepare(
+      `select count(*) as n, count(distinct puzzle_date) as dates from submissions
+       where kind = ? and level = ? and puzzle_date >= ? and counted = 1 and established = 1`,
+    )
+    .bind(hot.kind, hot.level, dates.at(-1))
+    .first<{ n: number; dates: number }>();
+  const samples = await calibrationSamples(
+    createDb(d1),
+    hot.kind as Kind,
+    hot.level as Level,
+    dates,
+    perDate,
+  );
+  return {
+    calibration: {
+      inWindow: inWindow?.n ?? 0,
+      inWindowDates: inWindow?.dates ?? 0,
+      read: samples.length,
+      readDates: new Set(samples.map((s) => s.date)).size,
+      kept: boundedByDay(samples).length,
+    },
+  };
 }
 
 export default {
@@ -455,6 +699,7 @@ export default {
       }
       if (url.pathname === '/seed')
         return Response.json(await seed(d1, Number(params.from), Number(params.to)));
+      if (url.pathname === '/settle') return Response.json(await settle(d1));
       if (url.pathname === '/measure') {
         return Response.json(await measure(env, d1, Number(params.batches), Number(params.fresh)));
       }

@@ -1,26 +1,38 @@
 /**
  * A first ranked submission ready to send, for the benchmarks that load the submission route (http in Node,
- * growth inside workerd): the player's bearer token and a JSON body whose start token is half an hour old and
- * whose claimed time, 20 minutes, clears every time floor.
+ * growth inside workerd): the player's bearer token and a JSON body as the demo page sends it (the solution,
+ * its move log and the client's time), plus a start token half an hour old. The server times the solve from
+ * the player's session, so the player must have fetched the puzzle (or have a session seeded) first.
  */
 import { type PlayerId, playerToken } from '../../src/auth/player-token.js';
 import type { TokenSecret } from '../../src/auth/signing-keys.js';
 import { startToken } from '../../src/auth/start-token.js';
+import type { LogEntry } from '../../src/engines/types.js';
 
 export interface RankedSubmission {
   token: string;
   body: string;
 }
 
-export async function rankedSubmission(
-  secret: TokenSecret,
-  playerId: PlayerId,
-  puzzleId: string,
-  solution: unknown,
-): Promise<RankedSubmission> {
-  const start = await startToken(secret, { playerId, puzzleId, startedAt: Date.now() - 30 * 60_000 });
+export interface SubmissionToSend {
+  playerId: PlayerId;
+  puzzleId: string;
+  solution: unknown;
+  log: readonly LogEntry[];
+  /** The client's own measure of the solve. */
+  elapsedMs: number;
+  /** The id of a token the player holds (a `player_tokens` row); a new one when not given. */
+  tokenId?: string;
+}
+
+export async function rankedSubmission(secret: TokenSecret, s: SubmissionToSend): Promise<RankedSubmission> {
+  const start = await startToken(secret, {
+    playerId: s.playerId,
+    puzzleId: s.puzzleId,
+    startedAt: Date.now() - 30 * 60_000,
+  });
   return {
-    token: await playerToken(secret, playerId),
-    body: JSON.stringify({ solution, elapsedMs: 20 * 60_000, startToken: start }),
+    token: await playerToken(secret, s.playerId, s.tokenId),
+    body: JSON.stringify({ solution: s.solution, log: s.log, elapsedMs: s.elapsedMs, startToken: start }),
   };
 }

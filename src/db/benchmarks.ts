@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Level } from '../engines/types.js';
 import type { Kind } from '../kinds/index.js';
 import { inKindLevelOrder } from '../kinds/order.js';
@@ -43,36 +43,41 @@ export async function benchmarkAtDayStart(
 }
 
 /**
- * Recent counted solves of a kind and level by players established when they solved, as multiples of the
+ * Counted solves of a kind and level by players established when they solved, as multiples of the
  * benchmark each was scored against (the unit calibration works in, whatever the benchmark's own unit), each
- * with its player and date, earliest first within a date and newest dates first. One index range.
+ * with its player and date: at most `perDate` from each of `dates` (a date's earliest solves), in the order
+ * of `dates`. Each date is its own index range, all in one round trip, so a busy date cannot crowd the
+ * others out of the sample.
  */
 export async function calibrationSamples(
   db: Db,
   kind: Kind,
   level: Level,
-  sinceDate: string,
-  limit: number,
+  dates: readonly string[],
+  perDate: number,
 ): Promise<CalibrationSample[]> {
-  return db
-    .select({
-      ratio: sql<number>`${submissions.countedMs} / 1000.0 / ${submissions.benchmarkSeconds}`,
-      playerId: submissions.playerId,
-      date: submissions.puzzleDate,
-    })
-    .from(submissions)
-    .where(
-      and(
-        eq(submissions.kind, kind),
-        eq(submissions.level, level),
-        gte(submissions.puzzleDate, sinceDate),
-        sql`${submissions.counted} = 1 and ${submissions.established} = 1`,
-        sql`${submissions.countedMs} > 0`,
-      ),
-    )
-    .orderBy(desc(submissions.puzzleDate), asc(submissions.id))
-    .limit(limit)
-    .all();
+  const ofDate = (date: string) =>
+    db
+      .select({
+        ratio: sql<number>`${submissions.countedMs} / 1000.0 / ${submissions.benchmarkSeconds}`,
+        playerId: submissions.playerId,
+        date: submissions.puzzleDate,
+      })
+      .from(submissions)
+      .where(
+        and(
+          eq(submissions.kind, kind),
+          eq(submissions.level, level),
+          eq(submissions.puzzleDate, date),
+          sql`${submissions.counted} = 1 and ${submissions.established} = 1`,
+          sql`${submissions.countedMs} > 0`,
+        ),
+      )
+      .orderBy(asc(submissions.id))
+      .limit(perDate);
+  const [first, ...rest] = dates.map(ofDate);
+  if (!first) return [];
+  return (await db.batch([first, ...rest])).flat();
 }
 
 /** Stores the learnt human floor of a kind and level (null: not learnt yet). */

@@ -92,12 +92,6 @@ export const RATE_LIMITS = {
     period: 60,
     what: 'link codes made from one address',
   },
-  linkCodeRedemptionPerPlayer: {
-    binding: 'LINK_CODE_REDEMPTION_PLAYER_LIMITER',
-    limit: 5,
-    period: 60,
-    what: 'link-code redemptions by one player',
-  },
   linkCodeRedemptionPerIp: {
     binding: 'LINK_CODE_REDEMPTION_IP_LIMITER',
     limit: 10,

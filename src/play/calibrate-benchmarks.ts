@@ -1,4 +1,4 @@
-import { addDays, utcDate } from '../daily/calendar.js';
+import { addDays, type IsoDate, utcDate } from '../daily/calendar.js';
 import {
   benchmarkAtDayStart,
   calibrationSamples,
@@ -13,6 +13,14 @@ import { boundedByDay, calibrate } from '../rating/calibration.js';
 /** Solves from this many recent puzzle days feed calibration, at most MAX_SAMPLES of them. */
 export const CALIBRATION_WINDOW_DAYS = 30;
 const MAX_SAMPLES = 5000;
+
+/**
+ * The puzzle dates calibration reads on `today`, newest first: the window's days up to the latest one
+ * playable (UTC+14 is a day ahead), each supplying an even share of MAX_SAMPLES.
+ */
+function calibrationDates(today: IsoDate): IsoDate[] {
+  return Array.from({ length: CALIBRATION_WINDOW_DAYS + 2 }, (_, i) => addDays(today, 1 - i));
+}
 
 export interface BenchmarkUpdate {
   kind: string;
@@ -41,11 +49,12 @@ export async function calibrateBenchmarks(
   minimums: CalibrationMinimums = {},
 ): Promise<BenchmarkUpdate[]> {
   const today = utcDate(now);
-  const since = addDays(today, -CALIBRATION_WINDOW_DAYS);
+  const dates = calibrationDates(today);
+  const perDate = Math.ceil(MAX_SAMPLES / dates.length);
   const updates: BenchmarkUpdate[] = [];
   for (const benchmark of await listBenchmarks(db)) {
     const { kind, level, seconds } = benchmark;
-    const samples = await calibrationSamples(db, kind, level, since, MAX_SAMPLES);
+    const samples = await calibrationSamples(db, kind, level, dates, perDate);
     const floorRatio = learnedFloorRatio(boundedByDay(samples));
     if (floorRatio !== benchmark.floorRatio) await setFloorRatio(db, kind, level, floorRatio);
     const result = calibrate({

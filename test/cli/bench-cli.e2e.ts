@@ -32,6 +32,8 @@ describe('npm run bench', () => {
     const engines = KINDS.filter((kind) => existsSync(new URL(`../../bench/${kind}.ts`, import.meta.url)));
     expect(engines).toContain('sudoku');
     const run = bench(['nosuch']);
-    expect(run.stderr).toContain(`benchmarks are ${[...engines, 'day', 'http', 'growth'].join(', ')}\n`);
+    expect(run.stderr).toContain(
+      `benchmarks are ${[...engines, 'fairplay', 'day', 'http', 'growth'].join(', ')}\n`,
+    );
   });
 });
