@@ -6,10 +6,10 @@
  * submission bodies against the route's body limit. Baselines of the same run: engine.check on the same
  * puzzle and solution, and JSON.parse of the same body.
  */
-import { z } from '@hono/zod-openapi';
 import type { PlayerId } from '../src/auth/player-token.js';
 import { startToken } from '../src/auth/start-token.js';
 import { DEV_SECRETS } from '../src/config.js';
+import { MAX_LOG_ENTRIES, SubmissionRequestSchema } from '../src/contract/submission.js';
 import { engine } from '../src/engines/pattern/index.js';
 import type { PatternPuzzle, PatternSolution } from '../src/engines/pattern/model.js';
 import type { LogEntry, LogStep } from '../src/engines/types.js';
@@ -18,8 +18,7 @@ import { humanFloorMs } from '../src/fairplay/human-floor.js';
 import { judge } from '../src/fairplay/verdict.js';
 import { MAX_SUBMISSION_BODY_BYTES } from '../src/http/body-limit.js';
 import { descriptorOf } from '../src/kinds/index.js';
-import { AnyLogEntry, logShapeError, MAX_LOG_ENTRIES } from '../src/routes/log-schemas.js';
-import { AnySolution } from '../src/routes/solution-schemas.js';
+import { logShapeError } from '../src/routes/log-schemas.js';
 import { humanLog, seededRandom } from '../test/support/logs.js';
 import { median, quantile, table } from './support/stats.js';
 
@@ -36,27 +35,9 @@ const SUBMIT_AFTER_MS = 30_000;
 const WEEK_MS = 7 * 24 * 3_600_000;
 const MARK = { empty: 0, filled: 1, crossed: 2 } as const;
 
-/**
- * The request schema's log, as src/routes/submissions.ts declares it (the route's body schema is not
- * exported): at most MAX_LOG_ENTRIES entries of any kind's shape, with times that never decrease.
- */
-const LogArray = z
-  .array(AnyLogEntry)
-  .max(MAX_LOG_ENTRIES)
-  .superRefine((log, ctx) => {
-    for (let i = 1; i < log.length; i++) {
-      if ((log[i]?.[0] ?? 0) < (log[i - 1]?.[0] ?? 0)) {
-        ctx.addIssue({ code: 'custom', path: [i, 0], message: 'times must not decrease' });
-        return;
-      }
-    }
-  });
-const Body = z.strictObject({
-  solution: AnySolution,
-  log: LogArray,
-  elapsedMs: z.number().int().min(0).max(WEEK_MS).optional(),
-  startToken: z.string().min(1).max(512).optional(),
-});
+/** The request schema of a submission, as the route validates it, and its log array alone. */
+const Body = SubmissionRequestSchema;
+const LogArray = SubmissionRequestSchema.shape.log;
 
 /** One call's CPU time in ms, over RUNS calls after a warm-up: median and p90. */
 function time(call: () => unknown): { median: number; p90: number } {

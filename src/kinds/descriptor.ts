@@ -1,4 +1,4 @@
-import type { z } from '@hono/zod-openapi';
+import type { z } from 'zod';
 import type { AnyEngine, Level, LogEntry } from '../engines/types.js';
 
 /**
@@ -19,10 +19,10 @@ export interface KindDescriptor {
   engine: AnyEngine;
   /** What players read. */
   displayName: string;
+  /** The puzzle players see (what `engine.toPublic` returns), from the kind's wire format (src/contract/kinds). */
+  publicPuzzle: z.ZodType;
   /** The shape of a submitted solution, checked before the engine judges it (a wrong shape is a 400). */
   solution: z.ZodType;
-  /** The solution's format, for people (OpenAPI and README). */
-  solutionFormat: string;
   /** The shape of one move-log entry `[t, a, b]`; the engine checks the puzzle's own ranges. */
   logEntry: z.ZodType<LogEntry>;
   /** What `a` and `b` of a log entry mean, for people (OpenAPI and README). */

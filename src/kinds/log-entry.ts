@@ -1,4 +1,4 @@
-import { z } from '@hono/zod-openapi';
+import { z } from 'zod';
 import type { LogEntry } from '../engines/types.js';
 
 /** A week in milliseconds: no entry of a daily puzzle's log is later than that (nor earlier, negated). */
@@ -15,5 +15,5 @@ export function logEntrySchema(maxA: number, maxB: number, example: LogEntry): z
       z.number().int().min(0).max(maxA),
       z.number().int().min(0).max(maxB),
     ])
-    .openapi({ example: [...example] });
+    .meta({ example: [...example] });
 }

@@ -1,4 +1,4 @@
-import { z } from '@hono/zod-openapi';
+import { patternShapes } from '../contract/kinds/pattern.js';
 import { engine } from '../engines/pattern/index.js';
 import type { KindDescriptor } from './descriptor.js';
 import { logEntrySchema } from './log-entry.js';
@@ -6,10 +6,8 @@ import { logEntrySchema } from './log-entry.js';
 export const pattern = {
   engine,
   displayName: 'Pattern',
-  solution: z.strictObject({
-    cells: z.string().regex(/^[01]{25,900}$/, "cells must be 25 to 900 '0'/'1' characters"),
-  }),
-  solutionFormat: "{cells}: '0'/'1' per cell, row-major, '1' filled",
+  publicPuzzle: patternShapes.publicPuzzle,
+  solution: patternShapes.solution,
   logEntry: logEntrySchema(899, 2, [4100, 12, 1]),
   logFormat: '[t, cell row-major, 0 empty | 1 filled | 2 crossed]',
   benchmark: {
