@@ -6,6 +6,7 @@ import { createDb } from './db/client.js';
 import { PuzzleInputError } from './engines/types.js';
 import type { Env } from './env.js';
 import { bodyLimit } from './http/body-limit.js';
+import { privateUnlessMarked } from './http/cache.js';
 import type { AppEnv, Services } from './http/context.js';
 import { corsFromEnv } from './http/cors.js';
 import { isDatabaseError } from './http/database-error.js';
@@ -55,6 +56,7 @@ export function createApp(options: AppOptions = {}) {
   app.use(requestLog);
   app.use(securityHeaders);
   app.use('/v1/*', corsFromEnv);
+  app.use('/v1/*', privateUnlessMarked);
   app.use(bodyLimit);
   app.use('/v1/*', async (c, next) => {
     c.set('services', { ...servicesOf(c.env), now });
