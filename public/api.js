@@ -39,6 +39,7 @@
  * @typedef {import('../src/client/index.js').FollowsPage} Follows
  * @typedef {Follows['follows'][number]} Follow
  * @typedef {import('../src/client/index.js').Group} Group
+ * @typedef {import('../src/client/index.js').PlayerGroups} PlayerGroups
  * @typedef {import('../src/client/index.js').GroupDetail} GroupDetail `inviteCode` for the owner only
  * @typedef {GroupDetail['memberList'][number]} GroupMember
  * @typedef {{ reason: 'linked' | 'signed-out', player: Player }} PlayerChange
@@ -282,6 +283,14 @@ export function makeGroup(name) {
  */
 export function joinGroup(inviteCode) {
   return call('POST', '/v1/groups/join', { body: { inviteCode }, auth: true });
+}
+
+/**
+ * The groups the player belongs to, the same on every linked device.
+ * @returns {Promise<PlayerGroups>}
+ */
+export function myGroups() {
+  return call('GET', '/v1/players/me/groups', { auth: true });
 }
 
 /**

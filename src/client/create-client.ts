@@ -1,7 +1,7 @@
 import type { LinkCode, LinkRequest, PlayerTokens } from '../contract/devices.js';
 import type { ErrorBody } from '../contract/error.js';
 import type { Follow, FollowsPage } from '../contract/follows.js';
-import type { GroupDetail, InviteCode, JoinedGroup, NewGroup } from '../contract/groups.js';
+import type { GroupDetail, InviteCode, JoinedGroup, NewGroup, PlayerGroups } from '../contract/groups.js';
 import type { History, PlayerStats } from '../contract/history.js';
 import type { KindList } from '../contract/kind-info.js';
 import type { Kind, SolutionOf } from '../contract/kinds/index.js';
@@ -130,6 +130,8 @@ export interface Client {
   /** Makes a group the caller owns; share its invite code. */
   createGroup(name: string): Promise<NewGroup>;
   joinGroup(inviteCode: string): Promise<JoinedGroup>;
+  /** The caller's groups, the same on every linked device. */
+  myGroups(): Promise<PlayerGroups>;
   group(id: string): Promise<GroupDetail>;
   leaveGroup(id: string): Promise<void>;
   removeMember(id: string, playerId: string): Promise<void>;
@@ -225,6 +227,7 @@ export function createClient(baseUrl: string, options: ClientOptions = {}): Clie
     createGroup: (name: string) => call<NewGroup>('/v1/groups', { method: 'POST', body: { name } }),
     joinGroup: (inviteCode: string) =>
       call<JoinedGroup>('/v1/groups/join', { method: 'POST', body: { inviteCode } }),
+    myGroups: () => call<PlayerGroups>('/v1/players/me/groups'),
     group: (id: string) => call<GroupDetail>(`/v1/groups/${segment(id)}`),
     leaveGroup: (id: string) => call<void>(`/v1/groups/${segment(id)}/members/me`, { method: 'DELETE' }),
     removeMember: (id: string, playerId: string) =>

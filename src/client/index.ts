@@ -6,7 +6,14 @@
 export type { LinkCode, PlayerTokens } from '../contract/devices.js';
 export type { ErrorBody } from '../contract/error.js';
 export type { Follow, FollowsPage } from '../contract/follows.js';
-export type { Group, GroupDetail, InviteCode, JoinedGroup, NewGroup } from '../contract/groups.js';
+export type {
+  Group,
+  GroupDetail,
+  InviteCode,
+  JoinedGroup,
+  NewGroup,
+  PlayerGroups,
+} from '../contract/groups.js';
 export type { History, PlayerStats } from '../contract/history.js';
 export type { KindList } from '../contract/kind-info.js';
 export type { Kind, PublicPuzzleOf, SolutionOf } from '../contract/kinds/index.js';

@@ -21,6 +21,16 @@ export const GroupSchema = z
 
 export type Group = z.infer<typeof GroupSchema>;
 
+export const PlayerGroupsSchema = z
+  .object({
+    groups: z.array(
+      GroupSchema.extend({ joinedAt: z.string().meta({ description: 'When the caller joined it' }) }),
+    ),
+  })
+  .meta({ id: 'PlayerGroups', description: 'The groups of the caller, oldest membership first' });
+
+export type PlayerGroups = z.infer<typeof PlayerGroupsSchema>;
+
 export const GroupDetailSchema = GroupSchema.extend({
   inviteCode: z.string().nullable().meta({ description: 'Shown to the owner only' }),
   memberList: z.array(

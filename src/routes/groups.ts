@@ -6,6 +6,7 @@ import {
   JoinGroupRequestSchema,
   NewGroupRequestSchema,
   NewGroupSchema,
+  PlayerGroupsSchema,
 } from '../contract/groups.js';
 import { CACHE_CONTROL } from '../http/cache.js';
 import type { AppEnv } from '../http/context.js';
@@ -15,6 +16,7 @@ import { validationHook } from '../http/validation.js';
 import {
   dissolveGroup,
   groupDetail,
+  groupsOfPlayer,
   joinGroup,
   leaveGroup,
   MAX_GROUP_MEMBERS,
@@ -79,6 +81,18 @@ const join = createRoute({
     401: jsonError('Missing or invalid token'),
     404: jsonError('No group has that invite code'),
     409: jsonError('Already a member, the group is full, or the caller is in too many groups'),
+  },
+});
+
+const mine = createRoute({
+  method: 'get',
+  path: '/players/me/groups',
+  operationId: 'listMyGroups',
+  security: PLAYER,
+  summary: `The groups the caller belongs to (at most ${MAX_GROUPS_PER_PLAYER}), the same on every linked device`,
+  responses: {
+    200: { content: { 'application/json': { schema: PlayerGroupsSchema } }, description: 'The groups' },
+    401: jsonError('Missing or invalid token'),
   },
 });
 
@@ -198,6 +212,12 @@ export const groupRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook
       case 'limit':
         throw new ApiError(409, 'group_limit', `A player belongs to at most ${MAX_GROUPS_PER_PLAYER} groups`);
     }
+  })
+  .openapi(mine, async (c) => {
+    const player = await requirePlayer(c);
+    const groups = await groupsOfPlayer(c.var.services, player.id);
+    c.header('Cache-Control', CACHE_CONTROL.private);
+    return c.json({ groups }, 200);
   })
   .openapi(detail, async (c) => {
     const player = await requirePlayer(c);

@@ -68,14 +68,16 @@ describe('the client', () => {
     expect(refusal).toMatchObject({ status: 401, code: 'unauthorized' });
   });
 
-  it('makes a group, finds it by id and leaves it; a deleted answer resolves with nothing', async () => {
+  it('makes a group, finds it by id and among its own, and leaves it; a deleted answer resolves with nothing', async () => {
     let token: string | null = null;
     const api = client(() => token);
     token = (await api.register()).token;
     const { group, inviteCode } = await api.createGroup('Client testers');
     expect((await api.group(group.id)).inviteCode).toBe(inviteCode);
+    expect((await api.myGroups()).groups.map((g) => g.id)).toEqual([group.id]);
     await expect(api.leaveGroup(group.id)).resolves.toBeUndefined();
     await expect(api.group(group.id)).rejects.toMatchObject({ status: 404 });
+    expect((await api.myGroups()).groups).toEqual([]);
   });
 
   it('asks past the caches with `fresh`, which stays out of the query', async () => {
