@@ -2,14 +2,13 @@ import { colorsortShapes, MAX_TUBE } from '../contract/kinds/colorsort.js';
 import { engine } from '../engines/colorsort/index.js';
 import type { Level } from '../engines/types.js';
 import type { KindDescriptor } from './descriptor.js';
-import { logEntrySchema } from './log-entry.js';
 
 export const colorsort = {
   engine,
   displayName: 'Colour sort',
   publicPuzzle: colorsortShapes.publicPuzzle,
   solution: colorsortShapes.solution,
-  logEntry: logEntrySchema(MAX_TUBE, MAX_TUBE, [2500, 0, 5]),
+  logEntry: { maxA: MAX_TUBE, maxB: MAX_TUBE },
   logFormat: "[t, from tube, to tube]: the log's pours are the solution's moves, in order",
   benchmark: {
     unit: 'move',

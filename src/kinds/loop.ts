@@ -1,14 +1,13 @@
 import { loopShapes } from '../contract/kinds/loop.js';
 import { engine } from '../engines/loop/index.js';
 import type { KindDescriptor } from './descriptor.js';
-import { logEntrySchema } from './log-entry.js';
 
 export const loop = {
   engine,
   displayName: 'Loop',
   publicPuzzle: loopShapes.publicPuzzle,
   solution: loopShapes.solution,
-  logEntry: logEntrySchema(479, 2, [3900, 7, 1]),
+  logEntry: { maxA: 479, maxB: 2 },
   logFormat:
     "[t, edge index in the solution's order (every horizontal edge row-major, then every vertical one), 0 unknown | 1 line | 2 cross]",
   benchmark: {

@@ -1,14 +1,13 @@
 import { patternShapes } from '../contract/kinds/pattern.js';
 import { engine } from '../engines/pattern/index.js';
 import type { KindDescriptor } from './descriptor.js';
-import { logEntrySchema } from './log-entry.js';
 
 export const pattern = {
   engine,
   displayName: 'Pattern',
   publicPuzzle: patternShapes.publicPuzzle,
   solution: patternShapes.solution,
-  logEntry: logEntrySchema(899, 2, [4100, 12, 1]),
+  logEntry: { maxA: 899, maxB: 2 },
   logFormat: '[t, cell row-major, 0 empty | 1 filled | 2 crossed]',
   benchmark: {
     unit: 'puzzle',

@@ -1,14 +1,13 @@
 import { signalShapes } from '../contract/kinds/signal.js';
 import { engine } from '../engines/signal/index.js';
 import type { KindDescriptor } from './descriptor.js';
-import { logEntrySchema } from './log-entry.js';
 
 export const signal = {
   engine,
   displayName: 'Signal',
   publicPuzzle: signalShapes.publicPuzzle,
   solution: signalShapes.solution,
-  logEntry: logEntrySchema(80, 9, [6300, 5, 3]),
+  logEntry: { maxA: 80, maxB: 9 },
   logFormat: '[t, cell row-major, height 1–n or 0 to clear]',
   benchmark: {
     unit: 'puzzle',

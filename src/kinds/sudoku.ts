@@ -1,14 +1,13 @@
 import { sudokuShapes } from '../contract/kinds/sudoku.js';
 import { engine } from '../engines/sudoku/index.js';
 import type { KindDescriptor } from './descriptor.js';
-import { logEntrySchema } from './log-entry.js';
 
 export const sudoku = {
   engine,
   displayName: 'Sudoku',
   publicPuzzle: sudokuShapes.publicPuzzle,
   solution: sudokuShapes.solution,
-  logEntry: logEntrySchema(80, 9, [5200, 2, 4]),
+  logEntry: { maxA: 80, maxB: 9 },
   logFormat: '[t, cell 0–80 row-major, digit 1–9 or 0 to clear]',
   benchmark: {
     unit: 'puzzle',

@@ -1,14 +1,14 @@
 import { descriptorOf, type Kind } from '../kinds/index.js';
+import { logEntryProblem } from '../kinds/log-entry.js';
 
 /** The first entry of a log that is not shaped like this kind's, or null when all are. */
 export function logShapeError(kind: Kind, log: readonly unknown[]): string | null {
-  const schema = descriptorOf(kind).logEntry;
+  const { logEntry, logFormat } = descriptorOf(kind);
   for (let i = 0; i < log.length; i++) {
-    const parsed = schema.safeParse(log[i]);
-    if (parsed.success) continue;
-    const issue = parsed.error.issues[0];
-    const where = issue && issue.path.length > 0 ? `[${issue.path.join('][')}]` : '';
-    return `log[${i}]${where}: ${issue?.message ?? 'malformed'} (entries are ${descriptorOf(kind).logFormat})`;
+    const problem = logEntryProblem(logEntry, log[i]);
+    if (!problem) continue;
+    const where = problem.index === null ? '' : `[${problem.index}]`;
+    return `log[${i}]${where}: ${problem.message} (entries are ${logFormat})`;
   }
   return null;
 }
