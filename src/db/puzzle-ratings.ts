@@ -1,6 +1,7 @@
 import { and, asc, eq, gt, inArray, lt, type SQL, sql } from 'drizzle-orm';
 import { newRating } from '../rating/glicko2.js';
 import type { PuzzleGame } from '../rating/weighted-games.js';
+import { type Param, type Params, settable } from './batch.js';
 import type { Db } from './client.js';
 import { isCounted, ownSolve } from './ranked-solves.js';
 import { puzzles, submissions } from './schema.js';
@@ -14,7 +15,7 @@ export interface PendingPuzzleGame extends PuzzleGame {
 export const MAX_GAMES_PER_UPDATE = 200;
 
 /** The puzzle's counted games after its `rated_through`, oldest first (one index range). */
-export function pendingPuzzleGamesQuery(db: Db, puzzleId: string) {
+export function pendingPuzzleGamesQuery(db: Db, puzzleId: Param<string>) {
   return db
     .select({
       id: submissions.id,
@@ -63,15 +64,20 @@ export interface PuzzleRatingUpdate {
 }
 
 /** The compare-and-set every writer of a puzzle's rating shares: on the version read, and `condition`. */
-function setIfUnchanged(db: Db, update: PuzzleRatingUpdate, through: number | SQL, condition?: SQL) {
+function setIfUnchanged(
+  db: Db,
+  update: Params<PuzzleRatingUpdate>,
+  through: Param<number> | SQL,
+  condition?: SQL,
+) {
   return db
     .update(puzzles)
     .set({
-      rating: update.rating,
-      ratingDeviation: update.deviation,
-      ratingVolatility: update.volatility,
-      establishedGames: update.establishedGames,
-      ratedThrough: through,
+      rating: settable(update.rating),
+      ratingDeviation: settable(update.deviation),
+      ratingVolatility: settable(update.volatility),
+      establishedGames: settable(update.establishedGames),
+      ratedThrough: settable(through),
       ratingVersion: sql`${puzzles.ratingVersion} + 1`,
     })
     .where(and(eq(puzzles.id, update.id), eq(puzzles.ratingVersion, update.version), condition));
@@ -98,7 +104,7 @@ export interface PuzzleRatingWithOwnGame extends PuzzleRatingUpdate {
  * exact: nobody wrote the rating since it was read, and no other counted game slipped in between the
  * pending ones and this one. Otherwise it writes nothing and the game waits for the next writer.
  */
-export function advanceWithOwnGameQuery(db: Db, update: PuzzleRatingWithOwnGame) {
+export function advanceWithOwnGameQuery(db: Db, update: Params<PuzzleRatingWithOwnGame>) {
   const ownId = ownSolve(update.id, update.playerId, 'id');
   const newestBeforeOwn = sql`coalesce((select max(prior.id) from submissions prior
     where prior.puzzle_id = ${update.id} and prior.counted = 1 and prior.id < ${ownId}), 0)`;

@@ -1,4 +1,5 @@
 import { and, eq, lt, or, type SQL, sql } from 'drizzle-orm';
+import type { Param } from './batch.js';
 import type { Db } from './client.js';
 import { submissions } from './schema.js';
 
@@ -15,16 +16,16 @@ export const isCounted = sql`${submissions.counted} = 1`;
  * A column of a player's ranked solve of a puzzle, as a subquery: for statements in the same batch as the
  * insert that creates the row, whose id is not known before the batch runs.
  */
-export function ownSolve(puzzleId: string, playerId: string, column: 'id' | 'counted_ms'): SQL {
+export function ownSolve(puzzleId: Param<string>, playerId: Param<string>, column: 'id' | 'counted_ms'): SQL {
   return sql`(select own.${sql.raw(column)} from submissions own
     where own.puzzle_id = ${puzzleId} and own.player_id = ${playerId} and own.ranked = 1)`;
 }
 
 /** A counted solve's place in its puzzle's order; either part may be a subquery (`ownSolve`). */
 export interface RankedSolve {
-  puzzleId: string;
-  countedMs: number | SQL;
-  id: number | SQL;
+  puzzleId: Param<string>;
+  countedMs: Param<number> | SQL;
+  id: Param<number> | SQL;
 }
 
 /**
@@ -42,7 +43,7 @@ export function aheadQuery(db: Db, solve: RankedSolve, scope?: SQL) {
     .where(and(eq(submissions.puzzleId, solve.puzzleId), isCounted, ahead, scope));
 }
 
-export function solversQuery(db: Db, puzzleId: string, scope?: SQL) {
+export function solversQuery(db: Db, puzzleId: Param<string>, scope?: SQL) {
   return db
     .select({ n: sql<number>`count(*)` })
     .from(submissions)
