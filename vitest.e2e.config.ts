@@ -2,12 +2,15 @@ import { defineConfig } from 'vitest/config';
 
 /**
  * Tests from outside the Worker, in plain Node: the browser test (test/e2e; playwright-core drives
- * Chromium while the Worker runs under `wrangler dev`) and the command-line tool (test/cli, run as a real
- * process). The workers-pool config (vitest.config.ts) only collects *.test.ts, so it never sees these.
+ * Chromium while the Worker runs under `wrangler dev`), the command-line tool (test/cli, run as a real
+ * process), and the API's contract (test/contract: the OpenAPI document's examples, which a JSON Schema
+ * validator checks with code generation that workerd does not allow, and the client package as a
+ * browser project installs it). The workers-pool config (vitest.config.ts) only collects *.test.ts, so it
+ * never sees these.
  */
 export default defineConfig({
   test: {
-    include: ['test/e2e/**/*.e2e.ts', 'test/cli/**/*.e2e.ts'],
+    include: ['test/e2e/**/*.e2e.ts', 'test/cli/**/*.e2e.ts', 'test/contract/**/*.e2e.ts'],
     environment: 'node',
     fileParallelism: false,
     testTimeout: 240_000,

@@ -6,66 +6,42 @@
  */
 
 /**
- * @typedef {'public' | 'followers' | 'hidden'} BoardVisibility
- * @typedef {{ kind: string, rating: number, deviation: number, games: number, provisional: boolean }} Rating
- * @typedef {{
- *   id: string, displayName: string | null, createdAt: string, timeZone: string | null,
- *   boardVisibility: BoardVisibility, streak: Streak, ratings: Rating[]
- * }} Player
- * @typedef {{ current: number, best: number, freezes: number,
- *   change: 'started' | 'extended' | 'frozen' | 'reset' | null }} Streak
- *   `change`: what the submission just made did to the streak (null on a profile, or when it changed nothing)
- * @typedef {{ player: Player, token: string }} NewPlayer
- * @typedef {{ level: string, score: number, techniques: string[], hardest: string, nodes: number }} Difficulty
- * @typedef {{
- *   id: string, date: string, kind: string, level: string, engineVersion: number, puzzle: unknown,
- *   difficulty: Difficulty, benchmarkSeconds: number, rating: number, answersPublicAt: string,
- *   session?: { startedAt: string, elapsedMs: number }, startToken?: string
- * }} PuzzleView
- * @typedef {{ date: string, timeZone?: string, puzzles: PuzzleView[] }} DayPuzzles
- * @typedef {'clean' | 'flagged' | 'approved' | 'voided'} Verdict
- * @typedef {{
- *   valid: boolean, reason?: string, repeated: boolean, verdict?: Verdict, practice?: boolean,
- *   countedMs?: number, capped?: boolean, score?: number,
- *   rating?: { before: number, after: number, deviation: number, provisional: boolean }, rank?: number,
- *   solvers?: number, fasterThanPercent?: number, streak: Streak
- * }} SubmissionResult
- * @typedef {'global' | 'following' | `group:${string}`} Scope whose rows a board shows; ranks are within it
- * @typedef {{ playerId: string | null, displayName: string | null, hidden: boolean }} ShownPlayer a hidden
- *   player (its board visibility) comes without id and name
- * @typedef {ShownPlayer & { rank: number, countedMs: number, submittedAt: string }} BoardEntry
- * @typedef {{
- *   puzzleId: string, scope: string, entries: BoardEntry[], nextCursor: string | null, solvers: number,
- *   me: { rank: number, countedMs: number, fasterThanPercent: number } | null, meUnderReview: boolean
- * }} PuzzleBoard
- * @typedef {ShownPlayer & { rank: number, total: number, solved: number }} DailyEntry
- * @typedef {{
- *   date: string, scope: string, entries: DailyEntry[], nextCursor: string | null, players: number,
- *   me: { rank: number, total: number, solved: number } | null
- * }} DailyBoard
+ * The shapes are the client package's (`daily-puzzles/client`, inferred from the schemas the server
+ * validates with), so `npm test`'s type check of this page fails when the page and the API disagree.
+ * @typedef {import('../src/client/index.js').PlayerProfile} Player
+ * @typedef {Player['boardVisibility']} BoardVisibility
+ * @typedef {Player['ratings'][number]} Rating
+ * @typedef {import('../src/client/index.js').Streak} Streak `change`: what the submission just made did to
+ *   the streak (null on a profile, or when it changed nothing)
+ * @typedef {import('../src/client/index.js').NewPlayer} NewPlayer
+ * @typedef {import('../src/client/index.js').PlayablePuzzle} PuzzleView
+ * @typedef {import('../src/client/index.js').DayPuzzles} DayPuzzles
+ * @typedef {import('../src/client/index.js').SubmissionResult} SubmissionResult
+ * @typedef {NonNullable<SubmissionResult['verdict']>} Verdict
+ * @typedef {import('../src/client/index.js').BoardScope} Scope whose rows a board shows; ranks are within it
+ * @typedef {import('../src/client/index.js').PuzzleBoard} PuzzleBoard
+ * @typedef {PuzzleBoard['entries'][number]} BoardEntry a hidden player (its board visibility) comes without
+ *   id and name
+ * @typedef {import('../src/client/index.js').DailyBoard} DailyBoard
+ * @typedef {DailyBoard['entries'][number]} DailyEntry
+ * @typedef {Pick<BoardEntry, 'playerId' | 'displayName' | 'hidden'>} ShownPlayer
  * @typedef {{ limit: number, cursor?: string | null, scope?: Scope }} BoardPage
- * @typedef {{ fromMs: number, toMs: number | null, count: number }} Bucket
- * @typedef {{ puzzleId: string, solvers: number, medianMs: number | null, benchmarkSeconds: number, histogram: Bucket[] }} PuzzleStats
- * @typedef {{ capacity: number, tubes: (number | null)[][], moves: number, hidden: number, sorted: boolean,
- *   cleared: boolean }} TubesView
+ * @typedef {import('../src/client/index.js').PuzzleStats} PuzzleStats
+ * @typedef {PuzzleStats['histogram'][number]} Bucket
+ * @typedef {import('../src/client/index.js').ColorSortPosition} TubesView
  * @typedef {{ date: string, kind: string, level: string }} PuzzleKey
- * @typedef {{ kind: string, displayName: string, levels: string[], engineVersion: number, logFormat: string,
- *   reveal: boolean }} KindInfo
- * @typedef {{
- *   submissionId: number, date: string, kind: string, level: string, valid: boolean, verdict: Verdict | null,
- *   practice: boolean, countedMs: number | null, score: number | null, rank: number | null,
- *   solvers: number | null, ratingAfter: number | null, submittedAt: string
- * }} HistoryEntry `verdict` is null for wrong attempts and practice
- * @typedef {{ entries: HistoryEntry[], nextCursor: string | null }} History
- * @typedef {{ code: string, expiresAt: string }} LinkCode
- * @typedef {{ id: string, createdAt: string, via: 'register' | 'link' | 'legacy', current: boolean }} Device
- *   one token in use, `current` the one of this request
- * @typedef {{ playerId: string, displayName: string | null, followedAt: string }} Follow
- * @typedef {{ follows: Follow[], nextCursor: string | null }} Follows
- * @typedef {{ id: string, name: string, ownerId: string, createdAt: string, members: number }} Group
- * @typedef {ShownPlayer & { joinedAt: string }} GroupMember
- * @typedef {Group & { inviteCode: string | null, memberList: GroupMember[] }} GroupDetail `inviteCode`
- *   for the owner only
+ * @typedef {import('../src/client/index.js').KindList['kinds'][number]} KindInfo
+ * @typedef {import('../src/client/index.js').History} History
+ * @typedef {History['entries'][number]} HistoryEntry `verdict` is null for wrong attempts and practice
+ * @typedef {import('../src/client/index.js').LinkCode} LinkCode
+ * @typedef {import('../src/client/index.js').PlayerTokens['tokens'][number]} Device one token in use,
+ *   `current` the one of this request
+ * @typedef {import('../src/client/index.js').FollowsPage} Follows
+ * @typedef {Follows['follows'][number]} Follow
+ * @typedef {import('../src/client/index.js').Group} Group
+ * @typedef {import('../src/client/index.js').PlayerGroups} PlayerGroups
+ * @typedef {import('../src/client/index.js').GroupDetail} GroupDetail `inviteCode` for the owner only
+ * @typedef {GroupDetail['memberList'][number]} GroupMember
  * @typedef {{ reason: 'linked' | 'signed-out', player: Player }} PlayerChange
  */
 
@@ -307,6 +283,14 @@ export function makeGroup(name) {
  */
 export function joinGroup(inviteCode) {
   return call('POST', '/v1/groups/join', { body: { inviteCode }, auth: true });
+}
+
+/**
+ * The groups the player belongs to, the same on every linked device.
+ * @returns {Promise<PlayerGroups>}
+ */
+export function myGroups() {
+  return call('GET', '/v1/players/me/groups', { auth: true });
 }
 
 /**

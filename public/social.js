@@ -1,9 +1,8 @@
 // @ts-check
 /**
  * Following and groups. The players followed are read whole (the API pages them) so that board rows know
- * their button. The API lists no player's groups, so the page keeps the ids of those the player made or
- * joined in localStorage (per player) and reads each afresh; one that answers 404 was left or removed, and
- * is dropped.
+ * their button; the player's groups are read from the API with their members, so every linked device
+ * shows the same.
  */
 
 import * as api from './api.js';
@@ -95,41 +94,21 @@ function renderFollows() {
 
 // Groups ----------------------------------------------------------------------------------------------
 
-const groupsKey = () => `daily-puzzles.groups.${api.playerId()}`;
-
-/** @returns {string[]} */
-function storedGroupIds() {
-  try {
-    const ids = JSON.parse(localStorage.getItem(groupsKey()) ?? '[]');
-    return Array.isArray(ids) ? ids.filter((id) => typeof id === 'string') : [];
-  } catch {
-    return [];
-  }
-}
-
-/** @param {(ids: string[]) => string[]} change */
-function storeGroupIds(change) {
-  localStorage.setItem(groupsKey(), JSON.stringify(change(storedGroupIds())));
-}
-
 async function loadGroups() {
-  const ids = storedGroupIds();
+  const { groups: mine } = await api.myGroups();
   const found = await Promise.all(
-    ids.map((id) =>
-      api.group(id).catch((error) => {
+    mine.map((g) =>
+      api.group(g.id).catch((error) => {
+        // Left or removed between the two reads.
         if (error instanceof api.ApiError && error.status === 404) return null;
         throw error;
       }),
     ),
   );
-  const gone = ids.filter((_, i) => found[i] === null);
-  if (gone.length) storeGroupIds((stored) => stored.filter((id) => !gone.includes(id)));
   groups = found.filter((g) => g !== null);
 }
 
-/** @param {string} groupId */
-async function kept(groupId) {
-  storeGroupIds((ids) => [...ids.filter((id) => id !== groupId), groupId]);
+async function reloadGroups() {
   await loadGroups();
   changed();
 }
@@ -139,7 +118,7 @@ ui.makeForm.addEventListener('submit', (event) => {
   void act(ui.makeForm.querySelector('button'), async () => {
     const { group } = await api.makeGroup(ui.makeName.value.trim());
     ui.makeName.value = '';
-    await kept(group.id);
+    await reloadGroups();
     say(`Group ${group.name} made: give its invite code to the players you want in it.`);
   });
 });
@@ -149,7 +128,7 @@ ui.joinForm.addEventListener('submit', (event) => {
   void act(ui.joinForm.querySelector('button'), async () => {
     const { group } = await api.joinGroup(ui.joinCode.value.trim());
     ui.joinCode.value = '';
-    await kept(group.id);
+    await reloadGroups();
     say(`You joined ${group.name}: it has a tab on the leaderboard.`);
   });
 });
@@ -183,8 +162,7 @@ function groupCard(group) {
         h('strong', { class: 'code', text: group.inviteCode }),
         button('New code', 'new-code', async () => {
           await api.newInviteCode(group.id);
-          await loadGroups();
-          changed();
+          await reloadGroups();
           say(`${group.name} has a new invite code; the old one no longer works.`);
         }),
       ]),
@@ -195,9 +173,7 @@ function groupCard(group) {
       await api.leaveGroup(group.id).catch((error) => {
         if (!(error instanceof api.ApiError && error.status === 404)) throw error;
       });
-      storeGroupIds((ids) => ids.filter((id) => id !== group.id));
-      await loadGroups();
-      changed();
+      await reloadGroups();
       say(`You left ${group.name}.`);
     }),
   );

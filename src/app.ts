@@ -6,6 +6,7 @@ import { createDb } from './db/client.js';
 import { PuzzleInputError } from './engines/types.js';
 import type { Env } from './env.js';
 import { bodyLimit } from './http/body-limit.js';
+import { privateUnlessMarked } from './http/cache.js';
 import type { AppEnv, Services } from './http/context.js';
 import { corsFromEnv } from './http/cors.js';
 import { isDatabaseError } from './http/database-error.js';
@@ -55,6 +56,7 @@ export function createApp(options: AppOptions = {}) {
   app.use(requestLog);
   app.use(securityHeaders);
   app.use('/v1/*', corsFromEnv);
+  app.use('/v1/*', privateUnlessMarked);
   app.use(bodyLimit);
   app.use('/v1/*', async (c, next) => {
     c.set('services', { ...servicesOf(c.env), now });
@@ -96,7 +98,7 @@ export function createApp(options: AppOptions = {}) {
   });
   app.notFound((c) => c.json(errorBody('not_found', `No route for ${c.req.method} ${c.req.path}`), 404));
 
-  const routes = app
+  app
     .route('/v1', healthRoutes)
     .route('/v1', kindRoutes)
     .route('/v1', puzzleRoutes)
@@ -112,10 +114,16 @@ export function createApp(options: AppOptions = {}) {
     .route('/v1', adminRoutes)
     .route('/v1', moderationRoutes);
 
-  app.openAPIRegistry.registerComponent('securitySchemes', 'bearer', {
+  app.openAPIRegistry.registerComponent('securitySchemes', 'player', {
     type: 'http',
     scheme: 'bearer',
-    description: 'A player token from POST /v1/players, or ADMIN_TOKEN for /v1/admin routes',
+    description:
+      'A player token: `token` of POST /v1/players (or of POST /v1/players/link on another device)',
+  });
+  app.openAPIRegistry.registerComponent('securitySchemes', 'admin', {
+    type: 'http',
+    scheme: 'bearer',
+    description: "The deployment's ADMIN_TOKEN secret",
   });
 
   app.doc31('/openapi.json', {
@@ -125,10 +133,9 @@ export function createApp(options: AppOptions = {}) {
       version: '1',
       description: `Unique, graded daily logic puzzles: ${KINDS.map((k) => descriptorOf(k).displayName.toLowerCase()).join(', ')}.`,
     },
+    // Every deployment serves the API at its own origin, so the document names none.
+    servers: [{ url: '/', description: 'The origin that serves this document' }],
   });
   app.route('/', docsRoutes);
-  return routes;
+  return app;
 }
-
-/** The route types for `hono/client`: `hc<AppType>('https://your-worker')`. */
-export type AppType = ReturnType<typeof createApp>;

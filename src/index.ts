@@ -27,5 +27,3 @@ export default {
     }
   },
 } satisfies ExportedHandler<Env>;
-
-export type { AppType } from './app.js';

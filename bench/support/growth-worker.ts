@@ -247,36 +247,47 @@ function recording(d1: D1Database): Recorder {
 
 function recordInto(d1: D1Database, recorder: Recorder): D1Database {
   const targets = new WeakMap<object, D1PreparedStatement>();
+  const entries = new WeakMap<object, Recorded>();
+  const record = (entry: Recorded) => {
+    if (!recorder.log.includes(entry)) recorder.log.push(entry);
+  };
   const wrap = (statement: D1PreparedStatement, entry: Recorded): D1PreparedStatement => {
     const proxy = new Proxy(statement, {
       get(target, prop) {
         if (prop === 'bind') {
           return (...params: unknown[]) => {
-            entry.params = params;
-            return wrap(target.bind(...params), entry);
+            const bound = { sql: entry.sql, params };
+            record(bound);
+            return wrap(target.bind(...params), bound);
           };
         }
         const value: unknown = Reflect.get(target, prop);
         if (typeof value !== 'function') return value;
-        if (RUNS.has(prop)) recorder.trips++;
+        if (RUNS.has(prop)) {
+          recorder.trips++;
+          record(entry);
+        }
         return value.bind(target);
       },
     });
     targets.set(proxy, statement);
+    entries.set(proxy, entry);
     return proxy;
   };
   return new Proxy(d1, {
     get(target, prop) {
       if (prop === 'prepare') {
-        return (sql: string) => {
-          const entry: Recorded = { sql, params: [] };
-          recorder.log.push(entry);
-          return wrap(target.prepare(sql), entry);
-        };
+        // A statement is recorded once bound or run: one only prepared (drizzle prepares the statements it
+        // builds, which the app may then bind anew) ran nothing.
+        return (sql: string) => wrap(target.prepare(sql), { sql, params: [] });
       }
       if (prop === 'batch') {
         return (statements: D1PreparedStatement[]) => {
           recorder.trips++;
+          for (const s of statements) {
+            const entry = entries.get(s);
+            if (entry) record(entry);
+          }
           return target.batch(statements.map((s) => targets.get(s) ?? s));
         };
       }

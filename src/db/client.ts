@@ -1,7 +1,8 @@
 import { type DrizzleD1Database, drizzle } from 'drizzle-orm/d1';
 import * as schema from './schema.js';
 
-export type Db = DrizzleD1Database<typeof schema>;
+/** Drizzle over D1 (or a D1 session), with the client itself for statements run through `batch.ts`. */
+export type Db = DrizzleD1Database<typeof schema> & { $client: D1Database };
 
 export function createDb(d1: D1Database): Db {
   return drizzle(d1, { schema });

@@ -86,10 +86,17 @@ export async function groupMembersOf(db: Db, groupId: string) {
     .all();
 }
 
-/** The groups a player belongs to. */
+/** The groups a player belongs to, oldest membership first, each with its member count. */
 export async function groupsOf(db: Db, playerId: string) {
   return db
-    .select({ id: groups.id, name: groups.name, ownerId: groups.ownerId, joinedAt: groupMembers.joinedAt })
+    .select({
+      id: groups.id,
+      name: groups.name,
+      ownerId: groups.ownerId,
+      createdAt: groups.createdAt,
+      joinedAt: groupMembers.joinedAt,
+      members: sql<number>`(select count(*) from ${groupMembers} m where m.group_id = ${groups.id})`,
+    })
     .from(groupMembers)
     .innerJoin(groups, eq(groups.id, groupMembers.groupId))
     .where(eq(groupMembers.playerId, playerId))

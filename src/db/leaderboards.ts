@@ -194,6 +194,7 @@ export async function puzzleStats(
     .offset(Math.floor((solvers - 1) / 2))
     .all();
   const times = middle.map((r) => r.countedMs ?? 0);
-  const medianMs = times.reduce((a, b) => a + b, 0) / times.length;
+  // The middle two of an even count may be an odd number of ms apart: whole milliseconds, as every time.
+  const medianMs = Math.round(times.reduce((a, b) => a + b, 0) / times.length);
   return { solvers, medianMs, histogram };
 }

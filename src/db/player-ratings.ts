@@ -3,6 +3,7 @@ import type { Kind } from '../kinds/index.js';
 import { newRating } from '../rating/glicko2.js';
 import { ESTABLISHED_MIN_DATES } from '../rating/standing.js';
 import type { PlayerGame } from '../rating/weighted-games.js';
+import { type Param, type Params, settable } from './batch.js';
 import type { Db } from './client.js';
 import { isCounted, ownSolve } from './ranked-solves.js';
 import { playerRatings, submissions } from './schema.js';
@@ -14,7 +15,7 @@ export interface PendingPlayerGame extends PlayerGame {
   id: number;
 }
 
-export function playerRatingQuery(db: Db, playerId: string, kind: Kind) {
+export function playerRatingQuery(db: Db, playerId: Param<string>, kind: Param<Kind>) {
   return db
     .select()
     .from(playerRatings)
@@ -23,7 +24,7 @@ export function playerRatingQuery(db: Db, playerId: string, kind: Kind) {
 }
 
 /** The player's counted games of a kind after its rating's `rated_through` (none without a rating), oldest first. */
-export function pendingPlayerGamesQuery(db: Db, playerId: string, kind: Kind) {
+export function pendingPlayerGamesQuery(db: Db, playerId: Param<string>, kind: Param<Kind>) {
   return db
     .select({
       id: submissions.id,
@@ -54,7 +55,7 @@ export function pendingPlayerGamesQuery(db: Db, playerId: string, kind: Kind) {
  * Distinct puzzle dates among the player's counted games of a kind, as many as standing needs: with fewer
  * than that the list is complete.
  */
-export function playerDatesQuery(db: Db, playerId: string, kind: Kind) {
+export function playerDatesQuery(db: Db, playerId: Param<string>, kind: Param<Kind>) {
   return db
     .selectDistinct({ date: submissions.puzzleDate })
     .from(submissions)
@@ -75,14 +76,14 @@ export interface PlayerRatingUpdate {
   updatedAt: string;
 }
 
-function values(update: PlayerRatingUpdate) {
+function values(update: Params<PlayerRatingUpdate>) {
   return {
-    rating: update.rating,
-    deviation: update.deviation,
-    volatility: update.volatility,
-    games: update.games,
-    established: update.established,
-    updatedAt: update.updatedAt,
+    rating: settable(update.rating),
+    deviation: settable(update.deviation),
+    volatility: settable(update.volatility),
+    games: settable(update.games),
+    established: settable(update.established),
+    updatedAt: settable(update.updatedAt),
   };
 }
 
@@ -93,7 +94,7 @@ function values(update: PlayerRatingUpdate) {
  */
 export function advanceWithOwnGameQuery(
   db: Db,
-  update: PlayerRatingUpdate & { puzzleId: string; lastBefore: number; exists: boolean },
+  update: Params<PlayerRatingUpdate & { puzzleId: string; lastBefore: number }> & { exists: boolean },
 ) {
   const ownId = ownSolve(update.puzzleId, update.playerId, 'id');
   if (!update.exists) {

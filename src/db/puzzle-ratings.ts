@@ -1,6 +1,7 @@
 import { and, asc, eq, gt, inArray, lt, type SQL, sql } from 'drizzle-orm';
 import { newRating } from '../rating/glicko2.js';
 import type { PuzzleGame } from '../rating/weighted-games.js';
+import { type Param, type Params, settable } from './batch.js';
 import type { Db } from './client.js';
 import { isCounted, ownSolve } from './ranked-solves.js';
 import { puzzles, submissions } from './schema.js';
@@ -14,7 +15,7 @@ export interface PendingPuzzleGame extends PuzzleGame {
 export const MAX_GAMES_PER_UPDATE = 200;
 
 /** The puzzle's counted games after its `rated_through`, oldest first (one index range). */
-export function pendingPuzzleGamesQuery(db: Db, puzzleId: string) {
+export function pendingPuzzleGamesQuery(db: Db, puzzleId: Param<string>) {
   return db
     .select({
       id: submissions.id,
@@ -74,18 +75,23 @@ export const countedSolvers = sql<number>`(${puzzles.games} + (select count(*) f
  * solves it takes in are counted as it writes (SET reads the row as it was), so `games` stays the number of
  * counted solves up to `rated_through`.
  */
-function setIfUnchanged(db: Db, update: PuzzleRatingUpdate, through: number | SQL, condition?: SQL) {
+function setIfUnchanged(
+  db: Db,
+  update: Params<PuzzleRatingUpdate>,
+  through: Param<number> | SQL,
+  condition?: SQL,
+) {
   const taken = sql`(select count(*) from submissions taken where taken.puzzle_id = ${puzzles.id}
     and taken.counted = 1 and taken.id > ${puzzles.ratedThrough} and taken.id <= ${through})`;
   return db
     .update(puzzles)
     .set({
-      rating: update.rating,
-      ratingDeviation: update.deviation,
-      ratingVolatility: update.volatility,
-      establishedGames: update.establishedGames,
+      rating: settable(update.rating),
+      ratingDeviation: settable(update.deviation),
+      ratingVolatility: settable(update.volatility),
+      establishedGames: settable(update.establishedGames),
       games: sql`${puzzles.games} + ${taken}`,
-      ratedThrough: through,
+      ratedThrough: settable(through),
       ratingVersion: sql`${puzzles.ratingVersion} + 1`,
     })
     .where(and(eq(puzzles.id, update.id), eq(puzzles.ratingVersion, update.version), condition));
@@ -112,7 +118,7 @@ export interface PuzzleRatingWithOwnGame extends PuzzleRatingUpdate {
  * exact: nobody wrote the rating since it was read, and no other counted game slipped in between the
  * pending ones and this one. Otherwise it writes nothing and the game waits for the next writer.
  */
-export function advanceWithOwnGameQuery(db: Db, update: PuzzleRatingWithOwnGame) {
+export function advanceWithOwnGameQuery(db: Db, update: Params<PuzzleRatingWithOwnGame>) {
   const ownId = ownSolve(update.id, update.playerId, 'id');
   const newestBeforeOwn = sql`coalesce((select max(prior.id) from submissions prior
     where prior.puzzle_id = ${update.id} and prior.counted = 1 and prior.id < ${ownId}), 0)`;

@@ -1,4 +1,5 @@
 import { and, eq, type SQL, sql } from 'drizzle-orm';
+import type { Param } from './batch.js';
 import type { Db } from './client.js';
 import { submissions } from './schema.js';
 
@@ -15,16 +16,16 @@ export const isCounted = sql`${submissions.counted} = 1`;
  * A column of a player's ranked solve of a puzzle, as a subquery: for statements in the same batch as the
  * insert that creates the row, whose id is not known before the batch runs.
  */
-export function ownSolve(puzzleId: string, playerId: string, column: 'id' | 'counted_ms'): SQL {
+export function ownSolve(puzzleId: Param<string>, playerId: Param<string>, column: 'id' | 'counted_ms'): SQL {
   return sql`(select own.${sql.raw(column)} from submissions own
     where own.puzzle_id = ${puzzleId} and own.player_id = ${playerId} and own.ranked = 1)`;
 }
 
 /** A counted solve's place in its puzzle's order; either part may be a subquery (`ownSolve`). */
 export interface RankedSolve {
-  puzzleId: string;
-  countedMs: number | SQL;
-  id: number | SQL;
+  puzzleId: Param<string>;
+  countedMs: Param<number> | SQL;
+  id: Param<number> | SQL;
 }
 
 /**
@@ -57,7 +58,7 @@ export function aheadQuery(db: Db, solve: RankedSolve, source: SolveSource = EVE
     );
 }
 
-export function solversQuery(db: Db, puzzleId: string, source: SolveSource = EVERYONE) {
+export function solversQuery(db: Db, puzzleId: Param<string>, source: SolveSource = EVERYONE) {
   return db
     .select({ n: sql<number>`count(*)` })
     .from(source.from)

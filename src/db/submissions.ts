@@ -1,6 +1,7 @@
 import { and, desc, eq, isNotNull, sql } from 'drizzle-orm';
 import type { Level } from '../engines/types.js';
 import type { Kind } from '../kinds/index.js';
+import { batch, cachedStatement, type Param, type Statement, statement } from './batch.js';
 import type { Db } from './client.js';
 import {
   advanceWithOwnGameQuery as advancePlayerWithOwnGameQuery,
@@ -37,7 +38,7 @@ export type SubmissionRow = typeof submissions.$inferSelect;
 /** `ranked` and `counted` are decided by which function stores the row. */
 export type NewSubmissionRow = Omit<typeof submissions.$inferInsert, 'ranked' | 'counted' | 'id'>;
 
-function rankedQuery(db: Db, puzzleId: string, playerId: string) {
+function rankedQuery(db: Db, puzzleId: Param<string>, playerId: Param<string>) {
   return db
     .select()
     .from(submissions)
@@ -104,6 +105,94 @@ function puzzleDateOf(puzzleId: string): string {
   return puzzleId.slice(0, puzzleId.indexOf(':'));
 }
 
+const at = {
+  playerId: sql.placeholder('playerId'),
+  tokenId: sql.placeholder('tokenId'),
+  puzzleId: sql.placeholder('puzzleId'),
+  date: sql.placeholder('date'),
+  kind: sql.placeholder('kind'),
+  level: sql.placeholder('level'),
+};
+
+/** The values of a submission's read statements. */
+interface ReadValues extends Record<string, unknown> {
+  playerId: string;
+  tokenId: string;
+  puzzleId: string;
+  date: string;
+  kind: Kind;
+  level: Level;
+}
+
+// The read batch of every submission, built once (batch.ts says why).
+const heldPlayer = cachedStatement<
+  ReadValues,
+  { id: string; timeZone: string | null; bannedAt: string | null }[]
+>((db) =>
+  db
+    .select({ id: players.id, timeZone: players.timeZone, bannedAt: players.bannedAt })
+    .from(players)
+    .innerJoin(playerTokens, eq(playerTokens.playerId, players.id))
+    .where(tokenHeld(at.playerId, at.tokenId))
+    .limit(1),
+);
+const puzzleToJudge = cachedStatement<ReadValues, PuzzleToJudge[]>((db) =>
+  db
+    .select({
+      id: puzzles.id,
+      date: puzzles.date,
+      kind: puzzles.kind,
+      level: puzzles.level,
+      puzzle: puzzles.puzzle,
+      benchmarkSeconds: puzzles.benchmarkSeconds,
+      rating: puzzles.rating,
+      ratingDeviation: puzzles.ratingDeviation,
+      ratingVolatility: puzzles.ratingVolatility,
+      ratedThrough: puzzles.ratedThrough,
+      establishedGames: puzzles.establishedGames,
+      ratingVersion: puzzles.ratingVersion,
+    })
+    .from(puzzles)
+    .where(eq(puzzles.id, at.puzzleId))
+    .limit(1),
+);
+const sessionOf = cachedStatement<ReadValues, SessionRow[]>((db) =>
+  db
+    .select()
+    .from(playSessions)
+    .where(and(eq(playSessions.playerId, at.playerId), eq(playSessions.puzzleId, at.puzzleId)))
+    .limit(1),
+);
+const rankedOf = cachedStatement<ReadValues, SubmissionRow[]>((db) =>
+  rankedQuery(db, at.puzzleId, at.playerId).limit(1),
+);
+const ratingOf = cachedStatement<ReadValues, PlayerRatingRow[]>((db) =>
+  playerRatingQuery(db, at.playerId, at.kind),
+);
+const pendingOfPuzzle = cachedStatement<ReadValues, PendingPuzzleGame[]>((db) =>
+  pendingPuzzleGamesQuery(db, at.puzzleId),
+);
+const pendingOfPlayer = cachedStatement<ReadValues, PendingPlayerGame[]>((db) =>
+  pendingPlayerGamesQuery(db, at.playerId, at.kind),
+);
+const datesOf = cachedStatement<ReadValues, { date: string }[]>((db) =>
+  playerDatesQuery(db, at.playerId, at.kind),
+);
+const floorOf = cachedStatement<ReadValues, { floorRatio: number | null }[]>((db) =>
+  db
+    .select({ floorRatio: benchmarks.floorRatio })
+    .from(benchmarks)
+    .where(and(eq(benchmarks.kind, at.kind), eq(benchmarks.level, at.level)))
+    .limit(1),
+);
+const dateTaken = cachedStatement<ReadValues, { id: number }[]>((db) =>
+  db
+    .select({ id: submissions.id })
+    .from(submissions)
+    .where(and(eq(submissions.playerId, at.playerId), isCounted, eq(submissions.streakDate, at.date)))
+    .limit(1),
+);
+
 export async function submissionState(
   db: Db,
   puzzleId: string,
@@ -111,59 +200,20 @@ export async function submissionState(
   kind: Kind,
   level: Level,
 ): Promise<SubmissionState> {
+  const values: ReadValues = { playerId, tokenId, puzzleId, date: puzzleDateOf(puzzleId), kind, level };
   const [player, puzzle, session, ranked, rating, pendingPuzzle, pendingPlayer, dates, floor, taken] =
-    await db.batch([
-      db
-        .select({ id: players.id, timeZone: players.timeZone, bannedAt: players.bannedAt })
-        .from(players)
-        .innerJoin(playerTokens, eq(playerTokens.playerId, players.id))
-        .where(tokenHeld(playerId, tokenId))
-        .limit(1),
-      db
-        .select({
-          id: puzzles.id,
-          date: puzzles.date,
-          kind: puzzles.kind,
-          level: puzzles.level,
-          puzzle: puzzles.puzzle,
-          benchmarkSeconds: puzzles.benchmarkSeconds,
-          rating: puzzles.rating,
-          ratingDeviation: puzzles.ratingDeviation,
-          ratingVolatility: puzzles.ratingVolatility,
-          ratedThrough: puzzles.ratedThrough,
-          establishedGames: puzzles.establishedGames,
-          ratingVersion: puzzles.ratingVersion,
-        })
-        .from(puzzles)
-        .where(eq(puzzles.id, puzzleId))
-        .limit(1),
-      db
-        .select()
-        .from(playSessions)
-        .where(and(eq(playSessions.playerId, playerId), eq(playSessions.puzzleId, puzzleId)))
-        .limit(1),
-      rankedQuery(db, puzzleId, playerId).limit(1),
-      playerRatingQuery(db, playerId, kind),
-      pendingPuzzleGamesQuery(db, puzzleId),
-      pendingPlayerGamesQuery(db, playerId, kind),
-      playerDatesQuery(db, playerId, kind),
-      db
-        .select({ floorRatio: benchmarks.floorRatio })
-        .from(benchmarks)
-        .where(and(eq(benchmarks.kind, kind), eq(benchmarks.level, level)))
-        .limit(1),
-      db
-        .select({ id: submissions.id })
-        .from(submissions)
-        .where(
-          and(
-            eq(submissions.playerId, playerId),
-            isCounted,
-            eq(submissions.streakDate, puzzleDateOf(puzzleId)),
-          ),
-        )
-        .limit(1),
-    ]);
+    await batch(db, [
+      heldPlayer(db, values),
+      puzzleToJudge(db, values),
+      sessionOf(db, values),
+      rankedOf(db, values),
+      ratingOf(db, values),
+      pendingOfPuzzle(db, values),
+      pendingOfPlayer(db, values),
+      datesOf(db, values),
+      floorOf(db, values),
+      dateTaken(db, values),
+    ] as const);
   return {
     player: player[0],
     puzzle: puzzle[0],
@@ -202,6 +252,123 @@ export interface CleanSolve {
   };
 }
 
+const ph = sql.placeholder;
+
+/** The values of a clean solve's write statements (booleans as 0 or 1: see `settable`). */
+interface WriteValues extends Record<string, unknown> {
+  puzzleId: string;
+  playerId: string;
+  kind: Kind;
+  countedMs: number;
+  playerRating: number;
+  playerDeviation: number;
+  playerVolatility: number;
+  playerGames: number;
+  playerEstablished: 0 | 1;
+  playerVersion: number;
+  playerLastBefore: number;
+  updatedAt: string;
+  puzzleRating: number;
+  puzzleDeviation: number;
+  puzzleVolatility: number;
+  puzzleEstablishedGames: number;
+  puzzleVersion: number;
+  puzzleLastBefore: number;
+}
+
+const playerUpdate = {
+  playerId: ph('playerId'),
+  kind: ph('kind'),
+  puzzleId: ph('puzzleId'),
+  rating: ph('playerRating'),
+  deviation: ph('playerDeviation'),
+  volatility: ph('playerVolatility'),
+  games: ph('playerGames'),
+  established: ph('playerEstablished'),
+  version: ph('playerVersion'),
+  lastBefore: ph('playerLastBefore'),
+  updatedAt: ph('updatedAt'),
+};
+
+// The write batch of every clean solve but its insert, built once (batch.ts says why).
+const firstPlayerRating = cachedStatement<WriteValues, { version: number }[]>((db) =>
+  advancePlayerWithOwnGameQuery(db, { ...playerUpdate, exists: false }),
+);
+const nextPlayerRating = cachedStatement<WriteValues, { version: number }[]>((db) =>
+  advancePlayerWithOwnGameQuery(db, { ...playerUpdate, exists: true }),
+);
+const puzzleRatingWithOwnGame = cachedStatement<WriteValues, D1Result>((db) =>
+  advancePuzzleWithOwnGameQuery(db, {
+    id: ph('puzzleId'),
+    playerId: ph('playerId'),
+    rating: ph('puzzleRating'),
+    deviation: ph('puzzleDeviation'),
+    volatility: ph('puzzleVolatility'),
+    establishedGames: ph('puzzleEstablishedGames'),
+    version: ph('puzzleVersion'),
+    lastBefore: ph('puzzleLastBefore'),
+  }),
+);
+const ownAhead = cachedStatement<WriteValues, { n: number }[]>((db) =>
+  aheadQuery(db, {
+    puzzleId: ph('puzzleId'),
+    countedMs: ph('countedMs'),
+    id: ownSolve(ph('puzzleId'), ph('playerId'), 'id'),
+  }),
+);
+const solversOf = cachedStatement<WriteValues, { n: number }[]>((db) => solversQuery(db, ph('puzzleId')));
+const streakDatesOf = cachedStatement<WriteValues, { date: string }[]>((db) =>
+  streakDatesQuery(db, ph('playerId')),
+);
+
+type SubmissionInsert = typeof submissions.$inferInsert;
+const rankedInserts = new Map<string, (db: Db, row: SubmissionInsert) => Statement<SubmissionRow[]>>();
+
+/**
+ * A row's insert, cached per set of columns given (a clean solve's rows all give the same set): values that
+ * are undefined are left to their column's default, as drizzle does.
+ */
+function insertStatement(db: Db, row: SubmissionInsert): Statement<SubmissionRow[]> {
+  const given = Object.entries(row).flatMap(([column, value]) => (value === undefined ? [] : [column]));
+  const signature = given.join(',');
+  let insert = rankedInserts.get(signature);
+  if (!insert) {
+    const placeholders = Object.fromEntries(given.map((column) => [column, sql.placeholder(column)]));
+    insert = cachedStatement<SubmissionInsert, SubmissionRow[]>((db) =>
+      db
+        .insert(submissions)
+        .values(placeholders as unknown as SubmissionInsert)
+        .returning(),
+    );
+    rankedInserts.set(signature, insert);
+  }
+  return insert(db, row);
+}
+
+function writeValues({ submission, player, puzzle }: CleanSolve): WriteValues {
+  const own = puzzle.withOwnGame;
+  return {
+    puzzleId: submission.puzzleId,
+    playerId: submission.playerId,
+    kind: player.kind,
+    countedMs: submission.countedMs ?? 0,
+    playerRating: player.rating,
+    playerDeviation: player.deviation,
+    playerVolatility: player.volatility,
+    playerGames: player.games,
+    playerEstablished: player.established ? 1 : 0,
+    playerVersion: player.version,
+    playerLastBefore: player.lastBefore,
+    updatedAt: player.updatedAt,
+    puzzleRating: own.rating,
+    puzzleDeviation: own.deviation,
+    puzzleVolatility: own.volatility,
+    puzzleEstablishedGames: own.establishedGames,
+    puzzleVersion: own.version,
+    puzzleLastBefore: own.lastBefore,
+  };
+}
+
 /**
  * Stores a clean solve, the player's and the puzzle's new ratings (each only when exact: see the queries),
  * and reads the solve's standing, in one atomic batch. `playerRated` is false when a concurrent solve of
@@ -214,31 +381,25 @@ export async function recordCleanSolve(
   solve: CleanSolve,
 ): Promise<{ row: SubmissionRow; playerRated: boolean } & Standing> {
   const { submission, player, puzzle } = solve;
-  const countedMs = submission.countedMs ?? 0;
-  const own = {
-    puzzleId: submission.puzzleId,
-    countedMs,
-    id: ownSolve(submission.puzzleId, submission.playerId, 'id'),
-  };
+  const values = writeValues(solve);
   // Statements that would change nothing are left out: most solves have no pending games.
   const pending = [
-    ...(solve.playerGamesAfter.length > 0 ? [ratingsAfterQuery(db, solve.playerGamesAfter)] : []),
+    ...(solve.playerGamesAfter.length > 0
+      ? [statement(db, ratingsAfterQuery(db, solve.playerGamesAfter))]
+      : []),
     // Applies only if the own game's update did not (it then finds the version moved).
-    ...(puzzle.pendingOnly ? [advancePuzzleRatingQuery(db, puzzle.pendingOnly)] : []),
+    ...(puzzle.pendingOnly ? [statement(db, advancePuzzleRatingQuery(db, puzzle.pendingOnly))] : []),
   ];
   try {
-    const [inserted, playerRated, , ahead, total, dates] = await db.batch([
-      db
-        .insert(submissions)
-        .values({ ...submission, ranked: true, counted: true })
-        .returning(),
-      advancePlayerWithOwnGameQuery(db, { ...player, puzzleId: submission.puzzleId }),
-      advancePuzzleWithOwnGameQuery(db, puzzle.withOwnGame),
-      aheadQuery(db, own),
-      solversQuery(db, submission.puzzleId),
-      streakDatesQuery(db, submission.playerId),
+    const [inserted, playerRated, , ahead, total, dates] = await batch(db, [
+      insertStatement(db, { ...submission, ranked: true, counted: true }),
+      (player.exists ? nextPlayerRating : firstPlayerRating)(db, values),
+      puzzleRatingWithOwnGame(db, values),
+      ownAhead(db, values),
+      solversOf(db, values),
+      streakDatesOf(db, values),
       ...pending,
-    ]);
+    ] as const);
     const row = inserted[0];
     if (!row) throw new Error('ranked submission insert returned no row');
     return {
@@ -279,7 +440,7 @@ function isUniqueViolation(error: unknown): boolean {
 }
 
 /** Distinct streak dates of a player's counted solves, newest first (enough for any streak we show). */
-function streakDatesQuery(db: Db, playerId: string, limit = 1000) {
+function streakDatesQuery(db: Db, playerId: Param<string>, limit = 1000) {
   return db
     .selectDistinct({ date: sql<string>`${submissions.streakDate}` })
     .from(submissions)

@@ -1,4 +1,5 @@
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import type { Param } from './batch.js';
 import type { Db } from './client.js';
 import { players, playerTokens } from './schema.js';
 
@@ -20,7 +21,7 @@ export async function playerOfToken(db: Db, playerId: string, tokenId: string) {
 }
 
 /** The condition of a token that may be used: issued to this player and not revoked. */
-export function tokenHeld(playerId: string, tokenId: string) {
+export function tokenHeld(playerId: Param<string>, tokenId: Param<string>) {
   return and(
     eq(playerTokens.playerId, playerId),
     eq(playerTokens.id, tokenId),

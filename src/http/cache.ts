@@ -62,6 +62,16 @@ export function maxAgeSeconds(cacheControl: string | null): number {
 }
 
 /**
+ * Every API response that its handler did not mark cacheable is `private, no-store`: one that forgets a
+ * `Cache-Control` then never lets a shared cache keep a player's data (browsers and proxies may otherwise
+ * cache a 200 heuristically).
+ */
+export const privateUnlessMarked: MiddlewareHandler = async (c, next) => {
+  await next();
+  if (!c.res.headers.has('Cache-Control')) c.header('Cache-Control', CACHE_CONTROL.private);
+};
+
+/**
  * Tags a successful GET whose handler made it cacheable (a `Cache-Control` without `no-store`/`private`)
  * with an ETag of its bytes, and answers `If-None-Match` with 304 and no body. Errors and anything private
  * pass through untouched: they are never tagged, so never revalidated into a 304.

@@ -1,4 +1,5 @@
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import type { ErrorBody } from '../contract/error.js';
 
 /** An error a client caused or may act on; becomes `{ error: { code, message } }` with its status. */
 export class ApiError extends Error {
@@ -11,10 +12,6 @@ export class ApiError extends Error {
   ) {
     super(message);
   }
-}
-
-export interface ErrorBody {
-  error: { code: string; message: string; requestId?: string; details?: Record<string, unknown> };
 }
 
 export function errorBody(

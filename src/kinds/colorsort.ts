@@ -1,24 +1,14 @@
-import { z } from '@hono/zod-openapi';
+import { colorsortShapes, MAX_TUBE } from '../contract/kinds/colorsort.js';
 import { engine } from '../engines/colorsort/index.js';
 import type { Level } from '../engines/types.js';
 import type { KindDescriptor } from './descriptor.js';
-import { logEntrySchema } from './log-entry.js';
-
-/** Tube indices the shapes accept; the engine checks the puzzle's own tube count. */
-const MAX_TUBE = 31;
-/** Far beyond any real game (the hardest levels need about 40 pours). */
-const MAX_SUBMITTED_MOVES = 2000;
 
 export const colorsort = {
   engine,
   displayName: 'Colour sort',
-  solution: z.strictObject({
-    moves: z
-      .array(z.tuple([z.number().int().min(0).max(MAX_TUBE), z.number().int().min(0).max(MAX_TUBE)]))
-      .max(MAX_SUBMITTED_MOVES, `at most ${MAX_SUBMITTED_MOVES} moves`),
-  }),
-  solutionFormat: '{moves}: the pours [from, to], tubes numbered from 0',
-  logEntry: logEntrySchema(MAX_TUBE, MAX_TUBE, [2500, 0, 5]),
+  publicPuzzle: colorsortShapes.publicPuzzle,
+  solution: colorsortShapes.solution,
+  logEntry: { maxA: MAX_TUBE, maxB: MAX_TUBE },
   logFormat: "[t, from tube, to tube]: the log's pours are the solution's moves, in order",
   benchmark: {
     unit: 'move',

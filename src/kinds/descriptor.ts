@@ -1,5 +1,6 @@
-import type { z } from '@hono/zod-openapi';
-import type { AnyEngine, Level, LogEntry } from '../engines/types.js';
+import type { z } from 'zod';
+import type { AnyEngine, Level } from '../engines/types.js';
+import type { LogEntryBounds } from './log-entry.js';
 
 /**
  * The time a puzzle of a level starts with before calibration moves it towards what players really take:
@@ -19,12 +20,12 @@ export interface KindDescriptor {
   engine: AnyEngine;
   /** What players read. */
   displayName: string;
+  /** The puzzle players see (what `engine.toPublic` returns), from the kind's wire format (src/contract/kinds). */
+  publicPuzzle: z.ZodType;
   /** The shape of a submitted solution, checked before the engine judges it (a wrong shape is a 400). */
   solution: z.ZodType;
-  /** The solution's format, for people (OpenAPI and README). */
-  solutionFormat: string;
-  /** The shape of one move-log entry `[t, a, b]`; the engine checks the puzzle's own ranges. */
-  logEntry: z.ZodType<LogEntry>;
+  /** The bounds of one move-log entry `[t, a, b]`; the engine checks the puzzle's own ranges. */
+  logEntry: LogEntryBounds;
   /** What `a` and `b` of a log entry mean, for people (OpenAPI and README). */
   logFormat: string;
   benchmark: BenchmarkDefaults;

@@ -1,9 +1,11 @@
 /**
- * The registry of puzzle kinds: the one list every other list of kinds is derived from (routes, the
- * OpenAPI document, the daily schedule, benchmarks' defaults, the demo page through GET /v1/kinds).
- * Adding a kind: its engine folder, its descriptor file here and one line below, a board module for the
- * demo page (public/kinds/<kind>.js), and tests. CONTRIBUTING.md has the recipe.
+ * The registry of puzzle kinds on the server: one descriptor for each kind of src/contract/kinds, the
+ * list every other list of kinds is derived from (routes, the OpenAPI document, the daily schedule,
+ * benchmarks' defaults, the demo page through GET /v1/kinds). Adding a kind: its engine folder, its wire
+ * format in src/contract/kinds, its descriptor file here and one line below, a board module for the demo
+ * page (public/kinds/<kind>.js), and tests. CONTRIBUTING.md has the recipe.
  */
+import { KINDS, type Kind } from '../contract/kinds/index.js';
 import type { AnyEngine, Level } from '../engines/types.js';
 import type { BenchmarkBase } from '../rating/puzzle-benchmark.js';
 import { colorsort } from './colorsort.js';
@@ -13,15 +15,12 @@ import { pattern } from './pattern.js';
 import { signal } from './signal.js';
 import { sudoku } from './sudoku.js';
 
-export const KIND_DESCRIPTORS = { sudoku, pattern, loop, signal, colorsort } as const satisfies Record<
-  string,
-  KindDescriptor
->;
+/** Exactly the kinds of the wire format: the compiler refuses a missing or an extra one. */
+export const KIND_DESCRIPTORS = { sudoku, pattern, loop, signal, colorsort } as const satisfies {
+  readonly [K in Kind]: KindDescriptor;
+};
 
-export type Kind = keyof typeof KIND_DESCRIPTORS;
-
-/** Every kind, in the order lists show them. */
-export const KINDS = Object.keys(KIND_DESCRIPTORS) as [Kind, ...Kind[]];
+export { KINDS, type Kind };
 
 export function isKind(name: string): name is Kind {
   return Object.hasOwn(KIND_DESCRIPTORS, name);

@@ -1,16 +1,13 @@
-import { z } from '@hono/zod-openapi';
+import { loopShapes } from '../contract/kinds/loop.js';
 import { engine } from '../engines/loop/index.js';
 import type { KindDescriptor } from './descriptor.js';
-import { logEntrySchema } from './log-entry.js';
 
 export const loop = {
   engine,
   displayName: 'Loop',
-  solution: z.strictObject({
-    edges: z.string().regex(/^[01]{60,480}$/, "edges must be 60 to 480 '0'/'1' characters"),
-  }),
-  solutionFormat: "{edges}: '0'/'1' per edge, every horizontal edge row-major, then every vertical one",
-  logEntry: logEntrySchema(479, 2, [3900, 7, 1]),
+  publicPuzzle: loopShapes.publicPuzzle,
+  solution: loopShapes.solution,
+  logEntry: { maxA: 479, maxB: 2 },
   logFormat:
     "[t, edge index in the solution's order (every horizontal edge row-major, then every vertical one), 0 unknown | 1 line | 2 cross]",
   benchmark: {

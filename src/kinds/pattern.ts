@@ -1,16 +1,13 @@
-import { z } from '@hono/zod-openapi';
+import { patternShapes } from '../contract/kinds/pattern.js';
 import { engine } from '../engines/pattern/index.js';
 import type { KindDescriptor } from './descriptor.js';
-import { logEntrySchema } from './log-entry.js';
 
 export const pattern = {
   engine,
   displayName: 'Pattern',
-  solution: z.strictObject({
-    cells: z.string().regex(/^[01]{25,900}$/, "cells must be 25 to 900 '0'/'1' characters"),
-  }),
-  solutionFormat: "{cells}: '0'/'1' per cell, row-major, '1' filled",
-  logEntry: logEntrySchema(899, 2, [4100, 12, 1]),
+  publicPuzzle: patternShapes.publicPuzzle,
+  solution: patternShapes.solution,
+  logEntry: { maxA: 899, maxB: 2 },
   logFormat: '[t, cell row-major, 0 empty | 1 filled | 2 crossed]',
   benchmark: {
     unit: 'puzzle',

@@ -1,14 +1,13 @@
-import { z } from '@hono/zod-openapi';
+import { signalShapes } from '../contract/kinds/signal.js';
 import { engine } from '../engines/signal/index.js';
 import type { KindDescriptor } from './descriptor.js';
-import { logEntrySchema } from './log-entry.js';
 
 export const signal = {
   engine,
   displayName: 'Signal',
-  solution: z.strictObject({ grid: z.string().regex(/^[1-9]{16,81}$/, 'grid must be 16 to 81 digits') }),
-  solutionFormat: '{grid}: n² heights 1–n, row-major',
-  logEntry: logEntrySchema(80, 9, [6300, 5, 3]),
+  publicPuzzle: signalShapes.publicPuzzle,
+  solution: signalShapes.solution,
+  logEntry: { maxA: 80, maxB: 9 },
   logFormat: '[t, cell row-major, height 1–n or 0 to clear]',
   benchmark: {
     unit: 'puzzle',

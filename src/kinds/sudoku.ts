@@ -1,14 +1,13 @@
-import { z } from '@hono/zod-openapi';
+import { sudokuShapes } from '../contract/kinds/sudoku.js';
 import { engine } from '../engines/sudoku/index.js';
 import type { KindDescriptor } from './descriptor.js';
-import { logEntrySchema } from './log-entry.js';
 
 export const sudoku = {
   engine,
   displayName: 'Sudoku',
-  solution: z.strictObject({ grid: z.string().regex(/^[1-9]{81}$/, 'grid must be 81 digits 1-9') }),
-  solutionFormat: '{grid}: 81 digits 1–9, row-major',
-  logEntry: logEntrySchema(80, 9, [5200, 2, 4]),
+  publicPuzzle: sudokuShapes.publicPuzzle,
+  solution: sudokuShapes.solution,
+  logEntry: { maxA: 80, maxB: 9 },
   logFormat: '[t, cell 0–80 row-major, digit 1–9 or 0 to clear]',
   benchmark: {
     unit: 'puzzle',

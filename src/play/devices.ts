@@ -1,9 +1,10 @@
 import { newTokenId, type PlayerId, playerToken } from '../auth/player-token.js';
 import { newShortCode, normalShortCode, shortCodeHash } from '../auth/short-codes.js';
+import type { PlayerProfile } from '../contract/player.js';
 import { insertLinkCode, redeemLinkCode } from '../db/link-codes.js';
 import { findPlayer } from '../db/players.js';
 import type { Services } from '../http/context.js';
-import { type PlayerProfile, playerProfile } from './profile.js';
+import { playerProfile } from './profile.js';
 
 /** A link code lasts ten minutes: long enough to pick up the other device, too short to be worth guessing. */
 export const LINK_CODE_LIFETIME_MS = 10 * 60_000;

@@ -7,6 +7,7 @@ import {
   findGroupByInvite,
   type GroupRow,
   groupMembersOf,
+  groupsOf,
   isMember,
   memberCount,
   membershipCount,
@@ -75,6 +76,14 @@ export async function joinGroup(services: Services, playerId: string, typed: str
   );
   if (!added) return { ok: false, reason: 'group_full' };
   return { ok: true, group: view(group, await memberCount(services.db, group.id)) };
+}
+
+/** The groups the player belongs to (any of its devices sees the same), oldest membership first. */
+export async function groupsOfPlayer(
+  services: Services,
+  playerId: string,
+): Promise<(GroupView & { joinedAt: string })[]> {
+  return groupsOf(services.db, playerId);
 }
 
 export type GroupDetail = GroupView & {

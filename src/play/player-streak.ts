@@ -1,8 +1,9 @@
+import type { Streak } from '../contract/streak.js';
 import { dateInTimeZone } from '../daily/calendar.js';
 import { streakDates } from '../db/submissions.js';
 import type { Services } from '../http/context.js';
 import { streaks } from '../rating/streak.js';
-import { type StreakView, streakView } from './streak-view.js';
+import { streakView } from './streak-view.js';
 
 /**
  * A player's current and best streak: runs of consecutive puzzle dates, each solved (cleanly, ranked) while
@@ -11,7 +12,7 @@ import { type StreakView, streakView } from './streak-view.js';
 export async function playerStreak(
   services: Services,
   player: { id: string; timeZone: string | null },
-): Promise<StreakView> {
+): Promise<Streak> {
   const today = dateInTimeZone(services.now(), player.timeZone ?? 'UTC');
   return streakView(streaks(await streakDates(services.db, player.id), today));
 }

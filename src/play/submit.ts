@@ -1,5 +1,6 @@
 import type { PlayerId } from '../auth/player-token.js';
 import { verifyStartToken } from '../auth/start-token.js';
+import type { SubmissionResult } from '../contract/submission.js';
 import { areAnswersPublic, dateInTimeZone, type IsoDate } from '../daily/calendar.js';
 import { type PuzzleKey, puzzleId } from '../daily/puzzle-id.js';
 import {
@@ -30,7 +31,6 @@ import { score } from '../rating/score.js';
 import { streaks } from '../rating/streak.js';
 import { catchUpPlayerRating } from './catch-up-player-rating.js';
 import { streakView } from './streak-view.js';
-import type { SubmissionResult } from './submission-result.js';
 
 export interface Submission {
   solution: unknown;

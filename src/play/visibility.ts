@@ -1,8 +1,9 @@
+import type { PublicProfile } from '../contract/player.js';
 import { followEachOther } from '../db/follows.js';
 import { findPlayer } from '../db/players.js';
 import type { BoardVisibility } from '../db/schema.js';
 import type { Services } from '../http/context.js';
-import { type PublicProfile, publicProfile } from './profile.js';
+import { publicProfile } from './profile.js';
 
 /**
  * Whether `viewer` sees `player` (on a board, or its profile): a player always sees itself; `public`

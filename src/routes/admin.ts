@@ -8,15 +8,15 @@ import { validationHook } from '../http/validation.js';
 import { calibrateBenchmarks } from '../play/calibrate-benchmarks.js';
 import { generationContext, requirePlayableDate } from './require.js';
 import { DateParam, jsonError } from './schemas.js';
-
-const security = [{ bearer: [] }];
+import { ADMIN } from './security.js';
 
 const regenerate = createRoute({
   method: 'post',
   path: '/admin/dates/{date}/generate',
+  operationId: 'generateDate',
+  security: ADMIN,
   summary: 'Make whatever puzzles of a playable date are missing (e.g. after a failed generation)',
   description: 'Existing puzzles are never replaced: players may have played them.',
-  security,
   middleware: [adminRequired] as const,
   request: { params: z.object({ date: DateParam }) },
   responses: {
@@ -41,8 +41,9 @@ const regenerate = createRoute({
 const calibrate = createRoute({
   method: 'post',
   path: '/admin/calibrate',
+  operationId: 'calibrateBenchmarks',
+  security: ADMIN,
   summary: 'Run benchmark calibration now (the daily cron runs it too)',
-  security,
   middleware: [adminRequired] as const,
   responses: {
     200: {
@@ -72,8 +73,9 @@ const calibrate = createRoute({
 const runs = createRoute({
   method: 'get',
   path: '/admin/generation-runs',
+  operationId: 'listGenerationRuns',
+  security: ADMIN,
   summary: 'Recent generation runs, newest first',
-  security,
   middleware: [adminRequired] as const,
   request: { query: z.object({ limit: z.coerce.number().int().min(1).max(200).default(50) }) },
   responses: {

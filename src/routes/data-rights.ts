@@ -5,17 +5,17 @@ import { requirePlayer } from '../http/player-auth.js';
 import { validationHook } from '../http/validation.js';
 import { erasePlayer, exportPlayer } from '../play/data-rights.js';
 import { jsonError } from './schemas.js';
-
-const bearer = [{ bearer: [] }];
+import { PLAYER } from './security.js';
 
 const exportRoute = createRoute({
   method: 'get',
   path: '/players/me/export',
+  operationId: 'exportMe',
+  security: PLAYER,
   summary: 'Everything stored about the caller, as JSON',
   description:
     'The player, its tokens (ids, never the tokens), link codes, sessions, every submission with its move ' +
     'log and evidence, ratings, follows both ways, groups, and moderation actions that name it.',
-  security: bearer,
   responses: {
     200: {
       content: { 'application/json': { schema: z.record(z.string(), z.unknown()).openapi('PlayerExport') } },
@@ -28,6 +28,8 @@ const exportRoute = createRoute({
 const deleteRoute = createRoute({
   method: 'delete',
   path: '/players/me',
+  operationId: 'deleteMe',
+  security: PLAYER,
   summary:
     'Delete the caller: its personal data goes, its solves stay on boards as an anonymous hidden player',
   description:
@@ -35,7 +37,6 @@ const deleteRoute = createRoute({
     'owned group passes to its longest-standing member); the solves are kept, so that other players keep ' +
     'their ranks and puzzles their rating games, but under a new id that nothing ties to the player, and ' +
     'without move logs. Every token of the player is refused from then on.',
-  security: bearer,
   responses: {
     204: { description: 'Deleted' },
     401: jsonError('Missing or invalid token'),

@@ -1,4 +1,6 @@
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
+import { LinkCodeSchema, LinkRequestSchema, PlayerTokensSchema } from '../contract/devices.js';
+import { NewPlayerSchema } from '../contract/player.js';
 import { revokeToken, tokensOf } from '../db/tokens.js';
 import { CACHE_CONTROL } from '../http/cache.js';
 import type { AppEnv } from '../http/context.js';
@@ -7,25 +9,15 @@ import { requirePlayer, requirePlayerToken } from '../http/player-auth.js';
 import { clientAddress, enforceRateLimit, RATE_LIMITS } from '../http/rate-limit.js';
 import { validationHook } from '../http/validation.js';
 import { linkDevice, newLinkCode } from '../play/devices.js';
-import { NewPlayerSchema } from './players.js';
 import { jsonError } from './schemas.js';
-
-const bearer = [{ bearer: [] }];
-
-const LinkCodeSchema = z
-  .object({
-    code: z
-      .string()
-      .openapi({ example: '7K3QX-PM2D9', description: 'Ten characters: type it on the other device' }),
-    expiresAt: z.string().openapi({ description: 'Ten minutes from now; the code works once' }),
-  })
-  .openapi('LinkCode');
+import { NO_TOKEN, PLAYER } from './security.js';
 
 const createCode = createRoute({
   method: 'post',
   path: '/players/me/link-codes',
+  operationId: 'createLinkCode',
+  security: PLAYER,
   summary: 'A single-use code, valid for ten minutes, that gives another device a token of this player',
-  security: bearer,
   responses: {
     201: { content: { 'application/json': { schema: LinkCodeSchema } }, description: 'The code' },
     401: jsonError('Missing or invalid token'),
@@ -37,6 +29,8 @@ const createCode = createRoute({
 const link = createRoute({
   method: 'post',
   path: '/players/link',
+  operationId: 'linkDevice',
+  security: NO_TOKEN,
   summary: 'Link this device: a code from the other device gives the same player and a new token',
   description:
     'No bearer token. Case, spaces and dashes do not matter. A code that is unknown, used, expired or ' +
@@ -46,7 +40,7 @@ const link = createRoute({
       required: true,
       content: {
         'application/json': {
-          schema: z.strictObject({ code: z.string().max(32).openapi({ example: '7K3QX-PM2D9' }) }),
+          schema: LinkRequestSchema,
         },
       },
     },
@@ -61,25 +55,15 @@ const link = createRoute({
   },
 });
 
-const TokenSchema = z
-  .object({
-    id: z.string().openapi({ description: 'The token id (its second part); not the token itself' }),
-    createdAt: z.string(),
-    via: z.enum(['register', 'link', 'legacy']).openapi({
-      description: 'How the device got it: registering, a link code, or a token from before token ids',
-    }),
-    current: z.boolean().openapi({ description: 'The token of this request' }),
-  })
-  .openapi('PlayerToken');
-
 const listTokens = createRoute({
   method: 'get',
   path: '/players/me/tokens',
+  operationId: 'listTokens',
+  security: PLAYER,
   summary: "The player's tokens in use (one per device), oldest first",
-  security: bearer,
   responses: {
     200: {
-      content: { 'application/json': { schema: z.object({ tokens: z.array(TokenSchema) }) } },
+      content: { 'application/json': { schema: PlayerTokensSchema } },
       description: 'The tokens',
     },
     401: jsonError('Missing or invalid token'),
@@ -90,14 +74,15 @@ const listTokens = createRoute({
 const revoke = createRoute({
   method: 'delete',
   path: '/players/me/tokens/{id}',
+  operationId: 'revokeToken',
+  security: PLAYER,
   summary: 'Revoke one of the player’s tokens (this one too): it is refused with 401 from now on',
-  security: bearer,
   request: {
     params: z.object({
       id: z
         .string()
         .regex(/^[A-Za-z0-9_-]{1,32}$/, 'must be a token id')
-        .openapi({ param: { name: 'id', in: 'path' } }),
+        .openapi({ param: { name: 'id', in: 'path' }, example: 'Zr7c1kQ2bXw9LmPa' }),
     }),
   },
   responses: {

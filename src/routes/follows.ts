@@ -1,4 +1,5 @@
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
+import { FollowSchema, FollowsPageSchema } from '../contract/follows.js';
 import { CACHE_CONTROL } from '../http/cache.js';
 import type { AppEnv } from '../http/context.js';
 import { CursorQuery, decodeCursor, encodeCursor, LimitQuery } from '../http/cursor.js';
@@ -6,27 +7,23 @@ import { ApiError } from '../http/errors.js';
 import { requirePlayer } from '../http/player-auth.js';
 import { validationHook } from '../http/validation.js';
 import { follow, followingPage, MAX_FOLLOWS, unfollow } from '../play/follows.js';
-import { jsonError } from './schemas.js';
+import { jsonError, playerIdParam } from './schemas.js';
+import { PLAYER } from './security.js';
 
-const bearer = [{ bearer: [] }];
-const PlayerIdParam = z.object({
-  playerId: z
-    .string()
-    .uuid('must be a player id')
-    .openapi({ param: { name: 'playerId', in: 'path' }, example: '2f1c6e0a-7d43-4c55-9a8e-3c0b9b7f2d11' }),
-});
+const PlayerIdParam = z.object({ playerId: playerIdParam('playerId') });
 
 const put = createRoute({
   method: 'put',
   path: '/players/me/follows/{playerId}',
+  operationId: 'followPlayer',
+  security: PLAYER,
   summary: `Follow a player (at most ${MAX_FOLLOWS}); its solves then show on the caller's following boards`,
-  security: bearer,
   request: { params: PlayerIdParam },
   responses: {
     200: {
       content: {
         'application/json': {
-          schema: z.object({ playerId: z.string(), following: z.literal(true), created: z.boolean() }),
+          schema: FollowSchema,
         },
       },
       description: 'Followed (created: false when it already was)',
@@ -41,8 +38,9 @@ const put = createRoute({
 const remove = createRoute({
   method: 'delete',
   path: '/players/me/follows/{playerId}',
+  operationId: 'unfollowPlayer',
+  security: PLAYER,
   summary: 'Stop following a player',
-  security: bearer,
   request: { params: PlayerIdParam },
   responses: {
     204: { description: 'No longer followed' },
@@ -55,19 +53,15 @@ const remove = createRoute({
 const list = createRoute({
   method: 'get',
   path: '/players/me/follows',
+  operationId: 'listFollows',
+  security: PLAYER,
   summary: 'The players the caller follows',
-  security: bearer,
   request: { query: z.object({ cursor: CursorQuery, limit: LimitQuery }) },
   responses: {
     200: {
       content: {
         'application/json': {
-          schema: z.object({
-            follows: z.array(
-              z.object({ playerId: z.string(), displayName: z.string().nullable(), followedAt: z.string() }),
-            ),
-            nextCursor: z.string().nullable(),
-          }),
+          schema: FollowsPageSchema,
         },
       },
       description: 'One page',
@@ -109,14 +103,15 @@ export const followRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHoo
       c.var.services,
       player.id,
       decodeCursor(cursor, FollowCursor)?.after ?? null,
-      limit,
+      limit + 1,
     );
-    const last = page.at(-1);
+    const follows = page.slice(0, limit);
+    const last = follows.at(-1);
     c.header('Cache-Control', CACHE_CONTROL.private);
     return c.json(
       {
-        follows: page,
-        nextCursor: last && page.length === limit ? encodeCursor({ after: last.playerId }) : null,
+        follows,
+        nextCursor: last && page.length > limit ? encodeCursor({ after: last.playerId }) : null,
       },
       200,
     );

@@ -1,4 +1,13 @@
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
+import {
+  GroupDetailSchema,
+  InviteCodeSchema,
+  JoinedGroupSchema,
+  JoinGroupRequestSchema,
+  NewGroupRequestSchema,
+  NewGroupSchema,
+  PlayerGroupsSchema,
+} from '../contract/groups.js';
 import { CACHE_CONTROL } from '../http/cache.js';
 import type { AppEnv } from '../http/context.js';
 import { ApiError } from '../http/errors.js';
@@ -7,6 +16,7 @@ import { validationHook } from '../http/validation.js';
 import {
   dissolveGroup,
   groupDetail,
+  groupsOfPlayer,
   joinGroup,
   leaveGroup,
   MAX_GROUP_MEMBERS,
@@ -16,69 +26,32 @@ import {
   removeFromGroup,
   rotateInvite,
 } from '../play/groups.js';
-import { jsonError } from './schemas.js';
-
-const bearer = [{ bearer: [] }];
-
-const GroupName = z
-  .string()
-  .trim()
-  .min(2, 'must be at least 2 characters')
-  .max(40, 'must be at most 40 characters')
-  .regex(/^[\p{L}\p{N}][\p{L}\p{N} .,_'&()-]*$/u, "may hold letters, digits, spaces and . , _ ' & ( ) - only")
-  .openapi({ example: 'Friday puzzlers' });
-
-const GroupSchema = z
-  .object({
-    id: z.string(),
-    name: z.string(),
-    ownerId: z.string(),
-    createdAt: z.string(),
-    members: z.number().int(),
-  })
-  .openapi('Group');
-
-const GroupDetailSchema = GroupSchema.extend({
-  inviteCode: z.string().nullable().openapi({ description: 'Shown to the owner only' }),
-  memberList: z.array(
-    z.object({
-      playerId: z.string().nullable(),
-      displayName: z.string().nullable(),
-      hidden: z
-        .boolean()
-        .openapi({ description: 'A member whose visibility is hidden (shown to the owner)' }),
-      joinedAt: z.string(),
-    }),
-  ),
-}).openapi('GroupDetail');
+import { jsonError, playerIdParam } from './schemas.js';
+import { PLAYER } from './security.js';
 
 const GroupIdParam = z.object({
   id: z
     .string()
     .uuid('must be a group id')
-    .openapi({ param: { name: 'id', in: 'path' } }),
+    .openapi({ param: { name: 'id', in: 'path' }, example: '8d3b2a61-5f0e-4c7a-b1d9-6e4f2c8a9b30' }),
 });
-const MemberParams = GroupIdParam.extend({
-  playerId: z
-    .string()
-    .uuid('must be a player id')
-    .openapi({ param: { name: 'playerId', in: 'path' } }),
-});
+const MemberParams = GroupIdParam.extend({ playerId: playerIdParam('playerId') });
 
 const create = createRoute({
   method: 'post',
   path: '/groups',
+  operationId: 'createGroup',
+  security: PLAYER,
   summary: `Make a group (at most ${MAX_GROUP_MEMBERS} members); the caller owns it and gets its invite code`,
-  security: bearer,
   request: {
     body: {
       required: true,
-      content: { 'application/json': { schema: z.strictObject({ name: GroupName }) } },
+      content: { 'application/json': { schema: NewGroupRequestSchema } },
     },
   },
   responses: {
     201: {
-      content: { 'application/json': { schema: z.object({ group: GroupSchema, inviteCode: z.string() }) } },
+      content: { 'application/json': { schema: NewGroupSchema } },
       description: 'The group and its invite code',
     },
     400: jsonError('Invalid name'),
@@ -90,17 +63,18 @@ const create = createRoute({
 const join = createRoute({
   method: 'post',
   path: '/groups/join',
+  operationId: 'joinGroup',
+  security: PLAYER,
   summary: 'Join a group with its invite code',
-  security: bearer,
   request: {
     body: {
       required: true,
-      content: { 'application/json': { schema: z.strictObject({ inviteCode: z.string().max(32) }) } },
+      content: { 'application/json': { schema: JoinGroupRequestSchema } },
     },
   },
   responses: {
     200: {
-      content: { 'application/json': { schema: z.object({ group: GroupSchema }) } },
+      content: { 'application/json': { schema: JoinedGroupSchema } },
       description: 'Joined',
     },
     400: jsonError('Malformed body'),
@@ -110,11 +84,24 @@ const join = createRoute({
   },
 });
 
+const mine = createRoute({
+  method: 'get',
+  path: '/players/me/groups',
+  operationId: 'listMyGroups',
+  security: PLAYER,
+  summary: `The groups the caller belongs to (at most ${MAX_GROUPS_PER_PLAYER}), the same on every linked device`,
+  responses: {
+    200: { content: { 'application/json': { schema: PlayerGroupsSchema } }, description: 'The groups' },
+    401: jsonError('Missing or invalid token'),
+  },
+});
+
 const detail = createRoute({
   method: 'get',
   path: '/groups/{id}',
+  operationId: 'getGroup',
+  security: PLAYER,
   summary: 'A group the caller belongs to, with its members',
-  security: bearer,
   request: { params: GroupIdParam },
   responses: {
     200: { content: { 'application/json': { schema: GroupDetailSchema } }, description: 'The group' },
@@ -127,8 +114,9 @@ const detail = createRoute({
 const leave = createRoute({
   method: 'delete',
   path: '/groups/{id}/members/me',
+  operationId: 'leaveGroup',
+  security: PLAYER,
   summary: 'Leave a group (an owner hands it to the longest-standing member; the last one out deletes it)',
-  security: bearer,
   request: { params: GroupIdParam },
   responses: {
     204: { description: 'Left' },
@@ -141,8 +129,9 @@ const leave = createRoute({
 const removeMember = createRoute({
   method: 'delete',
   path: '/groups/{id}/members/{playerId}',
+  operationId: 'removeGroupMember',
+  security: PLAYER,
   summary: 'The owner removes a member',
-  security: bearer,
   request: { params: MemberParams },
   responses: {
     204: { description: 'Removed' },
@@ -156,12 +145,13 @@ const removeMember = createRoute({
 const rotate = createRoute({
   method: 'post',
   path: '/groups/{id}/invite-code',
+  operationId: 'rotateInviteCode',
+  security: PLAYER,
   summary: 'The owner makes a new invite code; the old one stops working',
-  security: bearer,
   request: { params: GroupIdParam },
   responses: {
     200: {
-      content: { 'application/json': { schema: z.object({ inviteCode: z.string() }) } },
+      content: { 'application/json': { schema: InviteCodeSchema } },
       description: 'The new code',
     },
     400: jsonError('Malformed id'),
@@ -174,8 +164,9 @@ const rotate = createRoute({
 const dissolve = createRoute({
   method: 'delete',
   path: '/groups/{id}',
+  operationId: 'deleteGroup',
+  security: PLAYER,
   summary: 'The owner deletes the group',
-  security: bearer,
   request: { params: GroupIdParam },
   responses: {
     204: { description: 'Deleted' },
@@ -221,6 +212,12 @@ export const groupRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook
       case 'limit':
         throw new ApiError(409, 'group_limit', `A player belongs to at most ${MAX_GROUPS_PER_PLAYER} groups`);
     }
+  })
+  .openapi(mine, async (c) => {
+    const player = await requirePlayer(c);
+    const groups = await groupsOfPlayer(c.var.services, player.id);
+    c.header('Cache-Control', CACHE_CONTROL.private);
+    return c.json({ groups }, 200);
   })
   .openapi(detail, async (c) => {
     const player = await requirePlayer(c);

@@ -3,10 +3,13 @@ import { pingDb } from '../db/ping.js';
 import { CACHE_CONTROL } from '../http/cache.js';
 import type { AppEnv } from '../http/context.js';
 import { engineFor, KINDS } from '../kinds/index.js';
+import { NO_TOKEN } from './security.js';
 
 const health = createRoute({
   method: 'get',
   path: '/health',
+  operationId: 'getHealth',
+  security: NO_TOKEN,
   summary: 'Liveness, database reachability and the engine versions in use',
   responses: {
     200: {

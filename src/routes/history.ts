@@ -1,4 +1,5 @@
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
+import { HistorySchema, PlayerStatsSchema } from '../contract/history.js';
 import { historyPage } from '../db/history.js';
 import { LEVELS } from '../engines/types.js';
 import { CACHE_CONTROL } from '../http/cache.js';
@@ -9,39 +10,14 @@ import { validationHook } from '../http/validation.js';
 import { KINDS } from '../kinds/index.js';
 import { playerStats } from '../play/player-stats.js';
 import { jsonError } from './schemas.js';
-
-const bearer = [{ bearer: [] }];
-
-const HistoryEntrySchema = z.object({
-  submissionId: z.number().int(),
-  date: z.string(),
-  kind: z.enum(KINDS),
-  level: z.enum(LEVELS),
-  valid: z.boolean(),
-  verdict: z
-    .enum(['clean', 'flagged', 'approved', 'voided'])
-    .nullable()
-    .openapi({ description: 'For ranked solves; null for wrong attempts and practice' }),
-  practice: z
-    .boolean()
-    .openapi({ description: 'A solve of a date whose ranking had closed: it counts nowhere' }),
-  countedMs: z.number().int().nullable(),
-  score: z.number().nullable(),
-  rank: z.number().int().nullable().openapi({ description: 'Its rank now, for a counted solve' }),
-  solvers: z.number().int().nullable(),
-  ratingAfter: z
-    .number()
-    .int()
-    .nullable()
-    .openapi({ description: "The player's rating of the kind after it" }),
-  submittedAt: z.string(),
-});
+import { PLAYER } from './security.js';
 
 const history = createRoute({
   method: 'get',
   path: '/players/me/history',
+  operationId: 'getHistory',
+  security: PLAYER,
   summary: "The caller's submissions, newest first: ranked solves, practice and wrong attempts",
-  security: bearer,
   request: {
     query: z.object({
       kind: z.enum(KINDS).optional(),
@@ -54,9 +30,7 @@ const history = createRoute({
     200: {
       content: {
         'application/json': {
-          schema: z
-            .object({ entries: z.array(HistoryEntrySchema), nextCursor: z.string().nullable() })
-            .openapi('History'),
+          schema: HistorySchema,
         },
       },
       description: 'One page',
@@ -66,42 +40,13 @@ const history = createRoute({
   },
 });
 
-const StatsSchema = z
-  .object({
-    days: z.number().int(),
-    since: z.string(),
-    kinds: z.array(
-      z.object({
-        kind: z.enum(KINDS),
-        levels: z.array(
-          z.object({
-            level: z.enum(LEVELS),
-            solves: z.number().int(),
-            bestMs: z.number().int(),
-            medianMs: z.number().int(),
-            meanScore: z.number(),
-          }),
-        ),
-        ratingHistory: z.array(
-          z.object({ date: z.string(), submittedAt: z.string(), rating: z.number().int() }),
-        ),
-        techniques: z
-          .array(z.object({ technique: z.string(), solves: z.number().int(), meanScore: z.number() }))
-          .openapi({
-            description: 'Counted solves of puzzles that needed each technique, and their mean score',
-          }),
-      }),
-    ),
-    calendar: z.array(z.string()).openapi({ description: 'Dates with a counted solve, oldest first' }),
-  })
-  .openapi('PlayerStats');
-
 const stats = createRoute({
   method: 'get',
   path: '/players/me/stats',
+  operationId: 'getMyStats',
+  security: PLAYER,
   summary:
     "The caller's counted solves of the last days, per kind and level, its rating over them and by technique",
-  security: bearer,
   request: {
     query: z.object({
       kind: z.enum(KINDS).optional(),
@@ -115,7 +60,7 @@ const stats = createRoute({
     }),
   },
   responses: {
-    200: { content: { 'application/json': { schema: StatsSchema } }, description: 'The statistics' },
+    200: { content: { 'application/json': { schema: PlayerStatsSchema } }, description: 'The statistics' },
     400: jsonError('Unknown kind or days out of range'),
     401: jsonError('Missing or invalid token'),
   },

@@ -1,5 +1,11 @@
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
 import type { Context } from 'hono';
+import {
+  DailyBoardSchema,
+  PuzzleBoardSchema,
+  PuzzleStatsSchema,
+  RatingBoardSchema,
+} from '../contract/leaderboards.js';
 import type { BoardScope } from '../db/board-scope.js';
 import { dailyBoardPage } from '../db/daily-board.js';
 import { puzzleBoardPage, puzzleStats, ratingBoardPage } from '../db/leaderboards.js';
@@ -9,11 +15,11 @@ import { CursorQuery, decodeCursor, encodeCursor, LimitQuery } from '../http/cur
 import { ApiError } from '../http/errors.js';
 import { optionalPlayer } from '../http/player-auth.js';
 import { validationHook } from '../http/validation.js';
-import { KINDS } from '../kinds/index.js';
 import { resolveScope, shownPlayer } from '../play/boards.js';
 import { fasterThan } from '../play/submit.js';
 import { requireDailyPuzzle, requirePlayableDate } from './require.js';
 import { DateParam, jsonError, KindParam, PuzzleParams } from './schemas.js';
+import { NO_TOKEN, OPTIONAL_PLAYER } from './security.js';
 
 /** The histogram spans 0 to 2.5 benchmarks in 10 buckets; the last bucket holds everything slower. */
 const HISTOGRAM_BUCKETS = 10;
@@ -36,39 +42,6 @@ const ScopeQuery = z
 
 const BoardQuery = z.object({ cursor: CursorQuery, limit: LimitQuery, scope: ScopeQuery });
 
-/** A row's player as the caller may see it (a hidden one shows without id or name). */
-const ShownPlayerSchema = {
-  playerId: z.string().nullable(),
-  displayName: z.string().nullable(),
-  hidden: z.boolean().openapi({ description: 'A player the caller may not see (its board visibility)' }),
-};
-
-const PuzzleBoardSchema = z
-  .object({
-    puzzleId: z.string(),
-    scope: z.string(),
-    entries: z.array(
-      z.object({
-        rank: z.number().int(),
-        ...ShownPlayerSchema,
-        countedMs: z.number().int(),
-        submittedAt: z.string(),
-      }),
-    ),
-    nextCursor: z.string().nullable().openapi({ description: 'Null on the last page' }),
-    solvers: z.number().int(),
-    me: z
-      .object({ rank: z.number().int(), countedMs: z.number().int(), fasterThanPercent: z.number() })
-      .nullable()
-      .openapi({
-        description: "The caller's own rank in the scope (with a player token), even when outside this page",
-      }),
-    meUnderReview: z.boolean().openapi({
-      description: "With a player token: the caller's solve waits for a moderator (then `me` is null)",
-    }),
-  })
-  .openapi('PuzzleLeaderboard');
-
 const boardErrors = {
   400: jsonError('Malformed date, kind, level, scope or cursor'),
   401: jsonError('A following or group scope without a player token, or a bad token'),
@@ -78,6 +51,8 @@ const boardErrors = {
 const puzzleBoard = createRoute({
   method: 'get',
   path: '/leaderboards/{date}/{kind}/{level}',
+  operationId: 'getPuzzleLeaderboard',
+  security: OPTIONAL_PLAYER,
   summary: "A puzzle's fastest counted times (ties: earlier submission first)",
   request: { params: PuzzleParams, query: BoardQuery },
   responses: {
@@ -86,25 +61,11 @@ const puzzleBoard = createRoute({
   },
 });
 
-const RatingBoardSchema = z
-  .object({
-    kind: z.enum(KINDS),
-    scope: z.string(),
-    entries: z.array(
-      z.object({
-        ...ShownPlayerSchema,
-        rating: z.number().int(),
-        deviation: z.number().int(),
-        games: z.number().int(),
-      }),
-    ),
-    nextCursor: z.string().nullable().openapi({ description: 'Null on the last page' }),
-  })
-  .openapi('RatingLeaderboard');
-
 const ratingBoard = createRoute({
   method: 'get',
   path: '/leaderboards/ratings/{kind}',
+  operationId: 'getRatingLeaderboard',
+  security: OPTIONAL_PLAYER,
   summary: 'Top ratings of a kind among its established players',
   description:
     'Established: at least 5 counted (clean) solves of the kind on 3 distinct dates and a deviation under 230.',
@@ -117,30 +78,11 @@ const ratingBoard = createRoute({
   },
 });
 
-const DailyBoardSchema = z
-  .object({
-    date: z.string(),
-    scope: z.string(),
-    entries: z.array(
-      z.object({
-        rank: z.number().int(),
-        ...ShownPlayerSchema,
-        total: z.number().openapi({ description: "The sum of the player's scores over the date's puzzles" }),
-        solved: z.number().int(),
-      }),
-    ),
-    nextCursor: z.string().nullable().openapi({ description: 'Null on the last page' }),
-    players: z.number().int(),
-    me: z
-      .object({ rank: z.number().int(), total: z.number(), solved: z.number().int() })
-      .nullable()
-      .openapi({ description: "The caller's own place in the scope (with a player token)" }),
-  })
-  .openapi('DailyLeaderboard');
-
 const dailyBoard = createRoute({
   method: 'get',
   path: '/leaderboards/{date}/daily',
+  operationId: 'getDailyLeaderboard',
+  security: OPTIONAL_PLAYER,
   summary: "A date's players by the sum of their scores over its puzzles (counted solves only)",
   request: { params: z.object({ date: DateParam }), query: BoardQuery },
   responses: {
@@ -149,27 +91,15 @@ const dailyBoard = createRoute({
   },
 });
 
-const StatsSchema = z
-  .object({
-    puzzleId: z.string(),
-    solvers: z.number().int(),
-    medianMs: z.number().nullable(),
-    benchmarkSeconds: z.number(),
-    histogram: z
-      .array(
-        z.object({ fromMs: z.number().int(), toMs: z.number().int().nullable(), count: z.number().int() }),
-      )
-      .openapi({ description: 'Counts of ranked times; the last bucket is open-ended (toMs null)' }),
-  })
-  .openapi('PuzzleStats');
-
 const stats = createRoute({
   method: 'get',
   path: '/puzzles/{date}/{kind}/{level}/stats',
+  operationId: 'getPuzzleStats',
+  security: NO_TOKEN,
   summary: 'Solvers, median time, time histogram and benchmark of a puzzle',
   request: { params: PuzzleParams },
   responses: {
-    200: { content: { 'application/json': { schema: StatsSchema } }, description: 'The statistics' },
+    200: { content: { 'application/json': { schema: PuzzleStatsSchema } }, description: 'The statistics' },
     400: jsonError('Malformed date, unknown kind or level'),
     404: jsonError('Date outside the archive or not begun anywhere yet'),
   },

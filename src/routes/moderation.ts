@@ -10,8 +10,8 @@ import { validationHook } from '../http/validation.js';
 import { KINDS } from '../kinds/index.js';
 import { approveSolve, banPlayerNow, type ModerationOutcome, voidSolve } from '../play/moderate.js';
 import { jsonError } from './schemas.js';
+import { ADMIN } from './security.js';
 
-const security = [{ bearer: [] }];
 const SubmissionId = z.coerce
   .number()
   .int()
@@ -22,6 +22,9 @@ const PlayerIdParam = z
   .uuid('must be a player id')
   .openapi({ param: { name: 'id', in: 'path' }, example: '2f1c6e0a-7d43-4c55-9a8e-3c0b9b7f2d11' });
 const Reason = z.string().trim().min(3, 'say why, in at least 3 characters').max(500);
+const ReasonBody = z
+  .strictObject({ reason: Reason })
+  .openapi({ example: { reason: 'Every move 50 ms apart: entered by a script' } });
 
 const EvidenceSchema = z
   .object({
@@ -61,8 +64,9 @@ const FlagSchema = z
 const flags = createRoute({
   method: 'get',
   path: '/admin/flags',
+  operationId: 'listFlags',
+  security: ADMIN,
   summary: 'Flagged solves waiting for a moderator, oldest first',
-  security,
   middleware: [adminRequired] as const,
   request: { query: z.object({ cursor: CursorQuery, limit: LimitQuery }) },
   responses: {
@@ -82,8 +86,9 @@ const flags = createRoute({
 const detail = createRoute({
   method: 'get',
   path: '/admin/submissions/{id}',
+  operationId: 'getSubmission',
+  security: ADMIN,
   summary: 'One submission as stored, with its verdict, evidence and (for flagged solves) its move log',
-  security,
   middleware: [adminRequired] as const,
   request: { params: z.object({ id: SubmissionId }) },
   responses: {
@@ -129,14 +134,21 @@ const moderationResponses = {
 const approve = createRoute({
   method: 'post',
   path: '/admin/submissions/{id}/approve',
+  operationId: 'approveSubmission',
+  security: ADMIN,
   summary: 'Rank a flagged solve: boards, statistics and both ratings take it in its place',
-  security,
   middleware: [adminRequired] as const,
   request: {
     params: z.object({ id: SubmissionId }),
     body: {
       required: false,
-      content: { 'application/json': { schema: z.strictObject({ reason: Reason.optional() }) } },
+      content: {
+        'application/json': {
+          schema: z
+            .strictObject({ reason: Reason.optional() })
+            .openapi({ example: { reason: 'The log shows a person solving at a steady pace' } }),
+        },
+      },
     },
   },
   responses: moderationResponses,
@@ -145,12 +157,13 @@ const approve = createRoute({
 const voidRoute = createRoute({
   method: 'post',
   path: '/admin/submissions/{id}/void',
+  operationId: 'voidSubmission',
+  security: ADMIN,
   summary: 'Remove a ranked solve: boards, statistics and both ratings are re-derived without it',
-  security,
   middleware: [adminRequired] as const,
   request: {
     params: z.object({ id: SubmissionId }),
-    body: { required: true, content: { 'application/json': { schema: z.strictObject({ reason: Reason }) } } },
+    body: { required: true, content: { 'application/json': { schema: ReasonBody } } },
   },
   responses: moderationResponses,
 });
@@ -158,13 +171,14 @@ const voidRoute = createRoute({
 const ban = createRoute({
   method: 'post',
   path: '/admin/players/{id}/ban',
+  operationId: 'banPlayer',
+  security: ADMIN,
   summary:
     'Ban a player: its tokens are refused and every solve of it is hidden; what they moved is re-derived',
-  security,
   middleware: [adminRequired] as const,
   request: {
     params: z.object({ id: PlayerIdParam }),
-    body: { required: true, content: { 'application/json': { schema: z.strictObject({ reason: Reason }) } } },
+    body: { required: true, content: { 'application/json': { schema: ReasonBody } } },
   },
   responses: {
     200: {
@@ -185,8 +199,9 @@ const ban = createRoute({
 const audit = createRoute({
   method: 'get',
   path: '/admin/audit',
+  operationId: 'listAuditActions',
+  security: ADMIN,
   summary: 'Every admin action (what, on what, when, why), newest first',
-  security,
   middleware: [adminRequired] as const,
   request: { query: z.object({ cursor: CursorQuery, limit: LimitQuery }) },
   responses: {
@@ -237,7 +252,9 @@ function moderated(id: number, outcome: ModerationOutcome) {
 export const moderationRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook })
   .openapi(flags, async (c) => {
     const { cursor, limit } = c.req.valid('query');
-    const rows = await flaggedPage(c.var.services.db, decodeCursor(cursor, IdCursor)?.id ?? null, limit);
+    // One row more than asked tells whether another page follows.
+    const page = await flaggedPage(c.var.services.db, decodeCursor(cursor, IdCursor)?.id ?? null, limit + 1);
+    const rows = page.slice(0, limit);
     const last = rows.at(-1);
     c.header('Cache-Control', CACHE_CONTROL.private);
     return c.json(
@@ -260,7 +277,7 @@ export const moderationRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validatio
             banned: r.player.bannedAt !== null,
           },
         })),
-        nextCursor: last && rows.length === limit ? encodeCursor({ id: last.id }) : null,
+        nextCursor: last && page.length > limit ? encodeCursor({ id: last.id }) : null,
       },
       200,
     );
@@ -294,11 +311,12 @@ export const moderationRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validatio
   })
   .openapi(audit, async (c) => {
     const { cursor, limit } = c.req.valid('query');
-    const rows = await auditPage(c.var.services.db, decodeCursor(cursor, IdCursor)?.id ?? null, limit);
+    const page = await auditPage(c.var.services.db, decodeCursor(cursor, IdCursor)?.id ?? null, limit + 1);
+    const rows = page.slice(0, limit);
     const last = rows.at(-1);
     c.header('Cache-Control', CACHE_CONTROL.private);
     return c.json(
-      { actions: rows, nextCursor: last && rows.length === limit ? encodeCursor({ id: last.id }) : null },
+      { actions: rows, nextCursor: last && page.length > limit ? encodeCursor({ id: last.id }) : null },
       200,
     );
   });

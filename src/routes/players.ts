@@ -1,5 +1,12 @@
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
 import { newPlayerId, newTokenId, playerToken } from '../auth/player-token.js';
+import {
+  NewPlayerRequestSchema,
+  NewPlayerSchema,
+  PlayerChangesSchema,
+  PlayerProfileSchema,
+  PublicProfileSchema,
+} from '../contract/player.js';
 import { insertPlayer } from '../db/players.js';
 import { CACHE_CONTROL } from '../http/cache.js';
 import type { AppEnv } from '../http/context.js';
@@ -8,39 +15,21 @@ import { optionalPlayer, requirePlayer, requirePlayerToken } from '../http/playe
 import { clientAddress, enforceRateLimit, RATE_LIMITS } from '../http/rate-limit.js';
 import { validationHook } from '../http/validation.js';
 import { changePlayer } from '../play/change-player.js';
-import { PlayerProfileSchema, PublicProfileSchema, playerProfile } from '../play/profile.js';
+import { playerProfile } from '../play/profile.js';
 import { visibleProfile } from '../play/visibility.js';
-import { jsonError } from './schemas.js';
-
-/** Letters and digits of any script, spaces, and a few joiners; no control or invisible characters. */
-const DisplayName = z
-  .string()
-  .trim()
-  .min(2, 'must be at least 2 characters')
-  .max(32, 'must be at most 32 characters')
-  .regex(
-    /^[\p{L}\p{N}][\p{L}\p{N} ._'-]*$/u,
-    "may hold letters, digits, spaces and . _ ' - only, starting with a letter or digit",
-  )
-  .openapi({ example: 'Ada' });
-
-export const NewPlayerSchema = z
-  .object({
-    player: PlayerProfileSchema,
-    token: z.string().openapi({ description: 'Bearer token for `Authorization: Bearer <token>`; keep it' }),
-  })
-  .openapi('NewPlayer');
-
-const bearer = [{ bearer: [] }];
+import { jsonError, playerIdParam } from './schemas.js';
+import { NO_TOKEN, OPTIONAL_PLAYER, PLAYER } from './security.js';
 
 const create = createRoute({
   method: 'post',
   path: '/players',
+  operationId: 'registerPlayer',
+  security: NO_TOKEN,
   summary: 'Register an anonymous player',
   request: {
     body: {
       required: false,
-      content: { 'application/json': { schema: z.strictObject({ displayName: DisplayName.optional() }) } },
+      content: { 'application/json': { schema: NewPlayerRequestSchema } },
     },
   },
   responses: {
@@ -56,8 +45,9 @@ const create = createRoute({
 const me = createRoute({
   method: 'get',
   path: '/players/me',
+  operationId: 'getMe',
+  security: PLAYER,
   summary: 'The calling player: name, calendar, streak and ratings per kind',
-  security: bearer,
   responses: {
     200: { content: { 'application/json': { schema: PlayerProfileSchema } }, description: 'The player' },
     401: jsonError('Missing or invalid token'),
@@ -65,36 +55,18 @@ const me = createRoute({
   },
 });
 
-const PlayerChanges = z
-  .strictObject({
-    displayName: DisplayName.nullable().optional().openapi({ description: 'null clears it' }),
-    timeZone: z.string().max(64).optional().openapi({
-      description: 'IANA time zone of the calendar streaks are counted in; it can change once every 24 hours',
-      example: 'Europe/Paris',
-    }),
-    boardVisibility: z.enum(['public', 'followers', 'hidden']).optional().openapi({
-      description: 'Who sees the player on boards and its profile (see Player)',
-      example: 'followers',
-    }),
-  })
-  .refine(
-    (body) => Object.keys(body).length > 0,
-    'name at least one of displayName, timeZone and boardVisibility',
-  );
-
 const profile = createRoute({
   method: 'get',
   path: '/players/{id}',
+  operationId: 'getPlayer',
+  security: OPTIONAL_PLAYER,
   summary: "Another player's public profile, as its board visibility allows",
   description:
     '`public` players are seen by everyone, `followers` players by the players they follow who follow them, ' +
     '`hidden` players by nobody but themselves; a player one may not see answers 404, like one that does not exist.',
   request: {
     params: z.object({
-      id: z
-        .string()
-        .uuid('must be a player id')
-        .openapi({ param: { name: 'id', in: 'path' } }),
+      id: playerIdParam('id'),
     }),
   },
   responses: {
@@ -108,10 +80,11 @@ const profile = createRoute({
 const change = createRoute({
   method: 'patch',
   path: '/players/me',
+  operationId: 'updateMe',
+  security: PLAYER,
   summary: "Change the calling player's display name, time zone or board visibility",
-  security: bearer,
   request: {
-    body: { required: true, content: { 'application/json': { schema: PlayerChanges } } },
+    body: { required: true, content: { 'application/json': { schema: PlayerChangesSchema } } },
   },
   responses: {
     200: {

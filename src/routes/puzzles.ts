@@ -1,6 +1,7 @@
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
 import type { PlayerId } from '../auth/player-token.js';
 import { startToken } from '../auth/start-token.js';
+import { AnswerSchema, DayPuzzlesSchema, PlayablePuzzleSchema, type Puzzle } from '../contract/puzzle.js';
 import {
   answersPublicAt,
   areAnswersPublic,
@@ -20,21 +21,16 @@ import { optionalPlayer, optionalPlayerToken } from '../http/player-auth.js';
 import { clientAddress, enforceRateLimit, RATE_LIMITS } from '../http/rate-limit.js';
 import { validationHook } from '../http/validation.js';
 import type { Kind } from '../kinds/index.js';
-import { toPuzzleView } from './puzzle-view.js';
+import { toAnswer, toPuzzleView } from './puzzle-view.js';
 import { generationContext, requireDailyPuzzle, requireLevelOf, requirePlayableDate } from './require.js';
-import {
-  AnswerSchema,
-  DateParam,
-  DayPuzzlesSchema,
-  jsonError,
-  PlayablePuzzleSchema,
-  PuzzleParams,
-  type PuzzleView,
-} from './schemas.js';
+import { DateParam, jsonError, PuzzleParams } from './schemas.js';
+import { NO_TOKEN, OPTIONAL_PLAYER } from './security.js';
 
 const today = createRoute({
   method: 'get',
   path: '/puzzles/today',
+  operationId: 'getToday',
+  security: NO_TOKEN,
   summary: "Today's puzzles in the caller's time zone",
   description:
     'Cacheable for a minute (ETag, If-None-Match → 304); in the last minute of the date in that zone ' +
@@ -62,6 +58,8 @@ const today = createRoute({
 const ofDate = createRoute({
   method: 'get',
   path: '/puzzles/{date}',
+  operationId: 'getPuzzlesOfDate',
+  security: NO_TOKEN,
   summary: 'Every puzzle of a playable date',
   description: 'Cacheable for a minute (`rating` may be that old); ETag, If-None-Match → 304.',
   middleware: [conditionalGet] as const,
@@ -79,6 +77,8 @@ const ofDate = createRoute({
 const one = createRoute({
   method: 'get',
   path: '/puzzles/{date}/{kind}/{level}',
+  operationId: 'getPuzzle',
+  security: OPTIONAL_PLAYER,
   summary: "One puzzle; with a player token it starts the player's session, the ranked clock",
   description:
     'Without a token the response is public and cacheable for a minute (`rating` may be that old), with an ' +
@@ -114,6 +114,8 @@ const one = createRoute({
 const answer = createRoute({
   method: 'get',
   path: '/puzzles/{date}/{kind}/{level}/answer',
+  operationId: 'getAnswer',
+  security: NO_TOKEN,
   summary: 'The answer, once the date has ended everywhere on Earth',
   description: 'Final once public: cacheable for a day, with an ETag.',
   middleware: [conditionalGet] as const,
@@ -207,23 +209,14 @@ export const puzzleRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHoo
     }
     const row = await requireDailyPuzzle(services, params);
     c.header('Cache-Control', CACHE_CONTROL.answer);
-    return c.json(
-      {
-        id: row.id,
-        seed: row.seed,
-        puzzle: row.puzzle,
-        solution: row.answer,
-        meta: row.meta,
-      },
-      200,
-    );
+    return c.json(toAnswer(row), 200);
   });
 
 /** Anonymous views of single puzzles and of whole days, kept as long as they are served fresh. */
-const puzzleViews = new PayloadMemory<PuzzleView>(128, PUZZLE_MAX_AGE_S * 1000);
-const dayViewLists = new PayloadMemory<PuzzleView[]>(32, PUZZLE_MAX_AGE_S * 1000);
+const puzzleViews = new PayloadMemory<Puzzle>(128, PUZZLE_MAX_AGE_S * 1000);
+const dayViewLists = new PayloadMemory<Puzzle[]>(32, PUZZLE_MAX_AGE_S * 1000);
 
-async function dayViews(services: Services, date: IsoDate): Promise<PuzzleView[]> {
+async function dayViews(services: Services, date: IsoDate): Promise<Puzzle[]> {
   const now = services.now().getTime();
   const kept = dayViewLists.get(date, now);
   if (kept) return kept;
@@ -237,7 +230,7 @@ async function dayViews(services: Services, date: IsoDate): Promise<PuzzleView[]
 async function anonymousView(
   services: Services,
   params: { date: string; kind: Kind; level: Level },
-): Promise<PuzzleView> {
+): Promise<Puzzle> {
   // Checked before the memory: a kept puzzle must not make a date playable earlier for another clock.
   const date = requirePlayableDate(services, params.date);
   requireLevelOf(params.kind, params.level);

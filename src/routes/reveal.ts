@@ -1,4 +1,5 @@
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
+import { ColorSortPositionSchema } from '../contract/reveal.js';
 import { startSession } from '../db/sessions.js';
 import { reveal } from '../engines/colorsort/index.js';
 import type { AppEnv } from '../http/context.js';
@@ -9,25 +10,13 @@ import { validationHook } from '../http/validation.js';
 import { KIND_DESCRIPTORS } from '../kinds/index.js';
 import { requireDailyPuzzle } from './require.js';
 import { DateParam, jsonError, LevelParam } from './schemas.js';
-
-const RevealSchema = z
-  .object({
-    capacity: z.number().int(),
-    tubes: z
-      .array(z.array(z.number().int().nullable()))
-      .openapi({ description: 'Bottom to top; null marks a unit that has never been on top of its tube' }),
-    moves: z.number().int(),
-    hidden: z.number().int().openapi({ description: 'Units still hidden' }),
-    sorted: z.boolean(),
-    cleared: z
-      .boolean()
-      .openapi({ description: 'Sorted and nothing hidden: a submission of these moves is valid' }),
-  })
-  .openapi('ColorSortPosition');
+import { OPTIONAL_PLAYER } from './security.js';
 
 const revealRoute = createRoute({
   method: 'post',
   path: '/puzzles/{date}/colorsort/{level}/reveal',
+  operationId: 'revealColorSort',
+  security: OPTIONAL_PLAYER,
   summary: 'Colour sort: the position after a list of moves, with the colours those moves have exposed',
   description:
     "With a player token this starts the player's session of the puzzle if its fetch had not. " +
@@ -39,12 +28,15 @@ const revealRoute = createRoute({
     body: {
       required: true,
       content: {
-        'application/json': { schema: KIND_DESCRIPTORS.colorsort.solution.openapi('ColorSortMoves') },
+        'application/json': { schema: KIND_DESCRIPTORS.colorsort.solution },
       },
     },
   },
   responses: {
-    200: { content: { 'application/json': { schema: RevealSchema } }, description: 'The position' },
+    200: {
+      content: { 'application/json': { schema: ColorSortPositionSchema } },
+      description: 'The position',
+    },
     400: jsonError('Malformed body, date or level'),
     401: jsonError('A bearer token was sent but is not a valid player token'),
     403: jsonError('The player is banned'),

@@ -1,12 +1,4 @@
-import { z } from '@hono/zod-openapi';
-import { descriptorOf, KINDS, type Kind } from '../kinds/index.js';
-
-/**
- * Any kind's solution shape, for the request schema; the route then checks the shape of the kind in the
- * URL (`solutionShapeError`). A body of the wrong shape is a 400 and changes nothing, while a well-formed
- * wrong answer is judged by the engine and recorded as an attempt.
- */
-export const AnySolution = z.union(KINDS.map((kind) => descriptorOf(kind).solution));
+import { descriptorOf, type Kind } from '../kinds/index.js';
 
 /** The first problem with a solution's shape for this kind, or null when it is well-formed. */
 export function solutionShapeError(kind: Kind, solution: unknown): string | null {

@@ -15,6 +15,7 @@ import {
   PuzzleInputError,
 } from '../../src/engines/types.js';
 import { defaultBenchmark, descriptorOf, engineFor, KINDS, type Kind } from '../../src/kinds/index.js';
+import { logEntryProblem } from '../../src/kinds/log-entry.js';
 import { FINGERPRINT_SEED, FINGERPRINTS, fingerprint } from './fingerprints.js';
 
 // biome-ignore lint/suspicious/noExplicitAny: the contract is checked over every kind's own types at once.
@@ -325,10 +326,10 @@ describe.each(KINDS)('the engine contract: %s', (kind) => {
       expect(engine.check(puzzle, replayed.ok ? replayed.board : null)).toMatchObject({ ok: true });
     });
 
-    it("writes steps that the descriptor's log-entry schema takes", () => {
+    it("writes steps within the descriptor's log-entry bounds", () => {
       const { puzzle, solution } = generated(kind, level);
       for (const entry of timed(engine.stepsTo(puzzle, solution))) {
-        expect(descriptor.logEntry.safeParse(entry).success, JSON.stringify(entry)).toBe(true);
+        expect(logEntryProblem(descriptor.logEntry, entry), JSON.stringify(entry)).toBeNull();
       }
     });
 

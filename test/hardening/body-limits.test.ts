@@ -1,9 +1,9 @@
 import { createExecutionContext, env, waitOnExecutionContext } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { DEV_SECRETS } from '../../src/config.js';
+import { MAX_LOG_ENTRIES } from '../../src/contract/submission.js';
 import { MAX_BODY_BYTES, MAX_SUBMISSION_BODY_BYTES } from '../../src/http/body-limit.js';
 import worker from '../../src/index.js';
-import { MAX_LOG_ENTRIES } from '../../src/routes/log-schemas.js';
 import { appAt, type ErrorJson } from '../support/app.js';
 import { someAddress } from '../support/play.js';
 

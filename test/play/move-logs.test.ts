@@ -1,7 +1,7 @@
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
+import { MAX_LOG_ENTRIES } from '../../src/contract/submission.js';
 import type { LogEntry } from '../../src/engines/types.js';
-import { MAX_LOG_ENTRIES } from '../../src/routes/log-schemas.js';
 import { appAt, type ErrorJson } from '../support/app.js';
 import { humanLogFor, type ResultJson, register, solveStored, startPuzzle, submit } from '../support/play.js';
 

@@ -2,7 +2,7 @@ import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { MAX_GROUP_MEMBERS } from '../../src/play/groups.js';
 import { appAt, type ErrorJson } from '../support/app.js';
-import { bearer, type NewPlayer, register } from '../support/play.js';
+import { bearer, type NewPlayer, register, someAddress } from '../support/play.js';
 
 const at = '2026-11-29T12:00:00Z';
 const api = appAt(at);
@@ -159,6 +159,49 @@ describe('groups', () => {
     const late = await register(at);
     const full = await call(late.token, 'POST', '/v1/groups/join', { inviteCode });
     expect([full.status, await errorCode(full)]).toEqual([409, 'group_full']);
+  });
+
+  it("lists the caller's groups with their member counts, oldest membership first, and drops one left", async () => {
+    const [owner, member] = [await register(at, 'Owner'), await register(at, 'Member')];
+    const first = await groupOf(owner, 'First club');
+    const second = await groupOf(owner, 'Second club');
+    await call(member.token, 'POST', '/v1/groups/join', { inviteCode: second.inviteCode });
+    await call(member.token, 'POST', '/v1/groups/join', { inviteCode: first.inviteCode });
+    const listed = async (token: string) =>
+      (
+        (await (await call(token, 'GET', '/v1/players/me/groups')).json()) as {
+          groups: { id: string; name: string; ownerId: string; members: number; joinedAt: string }[];
+        }
+      ).groups;
+    expect((await listed(member.token)).map((g) => [g.name, g.members, g.ownerId])).toEqual([
+      ['Second club', 2, owner.player.id],
+      ['First club', 2, owner.player.id],
+    ]);
+    expect((await call(member.token, 'DELETE', `/v1/groups/${second.group.id}/members/me`)).status).toBe(204);
+    expect((await listed(member.token)).map((g) => g.name)).toEqual(['First club']);
+    expect((await listed(owner.token)).map((g) => [g.name, g.members])).toEqual([
+      ['First club', 2],
+      ['Second club', 1],
+    ]);
+  });
+
+  it('shows a linked device the same groups, and nobody without a token', async () => {
+    const owner = await register(at, 'Owner');
+    const { group } = await groupOf(owner);
+    const code = (await (await call(owner.token, 'POST', '/v1/players/me/link-codes')).json()) as {
+      code: string;
+    };
+    const linked = await api('/v1/players/link', {
+      method: 'POST',
+      headers: { ...json, ...someAddress() },
+      body: JSON.stringify({ code: code.code }),
+    });
+    expect(linked.status).toBe(200);
+    const { token } = (await linked.json()) as { token: string };
+    const res = await call(token, 'GET', '/v1/players/me/groups');
+    expect(res.headers.get('Cache-Control')).toBe('private, no-store');
+    expect(((await res.json()) as { groups: { id: string }[] }).groups.map((g) => g.id)).toEqual([group.id]);
+    expect((await api('/v1/players/me/groups')).status).toBe(401);
   });
 
   it('refuses a name that is not one', async () => {

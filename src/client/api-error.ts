@@ -1,0 +1,28 @@
+import type { ErrorBody } from '../contract/error.js';
+
+/** A refusal from the API: its HTTP status and the `{error: {code, message}}` it answered with. */
+export class ApiError extends Error {
+  override name = 'ApiError';
+  readonly status: number;
+  /** Stable and machine-readable, e.g. `invalid_request`, `no_session`, `rate_limited`. */
+  readonly code: string;
+  readonly details: Record<string, unknown> | undefined;
+  /** With a server fault (5xx): quote it in a report. */
+  readonly requestId: string | undefined;
+
+  constructor(status: number, error: ErrorBody['error']) {
+    super(error.message);
+    this.status = status;
+    this.code = error.code;
+    this.details = error.details;
+    this.requestId = error.requestId;
+  }
+}
+
+/** The error of a response that is not the API's JSON error (a proxy's page, a network fault's stand-in). */
+export function unexpectedResponse(status: number, statusText: string): ApiError {
+  return new ApiError(status, {
+    code: 'unexpected_response',
+    message: `HTTP ${status} ${statusText}`.trim(),
+  });
+}

@@ -1,0 +1,262 @@
+import type { LinkCode, LinkRequest, PlayerTokens } from '../contract/devices.js';
+import type { ErrorBody } from '../contract/error.js';
+import type { Follow, FollowsPage } from '../contract/follows.js';
+import type { GroupDetail, InviteCode, JoinedGroup, NewGroup, PlayerGroups } from '../contract/groups.js';
+import type { History, PlayerStats } from '../contract/history.js';
+import type { KindList } from '../contract/kind-info.js';
+import type { Kind, SolutionOf } from '../contract/kinds/index.js';
+import type {
+  BoardScope,
+  DailyBoard,
+  PuzzleBoard,
+  PuzzleStats,
+  RatingBoard,
+} from '../contract/leaderboards.js';
+import type {
+  NewPlayer,
+  NewPlayerRequest,
+  PlayerChanges,
+  PlayerProfile,
+  PublicProfile,
+} from '../contract/player.js';
+import type { Answer, DayPuzzles, PlayablePuzzle } from '../contract/puzzle.js';
+import type { ColorSortPosition } from '../contract/reveal.js';
+import type { SubmissionRequest, SubmissionResult } from '../contract/submission.js';
+import type { Level } from '../engines/types.js';
+import { ApiError, unexpectedResponse } from './api-error.js';
+
+export interface ClientOptions {
+  /** The player token to send, or a function read on every call (e.g. from localStorage); none when empty. */
+  token?: string | (() => string | null | undefined);
+  /** The fetch to use (default: the global one); tests and server-side rendering pass their own. */
+  fetch?: (input: string, init: RequestInit) => Response | Promise<Response>;
+}
+
+/** One page of a list: the `nextCursor` of the previous page, and how many rows (1–100, default 20). */
+export interface PageQuery {
+  cursor?: string;
+  limit?: number;
+}
+
+/** A board's page and whose rows it ranks (`following` and `group:<id>` need a player token). */
+export interface BoardQuery extends PageQuery, Fresh {
+  scope?: BoardScope;
+}
+
+/**
+ * `fresh`: past every cache to the database (anonymous boards and statistics are otherwise reused for a
+ * few seconds), e.g. for the standings right after a solve.
+ */
+export interface Fresh {
+  fresh?: boolean;
+}
+
+/** A submission of the kind `K`: its solution in that kind's format, with the move log. */
+export type SubmissionOf<K extends Kind> = Omit<SubmissionRequest, 'solution'> & { solution: SolutionOf<K> };
+
+/** A puzzle of the kind `K`, as a fetch of that kind answers. */
+export type PlayablePuzzleOf<K extends Kind> = Extract<PlayablePuzzle, { kind: K }>;
+
+type Query = Record<string, string | number | undefined>;
+
+interface Call extends Fresh {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  query?: Query;
+  body?: unknown;
+}
+
+/** The API's routes for players, one method each. */
+export interface Client {
+  /** The kinds offered, with their levels (easiest first) and move-log formats. */
+  kinds(): Promise<KindList>;
+  /** Today's puzzles in an IANA time zone (UTC by default). */
+  today(query?: { tz?: string }): Promise<DayPuzzles>;
+  /** Every puzzle of a playable date. */
+  puzzlesOf(date: string): Promise<DayPuzzles>;
+  /** One puzzle; with a player token this starts the player's session (its ranked clock). */
+  puzzle<K extends Kind>(
+    date: string,
+    kind: K,
+    level: Level,
+    query?: { tz?: string },
+  ): Promise<PlayablePuzzleOf<K>>;
+  /** The answer, once the date has ended everywhere. */
+  answer(date: string, kind: Kind, level: Level): Promise<Answer>;
+  /** Colour sort: the position after `moves`, with the colours they exposed. */
+  reveal(date: string, level: Level, moves: SolutionOf<'colorsort'>['moves']): Promise<ColorSortPosition>;
+  /** Submits a solution of the puzzle's kind with its move log (needs a player token). */
+  submit<K extends Kind>(
+    date: string,
+    kind: K,
+    level: Level,
+    submission: SubmissionOf<K>,
+  ): Promise<SubmissionResult>;
+  /** Solvers, median time, time histogram and benchmark of a puzzle. */
+  stats(date: string, kind: Kind, level: Level, options?: Fresh): Promise<PuzzleStats>;
+  /** A puzzle's fastest counted times. */
+  leaderboard(date: string, kind: Kind, level: Level, query?: BoardQuery): Promise<PuzzleBoard>;
+  /** A kind's top ratings among its established players. */
+  ratingLeaderboard(kind: Kind, query?: BoardQuery): Promise<RatingBoard>;
+  /** A date's players by the sum of their scores. */
+  dailyLeaderboard(date: string, query?: BoardQuery): Promise<DailyBoard>;
+  /** Registers an anonymous player: keep its `token`. */
+  register(request?: NewPlayerRequest): Promise<NewPlayer>;
+  /** The calling player: name, calendar, streak, ratings. */
+  me(): Promise<PlayerProfile>;
+  /** Changes the display name, time zone or board visibility. */
+  updateMe(changes: PlayerChanges): Promise<PlayerProfile>;
+  /** Deletes the calling player (its solves stay on boards, anonymously). */
+  deleteMe(): Promise<void>;
+  /** Everything stored about the calling player. */
+  exportMe(): Promise<Record<string, unknown>>;
+  /** Another player's public profile, as its visibility allows. */
+  player(id: string): Promise<PublicProfile>;
+  /** The calling player's submissions, newest first. */
+  history(query?: PageQuery & { kind?: Kind; level?: Level }): Promise<History>;
+  /** The calling player's counted solves of the last `days` days. */
+  myStats(query?: { kind?: Kind; days?: number }): Promise<PlayerStats>;
+  /** A single-use code, valid for ten minutes, that gives another device a token of this player. */
+  createLinkCode(): Promise<LinkCode>;
+  /** Redeems a link code on this device: the same player and a new token. */
+  link(code: LinkRequest['code']): Promise<NewPlayer>;
+  /** The player's tokens in use, one per device. */
+  tokens(): Promise<PlayerTokens>;
+  /** Revokes one of the player's tokens. */
+  revokeToken(id: string): Promise<void>;
+  /** The players the caller follows. */
+  follows(query?: PageQuery): Promise<FollowsPage>;
+  follow(playerId: string): Promise<Follow>;
+  unfollow(playerId: string): Promise<void>;
+  /** Makes a group the caller owns; share its invite code. */
+  createGroup(name: string): Promise<NewGroup>;
+  joinGroup(inviteCode: string): Promise<JoinedGroup>;
+  /** The caller's groups, the same on every linked device. */
+  myGroups(): Promise<PlayerGroups>;
+  group(id: string): Promise<GroupDetail>;
+  leaveGroup(id: string): Promise<void>;
+  removeMember(id: string, playerId: string): Promise<void>;
+  rotateInviteCode(id: string): Promise<InviteCode>;
+  deleteGroup(id: string): Promise<void>;
+}
+
+/**
+ * A client of the daily-puzzles API at `baseUrl` (e.g. `https://puzzles.example.org`, or '' for the
+ * page's own origin). Every method resolves with the response's JSON, typed by the API's own schemas, and
+ * rejects with an `ApiError` carrying the API's `{error: {code, message}}` for any refusal.
+ */
+export function createClient(baseUrl: string, options: ClientOptions = {}): Client {
+  const base = baseUrl.replace(/\/+$/, '');
+  const send = options.fetch ?? ((input: string, init: RequestInit) => fetch(input, init));
+  const tokenOf =
+    typeof options.token === 'function' ? options.token : () => options.token as string | undefined;
+
+  async function call<T>(path: string, { method = 'GET', query, body, fresh }: Call = {}): Promise<T> {
+    const headers: Record<string, string> = { accept: 'application/json' };
+    if (fresh) headers['cache-control'] = 'no-cache';
+    const token = tokenOf();
+    if (token) headers.authorization = `Bearer ${token}`;
+    if (body !== undefined) headers['content-type'] = 'application/json';
+    const init: RequestInit = { method, headers };
+    if (body !== undefined) init.body = JSON.stringify(body);
+    const res = await send(`${base}${path}${queryString(query)}`, init);
+    if (res.status === 204) return undefined as T;
+    const json: unknown = await res.json().catch(() => undefined);
+    if (res.ok && json !== undefined) return json as T;
+    if (isErrorBody(json)) throw new ApiError(res.status, json.error);
+    throw unexpectedResponse(res.status, res.statusText);
+  }
+
+  const puzzlePath = (date: string, kind: Kind, level: Level) =>
+    `/v1/puzzles/${segment(date)}/${segment(kind)}/${segment(level)}`;
+
+  return {
+    kinds: () => call<KindList>('/v1/kinds'),
+    today: (query: { tz?: string } = {}) => call<DayPuzzles>('/v1/puzzles/today', { query }),
+    puzzlesOf: (date: string) => call<DayPuzzles>(`/v1/puzzles/${segment(date)}`),
+    puzzle: <K extends Kind>(date: string, kind: K, level: Level, query: { tz?: string } = {}) =>
+      call<PlayablePuzzleOf<K>>(puzzlePath(date, kind, level), { query }),
+    answer: (date: string, kind: Kind, level: Level) =>
+      call<Answer>(`${puzzlePath(date, kind, level)}/answer`),
+    reveal: (date: string, level: Level, moves: SolutionOf<'colorsort'>['moves']) =>
+      call<ColorSortPosition>(`${puzzlePath(date, 'colorsort', level)}/reveal`, {
+        method: 'POST',
+        body: { moves },
+      }),
+    submit: <K extends Kind>(date: string, kind: K, level: Level, submission: SubmissionOf<K>) =>
+      call<SubmissionResult>(`${puzzlePath(date, kind, level)}/submissions`, {
+        method: 'POST',
+        body: submission,
+      }),
+    stats: (date: string, kind: Kind, level: Level, { fresh }: Fresh = {}) =>
+      call<PuzzleStats>(`${puzzlePath(date, kind, level)}/stats`, { fresh }),
+    leaderboard: (date: string, kind: Kind, level: Level, { fresh, ...query }: BoardQuery = {}) =>
+      call<PuzzleBoard>(`/v1/leaderboards/${segment(date)}/${segment(kind)}/${segment(level)}`, {
+        query: { ...query },
+        fresh,
+      }),
+    ratingLeaderboard: (kind: Kind, { fresh, ...query }: BoardQuery = {}) =>
+      call<RatingBoard>(`/v1/leaderboards/ratings/${segment(kind)}`, { query: { ...query }, fresh }),
+    dailyLeaderboard: (date: string, { fresh, ...query }: BoardQuery = {}) =>
+      call<DailyBoard>(`/v1/leaderboards/${segment(date)}/daily`, { query: { ...query }, fresh }),
+
+    register: (request: NewPlayerRequest = {}) =>
+      call<NewPlayer>('/v1/players', { method: 'POST', body: request }),
+    me: () => call<PlayerProfile>('/v1/players/me'),
+    updateMe: (changes: PlayerChanges) =>
+      call<PlayerProfile>('/v1/players/me', { method: 'PATCH', body: changes }),
+    deleteMe: () => call<void>('/v1/players/me', { method: 'DELETE' }),
+    exportMe: () => call<Record<string, unknown>>('/v1/players/me/export'),
+    player: (id: string) => call<PublicProfile>(`/v1/players/${segment(id)}`),
+    history: (query: PageQuery & { kind?: Kind; level?: Level } = {}) =>
+      call<History>('/v1/players/me/history', { query: { ...query } }),
+    myStats: (query: { kind?: Kind; days?: number } = {}) =>
+      call<PlayerStats>('/v1/players/me/stats', { query: { ...query } }),
+
+    createLinkCode: () => call<LinkCode>('/v1/players/me/link-codes', { method: 'POST' }),
+    link: (code: LinkRequest['code']) =>
+      call<NewPlayer>('/v1/players/link', { method: 'POST', body: { code } }),
+    tokens: () => call<PlayerTokens>('/v1/players/me/tokens'),
+    revokeToken: (id: string) => call<void>(`/v1/players/me/tokens/${segment(id)}`, { method: 'DELETE' }),
+
+    follows: (query: PageQuery = {}) => call<FollowsPage>('/v1/players/me/follows', { query: { ...query } }),
+    follow: (playerId: string) =>
+      call<Follow>(`/v1/players/me/follows/${segment(playerId)}`, { method: 'PUT' }),
+    unfollow: (playerId: string) =>
+      call<void>(`/v1/players/me/follows/${segment(playerId)}`, { method: 'DELETE' }),
+
+    createGroup: (name: string) => call<NewGroup>('/v1/groups', { method: 'POST', body: { name } }),
+    joinGroup: (inviteCode: string) =>
+      call<JoinedGroup>('/v1/groups/join', { method: 'POST', body: { inviteCode } }),
+    myGroups: () => call<PlayerGroups>('/v1/players/me/groups'),
+    group: (id: string) => call<GroupDetail>(`/v1/groups/${segment(id)}`),
+    leaveGroup: (id: string) => call<void>(`/v1/groups/${segment(id)}/members/me`, { method: 'DELETE' }),
+    removeMember: (id: string, playerId: string) =>
+      call<void>(`/v1/groups/${segment(id)}/members/${segment(playerId)}`, { method: 'DELETE' }),
+    rotateInviteCode: (id: string) =>
+      call<InviteCode>(`/v1/groups/${segment(id)}/invite-code`, { method: 'POST' }),
+    deleteGroup: (id: string) => call<void>(`/v1/groups/${segment(id)}`, { method: 'DELETE' }),
+  };
+}
+
+function segment(value: string): string {
+  return encodeURIComponent(value);
+}
+
+function queryString(query: Query | undefined): string {
+  if (!query) return '';
+  const params = new URLSearchParams();
+  for (const [name, value] of Object.entries(query)) if (value !== undefined) params.set(name, String(value));
+  const text = params.toString();
+  return text === '' ? '' : `?${text}`;
+}
+
+function isErrorBody(json: unknown): json is ErrorBody {
+  if (typeof json !== 'object' || json === null || !('error' in json)) return false;
+  const { error } = json as { error: unknown };
+  return (
+    typeof error === 'object' &&
+    error !== null &&
+    typeof (error as { code?: unknown }).code === 'string' &&
+    typeof (error as { message?: unknown }).message === 'string'
+  );
+}

@@ -1,0 +1,43 @@
+/**
+ * `daily-puzzles/client`: a small typed client of the daily-puzzles API for browsers (and any runtime
+ * with fetch). Its types are inferred from the zod schemas the server validates and documents with
+ * (src/contract); it imports nothing at run time.
+ */
+export type { LinkCode, PlayerTokens } from '../contract/devices.js';
+export type { ErrorBody } from '../contract/error.js';
+export type { Follow, FollowsPage } from '../contract/follows.js';
+export type {
+  Group,
+  GroupDetail,
+  InviteCode,
+  JoinedGroup,
+  NewGroup,
+  PlayerGroups,
+} from '../contract/groups.js';
+export type { History, PlayerStats } from '../contract/history.js';
+export type { KindList } from '../contract/kind-info.js';
+export type { Kind, PublicPuzzleOf, SolutionOf } from '../contract/kinds/index.js';
+export type {
+  BoardScope,
+  DailyBoard,
+  PuzzleBoard,
+  PuzzleStats,
+  RatingBoard,
+} from '../contract/leaderboards.js';
+export type { NewPlayer, PlayerChanges, PlayerProfile, PublicProfile } from '../contract/player.js';
+export type { Answer, DayPuzzles, PlayablePuzzle, Puzzle } from '../contract/puzzle.js';
+export type { ColorSortPosition } from '../contract/reveal.js';
+export type { Streak } from '../contract/streak.js';
+export type { SubmissionRequest, SubmissionResult } from '../contract/submission.js';
+export type { Level, LogEntry } from '../engines/types.js';
+export { ApiError } from './api-error.js';
+export {
+  type BoardQuery,
+  type Client,
+  type ClientOptions,
+  createClient,
+  type Fresh,
+  type PageQuery,
+  type PlayablePuzzleOf,
+  type SubmissionOf,
+} from './create-client.js';

@@ -1,0 +1,35 @@
+import { z } from 'zod';
+
+export const LinkCodeSchema = z
+  .object({
+    code: z
+      .string()
+      .meta({ example: '7K3QX-PM2D9', description: 'Ten characters: type it on the other device' }),
+    expiresAt: z.string().meta({ description: 'Ten minutes from now; the code works once' }),
+  })
+  .meta({ id: 'LinkCode' });
+
+export type LinkCode = z.infer<typeof LinkCodeSchema>;
+
+export const LinkRequestSchema = z
+  .strictObject({ code: z.string().max(32) })
+  .meta({ id: 'LinkRequest', example: { code: '7K3QX-PM2D9' } });
+
+export type LinkRequest = z.infer<typeof LinkRequestSchema>;
+
+export const PlayerTokenSchema = z
+  .object({
+    id: z.string().meta({ description: 'The token id (its second part); not the token itself' }),
+    createdAt: z.string(),
+    via: z.enum(['register', 'link', 'legacy']).meta({
+      description: 'How the device got it: registering, a link code, or a token from before token ids',
+    }),
+    current: z.boolean().meta({ description: 'The token of this request' }),
+  })
+  .meta({ id: 'PlayerToken' });
+
+export const PlayerTokensSchema = z
+  .object({ tokens: z.array(PlayerTokenSchema) })
+  .meta({ id: 'PlayerTokens' });
+
+export type PlayerTokens = z.infer<typeof PlayerTokensSchema>;

@@ -1,0 +1,41 @@
+/**
+ * The puzzle kinds as the public API carries them: the one list of kinds every other list is derived from
+ * (the server's descriptors in src/kinds exist for exactly these, which the compiler checks; the routes,
+ * the OpenAPI document, the daily schedule and the client). Each entry is the kind's wire format: the
+ * puzzle players see before the answers are public and the solution they submit. Nothing here imports
+ * an engine, so a browser client can take its types from this folder alone.
+ */
+import type { z } from 'zod';
+import { colorsortShapes } from './colorsort.js';
+import { loopShapes } from './loop.js';
+import { patternShapes } from './pattern.js';
+import { signalShapes } from './signal.js';
+import { sudokuShapes } from './sudoku.js';
+
+export interface KindShapes {
+  /** The prefix of the kind's schema names in the OpenAPI document (`SudokuPuzzle`, `SudokuSolution`). */
+  name: string;
+  /** What `engine.toPublic` returns: the puzzle without its answer, hidden colours as null. */
+  publicPuzzle: z.ZodType;
+  /** A submitted solution's shape, checked before the engine judges it (a wrong shape is a 400). */
+  solution: z.ZodType;
+}
+
+export const KIND_SHAPES = {
+  sudoku: sudokuShapes,
+  pattern: patternShapes,
+  loop: loopShapes,
+  signal: signalShapes,
+  colorsort: colorsortShapes,
+} as const satisfies Record<string, KindShapes>;
+
+export type Kind = keyof typeof KIND_SHAPES;
+
+/** Every kind, in the order lists show them. */
+export const KINDS = Object.keys(KIND_SHAPES) as [Kind, ...Kind[]];
+
+/** The public puzzle of one kind, as `GET /v1/puzzles/{date}/{kind}/{level}` shows it. */
+export type PublicPuzzleOf<K extends Kind> = z.infer<(typeof KIND_SHAPES)[K]['publicPuzzle']>;
+
+/** The solution of one kind, as a submission carries it. */
+export type SolutionOf<K extends Kind> = z.infer<(typeof KIND_SHAPES)[K]['solution']>;

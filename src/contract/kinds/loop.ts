@@ -1,0 +1,28 @@
+import { z } from 'zod';
+
+/** Loop (slitherlink) on the wire: the clues players see and the edges of the loop they send. */
+export const loopShapes = {
+  name: 'Loop',
+  publicPuzzle: z
+    .strictObject({
+      width: z.number().int().min(1),
+      height: z.number().int().min(1),
+      clues: z
+        .string()
+        .regex(/^[0-3.]+$/)
+        .meta({
+          description:
+            "width × height characters row-major: the edges of the loop around the cell (0–3), or '.'",
+        }),
+    })
+    .meta({ id: 'LoopPublicPuzzle', example: { width: 5, height: 5, clues: '.1...3.2..2.21..300......' } }),
+  solution: z
+    .strictObject({
+      edges: z.string().regex(/^[01]{60,480}$/, "edges must be 60 to 480 '0'/'1' characters"),
+    })
+    .meta({
+      id: 'LoopSolution',
+      description: "{edges}: '0'/'1' per edge, every horizontal edge row-major, then every vertical one",
+      example: { edges: '111111001010100010010100011000100001010111101011110000101000' },
+    }),
+};

@@ -1,0 +1,40 @@
+import { z } from 'zod';
+
+const Clues = z.array(z.number().int().min(0));
+
+/** Signal (towers) on the wire: the edge clues and givens players see and the heights they send. */
+export const signalShapes = {
+  name: 'Signal',
+  publicPuzzle: z
+    .strictObject({
+      n: z.number().int().min(1).meta({ description: 'The board is n × n; heights run from 1 to n' }),
+      top: Clues.meta({ description: 'Masts seen from above each column, left to right; 0 for no clue' }),
+      bottom: Clues.meta({ description: 'Masts seen from below each column, left to right; 0 for no clue' }),
+      left: Clues.meta({ description: 'Masts seen from the left of each row, top to bottom; 0 for no clue' }),
+      right: Clues.meta({
+        description: 'Masts seen from the right of each row, top to bottom; 0 for no clue',
+      }),
+      givens: z
+        .string()
+        .regex(/^[1-9.]+$/)
+        .meta({ description: "n² characters row-major: a given height, or '.'" }),
+    })
+    .meta({
+      id: 'SignalPublicPuzzle',
+      example: {
+        n: 4,
+        top: [0, 0, 0, 0],
+        bottom: [0, 1, 0, 2],
+        left: [0, 4, 0, 0],
+        right: [0, 0, 0, 0],
+        givens: '2...............',
+      },
+    }),
+  solution: z
+    .strictObject({ grid: z.string().regex(/^[1-9]{16,81}$/, 'grid must be 16 to 81 digits') })
+    .meta({
+      id: 'SignalSolution',
+      description: '{grid}: n² heights 1–n, row-major',
+      example: { grid: '2143123443213412' },
+    }),
+};

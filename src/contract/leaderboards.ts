@@ -1,0 +1,99 @@
+import { z } from 'zod';
+import { KINDS } from './kinds/index.js';
+
+/** Whose rows a board shows; ranks are within the scope. */
+export type BoardScope = 'global' | 'following' | `group:${string}`;
+
+/** A row's player as the caller may see it (a hidden one shows without id or name). */
+const ShownPlayerFields = {
+  playerId: z.string().nullable(),
+  displayName: z.string().nullable(),
+  hidden: z.boolean().meta({ description: 'A player the caller may not see (its board visibility)' }),
+};
+
+const NextCursor = z.string().nullable().meta({ description: 'Null on the last page' });
+
+export const PuzzleBoardSchema = z
+  .object({
+    puzzleId: z.string(),
+    scope: z.string(),
+    entries: z.array(
+      z.object({
+        rank: z.number().int(),
+        ...ShownPlayerFields,
+        countedMs: z.number().int(),
+        submittedAt: z.string(),
+      }),
+    ),
+    nextCursor: NextCursor,
+    solvers: z.number().int(),
+    me: z
+      .object({ rank: z.number().int(), countedMs: z.number().int(), fasterThanPercent: z.number() })
+      .nullable()
+      .meta({
+        description: "The caller's own rank in the scope (with a player token), even when outside this page",
+      }),
+    meUnderReview: z.boolean().meta({
+      description: "With a player token: the caller's solve waits for a moderator (then `me` is null)",
+    }),
+  })
+  .meta({ id: 'PuzzleLeaderboard' });
+
+export type PuzzleBoard = z.infer<typeof PuzzleBoardSchema>;
+
+export const RatingBoardSchema = z
+  .object({
+    kind: z.enum(KINDS),
+    scope: z.string(),
+    entries: z.array(
+      z.object({
+        ...ShownPlayerFields,
+        rating: z.number().int(),
+        deviation: z.number().int(),
+        games: z.number().int(),
+      }),
+    ),
+    nextCursor: NextCursor,
+  })
+  .meta({ id: 'RatingLeaderboard' });
+
+export type RatingBoard = z.infer<typeof RatingBoardSchema>;
+
+export const DailyBoardSchema = z
+  .object({
+    date: z.string(),
+    scope: z.string(),
+    entries: z.array(
+      z.object({
+        rank: z.number().int(),
+        ...ShownPlayerFields,
+        total: z.number().meta({ description: "The sum of the player's scores over the date's puzzles" }),
+        solved: z.number().int(),
+      }),
+    ),
+    nextCursor: NextCursor,
+    players: z.number().int(),
+    me: z
+      .object({ rank: z.number().int(), total: z.number(), solved: z.number().int() })
+      .nullable()
+      .meta({ description: "The caller's own place in the scope (with a player token)" }),
+  })
+  .meta({ id: 'DailyLeaderboard' });
+
+export type DailyBoard = z.infer<typeof DailyBoardSchema>;
+
+export const PuzzleStatsSchema = z
+  .object({
+    puzzleId: z.string(),
+    solvers: z.number().int(),
+    medianMs: z.number().int().nullable(),
+    benchmarkSeconds: z.number(),
+    histogram: z
+      .array(
+        z.object({ fromMs: z.number().int(), toMs: z.number().int().nullable(), count: z.number().int() }),
+      )
+      .meta({ description: 'Counts of ranked times; the last bucket is open-ended (toMs null)' }),
+  })
+  .meta({ id: 'PuzzleStats' });
+
+export type PuzzleStats = z.infer<typeof PuzzleStatsSchema>;

@@ -1,0 +1,113 @@
+import { z } from 'zod';
+import { KIND_SHAPES, KINDS } from './kinds/index.js';
+import { StreakSchema } from './streak.js';
+
+/** Enough for a 25×25 nonogram solved with many corrections; the body limit of submissions is sized for it. */
+export const MAX_LOG_ENTRIES = 3000;
+/** A week: longer claims are nonsense for a daily puzzle (and the server's clock caps them anyway). */
+const MAX_ELAPSED_MS = 7 * 24 * 3_600_000;
+
+/** Any kind's log entry; the server then checks the entries against the kind in the URL. */
+export const LogEntrySchema = z.tuple([z.number().int(), z.number().int(), z.number().int()]).meta({
+  id: 'LogEntry',
+  description: "`[t, a, b]`: milliseconds since the session started, then two numbers of the kind's format",
+  minItems: 3,
+  maxItems: 3,
+  example: [5200, 0, 7],
+});
+
+/**
+ * A submission. `solution` is any kind's shape here: the server checks it against the kind in the URL
+ * (a body of the wrong shape is a 400 and changes nothing, a well-formed wrong answer is an attempt).
+ */
+export const SubmissionRequestSchema = z
+  .strictObject({
+    solution: z.union(KINDS.map((kind) => KIND_SHAPES[kind].solution)).meta({
+      description: 'The solution in the format of the kind in the URL (one of these schemas)',
+    }),
+    log: z
+      .array(LogEntrySchema)
+      .max(MAX_LOG_ENTRIES, `a log holds at most ${MAX_LOG_ENTRIES} entries`)
+      .superRefine((log, ctx) => {
+        for (let i = 1; i < log.length; i++) {
+          if ((log[i]?.[0] ?? 0) < (log[i - 1]?.[0] ?? 0)) {
+            ctx.addIssue({ code: 'custom', path: [i, 0], message: 'times must not decrease' });
+            return;
+          }
+        }
+      })
+      .meta({
+        description:
+          'Every move the player made, in order: `[t, a, b]` with `t` the whole milliseconds since the ' +
+          "session's `startedAt`, non-decreasing; what `a` and `b` mean is the kind's (GET /v1/kinds). " +
+          'Replayed from the start position, the log must end on the submitted solution.',
+      }),
+    elapsedMs: z.number().int().min(0).max(MAX_ELAPSED_MS).optional().meta({
+      description: "The client's own measure; it may lower the server's time by at most 2 s",
+    }),
+    startToken: z.string().min(1).max(512).optional().meta({
+      description: "The puzzle fetch's start token; optional, but when sent it must be this player's",
+    }),
+  })
+  .meta({
+    id: 'SubmissionRequest',
+    example: {
+      solution: { grid: '732591468968243715415678239873924156541386927296715384389462571127859643654137892' },
+      log: [
+        [5200, 0, 7],
+        [7900, 1, 3],
+      ],
+      elapsedMs: 312_000,
+    },
+  });
+
+export type SubmissionRequest = z.infer<typeof SubmissionRequestSchema>;
+
+const SolveStatusSchema = z.enum(['clean', 'flagged', 'approved', 'voided']).meta({
+  description:
+    '`clean`: ranked publicly at once. `flagged`: under review by a moderator; it counts nowhere (boards, ' +
+    'statistics, ratings) until approved. `approved`: ranked after review. `voided`: removed by a moderator.',
+});
+
+/** The verdict on a submission, as the API returns it. */
+export const SubmissionResultSchema = z
+  .object({
+    valid: z.boolean(),
+    reason: z.string().optional().meta({ example: 'row 3 has two 7s' }),
+    repeated: z
+      .boolean()
+      .meta({ description: 'This repeats an earlier ranked solve; its result is returned unchanged' }),
+    verdict: SolveStatusSchema.optional(),
+    practice: z.boolean().optional().meta({
+      description:
+        'A solve of a date whose ranking has closed: kept in the history as practice, counted nowhere (no rank, rating or streak)',
+    }),
+    countedMs: z.number().int().optional().meta({
+      description: "The server's time from the session start, lowered by `elapsedMs` by at most 2 s",
+    }),
+    capped: z
+      .boolean()
+      .optional()
+      .meta({ description: 'The client claimed more time than the server saw; the claim was ignored' }),
+    score: z.number().optional().meta({ description: '1 / (1 + (t / benchmark)^2): 0.5 at the benchmark' }),
+    rating: z
+      .object({
+        before: z.number().int(),
+        after: z.number().int(),
+        deviation: z.number().int(),
+        provisional: z.boolean().meta({ description: 'Not yet established in this kind' }),
+      })
+      .optional()
+      .meta({ description: "The player's rating of the kind around this game (counted solves only)" }),
+    rank: z.number().int().optional(),
+    solvers: z.number().int().optional(),
+    fasterThanPercent: z
+      .number()
+      .int()
+      .optional()
+      .meta({ description: 'Share of the other counted solvers this solve beat ("faster than 83 %")' }),
+    streak: StreakSchema,
+  })
+  .meta({ id: 'SubmissionResult' });
+
+export type SubmissionResult = z.infer<typeof SubmissionResultSchema>;

@@ -1,0 +1,112 @@
+import { describe, expect, it } from 'vitest';
+import { DEV_SECRETS } from '../../src/config.js';
+import { appAt, type ErrorJson } from '../support/app.js';
+import { bearer, register, someAddress } from '../support/play.js';
+
+/**
+ * Every request the OpenAPI document illustrates, sent as it stands to the real app and database: the
+ * path and query from the parameters' examples, the body from the request's example, the token its
+ * security names. The state may refuse it (no session, no such player, nothing to approve), but never its
+ * shape: the document's examples are requests the server accepts.
+ */
+
+const at = '2026-11-29T12:00:00Z';
+const api = appAt(at);
+
+type Json = Record<string, unknown>;
+
+interface Example {
+  method: string;
+  path: string;
+  url: string;
+  body: unknown;
+  security: string[];
+}
+
+/** The example of a schema: its own or, behind a $ref, the component's. */
+function exampleOf(doc: Json, schema: Json | undefined): unknown {
+  if (!schema) return undefined;
+  if (typeof schema.$ref === 'string') {
+    const name = schema.$ref.split('/').at(-1) as string;
+    return exampleOf(doc, ((doc.components as Json).schemas as Record<string, Json>)[name]);
+  }
+  return schema.example;
+}
+
+async function requestExamples(): Promise<Example[]> {
+  const doc = (await (await api('/openapi.json')).json()) as Json;
+  return Object.entries(doc.paths as Record<string, Json>).flatMap(([path, item]) =>
+    Object.entries(item).map(([method, value]) => {
+      const op = value as Json;
+      let url = path;
+      const query = new URLSearchParams();
+      for (const p of (op.parameters as Json[] | undefined) ?? []) {
+        const example = p.example ?? (p.schema as Json).example;
+        if (example === undefined) continue;
+        if (p.in === 'path') url = url.replace(`{${p.name}}`, encodeURIComponent(String(example)));
+        else if (p.in === 'query') query.set(String(p.name), String(example));
+      }
+      const media = (op.requestBody as { content: Record<string, Json> } | undefined)?.content[
+        'application/json'
+      ];
+      const body = media ? (media.example ?? exampleOf(doc, media.schema as Json)) : undefined;
+      const security = (op.security as Json[]).flatMap((r) => Object.keys(r));
+      return { method, path, url: query.size ? `${url}?${query}` : url, body, security };
+    }),
+  );
+}
+
+async function send(example: Example): Promise<Response> {
+  const headers: Record<string, string> = { ...someAddress() };
+  if (example.security.includes('admin')) headers.Authorization = `Bearer ${DEV_SECRETS.ADMIN_TOKEN}`;
+  // A new player for each request: an example that deletes or changes its caller affects no other.
+  else if (example.security.includes('player')) Object.assign(headers, bearer((await register(at)).token));
+  if (example.body !== undefined) headers['content-type'] = 'application/json';
+  return api(example.url, {
+    method: example.method.toUpperCase(),
+    headers,
+    ...(example.body === undefined ? {} : { body: JSON.stringify(example.body) }),
+  });
+}
+
+/** The refusals that mean a request is malformed, as against refused for the state it meets. */
+const SHAPE_ERRORS = ['invalid_request', 'invalid_solution', 'invalid_json', 'invalid_puzzle'];
+
+describe('the examples of the OpenAPI document', () => {
+  it('are requests the server accepts: no example is refused for its shape, none fails the server', async () => {
+    const examples = await requestExamples();
+    expect(examples.filter((e) => e.body !== undefined).length).toBeGreaterThanOrEqual(10);
+    const refused: string[] = [];
+    for (const example of examples) {
+      const res = await send(example);
+      const json = res.status >= 400 ? ((await res.json()) as ErrorJson) : null;
+      if (res.status >= 500 || (res.status === 400 && SHAPE_ERRORS.includes(json?.error.code ?? ''))) {
+        refused.push(`${example.method} ${example.url}: ${res.status} ${JSON.stringify(json)}`);
+      }
+    }
+    expect(refused).toEqual([]);
+  });
+
+  it('include a registration, a change of the player and a new group that succeed as they stand', async () => {
+    const byOperation = new Map((await requestExamples()).map((e) => [`${e.method} ${e.path}`, e]));
+    const statuses = [];
+    for (const key of ['post /v1/players', 'patch /v1/players/me', 'post /v1/groups']) {
+      const example = byOperation.get(key);
+      if (!example) throw new Error(`no example of ${key}`);
+      statuses.push((await send(example)).status);
+    }
+    expect(statuses).toEqual([201, 200, 201]);
+  });
+
+  it('would be caught refused: a body off its schema gets the shape error the check looks for', async () => {
+    const res = await send({
+      method: 'post',
+      path: '/v1/groups',
+      url: '/v1/groups',
+      body: { name: '!' },
+      security: ['player'],
+    });
+    expect(res.status).toBe(400);
+    expect(((await res.json()) as ErrorJson).error.code).toBe('invalid_request');
+  });
+});

@@ -1,0 +1,85 @@
+import { describe, expect, it } from 'vitest';
+import { appAt, type ErrorJson } from '../support/app.js';
+import { bearer, register, someAddress } from '../support/play.js';
+
+const at = '2026-11-29T12:00:00Z';
+const api = appAt(at);
+
+async function refusal(
+  path: string,
+  init: RequestInit = {},
+): Promise<{ status: number; error: ErrorJson['error'] }> {
+  const res = await api(path, { ...init, headers: { ...someAddress(), ...(init.headers ?? {}) } });
+  return { status: res.status, error: ((await res.json()) as ErrorJson).error };
+}
+
+function postJson(body: unknown, headers: Record<string, string> = {}): RequestInit {
+  return {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+  };
+}
+
+describe('a refused request', () => {
+  it('names the body field and what is wrong with it, with no parser prefix', async () => {
+    expect(await refusal('/v1/players', postJson({ displayName: 'x' }))).toEqual({
+      status: 400,
+      error: { code: 'invalid_request', message: 'displayName: must be at least 2 characters' },
+    });
+  });
+
+  it('says that an unknown field is in the body', async () => {
+    const { error } = await refusal('/v1/players', postJson({ displayName: 'Ada', colour: 'red' }));
+    expect(error.message).toMatch(/^the body: .*"colour"/);
+  });
+
+  it('says that a malformed value is a query parameter', async () => {
+    const { status, error } = await refusal('/v1/leaderboards/2026-11-29/sudoku/easy?limit=0');
+    expect(status).toBe(400);
+    expect(error.message).toMatch(/^query parameter limit: /);
+  });
+
+  it('says that a malformed value is a path parameter', async () => {
+    const { error } = await refusal('/v1/puzzles/2026-1-29/sudoku/easy');
+    expect(error).toEqual({ code: 'invalid_request', message: 'path parameter date: must be YYYY-MM-DD' });
+  });
+
+  it('says plainly that a body is not JSON', async () => {
+    const { status, error } = await refusal('/v1/players', postJson('{"displayName": '));
+    expect(status).toBe(400);
+    expect(error).toEqual({ code: 'invalid_json', message: 'Malformed JSON in request body' });
+  });
+});
+
+describe('a submission of the wrong shape', () => {
+  async function submitted(kind: string, body: unknown) {
+    const { token } = await register(at);
+    return refusal(`/v1/puzzles/2026-11-29/${kind}/easy/submissions`, postJson(body, bearer(token)));
+  }
+
+  it("is refused in the URL's kind's terms when its solution fits no kind", async () => {
+    const { status, error } = await submitted('sudoku', { solution: { grid: 'abc' }, log: [] });
+    expect(status).toBe(400);
+    expect(error.code).toBe('invalid_solution');
+    expect(error.message).toBe('Not a sudoku submission: solution.grid: grid must be 81 digits 1-9');
+  });
+
+  it("is refused in the URL's kind's terms when its solution is another kind's", async () => {
+    const { error } = await submitted('loop', {
+      solution: { grid: '732591468968243715415678239873924156541386927296715384389462571127859643654137892' },
+      log: [],
+    });
+    expect(error.code).toBe('invalid_solution');
+    expect(error.message).toMatch(/^Not a loop submission: solution(\.edges)?: /);
+  });
+
+  it("is refused with the kind's log format when a log entry is not one of its moves", async () => {
+    const { error } = await submitted('sudoku', {
+      solution: { grid: '732591468968243715415678239873924156541386927296715384389462571127859643654137892' },
+      log: [[1000, 0.5, 7]],
+    });
+    expect(error.code).toBe('invalid_solution');
+    expect(error.message).toMatch(/^Not a sudoku submission: log\[0\]\[1\]: .*\(entries are \[t, cell 0–80/);
+  });
+});
