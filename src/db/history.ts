@@ -23,9 +23,11 @@ export async function historyPage(
   beforeId: number | null,
   limit: number,
 ) {
-  // As aheadQuery has it (a row value, so the index reads only the solves ahead), correlated to the row.
-  const ahead = sql<number>`(select count(*) from submissions o where o.puzzle_id = ${submissions.puzzleId}
-    and o.counted = 1 and (o.counted_ms, o.id) < (${submissions.countedMs}, ${submissions.id}))`;
+  // As aheadQuery counts them (two index ranges: faster, and as fast but earlier), correlated to the row.
+  const ahead = sql<number>`((select count(*) from submissions o where o.puzzle_id = ${submissions.puzzleId}
+      and o.counted = 1 and o.counted_ms < ${submissions.countedMs})
+    + (select count(*) from submissions o where o.puzzle_id = ${submissions.puzzleId} and o.counted = 1
+      and o.counted_ms = ${submissions.countedMs} and o.id < ${submissions.id}))`;
   return db
     .select({
       id: submissions.id,
