@@ -41,20 +41,22 @@ export const EVERYONE: SolveSource = { from: sql`${submissions}` };
 
 /**
  * How many counted solves of the puzzle come before this one: faster, or as fast and submitted earlier.
- * Two ranges of the (puzzle, time, id) index, so that only the solves ahead are read: with `or` SQLite
- * reads the puzzle's whole range, and with a row value `(time, id) < (…)` it tests every entry it reads
- * against the row value again, which doubles the cost. `source` narrows who counts (a scope's players).
+ * `source` narrows who counts (a scope's players). Everyone's are counted as two ranges of the (puzzle,
+ * time, id) index, so that only the solves ahead are read: with `or` SQLite reads the puzzle's whole
+ * range, and with a row value `(time, id) < (…)` it tests every entry it reads against it again, which
+ * doubles the cost. A scope's solves are found one player at a time, so one pass compares the row value.
  */
 export function aheadQuery(db: Db, solve: RankedSolve, source: SolveSource = EVERYONE) {
   const onPuzzle = and(eq(submissions.puzzleId, solve.puzzleId), isCounted, source.where);
-  const asFastEarlier = db
-    .select({ n: sql<number>`count(*)` })
-    .from(source.from)
-    .where(and(onPuzzle, eq(submissions.countedMs, solve.countedMs), lt(submissions.id, solve.id)));
-  return db
-    .select({ n: sql<number>`count(*) + (${asFastEarlier})` })
-    .from(source.from)
-    .where(and(onPuzzle, lt(submissions.countedMs, solve.countedMs)));
+  const counted = (n: SQL<number>, ahead: SQL | undefined) =>
+    db.select({ n }).from(source.from).where(and(onPuzzle, ahead));
+  if (source !== EVERYONE) {
+    const ahead = sql`(${submissions.countedMs}, ${submissions.id}) < (${solve.countedMs}, ${solve.id})`;
+    return counted(sql<number>`count(*)`, ahead);
+  }
+  const asFastEarlier = and(eq(submissions.countedMs, solve.countedMs), lt(submissions.id, solve.id));
+  const ties = counted(sql<number>`count(*)`, asFastEarlier);
+  return counted(sql<number>`count(*) + (${ties})`, lt(submissions.countedMs, solve.countedMs));
 }
 
 export function solversQuery(db: Db, puzzleId: Param<string>, source: SolveSource = EVERYONE) {

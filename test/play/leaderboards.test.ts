@@ -75,6 +75,17 @@ describe('the puzzle leaderboard', () => {
     ).json()) as BoardJson;
     expect(board.entries.map((e) => e.playerId).slice(1)).toEqual([first?.id, second?.id]);
     expect(board.me?.rank).toBe(3);
+    const follow = await api(`/v1/players/me/follows/${first?.id}`, {
+      method: 'PUT',
+      headers: bearer(second?.token ?? ''),
+    });
+    expect(follow.status).toBe(200);
+    const following = (await (
+      await api(`/v1/leaderboards/${date}/sudoku/hard?scope=following`, {
+        headers: bearer(second?.token ?? ''),
+      })
+    ).json()) as BoardJson;
+    expect(following.me?.rank).toBe(2);
     const history = (await (
       await api('/v1/players/me/history?kind=sudoku&level=hard', { headers: bearer(second?.token ?? '') })
     ).json()) as { entries: { rank: number | null; solvers: number | null }[] };
