@@ -31,7 +31,8 @@ function hideCode() {
 /** @param {api.LinkCode} link */
 function showCode(link) {
   hideCode();
-  const expires = Date.parse(link.expiresAt);
+  // Counted on this device's clock from the server's figure, so a clock that is off does not matter.
+  const expires = Date.now() + link.expiresInSeconds * 1000;
   ui.codeText.textContent = link.code;
   const tick = () => {
     const left = expires - Date.now();

@@ -6,6 +6,11 @@ export const LinkCodeSchema = z
       .string()
       .meta({ example: '7K3QX-PM2D9', description: 'Ten characters: type it on the other device' }),
     expiresAt: z.string().meta({ description: 'Ten minutes from now; the code works once' }),
+    expiresInSeconds: z.number().int().meta({
+      description:
+        "The same, counted from the server's now: a countdown that a device's wrong clock cannot skew",
+      example: 600,
+    }),
   })
   .meta({ id: 'LinkCode' });
 

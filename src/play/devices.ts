@@ -13,7 +13,7 @@ export const LINK_CODE_LIFETIME_MS = 10 * 60_000;
 export async function newLinkCode(
   services: Services,
   playerId: string,
-): Promise<{ code: string; expiresAt: string }> {
+): Promise<{ code: string; expiresAt: string; expiresInSeconds: number }> {
   const code = newShortCode();
   const now = services.now();
   const expiresAt = new Date(now.getTime() + LINK_CODE_LIFETIME_MS).toISOString();
@@ -23,7 +23,7 @@ export async function newLinkCode(
     createdAt: now.toISOString(),
     expiresAt,
   });
-  return { code, expiresAt };
+  return { code, expiresAt, expiresInSeconds: LINK_CODE_LIFETIME_MS / 1000 };
 }
 
 /** The player and a new token of it for the device that typed the code, or null for a code that does not work. */

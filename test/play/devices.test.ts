@@ -17,7 +17,7 @@ const api = appAt(at);
 async function newCode(token: string, when = at) {
   const res = await appAt(when)('/v1/players/me/link-codes', { method: 'POST', headers: bearer(token) });
   expect(res.status).toBe(201);
-  return (await res.json()) as { code: string; expiresAt: string };
+  return (await res.json()) as { code: string; expiresAt: string; expiresInSeconds: number };
 }
 
 async function redeem(code: string, when = at, address = '198.51.100.1') {
@@ -42,9 +42,9 @@ describe('linking a second device', () => {
       fetchAt: at,
       submitAt: '2026-11-29T12:05:00Z',
     });
-    const { code, expiresAt } = await newCode(first.token);
+    const { code, expiresAt, expiresInSeconds } = await newCode(first.token);
     expect(code).toMatch(/^[0-9A-HJKMNP-TV-Z]{5}-[0-9A-HJKMNP-TV-Z]{5}$/);
-    expect(expiresAt).toBe('2026-11-29T12:10:00.000Z');
+    expect([expiresAt, expiresInSeconds]).toEqual(['2026-11-29T12:10:00.000Z', 600]);
     const res = await redeem(code.toLowerCase().replace('-', ' '));
     expect(res.status).toBe(200);
     const linked = (await res.json()) as NewPlayer;
