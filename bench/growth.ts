@@ -6,7 +6,11 @@
  * every statement they ran; this file prints the tables. Baselines of the same run: a bare `select 1`
  * through D1 and an app route that touches no database.
  */
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { getTableName, is } from 'drizzle-orm';
+import { SQLiteTable } from 'drizzle-orm/sqlite-core';
+import * as schema from '../src/db/schema.js';
 import type { MeasuredStats, OpResult } from './support/growth-worker.js';
 import { median, ms, table } from './support/stats.js';
 import {
@@ -26,6 +30,12 @@ const DATABASES = [
   { binding: 'DB30', days: 30 },
   { binding: 'DB365', days: 365 },
 ] as const;
+/** `GROWTH_DAYS=365` measures only the databases of those days (comma-separated); all by default. */
+const CHOSEN_DAYS = process.env.GROWTH_DAYS?.split(',').map(Number);
+/** `GROWTH_JSON=<file>` also writes every stage's figures, statements and plans there, whole. */
+const JSON_OUT = process.env.GROWTH_JSON;
+/** Statements are shown up to this many characters in the plan tables. */
+const SQL_SHOWN = 150;
 const SEED_CHUNK = 100_000;
 const BATCHES = 20;
 const READ_TARGET_MS = 10;
@@ -67,16 +77,45 @@ async function post<T>(url: string, body: Record<string, unknown>, attempt = 0):
 
 /** Tables read whole on purpose: one row per kind and level (calibration visits every benchmark). */
 const WHOLE_TABLES = new Set(['benchmarks']);
+const TABLES: readonly string[] = Object.values(schema).flatMap((t: unknown) =>
+  is(t, SQLiteTable) ? [getTableName(t)] : [],
+);
+
+/**
+ * Whether a plan's `SCAN <name>` reads a table of the schema (by its name or an alias the statement gives
+ * it), or the bench's own row generators and a statement's own CTE or subquery, whose source has plan
+ * steps of its own.
+ */
+function scansTable(sql: string, name: string): boolean {
+  if (TABLES.includes(name)) return true;
+  const alias = new RegExp(`\\b"?(${TABLES.join('|')})"?\\s+(as\\s+)?"?${name}"?(\\s|,|\\)|$)`, 'i');
+  return alias.test(sql);
+}
 
 /** A plan step that reads a whole table or sorts in a temporary b-tree is what an index should prevent. */
-function planVerdict(plan: readonly string[]): string {
-  const whole = plan.filter((d) => WHOLE_TABLES.has(d.replace(/^SCAN /, '')));
+function planVerdict(sql: string, plan: readonly string[]): string {
+  const scanned = (d: string) => /^SCAN (\S+)/.exec(d)?.[1];
+  const whole = plan.filter((d) => WHOLE_TABLES.has(scanned(d) ?? ''));
   if (whole.length > 0) return `indexed where it matters (${whole.join('; ')}: one row per kind and level)`;
-  const scans = plan.filter((d) => /^SCAN \w+$/.test(d) && !/^SCAN (n|k|CONSTANT ROW)$/.test(d));
+  const scans = plan.filter((d) => {
+    const name = scanned(d);
+    return name !== undefined && scansTable(sql, name);
+  });
   const sorts = plan.filter((d) => d.includes('TEMP B-TREE'));
   if (scans.length > 0) return `**full scan** (${scans.join('; ')})`;
   if (sorts.length > 0) return `indexed, sorts (${sorts.join('; ')})`;
   return 'indexed';
+}
+
+/** An operation's verdict: its worst statement's (a scan before a sort before an index search alone). */
+function opVerdict(op: OpResult): string {
+  const verdicts = op.statements.map((st) => planVerdict(st.sql, st.plan));
+  return (
+    verdicts.find((v) => v.startsWith('**full scan')) ??
+    verdicts.find((v) => v.startsWith('indexed, sorts')) ??
+    verdicts.find((v) => v.startsWith('indexed where')) ??
+    'indexed'
+  );
 }
 
 /** The same stage's `select 1` through D1: what one round trip to the local database costs here. */
@@ -91,13 +130,13 @@ function planTable(results: readonly OpResult[]): string {
   const rows = [...seen].map(([sql, plan]) => [
     `\`${shortSql(sql)}\``,
     plan.join('; ').replace(/\|/g, '\\|') || '(no table access)',
-    planVerdict(plan),
+    planVerdict(sql, plan),
   ]);
   return table(['statement', 'plan', 'verdict'], rows);
 }
 
 function shortSql(sql: string): string {
-  return sql.replace(/\s+/g, ' ').replace(/"/g, '').slice(0, 150).replace(/\|/g, '\\|');
+  return sql.replace(/\s+/g, ' ').replace(/"/g, '').slice(0, SQL_SHOWN).replace(/\|/g, '\\|');
 }
 
 export async function run(): Promise<void> {
@@ -108,11 +147,12 @@ export async function run(): Promise<void> {
   const hot = new Date().toISOString().slice(0, 10);
   try {
     const config = await snapshotWorker(CONFIG, dir);
-    for (const db of DATABASES) await applyMigrations(config, db.binding, state);
+    const databases = DATABASES.filter((db) => !CHOSEN_DAYS || CHOSEN_DAYS.includes(db.days));
+    for (const db of databases) await applyMigrations(config, db.binding, state);
     const server = await serveWorker(config, state);
     try {
       let fresh = 0;
-      for (const db of DATABASES) {
+      for (const db of databases) {
         const t0 = performance.now();
         const prepared = await post<{ puzzles: number; generation: unknown }>(`${server.url}/prepare`, {
           db: db.binding,
@@ -173,6 +213,7 @@ export async function run(): Promise<void> {
     removeDir(dir);
     removeDir(state);
   }
+  if (JSON_OUT) writeFileSync(JSON_OUT, JSON.stringify(stages, null, 1));
   report(stages, seedTimes);
 }
 
@@ -190,14 +231,16 @@ function report(stages: Stage[], seedTimes: string[]): void {
     `\n### At the largest size: ${biggest.measured.stats.submissions} submissions, ${PLAYERS} players, ` +
       `${biggest.days} days of puzzles\n`,
   );
-  const targetOf = (name: string) =>
-    name.startsWith('baseline') || name.includes('insert')
-      ? ''
-      : name.startsWith('POST')
-        ? `≤ ${SUBMIT_TARGET_MS}`
-        : name.startsWith('calibrat')
-          ? `≤ ${CALIBRATION_TARGET_MS}`
-          : `≤ ${READ_TARGET_MS}`;
+  const targetOf = (name: string, own?: number) =>
+    own !== undefined
+      ? `≤ ${own}`
+      : name.startsWith('baseline') || name.includes('insert')
+        ? ''
+        : name.startsWith('POST')
+          ? `≤ ${SUBMIT_TARGET_MS}`
+          : name.startsWith('calibrat')
+            ? `≤ ${CALIBRATION_TARGET_MS}`
+            : `≤ ${READ_TARGET_MS}`;
   const trip = tripMs(biggest);
   console.log(
     table(
@@ -214,7 +257,7 @@ function report(stages: Stage[], seedTimes: string[]): void {
         r.name,
         ms(r.medianMs),
         ms(r.p90Ms),
-        targetOf(r.name),
+        targetOf(r.name, r.targetMs),
         String(r.trips),
         r.name.startsWith('baseline') ? '' : ms(Math.max(0, r.medianMs - r.trips * trip)),
         r.failures.length > 0 ? r.failures.join('; ').slice(0, 200) : '0',
@@ -264,4 +307,43 @@ function report(stages: Stage[], seedTimes: string[]): void {
   console.log(
     `\nBaseline \`select 1\` through D1 over all stages: median ${ms(median(stages.map(tripMs)))} ms.\n`,
   );
+  socialReport(biggest, label(biggest));
+}
+
+/** Players as people: the social operations (those with a target of their own), their figures and plans. */
+function socialReport(biggest: Stage, stageLabel: string): void {
+  const ops = biggest.measured.results.filter((r) => r.targetMs !== undefined);
+  const social = biggest.measured.stats.social;
+  if (ops.length === 0 || !social) return;
+  console.log(`\n### Players as people (${stageLabel})\n`);
+  console.log(
+    `${social.memberships} group memberships, ${social.follows} follows, board visibility ` +
+      `${Object.entries(social.visibility)
+        .map(([v, n]) => `${v} ${n}`)
+        .join(', ')}. The timed group: ${social.groupSolvers} of its members solved the hot puzzle. ` +
+      `The timed followers follow ${social.typicalFollows} and ${social.heavyFollows} players. The daily ` +
+      `player: ${social.dailySubmissions} submissions, counted solves on ${social.dailyDates} dates; the ` +
+      `puzzles of its first history page have ${social.firstPageSolvers} counted solvers in all, those of ` +
+      `the deep page ${social.deepPageSolvers}. The hot date has ${social.hotDateSolves} counted solves.\n`,
+  );
+  const baselines = biggest.measured.results.filter((r) => r.name.startsWith('baseline: '));
+  console.log(
+    table(
+      ['operation', 'median ms', 'p90 ms', 'target', 'D1 round trips', 'statements', 'plan', 'failures'],
+      [...baselines, ...ops].map((r) => [
+        r.name,
+        ms(r.medianMs),
+        ms(r.p90Ms),
+        r.targetMs === undefined ? '' : `≤ ${r.targetMs}${r.medianMs > r.targetMs ? ' (**missed**)' : ''}`,
+        String(r.trips),
+        r.name.startsWith('baseline') ? '' : String(r.statements.length),
+        r.name.startsWith('baseline') ? '' : opVerdict(r),
+        r.failures.length > 0 ? r.failures.join('; ').slice(0, 200) : '0',
+      ]),
+    ),
+  );
+  for (const op of ops) {
+    console.log(`\n#### ${op.name}: its ${op.statements.length} statements\n`);
+    console.log(planTable([op]));
+  }
 }

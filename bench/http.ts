@@ -33,6 +33,15 @@ const ROUNDS = 3;
 const CONNECTIONS = 8;
 /** More players than the submission run can use in its 10 s, so every submission is a first, ranked one. */
 const PLAYERS = 12_000;
+/** The id of the one token every bench player holds (a `player_tokens` row), so its bearer tokens verify. */
+const TOKEN_ID = 'http-bench-token';
+/**
+ * How long before the load the players fetched the puzzle (their sessions start then): the server times
+ * a solve from the session, and a log that ends later than the session allows is flagged.
+ */
+const SESSION_AGE_MS = 20 * 60_000;
+/** When the last move of the players' log was entered, after the session's start. */
+const LOG_END_MS = 18 * 60_000;
 const READ_TARGET = 0.8;
 const SUBMIT_TARGET = 0.3;
 
@@ -66,6 +75,19 @@ async function load(url: string, request: LoadRequest, amount?: number): Promise
   });
 }
 
+/** One submission, which must come back as a first ranked solve judged clean (else the load means nothing). */
+async function expectCleanSolve(url: string, s: RankedSubmission): Promise<void> {
+  const res = await fetch(url, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${s.token}`, 'content-type': 'application/json' },
+    body: s.body,
+  });
+  const text = await res.text();
+  if (res.status !== 200 || !text.includes('"verdict":"clean"') || !text.includes('"repeated":false')) {
+    throw new Error(`a first ranked submission was not a clean solve: ${res.status} ${text.slice(0, 300)}`);
+  }
+}
+
 async function getJson<T>(url: string, headers: Record<string, string> = {}): Promise<T> {
   const res = await fetch(url, { headers });
   if (res.status !== 200) throw new Error(`${url}: ${res.status} ${await res.text()}`);
@@ -92,15 +114,18 @@ export async function run(): Promise<void> {
     );
     await applyMigrations(floorConfig, 'DB', floorState);
     await applyMigrations(appConfig, 'DB', appState);
+    // One player more than the load uses: the probe below.
     await executeSql(
       appConfig,
       'DB',
       appState,
-      `with recursive n(i) as (select 0 union all select i + 1 from n where i + 1 < ${PLAYERS})
+      `with recursive n(i) as (select 0 union all select i + 1 from n where i < ${PLAYERS})
        insert into players (id, display_name, created_at)
-       select printf('00000000-0000-4000-8000-%012d', i), 'Player ' || i, '2026-01-01T00:00:00.000Z' from n`,
+       select printf('00000000-0000-4000-8000-%012d', i), 'Player ' || i, '2026-01-01T00:00:00.000Z' from n;
+       insert into player_tokens (player_id, id, created_at, via)
+       select id, '${TOKEN_ID}', created_at, 'register' from players`,
     );
-    const service = await serveWorker(appConfig, appState);
+    let service = await serveWorker(appConfig, appState);
     servers.push(service);
     const baseline = await serveWorker(baseConfig, baseState);
     servers.push(baseline);
@@ -113,12 +138,24 @@ export async function run(): Promise<void> {
     );
     const puzzlePath = `/v1/puzzles/${day.date}/sudoku/easy`;
     const puzzle = await getJson<{ id: string; puzzle: unknown }>(service.url + puzzlePath);
+    // Every player fetched the puzzle SESSION_AGE_MS ago: their sessions are written while the Worker is
+    // stopped, as no statement may write beside it.
+    await service.stop();
+    servers.splice(servers.indexOf(service), 1);
+    await executeSql(
+      appConfig,
+      'DB',
+      appState,
+      `insert into play_sessions (player_id, puzzle_id, started_at, time_zone)
+       select id, '${puzzle.id}', ${Date.now() - SESSION_AGE_MS}, null from players`,
+    );
+    service = await serveWorker(appConfig, appState);
+    servers.push(service);
     const sudoku = engineFor('sudoku');
     const solution = sudoku.solve(sudoku.parsePuzzle(puzzle.puzzle), { maxSolutions: 1 }).solutions[0];
     const steps = sudoku.stepsTo(sudoku.parsePuzzle(puzzle.puzzle), solution);
-    const log = humanLog(steps, { endMs: 20 * 60_000 });
     const submissions: RankedSubmission[] = [];
-    for (let i = 0; i < PLAYERS; i++) {
+    for (let i = 0; i <= PLAYERS; i++) {
       submissions.push(
         await rankedSubmission(
           { current: DEV_SECRETS.TOKEN_SECRET },
@@ -126,12 +163,15 @@ export async function run(): Promise<void> {
             playerId: playerId(i),
             puzzleId: puzzle.id,
             solution,
-            log,
-            elapsedMs: 20 * 60_000,
+            log: humanLog(steps, { endMs: LOG_END_MS, seed: i + 1 }),
+            elapsedMs: SESSION_AGE_MS,
+            tokenId: TOKEN_ID,
           },
         ),
       );
     }
+    const probe = submissions.pop();
+    if (probe) await expectCleanSolve(`${service.url}${puzzlePath}/submissions`, probe);
     const etag = (await fetch(service.url + puzzlePath)).headers.get('etag');
 
     let next = 0;
@@ -214,7 +254,12 @@ export async function run(): Promise<void> {
       }
       runs.push({ ...rest, rounds });
     }
-    report(runs, day.date);
+    // A player's own view of the board is never cached: its solver count is the database's.
+    const counted = await getJson<{ solvers: number }>(
+      `${service.url}/v1/leaderboards/${day.date}/sudoku/easy?limit=1`,
+      { authorization: `Bearer ${probe?.token ?? ''}` },
+    );
+    report(runs, day.date, counted.solvers);
   } finally {
     for (const server of servers) await server.stop();
     for (const dir of dirs) removeDir(dir);
@@ -232,7 +277,7 @@ function statusSummary(rounds: readonly Round[]): string {
   return [...counts].map(([code, count]) => `${count}× ${code}`).join(', ') || '0';
 }
 
-function report(runs: Run[], date: string): void {
+function report(runs: Run[], date: string, solvers: number): void {
   console.log(
     `autocannon 9, ${CONNECTIONS} connections, ${DURATION_S} s per run, loopback; workerd through Miniflare ` +
       `(local D1) serving a wrangler bundle of the sources; the day ${date} generated before the runs; every ` +
@@ -289,5 +334,12 @@ function report(runs: Run[], date: string): void {
       rows,
     ),
   );
-  console.log('');
+  const accepted = runs
+    .filter((run) => run.name.startsWith('POST'))
+    .flatMap((run) => run.rounds)
+    .reduce((n, { result }) => n + (result.statusCodeStats['200']?.count ?? 0), 0);
+  console.log(
+    `\nThe puzzle's counted solvers after the load: ${solvers}, for ${accepted} submissions answered 200 ` +
+      `and one probe before the load${solvers === accepted + 1 ? ' (every one ranked and judged clean)' : ' (**not all counted**)'}.\n`,
+  );
 }

@@ -22,6 +22,15 @@ import { engineFor, type Kind } from '../../src/kinds/index.js';
 import { CALIBRATION_WINDOW_DAYS, calibrateBenchmarks } from '../../src/play/calibrate-benchmarks.js';
 import { boundedByDay } from '../../src/rating/calibration.js';
 import { humanLog } from '../../test/support/logs.js';
+import {
+  dailyPlayerSql,
+  GROUP_SIZE,
+  groupId,
+  HEAVY_FOLLOWER,
+  memberOf,
+  socialSeedSql,
+  TYPICAL_FOLLOWER,
+} from './growth-social.js';
 import { type RankedSubmission, rankedSubmission } from './ranked-submission.js';
 
 interface BenchEnv extends Omit<Env, 'DB'> {
@@ -64,7 +73,10 @@ async function hotPuzzle(d1: D1Database): Promise<{ id: string; date: string; ki
   return row;
 }
 
-/** The day's puzzles made by the real generator, then copied to earlier dates; players and ratings. */
+/**
+ * The day's puzzles made by the real generator, then copied to earlier dates; players, their groups,
+ * follows and board visibility (bench/support/growth-social.ts), and ratings.
+ */
 async function prepare(env: BenchEnv, d1: D1Database, days: number, hot: IsoDate): Promise<unknown> {
   const config = loadConfig(appEnv(env, d1));
   const outcome = await generateDate(
@@ -112,6 +124,7 @@ async function prepare(env: BenchEnv, d1: D1Database, days: number, hot: IsoDate
       `insert or ignore into player_tokens (player_id, id, created_at, via)
        select id, '${TOKEN_ID}', created_at, 'register' from players`,
     ),
+    ...socialSeedSql(PLAYERS, (expr) => PLAYER_ID_SQL(expr, '8000')).map((q) => d1.prepare(q)),
     // Ratings of every kind with no game applied yet (`settle` fills games, rated_through and established
     // once submissions exist); deviations 60-309, so about two thirds can be established (RD < 230).
     d1.prepare(
@@ -180,7 +193,7 @@ async function seed(d1: D1Database, from: number, to: number): Promise<unknown> 
 /**
  * After seeding, the ratings as a live database has them: every counted game applied (rated_through), the
  * version bumped once per game, and players established by the rule of src/rating/standing.ts (5 games on
- * 3 dates, RD under 230); puzzles with their established solvers' games counted.
+ * 3 dates, RD under 230); puzzles with their games and their established solvers' games counted.
  */
 async function settle(d1: D1Database): Promise<unknown> {
   const t0 = Date.now();
@@ -197,8 +210,8 @@ async function settle(d1: D1Database): Promise<unknown> {
        where games >= 5`,
     ),
     d1.prepare(
-      `update puzzles set (rated_through, rating_version, established_games) = (
-         select coalesce(max(s.id), 0), count(*), coalesce(sum(s.established), 0) from submissions s
+      `update puzzles set (rated_through, rating_version, established_games, games) = (
+         select coalesce(max(s.id), 0), count(*), coalesce(sum(s.established), 0), count(*) from submissions s
          where s.puzzle_id = puzzles.id and s.counted = 1)`,
     ),
   ]);
@@ -288,8 +301,10 @@ function recordInto(d1: D1Database, recorder: Recorder): D1Database {
   });
 }
 
-interface Op {
+export interface Op {
   name: string;
+  /** The median the operation must stay within, when it has a target of its own. */
+  targetMs?: number;
   /** One call; `i` counts calls, for operations that need a fresh player each time. */
   call(d1: D1Database, i: number): Promise<void>;
 }
@@ -305,11 +320,33 @@ export interface MeasuredStats {
   /** Players established in the hot puzzle's kind. */
   established: number;
   calibration?: { inWindow: number; inWindowDates: number; read: number; readDates: number; kept: number };
+  social?: SocialStats;
+}
+
+/** The social graph around the players the social routes are timed for. */
+export interface SocialStats {
+  /** Members of the timed group with a counted solve of the hot puzzle. */
+  groupSolvers: number;
+  /** Players the two timed followers follow. */
+  typicalFollows: number;
+  heavyFollows: number;
+  /** All follows, memberships, and players by board visibility. */
+  follows: number;
+  memberships: number;
+  visibility: Record<string, number>;
+  /** The daily player's submissions and the solvers of the puzzles on its first history page, summed. */
+  dailySubmissions: number;
+  dailyDates: number;
+  firstPageSolvers: number;
+  deepPageSolvers: number;
+  /** Counted solves of the hot date (what the daily board ranks). */
+  hotDateSolves: number;
 }
 
 /** One operation's timings, as the bench process reads them back (bench/growth.ts). */
 export interface OpResult {
   name: string;
+  targetMs?: number;
   medianMs: number;
   p90Ms: number;
   calls: number;
@@ -355,6 +392,7 @@ async function timeOp(d1: D1Database, op: Op, batches: number, offset: number): 
   }
   return {
     name: op.name,
+    ...(op.targetMs === undefined ? {} : { targetMs: op.targetMs }),
     medianMs: means[Math.floor(means.length / 2)] ?? Number.NaN,
     p90Ms: means[Math.min(means.length - 1, Math.floor(means.length * 0.9))] ?? Number.NaN,
     calls: batches * BATCH,
@@ -648,12 +686,233 @@ async function measure(env: BenchEnv, d1: D1Database, batches: number, fresh: nu
         ...calibrationRead(),
       )),
   });
+  const social = await socialOps(env, d1, hot);
+  ops.push(...social.ops);
   const results: OpResult[] = [];
   for (const op of ops) {
     const perPlayer = op.name.startsWith('POST') || op.name.includes('read batch');
     results.push(await timeOp(d1, op, batches, perPlayer ? fresh : 0));
   }
-  return { stats: { ...stats, ...(await calibrationInput(d1, hot)) }, results };
+  return { stats: { ...stats, ...(await calibrationInput(d1, hot)), social: social.stats }, results };
+}
+
+/** The daily player whose history and stats are timed: a bench player outside the 10,000 of the seed. */
+const DAILY_PLAYER = playerId(0, 'c000');
+/** How many puzzles of the bench order the daily player has solved (a year of sudoku easy at 365 days). */
+const DAILY_PUZZLES = 400;
+/**
+ * The depth of the deeper history page: a cursor this many submissions down, where the page's puzzles still
+ * have every seeded player as a solver at 1M submissions (the newest 100 dates of sudoku easy).
+ */
+const HISTORY_DEPTH = 60;
+const PAGE = 50;
+/** What `GET /v1/players/me/history` returns without `limit` (LimitQuery of src/http/cursor.ts). */
+const HISTORY_DEFAULT_PAGE = 20;
+const SOCIAL_READ_TARGET_MS = 10;
+const SOCIAL_SUMMARY_TARGET_MS = 20;
+
+/** A timed GET of the app that must answer 200 with a body that passes `check` (what makes the figure mean something). */
+function getChecked(env: BenchEnv, url: string, token: string | null, check: (body: string) => boolean) {
+  return async (db: D1Database) => {
+    const headers: Record<string, string> = token ? { Authorization: `Bearer ${token}` } : {};
+    const res = await app.request(url, { headers }, appEnv(env, db));
+    const body = await res.text();
+    if (res.status !== 200 || !check(body)) throw new Error(`${url}: ${res.status} ${body.slice(0, 200)}`);
+  };
+}
+
+/**
+ * The routes of players as people, each with a seeded player's token: scoped puzzle and rating boards, the
+ * daily board, the daily player's history and stats, and the profile of a followers-only player seen by a
+ * player that follows it back (made so here; an anonymous viewer is checked to get 404).
+ */
+async function socialOps(
+  env: BenchEnv,
+  d1: D1Database,
+  hot: { id: string; date: string; kind: string; level: string },
+): Promise<{ ops: Op[]; stats: SocialStats }> {
+  const config = loadConfig(appEnv(env, d1));
+  const token = (id: PlayerId) => playerToken(config.tokenSecret, id, TOKEN_ID);
+  const groupViewer = playerId(memberOf(0, 0, PLAYERS));
+  const typical = playerId(TYPICAL_FOLLOWER);
+  const heavy = playerId(HEAVY_FOLLOWER);
+  const target = await d1
+    .prepare(
+      `select id from players where board_visibility = 'followers' and id like '00000000-0000-4000-8000-%'
+       and id <> ?1 order by rowid limit 1`,
+    )
+    .bind(typical)
+    .first<{ id: string }>();
+  if (!target) throw new Error('no followers-only player seeded');
+  const at = '2026-01-01T00:00:00.000Z';
+  await d1.batch([
+    d1
+      .prepare(`insert or ignore into players (id, display_name, created_at) values (?1, 'Daily', ?2)`)
+      .bind(DAILY_PLAYER, at),
+    d1
+      .prepare(
+        `insert or ignore into player_tokens (player_id, id, created_at, via) values (?1, '${TOKEN_ID}', ?2, 'register')`,
+      )
+      .bind(DAILY_PLAYER, at),
+    d1.prepare(dailyPlayerSql()).bind(DAILY_PLAYER, DAILY_PUZZLES),
+    d1
+      .prepare(
+        `insert or ignore into follows (follower_id, followee_id, created_at) values (?1, ?2, ?3), (?2, ?1, ?3)`,
+      )
+      .bind(typical, target.id, at),
+  ]);
+  const anonymous = await app.request(`/v1/players/${target.id}`, {}, appEnv(env, d1));
+  if (anonymous.status !== 404)
+    throw new Error(`a followers-only profile answered ${anonymous.status} to anyone`);
+
+  const deep = await d1
+    .prepare(
+      `select id from submissions where player_id = ?1 order by id desc limit 1
+       offset min(?2, (select count(*) - 1 from submissions where player_id = ?1))`,
+    )
+    .bind(DAILY_PLAYER, HISTORY_DEPTH)
+    .first<{ id: number }>();
+  const deepCursor = encodeCursor({ before: deep?.id ?? 0 });
+  const groupToken = await token(groupViewer);
+  const typicalToken = await token(typical);
+  const heavyToken = await token(heavy);
+  const dailyToken = await token(DAILY_PLAYER);
+  const path = `${hot.date}/${hot.kind}/${hot.level}`;
+  const group = `group:${groupId(0)}`;
+  const withMe = (body: string) => body.includes('"me":{');
+  const withEntries = (body: string) => body.includes('"entries":[{');
+  const read = (name: string, url: string, who: string, check: (body: string) => boolean): Op => ({
+    name,
+    targetMs: SOCIAL_READ_TARGET_MS,
+    call: getChecked(env, url, who, check),
+  });
+  const summary = (name: string, url: string, who: string | null, check: (body: string) => boolean): Op => ({
+    name,
+    targetMs: SOCIAL_SUMMARY_TARGET_MS,
+    call: getChecked(env, url, who, check),
+  });
+  const board = `/v1/leaderboards/${path}?limit=${PAGE}`;
+  const ratings = `/v1/leaderboards/ratings/${hot.kind}?limit=${PAGE}`;
+  const daily = `/v1/leaderboards/${hot.date}/daily?limit=${PAGE}`;
+  const history = `/v1/players/me/history?limit=${PAGE}`;
+  const ops: Op[] = [
+    read(
+      `GET puzzle board (${PAGE}), scope a group of ${GROUP_SIZE}`,
+      `${board}&scope=${group}`,
+      groupToken,
+      withMe,
+    ),
+    read(
+      `GET puzzle board (${PAGE}), scope following (a typical follower)`,
+      `${board}&scope=following`,
+      typicalToken,
+      withMe,
+    ),
+    read(
+      `GET puzzle board (${PAGE}), scope following (500 follows)`,
+      `${board}&scope=following`,
+      heavyToken,
+      withMe,
+    ),
+    read(
+      `GET rating board (${PAGE}), scope a group of ${GROUP_SIZE}`,
+      `${ratings}&scope=${group}`,
+      groupToken,
+      withEntries,
+    ),
+    read(
+      `GET rating board (${PAGE}), scope following (500 follows)`,
+      `${ratings}&scope=following`,
+      heavyToken,
+      withEntries,
+    ),
+    summary(`GET daily board (${PAGE}), global, anonymous`, daily, null, withEntries),
+    summary(`GET daily board (${PAGE}), global, with the caller's place`, daily, groupToken, withMe),
+    summary(
+      `GET daily board (${PAGE}), scope a group of ${GROUP_SIZE}`,
+      `${daily}&scope=${group}`,
+      groupToken,
+      withMe,
+    ),
+    summary(
+      `GET daily board (${PAGE}), scope following (500 follows)`,
+      `${daily}&scope=following`,
+      heavyToken,
+      withMe,
+    ),
+    // The route's own page (no `limit`), then a page of PAGE rows: each counted row counts its solves ahead.
+    ...[
+      { rows: HISTORY_DEFAULT_PAGE, url: '/v1/players/me/history' },
+      { rows: PAGE, url: history },
+    ].flatMap(({ rows, url }) => [
+      read(`GET history, first page (${rows}), a daily player`, url, dailyToken, withEntries),
+      read(
+        `GET history, a page ${HISTORY_DEPTH} submissions deep (${rows})`,
+        `${url}${url.includes('?') ? '&' : '?'}cursor=${deepCursor}`,
+        dailyToken,
+        withEntries,
+      ),
+    ]),
+    read(
+      `GET history of one kind and level (${PAGE}), sudoku expert`,
+      `${history}&kind=sudoku&level=expert`,
+      dailyToken,
+      withEntries,
+    ),
+    summary('GET stats of the daily player, 30 days', '/v1/players/me/stats', dailyToken, (b) =>
+      b.includes('"levels":[{'),
+    ),
+    summary('GET stats of the daily player, 366 days', '/v1/players/me/stats?days=366', dailyToken, (b) =>
+      b.includes('"levels":[{'),
+    ),
+    summary(
+      'GET stats of the daily player, one kind, 366 days',
+      '/v1/players/me/stats?kind=sudoku&days=366',
+      dailyToken,
+      (b) => b.includes('"levels":[{'),
+    ),
+    read(
+      'GET a followers-only player (viewer follows it back)',
+      `/v1/players/${target.id}`,
+      typicalToken,
+      (b) => b.includes(target.id),
+    ),
+  ];
+  return {
+    ops,
+    stats: await socialStats(d1, hot, { groupViewer, typical, heavy, deepBefore: deep?.id ?? 0 }),
+  };
+}
+
+/** What the social operations ran against, for the bench's report. */
+async function socialStats(
+  d1: D1Database,
+  hot: { id: string; date: string },
+  who: { groupViewer: string; typical: string; heavy: string; deepBefore: number },
+): Promise<SocialStats> {
+  const pageSolvers = `(select coalesce(sum((select count(*) from submissions o where o.puzzle_id = h.puzzle_id and o.counted = 1)), 0)
+    from (select puzzle_id from submissions where player_id = ?1 and id < ?2 order by id desc limit ${PAGE}) h)`;
+  const row = await d1
+    .prepare(
+      `select (select count(*) from group_members m join submissions s on s.player_id = m.player_id
+                and s.puzzle_id = ?3 and s.counted = 1 where m.group_id = ?4) as groupSolvers,
+              (select count(*) from follows where follower_id = ?5) as typicalFollows,
+              (select count(*) from follows where follower_id = ?6) as heavyFollows,
+              (select count(*) from follows) as follows,
+              (select count(*) from group_members) as memberships,
+              (select count(*) from submissions where player_id = ?1) as dailySubmissions,
+              (select count(distinct puzzle_date) from submissions where player_id = ?1 and counted = 1) as dailyDates,
+              ${pageSolvers.replace('?2', '1e18')} as firstPageSolvers,
+              ${pageSolvers} as deepPageSolvers,
+              (select count(*) from submissions where puzzle_date = ?7 and counted = 1) as hotDateSolves`,
+    )
+    .bind(DAILY_PLAYER, who.deepBefore, hot.id, groupId(0), who.typical, who.heavy, hot.date)
+    .first<Omit<SocialStats, 'visibility'>>();
+  const visibility = await d1
+    .prepare('select board_visibility as v, count(*) as n from players group by board_visibility')
+    .all<{ v: string; n: number }>();
+  if (!row) throw new Error('no social stats');
+  return { ...row, visibility: Object.fromEntries(visibility.results.map((r) => [r.v, r.n])) };
 }
 
 /**

@@ -26,7 +26,7 @@ export interface DailyBoardPage {
 /**
  * A date's daily board within the scope: players by the sum of their scores over the date's puzzles, best
  * first (ties by player id), a page at a time, with the viewer's own place. One round trip over the
- * date's counted solves (one index range of that date).
+ * date's counted solves (one range of the date's covering index; for a scope, one search per player).
  */
 export async function dailyBoardPage(
   db: Db,
@@ -48,7 +48,6 @@ export async function dailyBoardPage(
   /** Rows that come before (`total`, `playerId`) on the board. */
   const before = (total: number | SQL, playerId: string | SQL, row = 'totals') =>
     sql`(${sql.raw(row)}.total > ${total} or (${sql.raw(row)}.total = ${total} and ${sql.raw(row)}.player_id < ${playerId}))`;
-  const me = viewerId ?? '';
   const [rows, preceding, count, mine] = await db.batch([
     db
       .with(totals)
@@ -86,7 +85,8 @@ export async function dailyBoardPage(
           where ${before(sql`totals.total`, sql`totals.player_id`, 'other')}) + 1`,
       })
       .from(totals)
-      .where(sql`totals.player_id = ${me}`),
+      // Without a viewer the statement ends at once instead of ranking the date's players for no one.
+      .where(viewerId === null ? sql`0` : sql`totals.player_id = ${viewerId}`),
   ]);
   return {
     entries: rows,

@@ -2,6 +2,7 @@ import { and, asc, desc, eq, gte, lt, sql } from 'drizzle-orm';
 import type { Level } from '../engines/types.js';
 import type { Kind } from '../kinds/index.js';
 import type { Db } from './client.js';
+import { countedSolvers } from './puzzle-ratings.js';
 import { isCounted } from './ranked-solves.js';
 import { puzzles, submissions } from './schema.js';
 
@@ -12,7 +13,8 @@ export interface HistoryFilter {
 
 /**
  * A page of a player's submissions, newest first: ranked solves, practice and wrong attempts, each counted
- * solve with its rank and its puzzle's solvers as they stand now (two index range counts per row).
+ * solve with its rank and its puzzle's solvers as they stand now. Per row, the rank counts the solves ahead
+ * (one index range) and the solvers come from the puzzle's counter (countedSolvers).
  */
 export async function historyPage(
   db: Db,
@@ -21,11 +23,11 @@ export async function historyPage(
   beforeId: number | null,
   limit: number,
 ) {
-  const ahead = sql<number>`(select count(*) from submissions o where o.puzzle_id = ${submissions.puzzleId}
-    and o.counted = 1 and (o.counted_ms < ${submissions.countedMs}
-      or (o.counted_ms = ${submissions.countedMs} and o.id < ${submissions.id})))`;
-  const solvers = sql<number>`(select count(*) from submissions o where o.puzzle_id = ${submissions.puzzleId}
-    and o.counted = 1)`;
+  // As aheadQuery counts them (two index ranges: faster, and as fast but earlier), correlated to the row.
+  const ahead = sql<number>`((select count(*) from submissions o where o.puzzle_id = ${submissions.puzzleId}
+      and o.counted = 1 and o.counted_ms < ${submissions.countedMs})
+    + (select count(*) from submissions o where o.puzzle_id = ${submissions.puzzleId} and o.counted = 1
+      and o.counted_ms = ${submissions.countedMs} and o.id < ${submissions.id}))`;
   return db
     .select({
       id: submissions.id,
@@ -41,9 +43,10 @@ export async function historyPage(
       ratingAfter: submissions.ratingAfter,
       submittedAt: submissions.createdAt,
       rank: sql<number | null>`case when ${submissions.counted} = 1 then ${ahead} + 1 end`,
-      solvers: sql<number | null>`case when ${submissions.counted} = 1 then ${solvers} end`,
+      solvers: sql<number | null>`case when ${submissions.counted} = 1 then ${countedSolvers} end`,
     })
     .from(submissions)
+    .innerJoin(puzzles, eq(puzzles.id, submissions.puzzleId))
     .where(
       and(
         eq(submissions.playerId, playerId),

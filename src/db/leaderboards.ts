@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
 import type { SQLiteColumn } from 'drizzle-orm/sqlite-core';
 import type { Kind } from '../kinds/index.js';
-import { type BoardScope, followEachOtherWith, inScope } from './board-scope.js';
+import { type BoardScope, followEachOtherWith, inScope, scopedSolves } from './board-scope.js';
 import type { Db } from './client.js';
 import { aheadQuery, isCounted, isRanked, ownSolve, solversQuery } from './ranked-solves.js';
 import { type BoardVisibility, playerRatings, players, submissions } from './schema.js';
@@ -50,7 +50,9 @@ function rowPlayer(player: SQLiteColumn, viewerId: string | null) {
 
 /**
  * One page of a puzzle's fastest counted times within the scope (ties broken by the earlier submission), its
- * first rank, the solver count and the viewer's own standing: one round trip, every part from an index.
+ * first rank, the solver count and the viewer's own standing: one round trip, every part from an index. A
+ * scoped board reads its players' solves (scopedSolves) and sorts those few; everyone's is read in the
+ * index's order.
  */
 export async function puzzleBoardPage(
   db: Db,
@@ -58,43 +60,42 @@ export async function puzzleBoardPage(
   page: { after: BoardCursor | null; limit: number; viewerId: string | null; scope: BoardScope },
 ): Promise<PuzzleBoardPage> {
   const { after, limit, viewerId } = page;
-  const scope = inScope(submissions.playerId, page.scope);
-  const onPuzzle = and(eq(submissions.puzzleId, puzzleId), isCounted, scope);
+  const source = scopedSolves(page.scope);
+  const onPuzzle = and(eq(submissions.puzzleId, puzzleId), isCounted, source.where);
+  // A row value, so that the index seeks to the cursor instead of reading the board from its start.
   const afterCursor = after
-    ? or(
-        gt(submissions.countedMs, after.countedMs),
-        and(eq(submissions.countedMs, after.countedMs), gt(submissions.id, after.id)),
-      )
+    ? sql`(${submissions.countedMs}, ${submissions.id}) > (${after.countedMs}, ${after.id})`
     : undefined;
   // The page starts after the cursor's row, so what precedes it is that row and everything ahead of it
   // (ids are integers: ahead of id + 1). Without a cursor: an empty range, as times are never negative.
   const cursorRow = after ? { countedMs: after.countedMs, id: after.id + 1 } : { countedMs: -1, id: 0 };
   // Without a viewer these name no row: the count is then 0 and unused.
   const me = viewerId ?? '';
+  // Columns read from `source` are plain SQL: drizzle cannot see the table inside a scope's SQL source.
   const [rows, preceding, total, mine, ahead, review] = await db.batch([
     db
       .select({
-        submissionId: submissions.id,
+        submissionId: sql<number>`${submissions.id}`,
         ...rowPlayer(submissions.playerId, viewerId),
-        countedMs: submissions.countedMs,
-        createdAt: submissions.createdAt,
+        countedMs: sql<number>`${submissions.countedMs}`,
+        createdAt: sql<string>`${submissions.createdAt}`,
       })
-      .from(submissions)
+      .from(source.from)
       .innerJoin(players, eq(players.id, submissions.playerId))
       .where(and(onPuzzle, afterCursor))
       .orderBy(asc(submissions.countedMs), asc(submissions.id))
       .limit(limit),
-    aheadQuery(db, { puzzleId, ...cursorRow }, scope),
-    solversQuery(db, puzzleId, scope),
+    aheadQuery(db, { puzzleId, ...cursorRow }, source),
+    solversQuery(db, puzzleId, source),
     db
-      .select({ countedMs: submissions.countedMs })
-      .from(submissions)
+      .select({ countedMs: sql<number>`${submissions.countedMs}` })
+      .from(source.from)
       .where(and(onPuzzle, eq(submissions.playerId, me)))
       .limit(1),
     aheadQuery(
       db,
       { puzzleId, countedMs: ownSolve(puzzleId, me, 'counted_ms'), id: ownSolve(puzzleId, me, 'id') },
-      scope,
+      source,
     ),
     db
       .select({ status: submissions.status })
@@ -104,10 +105,10 @@ export async function puzzleBoardPage(
   ]);
   const own = viewerId === null ? undefined : mine[0];
   return {
-    entries: rows.map((r) => ({ ...r, countedMs: r.countedMs ?? 0 })),
+    entries: rows,
     firstRank: (preceding[0]?.n ?? 0) + 1,
     solvers: total[0]?.n ?? 0,
-    mine: own ? { countedMs: own.countedMs ?? 0, rank: (ahead[0]?.n ?? 0) + 1 } : null,
+    mine: own ? { countedMs: own.countedMs, rank: (ahead[0]?.n ?? 0) + 1 } : null,
     mineUnderReview: viewerId !== null && review[0]?.status === 'flagged',
   };
 }

@@ -63,13 +63,26 @@ export interface PuzzleRatingUpdate {
   version: number;
 }
 
-/** The compare-and-set every writer of a puzzle's rating shares: on the version read, and `condition`. */
+/**
+ * The puzzle's counted solvers, exact as of the statement: `games` counts those up to `rated_through`, and
+ * the rest are the few its rating has not taken in yet. For a statement that reads `puzzles`.
+ */
+export const countedSolvers = sql<number>`(${puzzles.games} + (select count(*) from submissions tail
+  where tail.puzzle_id = ${puzzles.id} and tail.counted = 1 and tail.id > ${puzzles.ratedThrough}))`;
+
+/**
+ * The compare-and-set every writer of a puzzle's rating shares: on the version read, and `condition`. The
+ * solves it takes in are counted as it writes (SET reads the row as it was), so `games` stays the number of
+ * counted solves up to `rated_through`.
+ */
 function setIfUnchanged(
   db: Db,
   update: Params<PuzzleRatingUpdate>,
   through: Param<number> | SQL,
   condition?: SQL,
 ) {
+  const taken = sql`(select count(*) from submissions taken where taken.puzzle_id = ${puzzles.id}
+    and taken.counted = 1 and taken.id > ${puzzles.ratedThrough} and taken.id <= ${through})`;
   return db
     .update(puzzles)
     .set({
@@ -77,6 +90,7 @@ function setIfUnchanged(
       ratingDeviation: settable(update.deviation),
       ratingVolatility: settable(update.volatility),
       establishedGames: settable(update.establishedGames),
+      games: sql`${puzzles.games} + ${taken}`,
       ratedThrough: settable(through),
       ratingVersion: sql`${puzzles.ratingVersion} + 1`,
     })
@@ -161,6 +175,7 @@ export function resetPuzzleRatingsQuery(db: Db, puzzleIds: readonly string[] | S
       ratingVolatility: fresh.volatility,
       ratedThrough: 0,
       establishedGames: 0,
+      games: 0,
       ratingVersion: sql`${puzzles.ratingVersion} + 1`,
     })
     .where(

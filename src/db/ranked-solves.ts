@@ -1,4 +1,4 @@
-import { and, eq, lt, or, type SQL, sql } from 'drizzle-orm';
+import { and, eq, lt, type SQL, sql } from 'drizzle-orm';
 import type { Param } from './batch.js';
 import type { Db } from './client.js';
 import { submissions } from './schema.js';
@@ -29,23 +29,39 @@ export interface RankedSolve {
 }
 
 /**
- * How many counted solves of the puzzle come before this one: faster, or as fast and submitted earlier;
- * `scope` narrows who counts (a board of the players one follows, of a group).
+ * Whose solves a count reads: a FROM source and the condition that ties it to `submissions` (board-scope.ts
+ * makes the scoped ones). Everyone's by default.
  */
-export function aheadQuery(db: Db, solve: RankedSolve, scope?: SQL) {
-  const ahead = or(
-    lt(submissions.countedMs, solve.countedMs),
-    and(eq(submissions.countedMs, solve.countedMs), lt(submissions.id, solve.id)),
-  );
-  return db
-    .select({ n: sql<number>`count(*)` })
-    .from(submissions)
-    .where(and(eq(submissions.puzzleId, solve.puzzleId), isCounted, ahead, scope));
+export interface SolveSource {
+  from: SQL;
+  where?: SQL;
 }
 
-export function solversQuery(db: Db, puzzleId: Param<string>, scope?: SQL) {
+export const EVERYONE: SolveSource = { from: sql`${submissions}` };
+
+/**
+ * How many counted solves of the puzzle come before this one: faster, or as fast and submitted earlier.
+ * `source` narrows who counts (a scope's players). Everyone's are counted as two ranges of the (puzzle,
+ * time, id) index, so that only the solves ahead are read: with `or` SQLite reads the puzzle's whole
+ * range, and with a row value `(time, id) < (…)` it tests every entry it reads against it again, which
+ * doubles the cost. A scope's solves are found one player at a time, so one pass compares the row value.
+ */
+export function aheadQuery(db: Db, solve: RankedSolve, source: SolveSource = EVERYONE) {
+  const onPuzzle = and(eq(submissions.puzzleId, solve.puzzleId), isCounted, source.where);
+  const counted = (n: SQL<number>, ahead: SQL | undefined) =>
+    db.select({ n }).from(source.from).where(and(onPuzzle, ahead));
+  if (source !== EVERYONE) {
+    const ahead = sql`(${submissions.countedMs}, ${submissions.id}) < (${solve.countedMs}, ${solve.id})`;
+    return counted(sql<number>`count(*)`, ahead);
+  }
+  const asFastEarlier = and(eq(submissions.countedMs, solve.countedMs), lt(submissions.id, solve.id));
+  const ties = counted(sql<number>`count(*)`, asFastEarlier);
+  return counted(sql<number>`count(*) + (${ties})`, lt(submissions.countedMs, solve.countedMs));
+}
+
+export function solversQuery(db: Db, puzzleId: Param<string>, source: SolveSource = EVERYONE) {
   return db
     .select({ n: sql<number>`count(*)` })
-    .from(submissions)
-    .where(and(eq(submissions.puzzleId, puzzleId), isCounted, scope));
+    .from(source.from)
+    .where(and(eq(submissions.puzzleId, puzzleId), isCounted, source.where));
 }

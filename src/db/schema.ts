@@ -38,6 +38,12 @@ export const puzzles = sqliteTable(
     ratedThrough: integer('rated_through').notNull().default(0),
     /** Games of established solvers in the rating: the puzzle is provisional until there are enough. */
     establishedGames: integer('established_games').notNull().default(0),
+    /**
+     * Counted solves up to `rated_through`: whoever moves `rated_through` adds the solves it takes in, and
+     * any change of a solve's counting resets both (src/db/puzzle-ratings.ts). With the counted solves after
+     * `rated_through`, one short index range, it is the puzzle's number of solvers without counting them all.
+     */
+    games: integer('games').notNull().default(0),
     /** Bumped by every write of the rating: writers compare-and-set on it, so none overwrites another. */
     ratingVersion: integer('rating_version').notNull().default(0),
     createdAt: text('created_at').notNull().default(sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`),
@@ -288,8 +294,8 @@ export const submissions = sqliteTable(
     index('submissions_flagged').on(t.id).where(sql`${t.status} = 'flagged'`),
     /** A player's history, newest first. */
     index('submissions_player_history').on(t.playerId, t.id),
-    /** A date's daily board: every counted solve of the date by player. */
-    index('submissions_daily').on(t.puzzleDate, t.playerId).where(sql`${t.counted} = 1`),
+    /** A date's daily board: every counted solve of the date by player, with its score (read from the index alone). */
+    index('submissions_daily').on(t.puzzleDate, t.playerId, t.score).where(sql`${t.counted} = 1`),
   ],
 );
 

@@ -17,7 +17,7 @@ interface BoardJson {
  * Players solving in the given seconds, in this order of submission (each submitted one second later):
  * each fetches the puzzle that long before it submits, as the server times from the first fetch.
  */
-async function solvers(seconds: number[]) {
+async function solvers(seconds: number[], level: 'medium' | 'hard' = 'medium') {
   const players = [];
   for (const [i, s] of seconds.entries()) {
     const { player, token } = await register(fetchedAt);
@@ -25,7 +25,7 @@ async function solvers(seconds: number[]) {
     const { body } = await solveAs(token, {
       date,
       kind: 'sudoku',
-      level: 'medium',
+      level,
       fetchAt: later(submitAt, -s),
       submitAt,
     });
@@ -63,6 +63,33 @@ describe('the puzzle leaderboard', () => {
     expect(mine.meUnderReview).toBe(false);
 
     expect(players[4]?.result).toMatchObject({ rank: 3, solvers: 5, fasterThanPercent: 50 });
+  });
+
+  it('ranks a solve as fast as an earlier one right behind it, wherever its rank is shown', async () => {
+    const [first, second] = await solvers([200, 200, 100], 'hard');
+    expect(first?.result).toMatchObject({ rank: 1, countedMs: 200_000 });
+    expect(second?.result).toMatchObject({ rank: 2, countedMs: 200_000 });
+    const api = appAt('2026-11-29T14:00:00Z');
+    const board = (await (
+      await api(`/v1/leaderboards/${date}/sudoku/hard`, { headers: bearer(second?.token ?? '') })
+    ).json()) as BoardJson;
+    expect(board.entries.map((e) => e.playerId).slice(1)).toEqual([first?.id, second?.id]);
+    expect(board.me?.rank).toBe(3);
+    const follow = await api(`/v1/players/me/follows/${first?.id}`, {
+      method: 'PUT',
+      headers: bearer(second?.token ?? ''),
+    });
+    expect(follow.status).toBe(200);
+    const following = (await (
+      await api(`/v1/leaderboards/${date}/sudoku/hard?scope=following`, {
+        headers: bearer(second?.token ?? ''),
+      })
+    ).json()) as BoardJson;
+    expect(following.me?.rank).toBe(2);
+    const history = (await (
+      await api('/v1/players/me/history?kind=sudoku&level=hard', { headers: bearer(second?.token ?? '') })
+    ).json()) as { entries: { rank: number | null; solvers: number | null }[] };
+    expect(history.entries[0]).toMatchObject({ rank: 3, solvers: 3 });
   });
 
   it('refuses a cursor it did not hand out', async () => {

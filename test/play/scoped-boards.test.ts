@@ -1,3 +1,4 @@
+import { env } from 'cloudflare:test';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { appAt, type ErrorJson } from '../support/app.js';
 import { establishedPlayer } from '../support/established.js';
@@ -94,6 +95,40 @@ describe('scoped puzzle boards', () => {
     expect(second.nextCursor).toBeNull();
   });
 
+  it('page a following board with a cursor, ranks going on from page to page', async () => {
+    const anna = players.Anna as NewPlayer;
+    const first = await board(anna.token, `${path}?scope=following&limit=2`);
+    expect(first.entries.map((e) => [e.rank, e.displayName])).toEqual([
+      [1, 'Anna'],
+      [2, 'Cleo'],
+    ]);
+    const second = await board(anna.token, `${path}?scope=following&limit=2&cursor=${first.nextCursor}`);
+    expect(second.entries.map((e) => [e.rank, e.displayName])).toEqual([[3, 'Emil']]);
+    expect(second.nextCursor).toBeNull();
+  });
+
+  it('count the caller once on its following board, even beside a stored follow of itself', async () => {
+    const anna = (players.Anna as NewPlayer).player.id;
+    const self = env.DB.prepare(
+      'insert into follows (follower_id, followee_id, created_at) values (?1, ?1, ?2)',
+    );
+    await self.bind(anna, at).run();
+    try {
+      const b = await board((players.Anna as NewPlayer).token, `${path}?scope=following`);
+      expect(names(b)).toEqual(['Anna', 'Cleo', 'Emil']);
+      expect(b).toMatchObject({ solvers: 3, me: { rank: 1 } });
+      const daily = await board(
+        (players.Anna as NewPlayer).token,
+        `/v1/leaderboards/${date}/daily?scope=following`,
+      );
+      expect(daily).toMatchObject({ players: 3, me: { rank: 1 } });
+    } finally {
+      await env.DB.prepare('delete from follows where follower_id = ?1 and followee_id = ?1')
+        .bind(anna)
+        .run();
+    }
+  });
+
   it('refuse a following board without a player, a group board to a non-member, and a malformed scope', async () => {
     expect((await call(null, 'GET', `${path}?scope=following`)).status).toBe(401);
     const outsider = await call((players.Anna as NewPlayer).token, 'GET', `${path}?scope=group:${groupId}`);
@@ -110,6 +145,15 @@ describe('the daily board', () => {
     const totals = b.entries.map((e) => e.total ?? 0);
     expect([...totals].sort((x, y) => y - x)).toEqual(totals);
     expect(b.players).toBe(5);
+  });
+
+  it('ranks the players the caller follows and the caller on its following board', async () => {
+    const b = await board(
+      (players.Anna as NewPlayer).token,
+      `/v1/leaderboards/${date}/daily?scope=following`,
+    );
+    expect(names(b)).toEqual(['Anna', 'Cleo', 'Emil']);
+    expect(b).toMatchObject({ players: 3, me: { rank: 1, solved: 2 } });
   });
 
   it("ranks within a scope, with the caller's own place, and pages to an exact end", async () => {
