@@ -134,7 +134,8 @@ export async function advancePuzzleRating(
   return result.meta.changes > 0;
 }
 
-const ratingStateColumns = {
+/** The columns of a puzzle's rating state (`PuzzleRatingState`). */
+export const ratingStateColumns = {
   id: puzzles.id,
   rating: puzzles.rating,
   ratingDeviation: puzzles.ratingDeviation,

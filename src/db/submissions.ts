@@ -20,6 +20,7 @@ import {
   type PuzzleRatingUpdate,
   type PuzzleRatingWithOwnGame,
   pendingPuzzleGamesQuery,
+  ratingStateColumns,
 } from './puzzle-ratings.js';
 import type { PuzzleRow } from './puzzles.js';
 import {
@@ -139,18 +140,12 @@ const heldPlayer = cachedStatement<
 const puzzleToJudge = cachedStatement<ReadValues, PuzzleToJudge[]>((db) =>
   db
     .select({
-      id: puzzles.id,
+      ...ratingStateColumns,
       date: puzzles.date,
       kind: puzzles.kind,
       level: puzzles.level,
       puzzle: puzzles.puzzle,
       benchmarkSeconds: puzzles.benchmarkSeconds,
-      rating: puzzles.rating,
-      ratingDeviation: puzzles.ratingDeviation,
-      ratingVolatility: puzzles.ratingVolatility,
-      ratedThrough: puzzles.ratedThrough,
-      establishedGames: puzzles.establishedGames,
-      ratingVersion: puzzles.ratingVersion,
     })
     .from(puzzles)
     .where(eq(puzzles.id, at.puzzleId))
