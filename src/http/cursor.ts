@@ -7,6 +7,23 @@ export function encodeCursor(value: unknown): string {
   return toBase64Url(new TextEncoder().encode(JSON.stringify(value)));
 }
 
+/**
+ * A page from rows read one past its limit (`limit + 1`): the rows to show, and the next page's cursor only
+ * when that extra row came back, so an exactly full last page hands out no cursor to an empty one.
+ */
+export function pageOf<T>(
+  rows: readonly T[],
+  limit: number,
+  cursorOf: (last: T) => unknown,
+): { rows: T[]; nextCursor: string | null } {
+  const shown = rows.slice(0, limit);
+  const last = shown.at(-1);
+  return {
+    rows: shown,
+    nextCursor: last !== undefined && rows.length > limit ? encodeCursor(cursorOf(last)) : null,
+  };
+}
+
 export function decodeCursor<T>(text: string | undefined, schema: z.ZodType<T>): T | null {
   if (text === undefined) return null;
   const bytes = fromBase64Url(text);

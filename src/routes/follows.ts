@@ -2,7 +2,7 @@ import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
 import { FollowSchema, FollowsPageSchema } from '../contract/follows.js';
 import { CACHE_CONTROL } from '../http/cache.js';
 import type { AppEnv } from '../http/context.js';
-import { CursorQuery, decodeCursor, encodeCursor, LimitQuery } from '../http/cursor.js';
+import { CursorQuery, decodeCursor, LimitQuery, pageOf } from '../http/cursor.js';
 import { ApiError } from '../http/errors.js';
 import { requirePlayer } from '../http/player-auth.js';
 import { validationHook } from '../http/validation.js';
@@ -99,20 +99,13 @@ export const followRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHoo
   .openapi(list, async (c) => {
     const player = await requirePlayer(c);
     const { cursor, limit } = c.req.valid('query');
-    const page = await followingPage(
+    const rows = await followingPage(
       c.var.services,
       player.id,
       decodeCursor(cursor, FollowCursor)?.after ?? null,
       limit + 1,
     );
-    const follows = page.slice(0, limit);
-    const last = follows.at(-1);
+    const page = pageOf(rows, limit, (last) => ({ after: last.playerId }));
     c.header('Cache-Control', CACHE_CONTROL.private);
-    return c.json(
-      {
-        follows,
-        nextCursor: last && page.length > limit ? encodeCursor({ after: last.playerId }) : null,
-      },
-      200,
-    );
+    return c.json({ follows: page.rows, nextCursor: page.nextCursor }, 200);
   });

@@ -4,7 +4,7 @@ import { historyPage } from '../db/history.js';
 import { LEVELS } from '../engines/types.js';
 import { CACHE_CONTROL } from '../http/cache.js';
 import type { AppEnv } from '../http/context.js';
-import { CursorQuery, decodeCursor, encodeCursor, LimitQuery } from '../http/cursor.js';
+import { CursorQuery, decodeCursor, LimitQuery, pageOf } from '../http/cursor.js';
 import { requirePlayer } from '../http/player-auth.js';
 import { validationHook } from '../http/validation.js';
 import { KINDS } from '../kinds/index.js';
@@ -79,12 +79,11 @@ export const historyRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHo
       decodeCursor(cursor, HistoryCursor)?.before ?? null,
       limit + 1,
     );
-    const entries = rows.slice(0, limit);
-    const last = entries.at(-1);
+    const page = pageOf(rows, limit, (last) => ({ before: last.id }));
     c.header('Cache-Control', CACHE_CONTROL.private);
     return c.json(
       {
-        entries: entries.map((r) => ({
+        entries: page.rows.map((r) => ({
           submissionId: r.id,
           date: r.date,
           kind: r.kind,
@@ -99,7 +98,7 @@ export const historyRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHo
           ratingAfter: r.counted && r.ratingAfter !== null ? Math.round(r.ratingAfter) : null,
           submittedAt: r.submittedAt,
         })),
-        nextCursor: last && rows.length > limit ? encodeCursor({ before: last.id }) : null,
+        nextCursor: page.nextCursor,
       },
       200,
     );

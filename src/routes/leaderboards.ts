@@ -11,7 +11,7 @@ import { dailyBoardPage } from '../db/daily-board.js';
 import { puzzleBoardPage, puzzleStats, ratingBoardPage } from '../db/leaderboards.js';
 import { CACHE_CONTROL } from '../http/cache.js';
 import type { AppEnv } from '../http/context.js';
-import { CursorQuery, decodeCursor, encodeCursor, LimitQuery } from '../http/cursor.js';
+import { CursorQuery, decodeCursor, LimitQuery, pageOf } from '../http/cursor.js';
 import { ApiError } from '../http/errors.js';
 import { optionalPlayer } from '../http/player-auth.js';
 import { validationHook } from '../http/validation.js';
@@ -139,23 +139,22 @@ export const leaderboardRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validati
       viewerId,
       scope,
     });
-    const entries = page.entries.slice(0, query.limit);
-    const last = entries.at(-1);
+    const shown = pageOf(page.entries, query.limit, (last) => ({
+      countedMs: last.countedMs,
+      id: last.submissionId,
+    }));
     cacheBoard(c, viewerId);
     return c.json(
       {
         puzzleId: puzzle.id,
         scope: query.scope,
-        entries: entries.map((r, i) => ({
+        entries: shown.rows.map((r, i) => ({
           rank: page.firstRank + i,
           ...shownPlayer(r, viewerId, scope),
           countedMs: r.countedMs,
           submittedAt: r.createdAt,
         })),
-        nextCursor:
-          last && page.entries.length > query.limit
-            ? encodeCursor({ countedMs: last.countedMs, id: last.submissionId })
-            : null,
+        nextCursor: shown.nextCursor,
         solvers: page.solvers,
         me: page.mine
           ? {
@@ -180,23 +179,19 @@ export const leaderboardRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validati
       viewerId,
       scope,
     });
-    const entries = rows.slice(0, query.limit);
-    const last = entries.at(-1);
+    const page = pageOf(rows, query.limit, (last) => ({ rating: last.rating, playerId: last.playerId }));
     cacheBoard(c, viewerId);
     return c.json(
       {
         kind,
         scope: query.scope,
-        entries: entries.map((r) => ({
+        entries: page.rows.map((r) => ({
           ...shownPlayer(r, viewerId, scope),
           rating: Math.round(r.rating),
           deviation: Math.round(r.deviation),
           games: r.games,
         })),
-        nextCursor:
-          last && rows.length > query.limit
-            ? encodeCursor({ rating: last.rating, playerId: last.playerId })
-            : null,
+        nextCursor: page.nextCursor,
       },
       200,
     );
@@ -213,23 +208,22 @@ export const leaderboardRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validati
       viewerId,
       scope,
     });
-    const entries = page.entries.slice(0, query.limit);
-    const last = entries.at(-1);
+    const shown = pageOf(page.entries, query.limit, (last) => ({
+      total: last.total,
+      playerId: last.playerId,
+    }));
     cacheBoard(c, viewerId);
     return c.json(
       {
         date,
         scope: query.scope,
-        entries: entries.map((r, i) => ({
+        entries: shown.rows.map((r, i) => ({
           rank: page.firstRank + i,
           ...shownPlayer(r, viewerId, scope),
           total: r.total,
           solved: r.solved,
         })),
-        nextCursor:
-          last && page.entries.length > query.limit
-            ? encodeCursor({ total: last.total, playerId: last.playerId })
-            : null,
+        nextCursor: shown.nextCursor,
         players: page.players,
         me: page.mine,
       },

@@ -4,7 +4,7 @@ import { FLAG_REASONS } from '../fairplay/verdict.js';
 import { adminRequired } from '../http/admin-auth.js';
 import { CACHE_CONTROL } from '../http/cache.js';
 import type { AppEnv } from '../http/context.js';
-import { CursorQuery, decodeCursor, encodeCursor, LimitQuery } from '../http/cursor.js';
+import { CursorQuery, decodeCursor, LimitQuery, pageOf } from '../http/cursor.js';
 import { ApiError } from '../http/errors.js';
 import { validationHook } from '../http/validation.js';
 import { KINDS } from '../kinds/index.js';
@@ -252,14 +252,12 @@ function moderated(id: number, outcome: ModerationOutcome) {
 export const moderationRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook })
   .openapi(flags, async (c) => {
     const { cursor, limit } = c.req.valid('query');
-    // One row more than asked tells whether another page follows.
-    const page = await flaggedPage(c.var.services.db, decodeCursor(cursor, IdCursor)?.id ?? null, limit + 1);
-    const rows = page.slice(0, limit);
-    const last = rows.at(-1);
+    const rows = await flaggedPage(c.var.services.db, decodeCursor(cursor, IdCursor)?.id ?? null, limit + 1);
+    const page = pageOf(rows, limit, (last) => ({ id: last.id }));
     c.header('Cache-Control', CACHE_CONTROL.private);
     return c.json(
       {
-        flags: rows.map((r) => ({
+        flags: page.rows.map((r) => ({
           submissionId: r.id,
           puzzleId: r.puzzleId,
           date: r.date,
@@ -277,7 +275,7 @@ export const moderationRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validatio
             banned: r.player.bannedAt !== null,
           },
         })),
-        nextCursor: last && page.length > limit ? encodeCursor({ id: last.id }) : null,
+        nextCursor: page.nextCursor,
       },
       200,
     );
@@ -311,12 +309,8 @@ export const moderationRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validatio
   })
   .openapi(audit, async (c) => {
     const { cursor, limit } = c.req.valid('query');
-    const page = await auditPage(c.var.services.db, decodeCursor(cursor, IdCursor)?.id ?? null, limit + 1);
-    const rows = page.slice(0, limit);
-    const last = rows.at(-1);
+    const rows = await auditPage(c.var.services.db, decodeCursor(cursor, IdCursor)?.id ?? null, limit + 1);
+    const page = pageOf(rows, limit, (last) => ({ id: last.id }));
     c.header('Cache-Control', CACHE_CONTROL.private);
-    return c.json(
-      { actions: rows, nextCursor: last && page.length > limit ? encodeCursor({ id: last.id }) : null },
-      200,
-    );
+    return c.json({ actions: page.rows, nextCursor: page.nextCursor }, 200);
   });
