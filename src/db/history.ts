@@ -2,8 +2,7 @@ import { and, asc, desc, eq, gte, lt, sql } from 'drizzle-orm';
 import type { Level } from '../engines/types.js';
 import type { Kind } from '../kinds/index.js';
 import type { Db } from './client.js';
-import { countedSolvers } from './puzzle-ratings.js';
-import { isCounted } from './ranked-solves.js';
+import { countedSolvers, isCounted } from './ranked-solves.js';
 import { puzzles, submissions } from './schema.js';
 
 export interface HistoryFilter {

@@ -64,13 +64,6 @@ export interface PuzzleRatingUpdate {
 }
 
 /**
- * The puzzle's counted solvers, exact as of the statement: `games` counts those up to `rated_through`, and
- * the rest are the few its rating has not taken in yet. For a statement that reads `puzzles`.
- */
-export const countedSolvers = sql<number>`(${puzzles.games} + (select count(*) from submissions tail
-  where tail.puzzle_id = ${puzzles.id} and tail.counted = 1 and tail.id > ${puzzles.ratedThrough}))`;
-
-/**
  * The compare-and-set every writer of a puzzle's rating shares: on the version read, and `condition`. The
  * solves it takes in are counted as it writes (SET reads the row as it was), so `games` stays the number of
  * counted solves up to `rated_through`.

@@ -1,7 +1,7 @@
 import { and, eq, lt, type SQL, sql } from 'drizzle-orm';
 import type { Param } from './batch.js';
 import type { Db } from './client.js';
-import { submissions } from './schema.js';
+import { puzzles, submissions } from './schema.js';
 
 /** Ranked solves: the first valid solve of each player and puzzle (clean, flagged, approved or voided). */
 export const isRanked = sql`${submissions.ranked} = 1`;
@@ -59,7 +59,21 @@ export function aheadQuery(db: Db, solve: RankedSolve, source: SolveSource = EVE
   return counted(sql<number>`count(*) + (${ties})`, lt(submissions.countedMs, solve.countedMs));
 }
 
+/**
+ * The puzzle's counted solvers, exact as of the statement: `games` counts those up to `rated_through`, and
+ * the rest are the few its rating has not taken in yet. For a statement that reads `puzzles`.
+ */
+export const countedSolvers = sql<number>`(${puzzles.games} + (select count(*) from submissions tail
+  where tail.puzzle_id = ${puzzles.id} and tail.counted = 1 and tail.id > ${puzzles.ratedThrough}))`;
+
+/**
+ * How many counted solves the puzzle has among `source`. Everyone's come from the puzzle's counter
+ * (`countedSolvers`: one row and a short tail) instead of counting the whole board; a scope's are counted.
+ */
 export function solversQuery(db: Db, puzzleId: Param<string>, source: SolveSource = EVERYONE) {
+  if (source === EVERYONE) {
+    return db.select({ n: countedSolvers }).from(puzzles).where(eq(puzzles.id, puzzleId));
+  }
   return db
     .select({ n: sql<number>`count(*)` })
     .from(source.from)
