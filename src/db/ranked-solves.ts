@@ -63,8 +63,10 @@ export function aheadQuery(db: Db, solve: RankedSolve, source: SolveSource = EVE
  * The puzzle's counted solvers, exact as of the statement: `games` counts those up to `rated_through`, and
  * the rest are the few its rating has not taken in yet. For a statement that reads `puzzles`.
  */
-export const countedSolvers = sql<number>`(${puzzles.games} + (select count(*) from submissions tail
-  where tail.puzzle_id = ${puzzles.id} and tail.counted = 1 and tail.id > ${puzzles.ratedThrough}))`;
+// Qualified by hand: drizzle leaves a single table's columns bare, and a bare `id` inside the subquery
+// would name the subquery's own row.
+export const countedSolvers = sql<number>`("puzzles"."games" + (select count(*) from submissions tail
+  where tail.puzzle_id = "puzzles"."id" and tail.counted = 1 and tail.id > "puzzles"."rated_through"))`;
 
 /**
  * How many counted solves the puzzle has among `source`. Everyone's come from the puzzle's counter

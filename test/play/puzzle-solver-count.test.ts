@@ -107,12 +107,21 @@ async function historySolvers(date: string, viewer: NewPlayer): Promise<number |
   return entries.find((e) => e.date === date && e.solvers !== null)?.solvers ?? null;
 }
 
-/** The counter agrees with a fresh count, and the viewer's history shows every counted solve. */
+/** What the puzzle's board, read past the caches, says of its solvers. */
+async function boardSolvers(date: string): Promise<number> {
+  const res = await appAt(`${date}T20:00:00Z`)(`/v1/leaderboards/${date}/signal/easy`, {
+    headers: { 'cache-control': 'no-cache' },
+  });
+  return ((await res.json()) as { solvers: number }).solvers;
+}
+
+/** The counter agrees with a fresh count, and the viewer's history and the board show every counted solve. */
 async function expectExact(date: string, viewer: NewPlayer, counted: number): Promise<Counts> {
   const now = await counts(date);
   expect(now.games).toBe(now.upToRated);
   expect(now.counted).toBe(counted);
   expect(await historySolvers(date, viewer)).toBe(counted);
+  expect(await boardSolvers(date)).toBe(counted);
   return now;
 }
 
