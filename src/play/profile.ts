@@ -41,14 +41,6 @@ export async function playerProfile(services: Services, player: PlayerRow): Prom
 
 /** The part of a player anyone allowed to see it may see. */
 export async function publicProfile(services: Services, player: PlayerRow): Promise<PublicProfile> {
-  const [streak, ratings] = await Promise.all([
-    playerStreak(services, player),
-    ratingsView(services, player.id),
-  ]);
-  return {
-    id: player.id,
-    displayName: player.displayName,
-    ratings,
-    streak: { current: streak.current, best: streak.best },
-  };
+  const { id, displayName, ratings, streak } = await playerProfile(services, player);
+  return { id, displayName, ratings, streak: { current: streak.current, best: streak.best } };
 }
