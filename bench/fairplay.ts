@@ -95,6 +95,7 @@ function judgeLog(puzzle: PatternPuzzle, solution: PatternSolution, log: readonl
     serverMs,
     countedMs: serverMs,
     floorMs,
+    eliteMs: 3 * floorMs,
     continuesStroke: (a, b) => engine.continuesStroke?.(puzzle, a, b) ?? false,
   });
   return judge(evidence);

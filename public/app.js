@@ -299,13 +299,15 @@ async function submit() {
     board.setLocked(true);
     ui.timer.textContent = formatTime(result.countedMs ?? elapsedMs, true);
     say(
-      result.verdict === 'flagged'
-        ? 'Solved. A moderator will look at this solve before it is ranked (under review).'
-        : result.practice
-          ? "Solved as practice: this date's ranking has closed, so it counts nowhere."
-          : result.repeated
-            ? 'Already ranked: this is the result of your first solve.'
-            : 'Solved!',
+      result.verdict === 'pending'
+        ? `Solved, and fast: faster than your history so far. A moderator will look at it before it is ranked (under review); it would be #${result.wouldBeRank}.`
+        : result.verdict === 'flagged'
+          ? 'Solved. A moderator will look at this solve before it is ranked (under review).'
+          : result.practice
+            ? "Solved as practice: this date's ranking has closed, so it counts nowhere."
+            : result.repeated
+              ? 'Already ranked: this is the result of your first solve.'
+              : 'Solved!',
     );
     renderNav();
     showResult(result);
@@ -352,7 +354,7 @@ function showResult(result) {
   );
   put(
     'result-rank',
-    result.verdict === 'flagged'
+    result.verdict === 'flagged' || result.verdict === 'pending'
       ? 'under review'
       : result.practice
         ? 'practice'

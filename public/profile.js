@@ -76,6 +76,7 @@ function verdictText(entry) {
   if (!entry.valid) return 'not solved';
   if (entry.practice) return 'practice';
   switch (entry.verdict) {
+    case 'pending':
     case 'flagged':
       return 'under review';
     case 'approved':

@@ -30,6 +30,7 @@ import { playerRoutes } from './routes/players.js';
 import { puzzleRoutes } from './routes/puzzles.js';
 import { revealRoutes } from './routes/reveal.js';
 import { submissionRoutes } from './routes/submissions.js';
+import { suspectRoutes } from './routes/suspects.js';
 
 export interface AppOptions {
   /** The clock; tests pass a fixed one. */
@@ -112,7 +113,8 @@ export function createApp(options: AppOptions = {}) {
     .route('/v1', followRoutes)
     .route('/v1', groupRoutes)
     .route('/v1', adminRoutes)
-    .route('/v1', moderationRoutes);
+    .route('/v1', moderationRoutes)
+    .route('/v1', suspectRoutes);
 
   app.openAPIRegistry.registerComponent('securitySchemes', 'player', {
     type: 'http',

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LEVELS } from '../engines/types.js';
 import { KINDS } from './kinds/index.js';
+import { SolveStatusSchema } from './submission.js';
 
 const HistoryEntrySchema = z.object({
   submissionId: z.number().int(),
@@ -8,10 +9,9 @@ const HistoryEntrySchema = z.object({
   kind: z.enum(KINDS),
   level: z.enum(LEVELS),
   valid: z.boolean(),
-  verdict: z
-    .enum(['clean', 'flagged', 'approved', 'voided'])
-    .nullable()
-    .meta({ description: 'For ranked solves; null for wrong attempts and practice' }),
+  verdict: SolveStatusSchema.nullable().meta({
+    description: 'For ranked solves; null for wrong attempts and practice',
+  }),
   practice: z
     .boolean()
     .meta({ description: 'A solve of a date whose ranking had closed: it counts nowhere' }),

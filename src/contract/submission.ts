@@ -63,10 +63,15 @@ export const SubmissionRequestSchema = z
 
 export type SubmissionRequest = z.infer<typeof SubmissionRequestSchema>;
 
-const SolveStatusSchema = z.enum(['clean', 'flagged', 'approved', 'voided']).meta({
+/** Every status a ranked solve can have; the history shows it too. */
+export const SolveStatusSchema = z.enum(['clean', 'pending', 'flagged', 'approved', 'voided']).meta({
+  id: 'SolveStatus',
   description:
-    '`clean`: ranked publicly at once. `flagged`: under review by a moderator; it counts nowhere (boards, ' +
-    'statistics, ratings) until approved. `approved`: ranked after review. `voided`: removed by a moderator.',
+    "`clean`: ranked publicly at once. `pending`: faster than the player's own history so far carries; " +
+    'under review by a moderator, it counts nowhere (boards, statistics, ratings) until approved. ' +
+    "`flagged`: the move log or the time says it was not a person's solve; under review the same way. " +
+    '`approved`: ranked after review, in its place. `voided`: removed by a moderator. A submission is ' +
+    'judged `clean`, `pending` or `flagged`; the other two come from a moderator later.',
 });
 
 /** The verdict on a submission, as the API returns it. */
@@ -99,8 +104,20 @@ export const SubmissionResultSchema = z
       })
       .optional()
       .meta({ description: "The player's rating of the kind around this game (counted solves only)" }),
-    rank: z.number().int().optional(),
-    solvers: z.number().int().optional(),
+    rank: z
+      .number()
+      .int()
+      .optional()
+      .meta({ description: 'Its place on the public board (counted solves only)' }),
+    wouldBeRank: z.number().int().optional().meta({
+      description:
+        'A pending solve: the place it would take on the board now if a moderator approves it (nothing public shows it meanwhile)',
+    }),
+    solvers: z
+      .number()
+      .int()
+      .optional()
+      .meta({ description: 'Counted solvers of the puzzle, this one included when counted' }),
     fasterThanPercent: z
       .number()
       .int()

@@ -109,7 +109,8 @@ export async function puzzleBoardPage(
     firstRank: (preceding[0]?.n ?? 0) + 1,
     solvers: total[0]?.n ?? 0,
     mine: own ? { countedMs: own.countedMs, rank: (ahead[0]?.n ?? 0) + 1 } : null,
-    mineUnderReview: viewerId !== null && review[0]?.status === 'flagged',
+    mineUnderReview:
+      viewerId !== null && (review[0]?.status === 'flagged' || review[0]?.status === 'pending'),
   };
 }
 

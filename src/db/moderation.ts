@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, lt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, lt, sql } from 'drizzle-orm';
 import type { Kind } from '../kinds/index.js';
 import type { Db } from './client.js';
 import { resetPlayerRatingQuery } from './player-ratings.js';
@@ -10,8 +10,25 @@ import type { SubmissionRow } from './submissions.js';
 export type AdminActionRow = typeof adminActions.$inferSelect;
 export type NewAdminAction = Omit<AdminActionRow, 'id'>;
 
-/** A flagged solve as a moderator reviews it: the solve, its evidence, its player and its puzzle. */
-export async function flaggedPage(db: Db, afterId: number | null, limit: number) {
+/** Where a page of the review queue ends: the places of its last solve, and its id. */
+export interface HeldCursor {
+  places: number;
+  id: number;
+}
+
+/**
+ * The public places a held solve would take if approved now: the counted solves of its puzzle it would
+ * go ahead of (slower ones, and as fast ones submitted after it).
+ */
+const placesTaken = sql<number>`(select count(*) from submissions o
+  where o.puzzle_id = ${submissions.puzzleId} and o.counted = 1
+  and (o.counted_ms > ${submissions.countedMs} or (o.counted_ms = ${submissions.countedMs} and o.id > ${submissions.id})))`;
+
+/**
+ * Pending and flagged solves as a moderator reviews them (the solve, its evidence, its player, the places it
+ * would take), those that would take the most public places first: they matter most to the boards.
+ */
+export async function heldPage(db: Db, after: HeldCursor | null, limit: number) {
   return db
     .select({
       id: submissions.id,
@@ -19,11 +36,13 @@ export async function flaggedPage(db: Db, afterId: number | null, limit: number)
       date: submissions.puzzleDate,
       kind: submissions.kind,
       level: submissions.level,
+      status: submissions.status,
       countedMs: submissions.countedMs,
       submittedAt: submissions.createdAt,
       flags: submissions.flags,
       evidence: submissions.evidence,
       benchmarkSeconds: submissions.benchmarkSeconds,
+      places: placesTaken,
       player: {
         id: players.id,
         displayName: players.displayName,
@@ -34,9 +53,14 @@ export async function flaggedPage(db: Db, afterId: number | null, limit: number)
     .from(submissions)
     .innerJoin(players, eq(players.id, submissions.playerId))
     .where(
-      and(sql`${submissions.status} = 'flagged'`, afterId === null ? undefined : gt(submissions.id, afterId)),
+      and(
+        sql`${submissions.status} in ('pending', 'flagged')`,
+        after === null
+          ? undefined
+          : sql`(${placesTaken} < ${after.places} or (${placesTaken} = ${after.places} and ${submissions.id} > ${after.id}))`,
+      ),
     )
-    .orderBy(asc(submissions.id))
+    .orderBy(desc(placesTaken), asc(submissions.id))
     .limit(limit)
     .all();
 }

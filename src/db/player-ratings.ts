@@ -1,12 +1,13 @@
-import { and, asc, eq, gt, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, type SQL, sql } from 'drizzle-orm';
 import type { Kind } from '../kinds/index.js';
 import { newRating } from '../rating/glicko2.js';
-import { ESTABLISHED_MIN_DATES } from '../rating/standing.js';
+import { PLAY_DAY_GAP_MS } from '../rating/play-days.js';
+import { ESTABLISHED_MIN_PLAY_DAYS } from '../rating/standing.js';
 import type { PlayerGame } from '../rating/weighted-games.js';
 import { type Param, type Params, settable } from './batch.js';
 import type { Db } from './client.js';
 import { isCounted, ownSolve } from './ranked-solves.js';
-import { playerRatings, submissions } from './schema.js';
+import { playerRatings, players, submissions } from './schema.js';
 
 export type PlayerRatingRow = typeof playerRatings.$inferSelect;
 
@@ -52,15 +53,36 @@ export function pendingPlayerGamesQuery(db: Db, playerId: Param<string>, kind: P
 }
 
 /**
- * Distinct puzzle dates among the player's counted games of a kind, as many as standing needs: with fewer
- * than that the list is complete.
+ * The first solves of the player's days of play in a kind (src/rating/play-days.ts), oldest first, as many
+ * as standing needs: each day's first solve is the earliest counted solve at least PLAY_DAY_GAP_MS after
+ * the day before's, one seek of the play-days index each.
  */
-export function playerDatesQuery(db: Db, playerId: Param<string>, kind: Param<Kind>) {
+export function playDaysQuery(db: Db, playerId: Param<string>, kind: Param<Kind>) {
+  // Columns named in full: drizzle leaves a single table's columns bare (the outer table is players).
+  const firstSolve = (after: SQL | null): SQL => sql`(select min(s.created_at) from submissions s
+    where s.player_id = ${playerId} and s.kind = ${kind} and s.counted = 1
+    ${after === null ? sql`` : sql`and s.created_at >= strftime('%Y-%m-%dT%H:%M:%fZ', ${after}, ${GAP})`})`;
+  let day: SQL | null = null;
+  const days: SQL<string | null>[] = [];
+  for (let i = 0; i < ESTABLISHED_MIN_PLAY_DAYS; i++) {
+    day = firstSolve(day);
+    days.push(day as SQL<string | null>);
+  }
   return db
-    .selectDistinct({ date: submissions.puzzleDate })
-    .from(submissions)
-    .where(and(eq(submissions.playerId, playerId), eq(submissions.kind, kind), isCounted))
-    .limit(ESTABLISHED_MIN_DATES);
+    .select({ days: sql<string>`json_array(${sql.join(days, sql`, `)})` })
+    .from(players)
+    .where(eq(players.id, playerId))
+    .limit(1);
+}
+
+/** The SQLite date modifier of one play-day gap. */
+const GAP = sql.raw(`'+${PLAY_DAY_GAP_MS / 1000} seconds'`);
+
+/** The play days of `playDaysQuery`'s row (none for an unknown player). */
+export function playDaysOf(rows: readonly { days: string }[]): string[] {
+  const row = rows[0];
+  if (!row) return [];
+  return (JSON.parse(row.days) as (string | null)[]).filter((day): day is string => day !== null);
 }
 
 /** A player's new rating of a kind, computed from the row whose version was `version` (0 and no row: new). */

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import type { Difficulty, Level, LogEntry, PuzzleMeta } from '../engines/types.js';
 import type { Evidence } from '../fairplay/evidence.js';
-import type { FlagReason } from '../fairplay/verdict.js';
+import type { ReviewReason } from '../fairplay/verdict.js';
 import type { Kind } from '../kinds/index.js';
 
 /** One row per daily puzzle. Payloads are JSON text; `answer` and `puzzle` stay server-side until the embargo. */
@@ -84,6 +84,11 @@ export const players = sqliteTable('players', {
   /** Set by a moderator: the player's tokens are refused and none of its solves counts anywhere. */
   bannedAt: text('banned_at'),
   banReason: text('ban_reason'),
+  /**
+   * When a moderator last took the player off the suspects list (src/fairplay/suspicion.ts): only pace
+   * signals after it count.
+   */
+  suspectClearedAt: text('suspect_cleared_at'),
   /** Who sees the player on boards and its profile: everyone, its mutual follows, or nobody but itself. */
   boardVisibility: text('board_visibility').$type<BoardVisibility>().notNull().default('public'),
   /**
@@ -218,8 +223,12 @@ export const playerRatings = sqliteTable(
   ],
 );
 
-/** What became of a ranked solve: judged `clean` or `flagged`; a flagged one is `approved` or `voided`. */
-export type SolveStatus = 'clean' | 'flagged' | 'approved' | 'voided';
+/**
+ * What became of a ranked solve: judged `clean`, `pending` (faster than its player's history carries) or
+ * `flagged` (the log or the floor says no); a moderator makes a pending or flagged one `approved` or
+ * `voided`, and may void a clean one.
+ */
+export type SolveStatus = 'clean' | 'pending' | 'flagged' | 'approved' | 'voided';
 
 /**
  * Every submission. At most one per player and puzzle is `ranked` (the first valid one, enforced by a
@@ -259,11 +268,11 @@ export const submissions = sqliteTable(
     deviationAfter: real('deviation_after'),
     status: text('status').$type<SolveStatus>(),
     counted: integer('counted', { mode: 'boolean' }).notNull().default(false),
-    /** Why a flagged solve was flagged. */
-    flags: text('flags', { mode: 'json' }).$type<FlagReason[]>(),
+    /** Why a pending or flagged solve waits for a moderator. */
+    flags: text('flags', { mode: 'json' }).$type<ReviewReason[]>(),
     /** The figures the verdict was drawn from (src/fairplay/evidence.ts). */
     evidence: text('evidence', { mode: 'json' }).$type<Evidence>(),
-    /** The move log, kept for flagged solves so that a moderator can look at it. */
+    /** The move log, kept for pending and flagged solves so that a moderator can look at it. */
     log: text('log', { mode: 'json' }).$type<LogEntry[]>(),
     /** The puzzle's rating before the game: the opponent the player's rating plays. */
     opponentRating: real('opponent_rating'),
@@ -277,6 +286,9 @@ export const submissions = sqliteTable(
     streakDate: text('streak_date'),
     /** A solve of a date whose ranking had closed: in the player's history, counted nowhere. */
     practice: integer('practice', { mode: 'boolean' }).notNull().default(false),
+    /** The ranked solve hugged its floor, or was elite from a short history: the suspects list's signals. */
+    hugsFloor: integer('hugs_floor', { mode: 'boolean' }).notNull().default(false),
+    earlyElite: integer('early_elite', { mode: 'boolean' }).notNull().default(false),
   },
   (t) => [
     uniqueIndex('submissions_one_ranked').on(t.puzzleId, t.playerId).where(sql`${t.ranked} = 1`),
@@ -290,8 +302,16 @@ export const submissions = sqliteTable(
     index('submissions_puzzle_games').on(t.puzzleId, t.id).where(sql`${t.counted} = 1`),
     /** A player's games of a kind, in order (player_ratings.rated_through; history, standing). */
     index('submissions_player_games').on(t.playerId, t.kind, t.id).where(sql`${t.counted} = 1`),
-    /** Flagged solves waiting for a moderator, oldest first. */
-    index('submissions_flagged').on(t.id).where(sql`${t.status} = 'flagged'`),
+    /** A player's counted solves of a kind by time: its days of play (src/rating/play-days.ts). */
+    index('submissions_player_play_days').on(t.playerId, t.kind, t.createdAt).where(sql`${t.counted} = 1`),
+    /** Pending and flagged solves waiting for a moderator. */
+    index('submissions_held').on(t.id).where(sql`${t.status} in ('pending', 'flagged')`),
+    /** A player's pace signals by time (the suspects list, while it judges the player's next solve). */
+    index('submissions_player_signals')
+      .on(t.playerId, t.createdAt)
+      .where(sql`${t.hugsFloor} = 1 or ${t.earlyElite} = 1`),
+    /** Everyone's pace signals by time (GET /v1/admin/suspects). */
+    index('submissions_signals').on(t.createdAt).where(sql`${t.hugsFloor} = 1 or ${t.earlyElite} = 1`),
     /** A player's history, newest first. */
     index('submissions_player_history').on(t.playerId, t.id),
     /** A date's daily board: every counted solve of the date by player, with its score (read from the index alone). */
@@ -314,6 +334,8 @@ export const benchmarks = sqliteTable(
     updatedAt: text('updated_at').notNull(),
     /** The learnt human floor as a multiple of the benchmark (src/fairplay/human-floor.ts); null until learnt. */
     floorRatio: real('floor_ratio'),
+    /** The learnt elite line as a multiple of the benchmark (src/fairplay/elite-line.ts); null until learnt. */
+    eliteRatio: real('elite_ratio'),
   },
   (t) => [primaryKey({ columns: [t.kind, t.level] })],
 );
@@ -340,7 +362,7 @@ export const benchmarkHistory = sqliteTable(
   (t) => [index('benchmark_history_kind_level_day').on(t.kind, t.level, t.day)],
 );
 
-export type AdminAction = 'approve' | 'void' | 'ban' | 'generate' | 'calibrate';
+export type AdminAction = 'approve' | 'void' | 'ban' | 'clear' | 'generate' | 'calibrate';
 
 /** Every moderator and operator action: what was done to what, when and why. */
 export const adminActions = sqliteTable('admin_actions', {

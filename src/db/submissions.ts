@@ -1,5 +1,6 @@
-import { and, desc, eq, isNotNull, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, isNotNull, sql } from 'drizzle-orm';
 import type { Level } from '../engines/types.js';
+import { HISTORY_SOLVES } from '../fairplay/pace-history.js';
 import type { Kind } from '../kinds/index.js';
 import { batch, cachedStatement, type Param, type Statement, statement } from './batch.js';
 import type { Db } from './client.js';
@@ -9,7 +10,8 @@ import {
   type PlayerRatingRow,
   type PlayerRatingUpdate,
   pendingPlayerGamesQuery,
-  playerDatesQuery,
+  playDaysOf,
+  playDaysQuery,
   playerRatingQuery,
   ratingsAfterQuery,
 } from './player-ratings.js';
@@ -93,10 +95,15 @@ export interface SubmissionState {
   pendingPuzzleGames: PendingPuzzleGame[];
   /** The same for the player's rating of the kind (normally none: only concurrent solves leave some). */
   pendingPlayerGames: PendingPlayerGame[];
-  /** Distinct dates of the player's counted games of the kind, as many as standing needs. */
-  dates: string[];
-  /** The learnt human floor of the kind and level, as a multiple of the benchmark; null until learnt. */
+  /** The first solves of the player's days of play in the kind, as many as standing needs. */
+  playDays: string[];
+  /** The learnt human floor and elite line of the kind and level, as multiples of the benchmark; null until learnt. */
   floorRatio: number | null;
+  eliteRatio: number | null;
+  /** The paces (counted time ÷ benchmark) of the player's latest counted solves of the kind, newest first. */
+  recentPaces: number[];
+  /** The player's pace signals within the suspects window, since its last clear (src/fairplay/suspicion.ts). */
+  paceSignals: { kind: Kind; hugsFloor: boolean; earlyElite: boolean }[];
   /** The player's streak already has the puzzle's date (from a solve of another of its puzzles). */
   streakDateTaken: boolean;
 }
@@ -107,6 +114,7 @@ function puzzleDateOf(puzzleId: string): string {
 }
 
 const at = {
+  signalsSince: sql.placeholder('signalsSince'),
   playerId: sql.placeholder('playerId'),
   tokenId: sql.placeholder('tokenId'),
   puzzleId: sql.placeholder('puzzleId'),
@@ -117,6 +125,8 @@ const at = {
 
 /** The values of a submission's read statements. */
 interface ReadValues extends Record<string, unknown> {
+  /** The start of the suspects window (ISO). */
+  signalsSince: string;
   playerId: string;
   tokenId: string;
   puzzleId: string;
@@ -170,15 +180,38 @@ const pendingOfPuzzle = cachedStatement<ReadValues, PendingPuzzleGame[]>((db) =>
 const pendingOfPlayer = cachedStatement<ReadValues, PendingPlayerGame[]>((db) =>
   pendingPlayerGamesQuery(db, at.playerId, at.kind),
 );
-const datesOf = cachedStatement<ReadValues, { date: string }[]>((db) =>
-  playerDatesQuery(db, at.playerId, at.kind),
+const playDaysOfPlayer = cachedStatement<ReadValues, { days: string }[]>((db) =>
+  playDaysQuery(db, at.playerId, at.kind),
 );
-const floorOf = cachedStatement<ReadValues, { floorRatio: number | null }[]>((db) =>
+const linesOf = cachedStatement<ReadValues, { floorRatio: number | null; eliteRatio: number | null }[]>(
+  (db) =>
+    db
+      .select({ floorRatio: benchmarks.floorRatio, eliteRatio: benchmarks.eliteRatio })
+      .from(benchmarks)
+      .where(and(eq(benchmarks.kind, at.kind), eq(benchmarks.level, at.level)))
+      .limit(1),
+);
+const recentPacesOf = cachedStatement<ReadValues, { pace: number }[]>((db) =>
   db
-    .select({ floorRatio: benchmarks.floorRatio })
-    .from(benchmarks)
-    .where(and(eq(benchmarks.kind, at.kind), eq(benchmarks.level, at.level)))
-    .limit(1),
+    .select({ pace: sql<number>`${submissions.countedMs} / 1000.0 / ${submissions.benchmarkSeconds}` })
+    .from(submissions)
+    .where(and(eq(submissions.playerId, at.playerId), eq(submissions.kind, at.kind), isCounted))
+    .orderBy(desc(submissions.id))
+    .limit(HISTORY_SOLVES),
+);
+const paceSignalsOf = cachedStatement<ReadValues, SubmissionState['paceSignals']>((db) =>
+  db
+    .select({ kind: submissions.kind, hugsFloor: submissions.hugsFloor, earlyElite: submissions.earlyElite })
+    .from(submissions)
+    .where(
+      and(
+        eq(submissions.playerId, at.playerId),
+        sql`(${submissions.hugsFloor} = 1 or ${submissions.earlyElite} = 1)`,
+        gte(submissions.createdAt, at.signalsSince),
+        sql`${submissions.createdAt} > coalesce((select p.suspect_cleared_at from players p
+          where p.id = ${at.playerId}), '')`,
+      ),
+    ),
 );
 const dateTaken = cachedStatement<ReadValues, { id: number }[]>((db) =>
   db
@@ -194,21 +227,37 @@ export async function submissionState(
   { playerId, tokenId }: { playerId: string; tokenId: string },
   kind: Kind,
   level: Level,
+  signalsSince: string,
 ): Promise<SubmissionState> {
-  const values: ReadValues = { playerId, tokenId, puzzleId, date: puzzleDateOf(puzzleId), kind, level };
-  const [player, puzzle, session, ranked, rating, pendingPuzzle, pendingPlayer, dates, floor, taken] =
-    await batch(db, [
-      heldPlayer(db, values),
-      puzzleToJudge(db, values),
-      sessionOf(db, values),
-      rankedOf(db, values),
-      ratingOf(db, values),
-      pendingOfPuzzle(db, values),
-      pendingOfPlayer(db, values),
-      datesOf(db, values),
-      floorOf(db, values),
-      dateTaken(db, values),
-    ] as const);
+  const date = puzzleDateOf(puzzleId);
+  const values: ReadValues = { signalsSince, playerId, tokenId, puzzleId, date, kind, level };
+  const [
+    player,
+    puzzle,
+    session,
+    ranked,
+    rating,
+    pendingPuzzle,
+    pendingPlayer,
+    days,
+    lines,
+    paces,
+    signals,
+    taken,
+  ] = await batch(db, [
+    heldPlayer(db, values),
+    puzzleToJudge(db, values),
+    sessionOf(db, values),
+    rankedOf(db, values),
+    ratingOf(db, values),
+    pendingOfPuzzle(db, values),
+    pendingOfPlayer(db, values),
+    playDaysOfPlayer(db, values),
+    linesOf(db, values),
+    recentPacesOf(db, values),
+    paceSignalsOf(db, values),
+    dateTaken(db, values),
+  ] as const);
   return {
     player: player[0],
     puzzle: puzzle[0],
@@ -217,8 +266,11 @@ export async function submissionState(
     rating: rating[0],
     pendingPuzzleGames: pendingPuzzle,
     pendingPlayerGames: pendingPlayer,
-    dates: dates.map((r) => r.date),
-    floorRatio: floor[0]?.floorRatio ?? null,
+    playDays: playDaysOf(days),
+    floorRatio: lines[0]?.floorRatio ?? null,
+    eliteRatio: lines[0]?.eliteRatio ?? null,
+    recentPaces: paces.map((r) => r.pace),
+    paceSignals: signals,
     streakDateTaken: taken.length > 0,
   };
 }
@@ -411,8 +463,8 @@ export async function recordCleanSolve(
   }
 }
 
-/** Stores a flagged solve: ranked (so it cannot be retried into a clean one), counted nowhere. */
-export async function recordFlaggedSolve(db: Db, submission: NewSubmissionRow): Promise<SubmissionRow> {
+/** Stores a pending or flagged solve: ranked (so it cannot be retried into a clean one), counted nowhere. */
+export async function recordHeldSolve(db: Db, submission: NewSubmissionRow): Promise<SubmissionRow> {
   try {
     const row = await db
       .insert(submissions)

@@ -31,6 +31,8 @@ export interface Evidence {
   gapSpread: number | null;
   /** The human floor this solve was held to (for moderators only: no response to a player states it). */
   floorMs: number;
+  /** The elite line it was held to (elite-line.ts; for moderators only, like the floor). */
+  eliteMs: number;
 }
 
 export interface EvidenceInput {
@@ -38,12 +40,13 @@ export interface EvidenceInput {
   serverMs: number;
   countedMs: number;
   floorMs: number;
+  eliteMs: number;
   /** The kind's drag rule: entries of one stroke may follow each other within milliseconds. */
   continuesStroke?: (previous: LogEntry, next: LogEntry) => boolean;
 }
 
 export function evidenceOf(input: EvidenceInput): Evidence {
-  const { log, serverMs, countedMs, floorMs } = input;
+  const { log, serverMs, countedMs, floorMs, eliteMs } = input;
   const first = log[0];
   const last = log.at(-1);
   return {
@@ -55,6 +58,7 @@ export function evidenceOf(input: EvidenceInput): Evidence {
     ...gapFigures(log, input.continuesStroke),
     burstMs: burstMs(log),
     floorMs,
+    eliteMs,
   };
 }
 

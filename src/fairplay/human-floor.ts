@@ -36,8 +36,13 @@ export interface FloorInput {
   learnedRatio: number | null;
 }
 
+/** The floor before anything is learnt: the steps times the kind and level's per-step minimum. */
+export function coldFloorMs(input: Pick<FloorInput, 'steps' | 'secondsPerStep'>): number {
+  return input.steps * input.secondsPerStep * 1000;
+}
+
 export function humanFloorMs(input: FloorInput): number {
-  const coldMs = input.steps * input.secondsPerStep * 1000;
+  const coldMs = coldFloorMs(input);
   const floorMs =
     input.learnedRatio === null
       ? coldMs

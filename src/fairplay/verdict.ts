@@ -1,7 +1,8 @@
 /**
- * The verdict on a ranked solve: `clean` is ranked publicly at once, `flagged` waits for a moderator and
- * counts nowhere meanwhile (boards, statistics, calibration, both ratings). Every rule errs towards letting
- * people through: a flag costs an honest player a delay, never the solve, and a moderator can approve it.
+ * The verdict on a ranked solve: `clean` is ranked publicly at once; `pending` (faster than its player's
+ * history carries) and `flagged` (the log or the floor says no) wait for a moderator and count nowhere
+ * meanwhile (boards, statistics, calibration, the floor, both ratings). Every rule errs towards letting
+ * people through: a review costs an honest player a delay, never the solve, and a moderator can approve it.
  */
 
 import { NETWORK_ALLOWANCE_MS } from '../rating/counted-time.js';
@@ -23,7 +24,40 @@ export const FLAG_REASONS = [
 ] as const;
 export type FlagReason = (typeof FLAG_REASONS)[number];
 
-export type Verdict = { verdict: 'clean' } | { verdict: 'flagged'; reasons: FlagReason[] };
+export const PENDING_REASONS = [
+  /** Under the elite line, and the player's own history does not carry that pace (pace-history.ts). */
+  'pace_unproven',
+  /** Under the elite line while the player is on the suspects list (suspicion.ts). */
+  'suspect_player',
+] as const;
+export type PendingReason = (typeof PENDING_REASONS)[number];
+/** Why a solve waits for a moderator, whichever verdict made it wait. */
+export type ReviewReason = FlagReason | PendingReason;
+
+/** What the log and the floor say (`judge`). */
+export type LogVerdict = { verdict: 'clean' } | { verdict: 'flagged'; reasons: FlagReason[] };
+export type Verdict = LogVerdict | { verdict: 'pending'; reasons: PendingReason[] };
+
+/** What the player's own record says about a solve under the elite line. */
+export interface PaceStanding {
+  /** The player's history carries the pace (pace-history.ts). */
+  historyCarries: boolean;
+  /** The player is on the suspects list, this solve's signals included (suspicion.ts). */
+  suspect: boolean;
+}
+
+/**
+ * The verdict on a solve: flagged when the log or the floor says so; otherwise, under the elite line,
+ * pending unless the player's history carries the pace and the player is not a suspect; else clean.
+ */
+export function verdictOf(evidence: Evidence, standing: PaceStanding): Verdict {
+  const logVerdict = judge(evidence);
+  if (logVerdict.verdict === 'flagged' || evidence.countedMs >= evidence.eliteMs) return logVerdict;
+  const reasons: PendingReason[] = [];
+  if (!standing.historyCarries) reasons.push('pace_unproven');
+  if (standing.suspect) reasons.push('suspect_player');
+  return reasons.length === 0 ? logVerdict : { verdict: 'pending', reasons };
+}
 
 /**
  * A single double-tap or two entries in one animation frame happen to people; three or more outside a
@@ -47,7 +81,8 @@ export const MIN_ENTRIES_FOR_BURST = 10;
  */
 export const MIN_GAP_SPREAD = 2.5;
 
-export function judge(evidence: Evidence): Verdict {
+/** The log's and the floor's verdict alone. */
+export function judge(evidence: Evidence): LogVerdict {
   const reasons: FlagReason[] = [];
   if (evidence.countedMs < evidence.floorMs) reasons.push('under_floor');
   if (evidence.fastGaps > MAX_FAST_GAPS) reasons.push('fast_entries');

@@ -3,7 +3,8 @@ import {
   advancePlayerRating,
   type PlayerRatingRow,
   pendingPlayerGamesQuery,
-  playerDatesQuery,
+  playDaysOf,
+  playDaysQuery,
   playerRatingQuery,
 } from '../db/player-ratings.js';
 import type { Kind } from '../kinds/index.js';
@@ -27,10 +28,10 @@ export async function catchUpPlayerRating(
   now: Date,
 ): Promise<PlayerRatingRow | undefined> {
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
-    const [rows, pending, dates] = await db.batch([
+    const [rows, pending, days] = await db.batch([
       playerRatingQuery(db, playerId, kind),
       pendingPlayerGamesQuery(db, playerId, kind),
-      playerDatesQuery(db, playerId, kind),
+      playDaysQuery(db, playerId, kind),
     ]);
     const row = rows[0];
     const last = pending.at(-1);
@@ -48,7 +49,7 @@ export async function catchUpPlayerRating(
       deviation: rating.deviation,
       volatility: rating.volatility,
       games,
-      established: isEstablished({ games, dates: dates.length, deviation: rating.deviation }),
+      established: isEstablished({ games, playDays: playDaysOf(days).length, deviation: rating.deviation }),
       version: row?.version ?? 0,
       updatedAt: now.toISOString(),
       through: last.id,

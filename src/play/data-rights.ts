@@ -1,11 +1,27 @@
 import { groupsOf } from '../db/groups.js';
 import { deletePlayer, playerData } from '../db/player-data.js';
+import type { SubmissionRow } from '../db/submissions.js';
 import type { Services } from '../http/context.js';
 import { leaveGroup } from './groups.js';
 
-/** Everything stored about the player, as JSON. */
+/**
+ * Everything stored about the player, as JSON, but the fair-play lines: the floor and the elite line each
+ * solve was held to, and whether it came near them, would tell a script exactly how fast it may go.
+ */
 export async function exportPlayer(services: Services, playerId: string) {
-  return { exportedAt: services.now().toISOString(), ...(await playerData(services.db, playerId)) };
+  const data = await playerData(services.db, playerId);
+  return {
+    exportedAt: services.now().toISOString(),
+    ...data,
+    submissions: data.submissions.map(withoutLines),
+  };
+}
+
+function withoutLines(row: SubmissionRow) {
+  const { hugsFloor: _hugsFloor, earlyElite: _earlyElite, evidence, ...rest } = row;
+  if (!evidence) return { ...rest, evidence };
+  const { floorMs: _floorMs, eliteMs: _eliteMs, ...figures } = evidence;
+  return { ...rest, evidence: figures };
 }
 
 /**

@@ -34,7 +34,7 @@ function audit(action: AdminAction, target: string, reason: string | null, now: 
   return { at: now.toISOString(), action, target, reason, details: null };
 }
 
-/** Ranks a flagged solve: it counts from now on, in its place in submission order. */
+/** Ranks a pending or flagged solve: it counts from now on, in its place in submission order. */
 export function approveSolve(
   db: Db,
   id: number,
@@ -44,18 +44,18 @@ export function approveSolve(
   return changeStatus(
     db,
     id,
-    { from: ['flagged'], to: 'approved' },
+    { from: ['pending', 'flagged'], to: 'approved' },
     audit('approve', String(id), reason, now),
     now,
   );
 }
 
-/** Removes a solve (flagged or not): it counts nowhere, and everything it moved is re-derived without it. */
+/** Removes a ranked solve (held or not): it counts nowhere, and everything it moved is re-derived without it. */
 export function voidSolve(db: Db, id: number, reason: string, now: Date): Promise<ModerationOutcome> {
   return changeStatus(
     db,
     id,
-    { from: ['clean', 'flagged', 'approved'], to: 'voided' },
+    { from: ['clean', 'pending', 'flagged', 'approved'], to: 'voided' },
     audit('void', String(id), reason, now),
     now,
   );

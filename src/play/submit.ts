@@ -10,7 +10,7 @@ import {
   insertAttempt,
   type NewSubmissionRow,
   recordCleanSolve,
-  recordFlaggedSolve,
+  recordHeldSolve,
   type SubmissionRow,
   type SubmissionState,
   standingAfterSolve,
@@ -18,9 +18,12 @@ import {
   submissionState,
 } from '../db/submissions.js';
 import type { AnyEngine, LogEntry } from '../engines/types.js';
+import { eliteLineMs } from '../fairplay/elite-line.js';
 import { evidenceOf } from '../fairplay/evidence.js';
-import { humanFloorMs } from '../fairplay/human-floor.js';
-import { judge } from '../fairplay/verdict.js';
+import { coldFloorMs, humanFloorMs } from '../fairplay/human-floor.js';
+import { historyCarries } from '../fairplay/pace-history.js';
+import { paceSignals, SUSPECT_WINDOW_MS, suspicionOf } from '../fairplay/suspicion.js';
+import { verdictOf } from '../fairplay/verdict.js';
 import type { Services } from '../http/context.js';
 import type { KindDescriptor } from '../kinds/descriptor.js';
 import { descriptorOf } from '../kinds/index.js';
@@ -91,7 +94,7 @@ export async function submitSolution(
       };
     }
   }
-  const state = await submissionState(services.db, id, token, key.kind, key.level);
+  const state = await submissionState(services.db, id, token, key.kind, key.level, signalsSince(now));
   if (!state.player) return { outcome: 'unknown_player' };
   if (state.player.bannedAt !== null) return { outcome: 'banned' };
   if (state.ranked) return { outcome: 'judged', result: await repeatedResult(services, state.ranked, state) };
@@ -110,7 +113,14 @@ async function practice(
   submission: Submission,
 ): Promise<SubmissionOutcome> {
   const now = services.now();
-  const state = await submissionState(services.db, puzzleId(key), token, key.kind, key.level);
+  const state = await submissionState(
+    services.db,
+    puzzleId(key),
+    token,
+    key.kind,
+    key.level,
+    signalsSince(now),
+  );
   if (!state.player) return { outcome: 'unknown_player' };
   if (state.player.bannedAt !== null) return { outcome: 'banned' };
   if (!state.session || !state.puzzle) return { outcome: 'no_session' };
@@ -179,7 +189,7 @@ async function judgeSolve(
   }
   const timing = judgeTiming(descriptor, parsed, state, submission, now);
   const result = score(timing.countedMs / 1000, puzzle.benchmarkSeconds);
-  const rated = rateSolve(solveContext(state, result));
+  const rated = rateSolve(solveContext(state, result, now));
   const row: NewSubmissionRow = {
     ...base,
     valid: true,
@@ -190,18 +200,21 @@ async function judgeSolve(
     ...gameInputs(rated),
     evidence: timing.evidence,
     established: rated.establishedBefore,
-    // Set for a flagged solve too: it counts for the streak once a moderator approves it.
+    ...timing.signals,
+    // Set for a held solve too: it counts for the streak once a moderator approves it.
     streakDate: puzzle.date === localDate(state, now) ? puzzle.date : null,
   };
   try {
+    const { verdict } = timing;
     const judged =
-      timing.verdict.verdict === 'flagged'
-        ? await storeFlagged(services, state, {
+      verdict.verdict === 'clean'
+        ? await storeClean(services, state, row, rated, now)
+        : await storeHeld(services, state, {
             ...row,
-            flags: timing.verdict.reasons,
+            status: verdict.verdict,
+            flags: verdict.reasons,
             log: [...submission.log],
-          })
-        : await storeClean(services, state, row, rated, now);
+          });
     return { outcome: 'judged', result: judged };
   } catch (error) {
     if (!(error instanceof AlreadyRankedError)) throw error;
@@ -209,6 +222,11 @@ async function judgeSolve(
     if (!winner) throw error;
     return { outcome: 'judged', result: await repeatedResult(services, winner, state) };
   }
+}
+
+/** The start of the window whose pace signals decide whether the player is a suspect. */
+function signalsSince(now: Date): string {
+  return new Date(now.getTime() - SUSPECT_WINDOW_MS).toISOString();
 }
 
 /** Why the log does not lead to the submitted solution, or null when it does. */
@@ -225,7 +243,10 @@ function logMismatch(
   return null;
 }
 
-/** The counted time and what the log says about how the solve was made. */
+/**
+ * The counted time, what the log says about how the solve was made, what the pace says about its player,
+ * and the verdict from all of it.
+ */
 function judgeTiming(
   descriptor: KindDescriptor,
   puzzle: unknown,
@@ -234,13 +255,20 @@ function judgeTiming(
   now: Date,
 ) {
   const { engine } = descriptor;
+  const { benchmarkSeconds, level } = state.puzzle;
   const serverMs = now.getTime() - state.session.startedAt.getTime();
   const { countedMs, capped } = countedTime(serverMs, submission.elapsedMs);
-  const floorMs = humanFloorMs({
+  const floor = {
     steps: engine.stepsTo(puzzle, submission.solution).length,
-    secondsPerStep: descriptor.floorSecondsPerStep[state.puzzle.level] ?? 0,
-    benchmarkSeconds: state.puzzle.benchmarkSeconds,
-    learnedRatio: state.floorRatio,
+    secondsPerStep: descriptor.floorSecondsPerStep[level] ?? 0,
+    benchmarkSeconds,
+  };
+  const floorMs = humanFloorMs({ ...floor, learnedRatio: state.floorRatio });
+  const eliteMs = eliteLineMs({
+    coldFloorMs: coldFloorMs(floor),
+    floorMs,
+    benchmarkSeconds,
+    learnedRatio: state.eliteRatio,
   });
   const continuesStroke = engine.continuesStroke?.bind(engine);
   const evidence = evidenceOf({
@@ -248,30 +276,42 @@ function judgeTiming(
     serverMs,
     countedMs,
     floorMs,
+    eliteMs,
     continuesStroke: continuesStroke ? (a, b) => continuesStroke(puzzle, a, b) : undefined,
   });
-  return { countedMs, capped, evidence, verdict: judge(evidence) };
+  const gamesBefore = (state.rating?.games ?? 0) + state.pendingPlayerGames.length;
+  const signals = paceSignals({ countedMs, floorMs, eliteMs, gamesBefore });
+  const suspicion = suspicionOf([...state.paceSignals, { kind: state.puzzle.kind, ...signals }]);
+  const verdict = verdictOf(evidence, {
+    historyCarries: historyCarries({
+      established: state.rating?.established ?? false,
+      pace: countedMs / 1000 / benchmarkSeconds,
+      recentPaces: state.recentPaces,
+    }),
+    suspect: suspicion.listed,
+  });
+  return { countedMs, capped, evidence, signals, verdict };
 }
 
 /** Both ratings as the state read left them, for this solve's score. */
-function solveContext(state: ReadyState, result: number): SolveContext {
+function solveContext(state: ReadyState, result: number, now: Date): SolveContext {
   const { puzzle } = state;
   return {
     score: result,
     player: state.rating ?? newRating(),
     playerGames: state.rating?.games ?? 0,
     pendingPlayerGames: state.pendingPlayerGames,
-    dates: state.dates,
-    date: puzzle.date,
+    playDays: state.playDays,
+    at: now.toISOString(),
     puzzle: { rating: puzzle.rating, deviation: puzzle.ratingDeviation, volatility: puzzle.ratingVolatility },
     puzzleEstablishedGames: puzzle.establishedGames,
     pendingPuzzleGames: state.pendingPuzzleGames,
   };
 }
 
-/** A flagged solve is stored ranked, so it cannot be retried into a clean one, and counted nowhere. */
-async function storeFlagged(services: Services, state: ReadyState, row: NewSubmissionRow) {
-  const stored = await recordFlaggedSolve(services.db, { ...row, status: 'flagged' });
+/** A pending or flagged solve is stored ranked, so it cannot be retried into a clean one, and counted nowhere. */
+async function storeHeld(services: Services, state: ReadyState, row: NewSubmissionRow) {
+  const stored = await recordHeldSolve(services.db, row);
   return repeatedResult(services, stored, state, false);
 }
 
@@ -410,8 +450,10 @@ function resultOf(
     score: row.score ?? 0,
     streak,
   } as const;
-  if (!row.counted) return base;
   const { rank, total } = standing;
+  // A pending solve's player sees where it would stand; nothing public shows it until it is approved.
+  if (row.status === 'pending' && !row.counted) return { ...base, wouldBeRank: rank, solvers: total };
+  if (!row.counted) return base;
   return {
     ...base,
     rating: {

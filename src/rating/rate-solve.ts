@@ -6,6 +6,7 @@
  */
 
 import type { Rating } from './glicko2.js';
+import { playDaysWith } from './play-days.js';
 import { isEstablished, playerWeight, puzzleWeight } from './standing.js';
 import {
   applyPuzzleGames,
@@ -21,9 +22,9 @@ export interface SolveContext {
   player: Rating;
   playerGames: number;
   pendingPlayerGames: readonly PlayerGame[];
-  /** Distinct puzzle dates of the player's counted games of the kind before this one, and this one's date. */
-  dates: readonly string[];
-  date: string;
+  /** The first solves of the player's days of play in the kind before this one (play-days.ts), and this one's time. */
+  playDays: readonly string[];
+  at: string;
   /** The puzzle's stored rating, its established games, and games it does not include yet. */
   puzzle: Rating;
   puzzleEstablishedGames: number;
@@ -59,7 +60,7 @@ export function rateSolve(context: SolveContext): RatedSolve {
   const games = context.playerGames + context.pendingPlayerGames.length;
   const establishedBefore = isEstablished({
     games,
-    dates: context.dates.length,
+    playDays: context.playDays.length,
     deviation: playerBefore.deviation,
   });
   const gameWeight = puzzleWeight(establishedBefore, playerBefore.deviation);
@@ -84,7 +85,7 @@ export function rateSolve(context: SolveContext): RatedSolve {
     establishedBefore,
     establishedAfter: isEstablished({
       games: games + 1,
-      dates: new Set([...context.dates, context.date]).size,
+      playDays: playDaysWith(context.playDays, context.at).length,
       deviation: after.deviation,
     }),
     puzzleWeight: gameWeight,

@@ -8,8 +8,11 @@
 
 /** Established in a kind: at least this many clean ranked solves of the kind… */
 export const ESTABLISHED_MIN_GAMES = 5;
-/** …on at least this many distinct puzzle dates (a burst of one evening does not count)… */
-export const ESTABLISHED_MIN_DATES = 3;
+/**
+ * …on at least this many days of play on the server's clock (play-days.ts: each begins at least 20 hours
+ * after the one before), whatever the puzzles' dates: a burst of one visit does not count…
+ */
+export const ESTABLISHED_MIN_PLAY_DAYS = 3;
 /**
  * …and a deviation below this (Lichess's "clueless" bound). A new player's RD falls below it after 2–3
  * games against settled puzzles (RD 80–150), 7 against new ones (RD 500), and 15 against new ones at the
@@ -23,15 +26,15 @@ export const ESTABLISHED_MAX_DEVIATION = 230;
 export interface PlayerRecord {
   /** Clean ranked solves of the kind. */
   games: number;
-  /** Distinct puzzle dates among them (counting stops at ESTABLISHED_MIN_DATES). */
-  dates: number;
+  /** Days of play among them (counting stops at ESTABLISHED_MIN_PLAY_DAYS). */
+  playDays: number;
   deviation: number;
 }
 
 export function isEstablished(record: PlayerRecord): boolean {
   return (
     record.games >= ESTABLISHED_MIN_GAMES &&
-    record.dates >= ESTABLISHED_MIN_DATES &&
+    record.playDays >= ESTABLISHED_MIN_PLAY_DAYS &&
     record.deviation < ESTABLISHED_MAX_DEVIATION
   );
 }

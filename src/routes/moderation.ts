@@ -1,6 +1,6 @@
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
-import { auditPage, findSubmission, flaggedPage } from '../db/moderation.js';
-import { FLAG_REASONS } from '../fairplay/verdict.js';
+import { auditPage, findSubmission, heldPage } from '../db/moderation.js';
+import { FLAG_REASONS, PENDING_REASONS } from '../fairplay/verdict.js';
 import { adminRequired } from '../http/admin-auth.js';
 import { CACHE_CONTROL } from '../http/cache.js';
 import type { AppEnv } from '../http/context.js';
@@ -37,6 +37,11 @@ const EvidenceSchema = z
     burstMs: z.number().openapi({ description: 'Shortest time holding 80 % of the entries' }),
     gapSpread: z.number().nullable().openapi({ description: '90th / 10th percentile of the gaps' }),
     floorMs: z.number().int().openapi({ description: 'The human floor the solve was held to' }),
+    eliteMs: z
+      .number()
+      .int()
+      .optional()
+      .openapi({ description: "The elite line: faster needs the player's history to be ranked at once" }),
   })
   .openapi('Evidence');
 
@@ -50,7 +55,12 @@ const FlagSchema = z
     countedMs: z.number().int().nullable(),
     benchmarkSeconds: z.number().nullable(),
     submittedAt: z.string(),
-    reasons: z.array(z.enum(FLAG_REASONS)),
+    verdict: z.enum(['pending', 'flagged']),
+    reasons: z.array(z.enum([...FLAG_REASONS, ...PENDING_REASONS])),
+    wouldTakePlaces: z.number().int().openapi({
+      description:
+        'Counted solves of the puzzle it would go ahead of if approved now (the queue is sorted by it)',
+    }),
     evidence: EvidenceSchema.nullable(),
     player: z.object({
       id: z.string(),
@@ -66,7 +76,8 @@ const flags = createRoute({
   path: '/admin/flags',
   operationId: 'listFlags',
   security: ADMIN,
-  summary: 'Flagged solves waiting for a moderator, oldest first',
+  summary:
+    'Pending and flagged solves waiting for a moderator, those that would take the most public places first',
   middleware: [adminRequired] as const,
   request: { query: z.object({ cursor: CursorQuery, limit: LimitQuery }) },
   responses: {
@@ -136,7 +147,7 @@ const approve = createRoute({
   path: '/admin/submissions/{id}/approve',
   operationId: 'approveSubmission',
   security: ADMIN,
-  summary: 'Rank a flagged solve: boards, statistics and both ratings take it in its place',
+  summary: 'Rank a pending or flagged solve: boards, statistics and both ratings take it in its place',
   middleware: [adminRequired] as const,
   request: {
     params: z.object({ id: SubmissionId }),
@@ -231,6 +242,7 @@ const audit = createRoute({
 });
 
 const IdCursor = z.object({ id: z.number().int() });
+const HeldCursorSchema = z.object({ places: z.number().int(), id: z.number().int() });
 
 function moderated(id: number, outcome: ModerationOutcome) {
   if (outcome.ok)
@@ -252,8 +264,8 @@ function moderated(id: number, outcome: ModerationOutcome) {
 export const moderationRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook })
   .openapi(flags, async (c) => {
     const { cursor, limit } = c.req.valid('query');
-    const rows = await flaggedPage(c.var.services.db, decodeCursor(cursor, IdCursor)?.id ?? null, limit + 1);
-    const page = pageOf(rows, limit, (last) => ({ id: last.id }));
+    const rows = await heldPage(c.var.services.db, decodeCursor(cursor, HeldCursorSchema) ?? null, limit + 1);
+    const page = pageOf(rows, limit, (last) => ({ places: last.places, id: last.id }));
     c.header('Cache-Control', CACHE_CONTROL.private);
     return c.json(
       {
@@ -266,7 +278,9 @@ export const moderationRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validatio
           countedMs: r.countedMs,
           benchmarkSeconds: r.benchmarkSeconds,
           submittedAt: r.submittedAt,
+          verdict: r.status === 'pending' ? ('pending' as const) : ('flagged' as const),
           reasons: r.flags ?? [],
+          wouldTakePlaces: r.places,
           evidence: r.evidence,
           player: {
             id: r.player.id,

@@ -14,6 +14,7 @@ function verdictOf(log: LogEntry[], options: { countedMs?: number; floorMs?: num
     serverMs,
     countedMs: options.countedMs ?? serverMs,
     floorMs: options.floorMs ?? 30_000,
+    eliteMs: 90_000,
   });
   return { evidence, verdict: judge(evidence) };
 }
@@ -55,6 +56,7 @@ describe('the verdict on a log', () => {
       serverMs,
       countedMs: serverMs,
       floorMs: 30_000,
+      eliteMs: 90_000,
       continuesStroke: (a, b) => b[1] === a[1] + 1 && a[2] === b[2],
     });
     expect(evidence.fastGaps).toBe(0);
@@ -70,7 +72,13 @@ describe('the verdict on a log', () => {
 
   it('does not call a burst what a person does after leaving the puzzle open for an hour', () => {
     const log = humanLog(steps, { startMs: 3_300_000, endMs: 3_599_000 });
-    const evidence = evidenceOf({ log, serverMs: 3_600_000, countedMs: 3_600_000, floorMs: 30_000 });
+    const evidence = evidenceOf({
+      log,
+      serverMs: 3_600_000,
+      countedMs: 3_600_000,
+      floorMs: 30_000,
+      eliteMs: 90_000,
+    });
     expect(judge(evidence)).toEqual({ verdict: 'clean' });
   });
 

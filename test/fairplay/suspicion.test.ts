@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import {
+  EARLY_ELITE_GAMES,
+  EARLY_ELITE_KINDS_TO_LIST,
+  FLOOR_HUG_PERCENT,
+  FLOOR_HUGS_TO_LIST,
+  paceSignals,
+  suspicionOf,
+} from '../../src/fairplay/suspicion.js';
+
+const solve = { countedMs: 100_000, floorMs: 50_000, eliteMs: 80_000, gamesBefore: 20 };
+const hug = { kind: 'sudoku', hugsFloor: true, earlyElite: false } as const;
+
+describe('pace signals of one solve', () => {
+  it('hugs the floor at exactly 115 % of it, not just above', () => {
+    expect(FLOOR_HUG_PERCENT).toBe(115);
+    expect(paceSignals({ ...solve, countedMs: 57_500 }).hugsFloor).toBe(true);
+    expect(paceSignals({ ...solve, countedMs: 57_501 }).hugsFloor).toBe(false);
+  });
+
+  it('hugs the floor from under it too', () => {
+    expect(paceSignals({ ...solve, countedMs: 10_000 }).hugsFloor).toBe(true);
+  });
+
+  it(`is early elite under the elite line with ${EARLY_ELITE_GAMES - 1} solves of the kind before, not with ${EARLY_ELITE_GAMES}`, () => {
+    expect(paceSignals({ ...solve, countedMs: 79_999, gamesBefore: EARLY_ELITE_GAMES - 1 }).earlyElite).toBe(
+      true,
+    );
+    expect(paceSignals({ ...solve, countedMs: 79_999, gamesBefore: EARLY_ELITE_GAMES }).earlyElite).toBe(
+      false,
+    );
+  });
+
+  it('is not elite at the elite line itself', () => {
+    expect(paceSignals({ ...solve, countedMs: 80_000, gamesBefore: 0 }).earlyElite).toBe(false);
+  });
+});
+
+describe('the suspects list', () => {
+  it(`lists a player with ${FLOOR_HUGS_TO_LIST} floor-hugging solves, not ${FLOOR_HUGS_TO_LIST - 1}`, () => {
+    expect(suspicionOf(Array.from({ length: FLOOR_HUGS_TO_LIST }, () => hug)).listed).toBe(true);
+    expect(suspicionOf(Array.from({ length: FLOOR_HUGS_TO_LIST - 1 }, () => hug)).listed).toBe(false);
+  });
+
+  it(`lists a player early elite in ${EARLY_ELITE_KINDS_TO_LIST} kinds, not in one kind however often`, () => {
+    const early = (kind: string) => ({ kind, hugsFloor: false, earlyElite: true });
+    expect(suspicionOf([early('sudoku'), early('loop')])).toEqual({
+      listed: true,
+      floorHugs: 0,
+      earlyEliteKinds: ['loop', 'sudoku'],
+    });
+    expect(suspicionOf([early('sudoku'), early('sudoku'), early('sudoku')]).listed).toBe(false);
+  });
+});
