@@ -1,11 +1,27 @@
 import { z } from 'zod';
 
+/**
+ * The times a test clock may take: four-digit years however far ahead the calendar looks (UTC+14, the cron's
+ * days ahead), which an ISO date needs. Later years would make "today" a date the routes cannot spell.
+ */
+export const TEST_CLOCK_EARLIEST = '2000-01-01T00:00:00.000Z';
+export const TEST_CLOCK_LATEST = '9998-12-31T23:59:59.999Z';
+
 export const TestClockRequestSchema = z
   .strictObject({
-    now: z.iso.datetime({ offset: true }).meta({
-      description:
-        'The moment the service takes for now, with its zone (`Z` or `±hh:mm`); the clock runs on from it',
-    }),
+    now: z.iso
+      .datetime({ offset: true })
+      .refine(
+        (now) =>
+          Date.parse(now) >= Date.parse(TEST_CLOCK_EARLIEST) &&
+          Date.parse(now) <= Date.parse(TEST_CLOCK_LATEST),
+        `must be from ${TEST_CLOCK_EARLIEST} to ${TEST_CLOCK_LATEST}`,
+      )
+      .meta({
+        description:
+          'The moment the service takes for now, with its zone (`Z` or `±hh:mm`), from 2000 to 9998; the ' +
+          'clock runs on from it',
+      }),
   })
   .meta({ id: 'TestClockRequest', example: { now: '2026-12-02T12:00:00Z' } });
 

@@ -51,7 +51,7 @@ const putClock = createRoute({
   },
   responses: {
     200: clockResponse('The clock, now set'),
-    400: jsonError('`now` is not an ISO-8601 time with a zone'),
+    400: jsonError('`now` is not an ISO-8601 time with a zone, or outside the years 2000 to 9998'),
     401: jsonError('Missing or wrong admin token'),
     404: jsonError('Not development'),
   },

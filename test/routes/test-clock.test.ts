@@ -2,7 +2,7 @@ import { createExecutionContext, createScheduledController, env } from 'cloudfla
 import { afterEach, describe, expect, it } from 'vitest';
 import { createApp } from '../../src/app.js';
 import { DEV_SECRETS } from '../../src/config.js';
-import type { TestClock } from '../../src/contract/clock.js';
+import { TEST_CLOCK_EARLIEST, TEST_CLOCK_LATEST, type TestClock } from '../../src/contract/clock.js';
 import { type IsoDate, utcDate } from '../../src/daily/calendar.js';
 import { puzzlesOfDate } from '../../src/daily/schedule.js';
 import type { Env } from '../../src/env.js';
@@ -255,6 +255,23 @@ describe('a bad PUT /v1/admin/clock', () => {
     });
   }
 
+  it('is a 400 from the year 9999 on, and an instant that reaches it through its zone too', async () => {
+    const put = async (now: string) => (await setClock(fixed, now)).status;
+    expect(await put(TEST_CLOCK_LATEST)).toBe(200);
+    expect(await put('9999-01-01T00:00:00Z')).toBe(400);
+    expect(await put('9998-12-31T23:30:00-01:00')).toBe(400);
+    expect((await readClock(fixed)).now).toBe(TEST_CLOCK_LATEST);
+    // Even there, today's date of the zone furthest ahead is still a date the routes take.
+    expect(await todayOf(fixed, '?tz=Pacific/Kiritimati')).toBe('9999-01-01');
+  });
+
+  it('is a 400 before the year 2000, to the millisecond', async () => {
+    const put = async (now: string) => (await setClock(fixed, now)).status;
+    expect(await put('1999-12-31T23:59:59.999Z')).toBe(400);
+    expect(await put('2000-01-01T00:30:00+01:00')).toBe(400);
+    expect(await put(TEST_CLOCK_EARLIEST)).toBe(200);
+  });
+
   it('is a 400 invalid_json for a body that is not JSON', async () => {
     const res = await fixed('/v1/admin/clock', { method: 'PUT', headers: admin(), body: 'tomorrow' });
     expect(res.status).toBe(400);
@@ -299,7 +316,7 @@ describe('the worker’s entry points under the test clock', () => {
     await setClock(real, '2027-09-20T12:00:00Z');
     await worker.scheduled(createScheduledController({ cron: '5 0 * * *' }), env);
     const { results } = await env.DB.prepare(
-      "select date, count(*) as n from puzzles where date >= '2027-09-19' group by date order by date",
+      "select date, count(*) as n from puzzles where date between '2027-09-19' and '2027-09-30' group by date order by date",
     ).all<{ date: string; n: number }>();
     const perDay = puzzlesOfDate('2027-09-20' as IsoDate).length;
     expect(results).toEqual([
