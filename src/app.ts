@@ -15,7 +15,9 @@ import { errorFields, log, requestLog } from './http/log.js';
 import { newRequestId } from './http/request-id.js';
 import { securityHeaders } from './http/security-headers.js';
 import { descriptorOf, KINDS } from './kinds/index.js';
+import { developmentClock } from './play/test-clock.js';
 import { adminRoutes } from './routes/admin.js';
+import { clockRoutes } from './routes/clock.js';
 import { dataRightsRoutes } from './routes/data-rights.js';
 import { deviceRoutes } from './routes/devices.js';
 import { docsRoutes } from './routes/docs.js';
@@ -33,7 +35,7 @@ import { submissionRoutes } from './routes/submissions.js';
 import { suspectRoutes } from './routes/suspects.js';
 
 export interface AppOptions {
-  /** The clock; tests pass a fixed one. */
+  /** The real clock; tests pass a fixed one. In development a test clock runs from it when one is set. */
   now?: () => Date;
 }
 
@@ -60,7 +62,10 @@ export function createApp(options: AppOptions = {}) {
   app.use('/v1/*', privateUnlessMarked);
   app.use(bodyLimit);
   app.use('/v1/*', async (c, next) => {
-    c.set('services', { ...servicesOf(c.env), now });
+    const { config, db } = servicesOf(c.env);
+    // A deployment's clock is the real one as it stands: no read of the test clock on its hot path.
+    const clock = config.development ? await developmentClock(db, now) : now;
+    c.set('services', { config, db, now: clock, realNow: now });
     await next();
   });
 
@@ -113,6 +118,7 @@ export function createApp(options: AppOptions = {}) {
     .route('/v1', followRoutes)
     .route('/v1', groupRoutes)
     .route('/v1', adminRoutes)
+    .route('/v1', clockRoutes)
     .route('/v1', moderationRoutes)
     .route('/v1', suspectRoutes);
 

@@ -7,6 +7,7 @@ import { withFrontCache } from './http/front-cache.js';
 import { errorFields, log } from './http/log.js';
 import { calibrateBenchmarks } from './play/calibrate-benchmarks.js';
 import { catchUpPuzzleRatings } from './play/catch-up-puzzle-ratings.js';
+import { developmentClock } from './play/test-clock.js';
 
 const app = createApp();
 
@@ -16,7 +17,9 @@ export default {
   async scheduled(_controller, env) {
     const config = loadConfig(env);
     const db = createDb(env.DB);
-    const now = () => new Date();
+    const real = () => new Date();
+    // In development the cron goes by the test clock too, so a day change can be tried over HTTP.
+    const now = config.development ? await developmentClock(db, real) : real;
     const results = await Promise.allSettled([
       runDailyCron({ db, salt: config.puzzleSalt, now }, config),
       calibrateBenchmarks(db, now()),

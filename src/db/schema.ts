@@ -375,3 +375,14 @@ export const adminActions = sqliteTable('admin_actions', {
   /** What the action changed, e.g. the puzzles whose ratings were re-derived. */
   details: text('details', { mode: 'json' }).$type<Record<string, unknown>>(),
 });
+
+/**
+ * The development test clock (PUT /v1/admin/clock): one row while it is set, how far the service's now runs
+ * ahead of the real clock (negative: behind). In D1 so that every isolate and the cron see the same clock;
+ * only ever read or written under ENVIRONMENT=development.
+ */
+export const testClock = sqliteTable('test_clock', {
+  /** Always 1: there is one clock. */
+  id: integer('id').primaryKey(),
+  offsetMs: integer('offset_ms').notNull(),
+});

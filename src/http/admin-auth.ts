@@ -33,7 +33,8 @@ export const adminRequired: MiddlewareHandler<AppEnv> = async (c, next) => {
  */
 export async function requireAdmin(c: Context<AppEnv>): Promise<void> {
   const address = clientAddress(c);
-  const now = c.var.services.now().getTime();
+  // Real time: a test clock moved forward must not end a lockout, nor one moved back make it last for ever.
+  const now = c.var.services.realNow().getTime();
   refuseIfLockedOut(c, address, now);
   const header = c.req.header('Authorization') ?? '';
   const token = header.startsWith('Bearer ') ? header.slice(7) : '';

@@ -13,6 +13,17 @@ interface Entry {
   headers: [string, string][];
 }
 
+/** Bumped by `forgetFrontCache`; a front cache that sees a new value starts empty. */
+let generation = 0;
+
+/**
+ * Empties every front cache of this isolate (when the development test clock changes: a kept "today" would
+ * be yesterday's). Its entries otherwise keep real time, as the HTTP caches that share their max-age do.
+ */
+export function forgetFrontCache(): void {
+  generation++;
+}
+
 type Fetch = (request: Request, env: Env, ctx: ExecutionContext) => Response | Promise<Response>;
 
 /** `/v1/...` path and query of an absolute URL, without building a URL object (this runs on every request). */
@@ -36,7 +47,8 @@ function wantsFresh(headers: Headers): boolean {
  * body (the app judges its size), or the access log being on (every request must then reach the logger).
  */
 export function withFrontCache(fetch: Fetch, now: () => Date = () => new Date()): Fetch {
-  const entries = new PayloadMemory<Entry>(MAX_ENTRIES, MAX_TTL_MS);
+  let entries = new PayloadMemory<Entry>(MAX_ENTRIES, MAX_TTL_MS);
+  let seen = generation;
   return async (request, env, ctx) => {
     const key = request.method === 'GET' ? pathAndQuery(request.url) : null;
     const headers = request.headers;
@@ -48,6 +60,10 @@ export function withFrontCache(fetch: Fetch, now: () => Date = () => new Date())
       env.ACCESS_LOG === 'true'
     ) {
       return fetch(request, env, ctx);
+    }
+    if (seen !== generation) {
+      entries = new PayloadMemory<Entry>(MAX_ENTRIES, MAX_TTL_MS);
+      seen = generation;
     }
     const t = now().getTime();
     const hit = wantsFresh(headers) ? undefined : entries.get(key, t);

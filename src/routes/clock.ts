@@ -1,0 +1,95 @@
+import { createRoute, OpenAPIHono } from '@hono/zod-openapi';
+import { TestClockRequestSchema, TestClockSchema } from '../contract/clock.js';
+import { adminRequired } from '../http/admin-auth.js';
+import { CACHE_CONTROL } from '../http/cache.js';
+import type { AppEnv } from '../http/context.js';
+import { developmentOnly } from '../http/development-only.js';
+import { forgetFrontCache } from '../http/front-cache.js';
+import { validationHook } from '../http/validation.js';
+import { clearTestClock, readTestClock, setTestClock } from '../play/test-clock.js';
+import { jsonError } from './schemas.js';
+import { ADMIN } from './security.js';
+
+const DEVELOPMENT_ONLY =
+  'Development only (`ENVIRONMENT=development`, e.g. `npm start`): a deployment answers 404, as for an ' +
+  'unknown route, whatever the token.';
+
+const clockResponse = (description: string) => ({
+  content: { 'application/json': { schema: TestClockSchema } },
+  description,
+});
+
+const getClock = createRoute({
+  method: 'get',
+  path: '/admin/clock',
+  operationId: 'getTestClock',
+  security: ADMIN,
+  summary: "The service's now, and whether a test clock sets it",
+  description: DEVELOPMENT_ONLY,
+  middleware: [developmentOnly, adminRequired] as const,
+  responses: {
+    200: clockResponse('The clock'),
+    401: jsonError('Missing or wrong admin token'),
+    404: jsonError('Not development'),
+  },
+});
+
+const putClock = createRoute({
+  method: 'put',
+  path: '/admin/clock',
+  operationId: 'setTestClock',
+  security: ADMIN,
+  summary: 'Set the test clock: the service takes `now` for now, and the clock runs on from there',
+  description:
+    `${DEVELOPMENT_ONLY} Everything goes by it: the calendar (which date is today, what is playable, when ` +
+    'answers are public), sessions and start tokens, link codes, streaks, days of play, calibration and the ' +
+    'cron. Rate limits, the admin lockout and the logs keep real time. It holds until DELETE, across ' +
+    'requests, isolates and restarts of `npm start` (it is kept in the local database).',
+  middleware: [developmentOnly, adminRequired] as const,
+  request: {
+    body: { required: true, content: { 'application/json': { schema: TestClockRequestSchema } } },
+  },
+  responses: {
+    200: clockResponse('The clock, now set'),
+    400: jsonError('`now` is not an ISO-8601 time with a zone, or outside the years 2000 to 9998'),
+    401: jsonError('Missing or wrong admin token'),
+    404: jsonError('Not development'),
+  },
+});
+
+const deleteClock = createRoute({
+  method: 'delete',
+  path: '/admin/clock',
+  operationId: 'clearTestClock',
+  security: ADMIN,
+  summary: 'Back to the real clock',
+  description: DEVELOPMENT_ONLY,
+  middleware: [developmentOnly, adminRequired] as const,
+  responses: {
+    200: clockResponse('The clock, now the real one'),
+    401: jsonError('Missing or wrong admin token'),
+    404: jsonError('Not development'),
+  },
+});
+
+export const clockRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook })
+  .openapi(getClock, async (c) => {
+    const { db, realNow } = c.var.services;
+    c.header('Cache-Control', CACHE_CONTROL.none);
+    return c.json(await readTestClock(db, realNow), 200);
+  })
+  .openapi(putClock, async (c) => {
+    const { db, realNow } = c.var.services;
+    const clock = await setTestClock(db, realNow, new Date(c.req.valid('json').now));
+    // What this isolate kept for anonymous callers was served by the old clock.
+    forgetFrontCache();
+    c.header('Cache-Control', CACHE_CONTROL.none);
+    return c.json(clock, 200);
+  })
+  .openapi(deleteClock, async (c) => {
+    const { db, realNow } = c.var.services;
+    const clock = await clearTestClock(db, realNow);
+    forgetFrontCache();
+    c.header('Cache-Control', CACHE_CONTROL.none);
+    return c.json(clock, 200);
+  });
