@@ -13,12 +13,14 @@ import { MAX_LOG_ENTRIES, SubmissionRequestSchema } from '../src/contract/submis
 import { engine } from '../src/engines/pattern/index.js';
 import type { PatternPuzzle, PatternSolution } from '../src/engines/pattern/model.js';
 import type { LogEntry, LogStep } from '../src/engines/types.js';
+import { eliteLineMs } from '../src/fairplay/elite-line.js';
 import { evidenceOf } from '../src/fairplay/evidence.js';
-import { humanFloorMs } from '../src/fairplay/human-floor.js';
-import { judge } from '../src/fairplay/verdict.js';
+import { coldFloorMs, humanFloorMs } from '../src/fairplay/human-floor.js';
+import { judge, verdictOf } from '../src/fairplay/verdict.js';
 import { MAX_SUBMISSION_BODY_BYTES } from '../src/http/body-limit.js';
 import { descriptorOf } from '../src/kinds/index.js';
 import { logShapeError } from '../src/routes/log-schemas.js';
+import { puzzleFacts, simulateHonestCrowd } from '../test/support/honest-crowd.js';
 import { humanLog, seededRandom } from '../test/support/logs.js';
 import { median, quantile, table } from './support/stats.js';
 
@@ -162,6 +164,73 @@ export async function run(): Promise<void> {
   );
   shapeChecks(logs.get(3000) ?? [], solution, token);
   bodySizes(token);
+  heldToFigures();
+}
+
+/**
+ * Fair play III's figures, from the same pure rules a ranked submission runs: the forged-log bot of issue
+ * #22 (a fresh account, the cold floor computed as the server does, floor + 40 ms, person-paced gaps) on one
+ * puzzle of every kind and level, and the share of a simulated honest crowd's solves that end held
+ * (test/support/honest-crowd.ts documents the model). The workerd tests prove the same through the API.
+ */
+function heldToFigures(): void {
+  const puzzles = puzzleFacts('fair play bench');
+  const bot = puzzles.map((p) => {
+    const floor = {
+      steps: p.steps.length,
+      secondsPerStep: descriptorOf(p.kind).floorSecondsPerStep[p.level] ?? 0,
+      benchmarkSeconds: p.benchmarkSeconds,
+    };
+    const floorMs = humanFloorMs({ ...floor, learnedRatio: null });
+    const eliteMs = eliteLineMs({
+      coldFloorMs: coldFloorMs(floor),
+      floorMs,
+      benchmarkSeconds: p.benchmarkSeconds,
+      learnedRatio: null,
+    });
+    const countedMs = floorMs + 40;
+    const log = humanLog(p.steps, { startMs: 400, endMs: countedMs - 300, seed: p.steps.length });
+    const evidence = evidenceOf({ log, serverMs: countedMs, countedMs, floorMs, eliteMs });
+    const verdict = verdictOf(evidence, { historyCarries: false, suspect: false });
+    return { p, countedMs, eliteMs, verdict: verdict.verdict };
+  });
+  const held = bot.filter((b) => b.verdict !== 'clean').length;
+  console.log(
+    `\nThe forged-log bot on a fresh account (floor + 40 ms, log-normal gaps): ${held} of ${bot.length} ` +
+      'puzzles held (pending or flagged), so 0 public rows; the elite line it would have to beat to rank, ' +
+      'as a share of the benchmark:\n',
+  );
+  console.log(
+    table(
+      ['puzzle', 'bot: share of benchmark', 'elite line: share of benchmark', 'verdict'],
+      bot.map(({ p, countedMs, eliteMs, verdict }) => [
+        `${p.kind} ${p.level}`,
+        `${((countedMs / 1000 / p.benchmarkSeconds) * 100).toFixed(1)} %`,
+        `${((eliteMs / 1000 / p.benchmarkSeconds) * 100).toFixed(1)} %`,
+        verdict,
+      ]),
+    ),
+  );
+  const rows = [null, 0.27].map((eliteRatio) => {
+    const t0 = performance.now();
+    const crowd = simulateHonestCrowd(puzzles, { players: 400, days: 20, eliteRatio });
+    const share = ((crowd.pending + crowd.flagged) / crowd.solves) * 100;
+    return [
+      eliteRatio === null ? 'cold (3× the cold floor)' : `learnt at ${eliteRatio} of the benchmark`,
+      String(crowd.solves),
+      String(crowd.pending),
+      String(crowd.flagged),
+      `${share.toFixed(2)} %`,
+      '≤ 0.5 %',
+      `${Math.round(performance.now() - t0)} ms`,
+    ];
+  });
+  console.log(
+    '\nHonest players held (400 players, 20 days, two kinds a day, σ 0.5 in log-time; no approvals):\n',
+  );
+  console.log(
+    table(['elite line', 'solves', 'pending', 'flagged', 'held', 'target', 'simulation time'], rows),
+  );
 }
 
 function shapeChecks(log: LogEntry[], solution: PatternSolution, token: string): void {
