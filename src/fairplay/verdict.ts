@@ -20,6 +20,8 @@ export const FLAG_REASONS = [
   'log_before_session',
   /** The log claims entries after the submission arrived. */
   'log_after_submission',
+  /** Colour sort: the moves expose other hidden units than the session's reveals showed (reveal-match.ts). */
+  'reveal_mismatch',
 ] as const;
 export type FlagReason = (typeof FLAG_REASONS)[number];
 
@@ -47,7 +49,8 @@ export const MIN_ENTRIES_FOR_BURST = 10;
  */
 export const MIN_GAP_SPREAD = 2.5;
 
-export function judge(evidence: Evidence): Verdict {
+/** `revealsMatch`: false when the solve's moves do not match its session's reveals (reveal-match.ts). */
+export function judge(evidence: Evidence, revealsMatch = true): Verdict {
   const reasons: FlagReason[] = [];
   if (evidence.countedMs < evidence.floorMs) reasons.push('under_floor');
   if (evidence.fastGaps > MAX_FAST_GAPS) reasons.push('fast_entries');
@@ -58,6 +61,7 @@ export function judge(evidence: Evidence): Verdict {
   if (evidence.lastMs !== null && evidence.lastMs > evidence.serverMs + NETWORK_ALLOWANCE_MS) {
     reasons.push('log_after_submission');
   }
+  if (!revealsMatch) reasons.push('reveal_mismatch');
   return reasons.length === 0 ? { verdict: 'clean' } : { verdict: 'flagged', reasons };
 }
 

@@ -20,6 +20,7 @@ import {
 import type { AnyEngine, LogEntry } from '../engines/types.js';
 import { evidenceOf } from '../fairplay/evidence.js';
 import { humanFloorMs } from '../fairplay/human-floor.js';
+import { revealsMatch } from '../fairplay/reveal-match.js';
 import { judge } from '../fairplay/verdict.js';
 import type { Services } from '../http/context.js';
 import type { KindDescriptor } from '../kinds/descriptor.js';
@@ -250,7 +251,10 @@ function judgeTiming(
     floorMs,
     continuesStroke: continuesStroke ? (a, b) => continuesStroke(puzzle, a, b) : undefined,
   });
-  return { countedMs, capped, evidence, verdict: judge(evidence) };
+  const { revealed } = state.session;
+  const exposed = engine.exposedBy?.(puzzle, submission.solution);
+  const matched = exposed === undefined || revealed === null || revealsMatch(exposed, revealed);
+  return { countedMs, capped, evidence, verdict: judge(evidence, matched) };
 }
 
 /** Both ratings as the state read left them, for this solve's score. */
