@@ -3,13 +3,15 @@
  * moves expose it (colour sort's reveal route). Pure.
  *
  * The rule: the hidden units the submitted moves expose are exactly the hidden units the session's reveals
- * showed. Before the date's answers are public a hidden colour can be seen only through the reveal route
- * and only by the player's session, and a client asks after every pour (the route's contract: it cannot
- * show the colour otherwise), so a person's final line was revealed pour by pour, whatever else they tried
- * and undid. Exploring and undoing adds nothing the solve does not expose either: a valid solve exposes
- * every hidden unit, so for one the rule comes down to "every hidden unit was shown to this session". A
- * solve fails it when its colours were learnt elsewhere (another account's session, a shared answer): the
- * moves expose units this session never asked for.
+ * showed. Until the date's answers are public a hidden colour is shown only by the reveal route, only to
+ * the player's session and only where the request's own moves expose it, and a client must ask after a
+ * pour to draw what it exposed (the demo page asks after every pour). So a person's submitted line was
+ * revealed along the way, whatever else they tried and undid; and what they explored is no more than the
+ * solve exposes, since a valid solve exposes every hidden unit. For a valid solve the rule therefore comes
+ * down to "every hidden unit was shown to this session". It fails when the colours were learnt elsewhere
+ * (another account's session, a shared answer). An account that learnt them elsewhere can still ask for
+ * its whole line once before submitting, but only on its own session's clock, which then times the solve
+ * as it times any other kind's.
  */
 export function revealsMatch(exposed: readonly number[], revealed: readonly number[]): boolean {
   const shown = new Set(revealed);
