@@ -392,13 +392,14 @@ export function puzzleStats(key) {
 
 /**
  * Colour sort: the position after `moves`, with the colours of units that have been on top (null for the
- * others); an illegal move is a 422 `illegal_move`.
+ * others); an illegal move is a 422 `illegal_move`. With the token: until the date's answers are public the
+ * server shows hidden colours only to the player's session (started by `startPuzzle`) and records them.
  * @param {PuzzleKey} key
  * @param {[number, number][]} moves
  * @returns {Promise<TubesView>}
  */
 export function revealTubes(key, moves) {
-  return call('POST', `${puzzlePath(key)}/reveal`, { body: { moves } });
+  return call('POST', `${puzzlePath(key)}/reveal`, { body: { moves }, auth: true });
 }
 
 /** The signed-in player's id (after ensurePlayer), to find its own row on leaderboards. */

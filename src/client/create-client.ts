@@ -82,7 +82,10 @@ export interface Client {
   ): Promise<PlayablePuzzleOf<K>>;
   /** The answer, once the date has ended everywhere. */
   answer(date: string, kind: Kind, level: Level): Promise<Answer>;
-  /** Colour sort: the position after `moves`, with the colours they exposed. */
+  /**
+   * Colour sort: the position after `moves`, with the colours they exposed. Until the date's answers are
+   * public it needs the token and the player's session (fetch the `puzzle` first), and records what it shows.
+   */
   reveal(date: string, level: Level, moves: SolutionOf<'colorsort'>['moves']): Promise<ColorSortPosition>;
   /** Submits a solution of the puzzle's kind with its move log (needs a player token). */
   submit<K extends Kind>(

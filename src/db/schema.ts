@@ -192,6 +192,14 @@ export const playSessions = sqliteTable(
     startedAt: integer('started_at', { mode: 'timestamp_ms' }).notNull(),
     /** The `tz` the puzzle was fetched with, if any. */
     timeZone: text('time_zone'),
+    /**
+     * Colour sort: every hidden unit the reveal route has shown this session (the engine's unit names,
+     * ascending), which its ranked solve is held to. Null on sessions from before reveals needed one:
+     * those were shown anonymously, unrecorded, so nothing is held against them.
+     */
+    revealed: text('revealed_json', { mode: 'json' })
+      .$type<number[]>()
+      .$defaultFn(() => []),
   },
   (t) => [primaryKey({ columns: [t.playerId, t.puzzleId] })],
 );

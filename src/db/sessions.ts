@@ -1,4 +1,4 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Db } from './client.js';
 import { players, playSessions } from './schema.js';
 
@@ -28,4 +28,37 @@ export async function startSession(
   const row = rows[0];
   if (!row) throw new Error('session insert left no row');
   return row;
+}
+
+/**
+ * Adds what a reveal showed (`units`, the engine's unit names) to the player's session of the puzzle, and
+ * says whether there is one: false when the player has not fetched the puzzle with its token. One round
+ * trip; the union is taken in SQL, so concurrent reveals of one session each add theirs, and a reveal that
+ * shows nothing new writes nothing. A session from before reveals were recorded (null) stays null.
+ */
+export async function recordReveal(
+  db: Db,
+  reveal: { playerId: string; puzzleId: string; units: readonly number[] },
+): Promise<boolean> {
+  const own = and(eq(playSessions.playerId, reveal.playerId), eq(playSessions.puzzleId, reveal.puzzleId));
+  const shown = JSON.stringify(reveal.units);
+  const known = playSessions.revealed;
+  const [, rows] = await db.batch([
+    db
+      .update(playSessions)
+      .set({
+        revealed: sql`(select json_group_array(value) from (select value from json_each(${known})
+          union select value from json_each(${shown}) order by value))`,
+      })
+      .where(
+        and(
+          own,
+          isNotNull(known),
+          sql`exists (select 1 from json_each(${shown}) shown_unit
+            where shown_unit.value not in (select known_unit.value from json_each(${known}) known_unit))`,
+        ),
+      ),
+    db.select({ playerId: playSessions.playerId }).from(playSessions).where(own).limit(1),
+  ]);
+  return rows.length > 0;
 }

@@ -86,7 +86,7 @@ export interface SubmissionState {
   player: { id: string; timeZone: string | null; bannedAt: string | null } | undefined;
   /** Undefined until the puzzle is generated. */
   puzzle: PuzzleToJudge | undefined;
-  /** Undefined until the player has fetched the puzzle with its token. */
+  /** Undefined until the player has fetched the puzzle with its token; with what its reveals showed. */
   session: SessionRow | undefined;
   /** The player's ranked solve of this puzzle, if any: a repeat gets its result back. */
   ranked: SubmissionRow | undefined;

@@ -120,6 +120,12 @@ export interface PuzzleEngine<Puzzle, Solution> {
    */
   continuesStroke?(puzzle: Puzzle, previous: LogEntry, next: LogEntry): boolean;
   /**
+   * Optional, for a kind whose puzzle hides information until moves expose it (colour sort): the hidden
+   * units `solution` exposes, by the engine's own names for them, ascending. A ranked solve is held to
+   * what its session was shown (src/fairplay/reveal-match.ts).
+   */
+  exposedBy?(puzzle: Puzzle, solution: Solution): number[];
+  /**
    * Optional: boards of other sizes than the daily levels use (the CLI's `--size`), at `level` or the level the
    * size implies. Throws PuzzleInputError for a size the engine does not support.
    */

@@ -21,6 +21,8 @@ export const FLAG_REASONS = [
   'log_before_session',
   /** The log claims entries after the submission arrived. */
   'log_after_submission',
+  /** Colour sort: the moves expose other hidden units than the session's reveals showed (reveal-match.ts). */
+  'reveal_mismatch',
 ] as const;
 export type FlagReason = (typeof FLAG_REASONS)[number];
 
@@ -50,8 +52,8 @@ export interface PaceStanding {
  * The verdict on a solve: flagged when the log or the floor says so; otherwise, under the elite line,
  * pending unless the player's history carries the pace and the player is not a suspect; else clean.
  */
-export function verdictOf(evidence: Evidence, standing: PaceStanding): Verdict {
-  const logVerdict = judge(evidence);
+export function verdictOf(evidence: Evidence, standing: PaceStanding, revealsMatch = true): Verdict {
+  const logVerdict = judge(evidence, revealsMatch);
   if (logVerdict.verdict === 'flagged' || evidence.countedMs >= evidence.eliteMs) return logVerdict;
   const reasons: PendingReason[] = [];
   if (!standing.historyCarries) reasons.push('pace_unproven');
@@ -81,8 +83,11 @@ export const MIN_ENTRIES_FOR_BURST = 10;
  */
 export const MIN_GAP_SPREAD = 2.5;
 
-/** The log's and the floor's verdict alone. */
-export function judge(evidence: Evidence): LogVerdict {
+/**
+ * The log's and the floor's verdict alone. `revealsMatch`: false when the solve's moves do not match its
+ * session's reveals (reveal-match.ts).
+ */
+export function judge(evidence: Evidence, revealsMatch = true): LogVerdict {
   const reasons: FlagReason[] = [];
   if (evidence.countedMs < evidence.floorMs) reasons.push('under_floor');
   if (evidence.fastGaps > MAX_FAST_GAPS) reasons.push('fast_entries');
@@ -93,6 +98,7 @@ export function judge(evidence: Evidence): LogVerdict {
   if (evidence.lastMs !== null && evidence.lastMs > evidence.serverMs + NETWORK_ALLOWANCE_MS) {
     reasons.push('log_after_submission');
   }
+  if (!revealsMatch) reasons.push('reveal_mismatch');
   return reasons.length === 0 ? { verdict: 'clean' } : { verdict: 'flagged', reasons };
 }
 

@@ -22,6 +22,7 @@ import { eliteLineMs } from '../fairplay/elite-line.js';
 import { evidenceOf } from '../fairplay/evidence.js';
 import { coldFloorMs, humanFloorMs } from '../fairplay/human-floor.js';
 import { historyCarries } from '../fairplay/pace-history.js';
+import { revealsMatch } from '../fairplay/reveal-match.js';
 import { paceSignals, SUSPECT_WINDOW_MS, suspicionOf } from '../fairplay/suspicion.js';
 import { verdictOf } from '../fairplay/verdict.js';
 import type { Services } from '../http/context.js';
@@ -282,15 +283,18 @@ function judgeTiming(
   const gamesBefore = (state.rating?.games ?? 0) + state.pendingPlayerGames.length;
   const signals = paceSignals({ countedMs, floorMs, eliteMs, gamesBefore });
   const suspicion = suspicionOf([...state.paceSignals, { kind: state.puzzle.kind, ...signals }]);
-  const verdict = verdictOf(evidence, {
+  const { revealed } = state.session;
+  const exposed = engine.exposedBy?.(puzzle, submission.solution);
+  const matched = exposed === undefined || revealed === null || revealsMatch(exposed, revealed);
+  const standing = {
     historyCarries: historyCarries({
       established: state.rating?.established ?? false,
       pace: countedMs / 1000 / benchmarkSeconds,
       recentPaces: state.recentPaces,
     }),
     suspect: suspicion.listed,
-  });
-  return { countedMs, capped, evidence, signals, verdict };
+  };
+  return { countedMs, capped, evidence, signals, verdict: verdictOf(evidence, standing, matched) };
 }
 
 /** Both ratings as the state read left them, for this solve's score. */

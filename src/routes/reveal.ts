@@ -1,14 +1,13 @@
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
 import { ColorSortPositionSchema } from '../contract/reveal.js';
-import { startSession } from '../db/sessions.js';
-import { reveal } from '../engines/colorsort/index.js';
 import type { AppEnv } from '../http/context.js';
 import { ApiError } from '../http/errors.js';
 import { optionalPlayer, optionalPlayerToken } from '../http/player-auth.js';
 import { clientAddress, enforceRateLimit, RATE_LIMITS } from '../http/rate-limit.js';
 import { validationHook } from '../http/validation.js';
 import { KIND_DESCRIPTORS } from '../kinds/index.js';
-import { requireDailyPuzzle } from './require.js';
+import { type RevealOutcome, revealPosition } from '../play/reveal.js';
+import { requireDailyPuzzle, requirePlayableDate } from './require.js';
 import { DateParam, jsonError, LevelParam } from './schemas.js';
 import { OPTIONAL_PLAYER } from './security.js';
 
@@ -19,7 +18,11 @@ const revealRoute = createRoute({
   security: OPTIONAL_PLAYER,
   summary: 'Colour sort: the position after a list of moves, with the colours those moves have exposed',
   description:
-    "With a player token this starts the player's session of the puzzle if its fetch had not. " +
+    "Until the date's answers are public this needs a player token and the player's session of the puzzle " +
+    '(fetch the puzzle with the token first: that starts its clock), and every colour it shows is recorded ' +
+    'with the session: a ranked solve whose moves expose other hidden units than the session was shown is ' +
+    '`flagged` (`reveal_mismatch`), so ask after every pour of the line you submit. Once the answers are ' +
+    'public anyone may call it, and nothing is recorded. ' +
     'Replays the moves from the start. A unit is revealed once it has been on top of a tube and stays revealed; ' +
     'no other hidden colour is ever returned. Undo is the client’s matter: replay the shorter list (a move ' +
     'that completes a tube cannot be undone in the original game).',
@@ -38,13 +41,41 @@ const revealRoute = createRoute({
       description: 'The position',
     },
     400: jsonError('Malformed body, date or level'),
-    401: jsonError('A bearer token was sent but is not a valid player token'),
+    401: jsonError(
+      "No player token before the date's answers are public, or a bearer token that is not a valid player token",
+    ),
     403: jsonError('The player is banned'),
     404: jsonError('Date outside the archive or not begun anywhere yet'),
+    409: jsonError('`no_session`: the player has not fetched the puzzle with its token yet'),
     422: jsonError('An illegal move; details.index is its position in the list'),
     429: jsonError('Too many reveals; see Retry-After'),
   },
 });
+
+/** Each refusal of the flow as its HTTP error. */
+function refusal(outcome: Exclude<RevealOutcome, { outcome: 'position' }>): ApiError {
+  switch (outcome.outcome) {
+    case 'needs_player':
+      return new ApiError(
+        401,
+        'unauthorized',
+        "Until the date's answers are public, revealing needs `Authorization: Bearer <player token>`",
+      );
+    case 'no_session':
+      return new ApiError(
+        409,
+        'no_session',
+        'Fetch the puzzle with your player token first: that starts its clock',
+      );
+    case 'illegal_move':
+      return new ApiError(
+        422,
+        'illegal_move',
+        outcome.reason,
+        outcome.index === undefined ? {} : { index: outcome.index },
+      );
+  }
+}
 
 export const revealRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook }).openapi(
   revealRoute,
@@ -55,28 +86,10 @@ export const revealRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHoo
     if (bearer) await enforceRateLimit(c, RATE_LIMITS.revealPerPlayer, bearer.playerId);
     await enforceRateLimit(c, RATE_LIMITS.revealPerIp, clientAddress(c));
     const player = await optionalPlayer(c);
-    const row = await requireDailyPuzzle(services, { date, kind: 'colorsort', level });
-    // A player's exploration counts against its own clock: revealing starts the session if nothing had.
-    if (player) {
-      await startSession(services.db, {
-        playerId: player.id,
-        puzzleId: row.id,
-        startedAt: services.now(),
-        timeZone: null,
-      });
-    }
-    const result = reveal(
-      KIND_DESCRIPTORS.colorsort.engine.parsePuzzle(row.puzzle),
-      c.req.valid('json').moves,
-    );
-    if (!result.ok) {
-      throw new ApiError(
-        422,
-        'illegal_move',
-        result.reason,
-        result.index === undefined ? {} : { index: result.index },
-      );
-    }
-    return c.json(result.view, 200);
+    const day = requirePlayableDate(services, date);
+    const row = await requireDailyPuzzle(services, { date: day, kind: 'colorsort', level });
+    const outcome = await revealPosition(services, player, day, row, c.req.valid('json').moves);
+    if (outcome.outcome !== 'position') throw refusal(outcome);
+    return c.json(outcome.view, 200);
   },
 );

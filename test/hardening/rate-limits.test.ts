@@ -112,8 +112,10 @@ describe('puzzle fetches with a player token (each signs a start token)', () => 
 });
 
 describe('reveals', () => {
-  const reveal = (headers: Record<string, string>) =>
-    api(`/v1/puzzles/${DATE}/colorsort/easy/reveal`, {
+  /** Anonymous reveals are served only once a date's answers are public: this one's were the day before. */
+  const PUBLIC_DATE = '2026-11-27';
+  const reveal = (headers: Record<string, string>, date = DATE) =>
+    api(`/v1/puzzles/${date}/colorsort/easy/reveal`, {
       method: 'POST',
       headers: { ...json, ...headers },
       body: JSON.stringify({ moves: [] }),
@@ -121,11 +123,12 @@ describe('reveals', () => {
 
   it('are limited per address when anonymous', async () => {
     const { limit } = RATE_LIMITS.revealPerIp;
-    expectLimited(await statuses(limit + 1, () => reveal(from('203.0.113.31'))), limit);
+    expectLimited(await statuses(limit + 1, () => reveal(from('203.0.113.31'), PUBLIC_DATE)), limit);
   });
 
   it('are limited per player with a token, from whatever address', async () => {
     const { token } = await register(at);
+    await startPuzzle(at, token, DATE, 'colorsort', 'easy');
     const { limit } = RATE_LIMITS.revealPerPlayer;
     expectLimited(await statuses(limit + 1, () => reveal({ ...bearer(token), ...someAddress() })), limit);
   });

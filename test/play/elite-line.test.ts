@@ -67,7 +67,6 @@ describe('the forged-log bot on a fresh account', () => {
     }
     expect(results).toHaveLength(20);
     expect(results.every((r) => r.valid && (r.verdict === 'pending' || r.verdict === 'flagged'))).toBe(true);
-    expect(results.filter((r) => r.verdict === 'pending').length).toBeGreaterThanOrEqual(16);
     expect(results.every((r) => r.rank === undefined && r.rating === undefined)).toBe(true);
     let rows = 0;
     for (const { kind, level } of puzzlesOfDate(date)) {

@@ -132,10 +132,34 @@ export interface Solve {
   elapsedMs?: number;
 }
 
-/** One player's whole play of a puzzle: fetch with the token, then submit; the response and its JSON. */
+/**
+ * Colour sort: asks the reveal route, as the player at `at`, for the position after `moves` (the page asks
+ * after every pour; the whole line at once shows the session the same units).
+ */
+export async function revealLine(
+  at: string,
+  token: string | null,
+  path: string,
+  moves: readonly (readonly [number, number])[],
+): Promise<Response> {
+  return appAt(at)(`/v1/puzzles/${path}/reveal`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...someAddress(), ...(token ? bearer(token) : {}) },
+    body: JSON.stringify({ moves }),
+  });
+}
+
+/**
+ * One player's whole play of a puzzle: fetch with the token, play (colour sort: its line revealed, as a
+ * client does), then submit; the response and its JSON.
+ */
 export async function solveAs(token: string, solve: Solve): Promise<{ status: number; body: unknown }> {
   await startPuzzle(solve.fetchAt, token, solve.date, solve.kind, solve.level);
   const solution = solve.solution ?? (await solveStored(solve.date, solve.kind, solve.level));
+  if (solve.kind === 'colorsort') {
+    const { moves } = solution as { moves: [number, number][] };
+    await revealLine(solve.submitAt, token, `${solve.date}/colorsort/${solve.level}`, moves);
+  }
   const body: { solution: unknown; log?: LogEntry[]; elapsedMs?: number } = { solution };
   if (solve.log) body.log = solve.log;
   if (solve.elapsedMs !== undefined) body.elapsedMs = solve.elapsedMs;

@@ -7,7 +7,7 @@ import { type Level, type PuzzleEngine, PuzzleInputError } from '../types.js';
 import { check } from './check.js';
 import { generateDeal, version } from './generate.js';
 import { grade, gradeFromSearch } from './grade.js';
-import { replayLog, stepsTo } from './log.js';
+import { exposedBy, replayLog, stepsTo } from './log.js';
 import { parsePuzzle } from './parse.js';
 import { type ColorSortPuzzle, type ColorSortSolution, LEVELS, PRESETS } from './puzzle.js';
 import { render } from './render.js';
@@ -87,4 +87,5 @@ export const engine: PuzzleEngine<ColorSortPuzzle, ColorSortSolution> = {
   render,
   replayLog,
   stepsTo,
+  exposedBy,
 };

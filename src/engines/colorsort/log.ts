@@ -17,6 +17,12 @@ export function replayLog(puzzle: ColorSortPuzzle, log: readonly LogEntry[]): Lo
   return { ok: true, board: { moves } };
 }
 
+/** The hidden units the solution's moves expose (none when they are not legal: `check` refuses those). */
+export function exposedBy(puzzle: ColorSortPuzzle, solution: ColorSortSolution): number[] {
+  const result = replay(puzzle, solution.moves);
+  return result.ok ? result.state.exposed : [];
+}
+
 export function stepsTo(_puzzle: ColorSortPuzzle, solution: ColorSortSolution): LogStep[] {
   return solution.moves.map(([from, to]) => [from, to]);
 }

@@ -18,6 +18,12 @@ export interface ReplayState {
   tubes: number[][];
   /** Same shape as `tubes`: true where the unit there has never been on top since the start. */
   hidden: boolean[][];
+  /**
+   * The units hidden at the start that the moves exposed, ascending, each named by its place in the start
+   * position: its index in the start's tubes read one after the other, each bottom → top (tube 0's bottom
+   * unit is 0), the same for every player. What a session's reveals record and its ranked solve is held to.
+   */
+  exposed: number[];
   moves: number;
 }
 
@@ -38,8 +44,10 @@ export function replay(puzzle: ColorSortPuzzle, moves: readonly Move[]): ReplayR
   let nextId = 0;
   const ids = tubes.map((t) => t.map(() => nextId++));
   const unrevealed = new Uint8Array(nextId);
+  const hiddenAtStart: number[] = [];
   for (const t of ids)
-    for (let k = 0; k < Math.min(HIDDEN_PER_TUBE, t.length); k++) unrevealed[t[k] as number] = 1;
+    for (let k = 0; k < Math.min(HIDDEN_PER_TUBE, t.length); k++) hiddenAtStart.push(t[k] as number);
+  for (const id of hiddenAtStart) unrevealed[id] = 1;
 
   for (let index = 0; index < moves.length; index++) {
     const [from, to] = moves[index] as Move;
@@ -54,7 +62,12 @@ export function replay(puzzle: ColorSortPuzzle, moves: readonly Move[]): ReplayR
   }
   return {
     ok: true,
-    state: { tubes, hidden: ids.map((t) => t.map((id) => unrevealed[id] === 1)), moves: moves.length },
+    state: {
+      tubes,
+      hidden: ids.map((t) => t.map((id) => unrevealed[id] === 1)),
+      exposed: hiddenAtStart.filter((id) => unrevealed[id] === 0),
+      moves: moves.length,
+    },
   };
 }
 

@@ -18,7 +18,12 @@ export interface RevealView extends PublicColorSort {
 }
 
 export type RevealResult =
-  | { ok: true; view: RevealView }
+  | {
+      ok: true;
+      view: RevealView;
+      /** The start-hidden units the moves exposed (`ReplayState.exposed`): what the server records. */
+      exposed: number[];
+    }
   | {
       ok: false /** 0-based index of the first illegal move, when the list was well-formed. */;
       index?: number;
@@ -52,5 +57,6 @@ export function reveal(puzzle: ColorSortPuzzle, moves: unknown): RevealResult {
       sorted: isSolved(state.tubes, puzzle.capacity),
       cleared: isCleared(state, puzzle.capacity),
     },
+    exposed: state.exposed,
   };
 }

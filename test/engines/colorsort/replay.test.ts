@@ -1,6 +1,14 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { type Move, pourError, replay, reveal, toPublic } from '../../../src/engines/colorsort/index.js';
+import {
+  engine,
+  type Move,
+  pourError,
+  replay,
+  reveal,
+  solveTubes,
+  toPublic,
+} from '../../../src/engines/colorsort/index.js';
 import { NOTES_EXAMPLE } from './helpers.js';
 
 describe('colorsort hidden colours', () => {
@@ -44,6 +52,31 @@ describe('colorsort hidden colours', () => {
     expect(result.ok && result.state.tubes[6]).toEqual([3, 3]);
     expect(result.ok && result.state.hidden[6]).toEqual([false, false]);
     expect(result.ok && result.state.hidden[3]).toEqual([false]);
+  });
+
+  it('names the units a move list exposed by their index in the start position', () => {
+    // Tube 3 holds units 12–15 ([0,3,3,0], 12 and 13 hidden): pouring its top 0 away and then its 3,3 run
+    // lands 13 on top of tube 6 and leaves 12 on top of tube 3.
+    const result = replay(NOTES_EXAMPLE, [
+      [3, 5],
+      [3, 6],
+    ]);
+    expect(result.ok && result.state.exposed).toEqual([12, 13]);
+    const deeper = replay(NOTES_EXAMPLE, [
+      [1, 5],
+      [1, 6],
+    ]);
+    expect(deeper.ok && deeper.state.exposed).toEqual([5]);
+    const none = replay(NOTES_EXAMPLE, []);
+    expect(none.ok && none.state.exposed).toEqual([]);
+  });
+
+  it('says a sorting line exposed every unit hidden at the start', () => {
+    const solved = solveTubes(NOTES_EXAMPLE.tubes, NOTES_EXAMPLE.capacity);
+    const moves = solved.moves ?? [];
+    expect(moves.length).toBeGreaterThan(0);
+    const hidden = [0, 1, 4, 5, 8, 9, 12, 13, 16, 17];
+    expect(engine.exposedBy?.(NOTES_EXAMPLE, { moves })).toEqual(hidden);
   });
 
   it('rejects the first illegal move with its index and reason', () => {
