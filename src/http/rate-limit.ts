@@ -182,7 +182,7 @@ export const RATE_LIMITS = {
 
 /** Every binding the rules count with (each rule's own, and each address rule's network one), and its numbers. */
 export function rateLimitBindings(): { binding: RateLimitBinding; limit: number; period: number }[] {
-  return Object.values(RATE_LIMITS as Record<string, Rule>).flatMap((rule) => [
+  return Object.values<Rule>(RATE_LIMITS).flatMap((rule) => [
     { binding: rule.binding, limit: rule.limit, period: rule.period },
     ...(rule.per === 'address'
       ? [{ binding: rule.network.binding, limit: rule.network.limit, period: rule.period }]
