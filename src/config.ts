@@ -1,6 +1,6 @@
 import type { TokenSecret } from './auth/signing-keys.js';
 import type { Env } from './env.js';
-import { secretProblem } from './secret-strength.js';
+import { SECRET_ADVICE, secretProblem } from './secret-strength.js';
 
 /** The service's settings, parsed once from the environment. */
 export interface Config {
@@ -60,6 +60,10 @@ export function loadConfig(env: Env): Config {
 
 function deployedSecret(name: string, value: string | undefined): string {
   const problem = secretProblem(value, Object.values(DEV_SECRETS));
-  if (problem) throw new ConfigError(`${name} ${problem}; set it with \`wrangler secret put ${name}\``);
+  if (problem) {
+    throw new ConfigError(
+      `${name} ${problem}; ${SECRET_ADVICE} and set it with \`wrangler secret put ${name}\``,
+    );
+  }
   return value as string;
 }

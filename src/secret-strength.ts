@@ -1,12 +1,22 @@
-/** A deployed secret must be at least this long: `openssl rand -hex 32` gives 64 characters. */
+/** A deployed secret must be at least this long: `openssl rand -base64 32` gives 44 characters. */
 export const MIN_SECRET_LENGTH = 32;
+
+/**
+ * A deployed secret must hold at least this many different characters. Random text does: the 44 characters
+ * of `openssl rand -base64 32` fall short about once in 10^22 values, the 64 of `openssl rand -hex 32` (16
+ * digits to draw from) once in 6 million; `abab…` or `password1234password1234…` do not.
+ */
+export const MIN_DISTINCT_CHARACTERS = 12;
+
+/** How to make a secret that passes, named in every refusal. */
+export const SECRET_ADVICE = 'make a random one with `openssl rand -base64 32`';
 
 /** Words that mark a value copied from an example rather than generated. */
 const PLACEHOLDER_MARKS = ['change-me', 'changeme', 'placeholder', 'example', 'xxx', 'your-'];
 
 /**
  * Why `value` cannot protect a deployment, or null when it may: missing, short, one of the published
- * development values, a placeholder, or a single repeated character.
+ * development values, a placeholder, too few different characters, or a short pattern repeated.
  */
 export function secretProblem(value: string | undefined, published: readonly string[]): string | null {
   if (!value) return 'is not set';
@@ -15,6 +25,25 @@ export function secretProblem(value: string | undefined, published: readonly str
   const lower = value.toLowerCase();
   const mark = PLACEHOLDER_MARKS.find((m) => lower.includes(m));
   if (mark) return `looks like a placeholder (contains "${mark}")`;
-  if (new Set(value).size === 1) return 'is one character repeated';
+  const distinct = new Set(value).size;
+  if (distinct === 1) return 'is one character repeated';
+  if (distinct < MIN_DISTINCT_CHARACTERS) {
+    return `holds only ${distinct} different characters (at least ${MIN_DISTINCT_CHARACTERS} needed): it is not random`;
+  }
+  const period = repeatPeriod(value);
+  if (period !== null) return `repeats a pattern of ${period} characters: it is not random`;
+  return null;
+}
+
+/**
+ * The length of the shortest pattern whose repetition makes `value` (a partial last copy allowed), when it
+ * repeats at least twice; null for text that does not repeat itself.
+ */
+function repeatPeriod(value: string): number | null {
+  for (let period = 1; period * 2 <= value.length; period++) {
+    let repeats = true;
+    for (let i = period; i < value.length && repeats; i++) repeats = value[i] === value[i - period];
+    if (repeats) return period;
+  }
   return null;
 }

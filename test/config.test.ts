@@ -9,7 +9,7 @@ import { createApp } from '../src/app.js';
 import { ConfigError, DEV_SECRETS, loadConfig } from '../src/config.js';
 import type { Env } from '../src/env.js';
 import worker from '../src/index.js';
-import { MIN_SECRET_LENGTH } from '../src/secret-strength.js';
+import { MIN_DISTINCT_CHARACTERS, MIN_SECRET_LENGTH } from '../src/secret-strength.js';
 import { COMMITTED, EXAMPLE_SECRETS } from './support/committed-config.js';
 
 /** 64 random hex characters, as `openssl rand -hex 32` prints. */
@@ -133,6 +133,62 @@ describe('secrets of a deployment', () => {
 
   it('are refused when they are one character repeated', () => {
     expect(deployed({ ADMIN_TOKEN: 'a'.repeat(64) })).toThrow(/ADMIN_TOKEN is one character repeated/);
+  });
+
+  it(`are refused with fewer than ${MIN_DISTINCT_CHARACTERS} different characters and accepted from there`, () => {
+    const alphabet = 'abcdefghijklmnopqrstuvwxyz';
+    /** 40 characters: the first `distinct` letters, then more of them in no repeating order. */
+    const withDistinct = (distinct: number) =>
+      alphabet.slice(0, distinct) +
+      Array.from(
+        { length: 40 - distinct },
+        (_, i) => alphabet[(7 * i * i + 3 * i + (i >> 2)) % distinct],
+      ).join('');
+    const below = withDistinct(MIN_DISTINCT_CHARACTERS - 1);
+    expect(new Set(below).size).toBe(MIN_DISTINCT_CHARACTERS - 1);
+    expect(deployed({ TOKEN_SECRET: below })).toThrow(
+      /TOKEN_SECRET holds only 11 different characters \(at least 12 needed\)/,
+    );
+    for (const distinct of [MIN_DISTINCT_CHARACTERS, MIN_DISTINCT_CHARACTERS + 1]) {
+      const value = withDistinct(distinct);
+      expect(new Set(value).size).toBe(distinct);
+      expect(deployed({ TOKEN_SECRET: value }), value).not.toThrow();
+    }
+  });
+
+  it('are refused with the attack examples: abab…, password1234 repeated, 32 characters each or more', () => {
+    for (const weak of ['ab'.repeat(16), 'password1234'.repeat(3), `${'password1234'.repeat(2)}password`]) {
+      expect(weak.length).toBeGreaterThanOrEqual(MIN_SECRET_LENGTH);
+      expect(deployed({ ADMIN_TOKEN: weak }), weak).toThrow(
+        /ADMIN_TOKEN holds only \d+ different characters/,
+      );
+    }
+  });
+
+  it('are refused when they repeat a pattern, however many different characters it holds', () => {
+    const pattern = 'Kq7mZ2vX9pLw4RtN';
+    for (const weak of [pattern.repeat(2), `${pattern.repeat(2)}Kq7m`, 'abcdefghijklm'.repeat(3)]) {
+      expect(deployed({ PUZZLE_SALT: weak }), weak).toThrow(
+        /PUZZLE_SALT repeats a pattern of \d+ characters/,
+      );
+    }
+    expect(deployed({ PUZZLE_SALT: `${pattern.repeat(2)}x` })).not.toThrow();
+  });
+
+  it('say in every refusal how to make a good one', () => {
+    for (const weak of ['short', 'ab'.repeat(16), 'Kq7mZ2vX9pLw4RtN'.repeat(2)]) {
+      expect(deployed({ ADMIN_TOKEN: weak }), weak).toThrow(
+        /make a random one with `openssl rand -base64 32`/,
+      );
+    }
+  });
+
+  it('are accepted as `openssl rand -base64 32` and `openssl rand -hex 32` print them', () => {
+    const bytes = crypto.getRandomValues(new Uint8Array(32));
+    const base64 = btoa(String.fromCharCode(...bytes));
+    expect(base64).toHaveLength(44);
+    expect(deployed({ TOKEN_SECRET: base64 })).not.toThrow();
+    expect(deployed({ TOKEN_SECRET: randomSecret() })).not.toThrow();
   });
 
   it('take TOKEN_SECRET_PREVIOUS when set, checked like the others', () => {

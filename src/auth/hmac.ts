@@ -21,14 +21,15 @@ export function toBase64Url(bytes: Uint8Array): string {
   return btoa(text).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
 }
 
+/**
+ * The bytes of canonical base64url text, or null for anything else: padding, characters outside the
+ * alphabet, an impossible length, or a last character whose unused low bits are not zero (each of those
+ * would otherwise decode to the same bytes as the canonical text, so one token would have four spellings).
+ */
 export function fromBase64Url(text: string): Uint8Array | null {
-  if (!/^[A-Za-z0-9_-]*$/.test(text)) return null;
-  try {
-    const binary = atob(text.replace(/-/g, '+').replace(/_/g, '/'));
-    return Uint8Array.from(binary, (c) => c.charCodeAt(0));
-  } catch {
-    return null;
-  }
+  if (!/^[A-Za-z0-9_-]*$/.test(text) || text.length % 4 === 1) return null;
+  const bytes = Uint8Array.from(atob(text.replace(/-/g, '+').replace(/_/g, '/')), (c) => c.charCodeAt(0));
+  return toBase64Url(bytes) === text ? bytes : null;
 }
 
 /** `purpose` separates the token kinds: a signature made for one can never pass as another. */

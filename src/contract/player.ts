@@ -1,19 +1,50 @@
 import { z } from 'zod';
 import { KINDS } from './kinds/index.js';
+import { hasVisibleLetterOrDigit, INVISIBLE, mixedScripts } from './name-scripts.js';
 import { StreakSchema } from './streak.js';
 
-/** Letters and digits of any script, spaces, and a few joiners; no control or invisible characters. */
+/** A letter or digit with at most three combining marks (vowel signs, accents), or a space or . _ ' -. */
+const NAME_CHARACTERS = "^[\\p{L}\\p{N}]\\p{M}{0,3}(?:[\\p{L}\\p{N}]\\p{M}{0,3}|[ ._'-])*$";
+
+/**
+ * Letters and digits of any one script (or Latin with Chinese, Japanese or Korean), spaces and a few joiners;
+ * no control, invisible or filler characters. Stored in Unicode's composed form (NFC), so that `Zoë` typed
+ * with a combining diaeresis is the same name as with `ë`.
+ */
 export const DisplayNameSchema = z
   .string()
   .trim()
+  .normalize('NFC')
   .min(2, 'must be at least 2 characters')
   .max(32, 'must be at most 32 characters')
+  .refine(hasVisibleLetterOrDigit, {
+    message: 'must show a letter or a digit: invisible and filler characters (such as U+3164) do not count',
+  })
+  .refine((name) => !name.match(INVISIBLE), {
+    message: 'may not hold invisible or filler characters (such as U+200B or U+3164)',
+  })
   .regex(
-    /^[\p{L}\p{N}][\p{L}\p{N} ._'-]*$/u,
+    new RegExp(NAME_CHARACTERS, 'u'),
     "may hold letters, digits, spaces and . _ ' - only, starting with a letter or digit",
   )
+  .superRefine((name, ctx) => {
+    const scripts = mixedScripts(name);
+    if (scripts === null) return;
+    ctx.addIssue({
+      code: 'custom',
+      message:
+        `mixes scripts (${scripts.join(', ')}), as look-alike names do: write it in one script, or in ` +
+        'Latin with Han and Japanese kana, Bopomofo or Hangul',
+    });
+  })
   // The document states the pattern without the JavaScript flag: JSON Schema patterns are Unicode-aware.
-  .meta({ pattern: "^[\\p{L}\\p{N}][\\p{L}\\p{N} ._'-]*$", example: 'Ada' });
+  .meta({
+    pattern: NAME_CHARACTERS,
+    example: 'Ada',
+    description:
+      'Trimmed and stored in NFC. One script (Unicode TR39 "highly restrictive": or Latin with Han and ' +
+      'Japanese kana, Bopomofo or Hangul); no invisible or filler characters; at least one letter or digit.',
+  });
 
 export const BOARD_VISIBILITIES = ['public', 'followers', 'hidden'] as const;
 

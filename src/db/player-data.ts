@@ -68,12 +68,20 @@ export async function playerData(db: Db, playerId: string) {
 /**
  * Removes a player's personal data, atomically. Its solves stay, so that boards keep their ranks and puzzles
  * their rating games, but under `standInId`, an anonymous hidden player made for them that nothing ties to
- * the player (move logs are dropped); the moderation record is rewritten the same way. Its tokens, link
- * codes, sessions, ratings, follows and memberships go; groups it owned were handed over by the caller.
+ * the player (move logs are dropped) and banned when the player was; the moderation record is rewritten the
+ * same way. Its tokens, link codes, sessions, ratings, follows and memberships go; groups it owned were
+ * handed over by the caller.
  */
 export async function deletePlayer(db: Db, playerId: string, standInId: string, at: string): Promise<void> {
   await db.batch([
-    db.insert(players).values({ id: standInId, createdAt: at, deletedAt: at, boardVisibility: 'hidden' }),
+    db.insert(players).values({
+      id: standInId,
+      createdAt: at,
+      deletedAt: at,
+      boardVisibility: 'hidden',
+      // A banned player's solves stay banned: nothing may count them again under the stand-in.
+      bannedAt: sql`(select ${players.bannedAt} from ${players} where ${players.id} = ${playerId})`,
+    }),
     db.update(submissions).set({ playerId: standInId, log: null }).where(eq(submissions.playerId, playerId)),
     db
       .update(adminActions)

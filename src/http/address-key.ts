@@ -8,21 +8,44 @@ export const UNREADABLE_ADDRESS = 'unreadable';
  * one address (`::` compression, leading zeros, letter case) give one key.
  */
 export function addressKey(address: string): string {
+  const parsed = parseAddress(address);
+  if (!parsed) return UNREADABLE_ADDRESS;
+  if (parsed.v4) return parsed.v4.join('.');
+  return `${hex(parsed.v6.slice(0, 4))}::/64`;
+}
+
+/**
+ * The key of the network an address belongs to, for the aggregate beside each per-address limit: the /24 of
+ * an IPv4 address and the /48 of an IPv6 one (a site is commonly handed a /48: 65,536 /64s, which would
+ * otherwise be as many separate allowances).
+ */
+export function networkKey(address: string): string {
+  const parsed = parseAddress(address);
+  if (!parsed) return UNREADABLE_ADDRESS;
+  if (parsed.v4) return `${parsed.v4.slice(0, 3).join('.')}.0/24`;
+  return `${hex(parsed.v6.slice(0, 3))}::/48`;
+}
+
+type Parsed = { v4: number[]; v6?: never } | { v4?: never; v6: number[] };
+
+/** An IPv4 address (an IPv4-mapped IPv6 one included) as its octets, an IPv6 one as its eight groups. */
+function parseAddress(address: string): Parsed | null {
   const text = address.trim();
   if (!text.includes(':')) {
     const octets = ipv4Octets(text);
-    return octets ? octets.join('.') : UNREADABLE_ADDRESS;
+    return octets ? { v4: octets } : null;
   }
   const groups = ipv6Groups(text);
-  if (!groups) return UNREADABLE_ADDRESS;
+  if (!groups) return null;
   if (groups.slice(0, 5).every((g) => g === 0) && groups[5] === 0xffff) {
     const [high = 0, low = 0] = groups.slice(6);
-    return [high >> 8, high & 0xff, low >> 8, low & 0xff].join('.');
+    return { v4: [high >> 8, high & 0xff, low >> 8, low & 0xff] };
   }
-  return `${groups
-    .slice(0, 4)
-    .map((g) => g.toString(16))
-    .join(':')}::/64`;
+  return { v6: groups };
+}
+
+function hex(groups: number[]): string {
+  return groups.map((g) => g.toString(16)).join(':');
 }
 
 function ipv4Octets(text: string): number[] | null {

@@ -43,6 +43,17 @@ export async function requirePlayer(c: Context<AppEnv>): Promise<PlayerRow & { i
 }
 
 /**
+ * The caller's player, banned or not: for the data-rights routes only (export and deletion). A ban takes
+ * play away, not a player's right to see and erase what is stored about it.
+ */
+export async function requirePlayerEvenIfBanned(c: Context<AppEnv>): Promise<PlayerRow & { id: PlayerId }> {
+  const verified = await requirePlayerToken(c);
+  const player = await playerOfToken(c.var.services.db, verified.playerId, verified.tokenId);
+  if (!player) throw invalidPlayerToken();
+  return player as PlayerRow & { id: PlayerId };
+}
+
+/**
  * The player id of a validly signed bearer token, without reading the player: for a route whose own
  * database read confirms the player exists (and answers 401 when not), saving a round trip.
  */

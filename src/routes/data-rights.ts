@@ -1,7 +1,7 @@
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
 import { CACHE_CONTROL } from '../http/cache.js';
 import type { AppEnv } from '../http/context.js';
-import { requirePlayer } from '../http/player-auth.js';
+import { requirePlayerEvenIfBanned } from '../http/player-auth.js';
 import { validationHook } from '../http/validation.js';
 import { erasePlayer, exportPlayer } from '../play/data-rights.js';
 import { jsonError } from './schemas.js';
@@ -15,7 +15,8 @@ const exportRoute = createRoute({
   summary: 'Everything stored about the caller, as JSON',
   description:
     'The player, its tokens (ids, never the tokens), link codes, sessions, every submission with its move ' +
-    'log and evidence, ratings, follows both ways, groups, and moderation actions that name it.',
+    'log and evidence, ratings, follows both ways, groups, and moderation actions that name it. A banned ' +
+    'player may export its data too.',
   responses: {
     200: {
       content: { 'application/json': { schema: z.record(z.string(), z.unknown()).openapi('PlayerExport') } },
@@ -36,7 +37,8 @@ const deleteRoute = createRoute({
     'Removes the name, time zone, tokens, link codes, sessions, ratings, follows and group memberships (an ' +
     'owned group passes to its longest-standing member); the solves are kept, so that other players keep ' +
     'their ranks and puzzles their rating games, but under a new id that nothing ties to the player, and ' +
-    'without move logs. Every token of the player is refused from then on.',
+    'without move logs. Every token of the player is refused from then on. A banned player may delete itself ' +
+    'too; its solves then stay banned under the stand-in.',
   responses: {
     204: { description: 'Deleted' },
     401: jsonError('Missing or invalid token'),
@@ -45,13 +47,13 @@ const deleteRoute = createRoute({
 
 export const dataRightsRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook })
   .openapi(exportRoute, async (c) => {
-    const player = await requirePlayer(c);
+    const player = await requirePlayerEvenIfBanned(c);
     c.header('Cache-Control', CACHE_CONTROL.private);
     c.header('Content-Disposition', 'attachment; filename="daily-puzzles-export.json"');
     return c.json(await exportPlayer(c.var.services, player.id), 200);
   })
   .openapi(deleteRoute, async (c) => {
-    const player = await requirePlayer(c);
+    const player = await requirePlayerEvenIfBanned(c);
     await erasePlayer(c.var.services, player.id);
     return c.body(null, 204);
   });

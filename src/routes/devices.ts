@@ -22,7 +22,7 @@ const createCode = createRoute({
     201: { content: { 'application/json': { schema: LinkCodeSchema } }, description: 'The code' },
     401: jsonError('Missing or invalid token'),
     403: jsonError('The player is banned'),
-    429: jsonError('Too many codes; see Retry-After'),
+    429: jsonError('Too many codes by this player or from this address or network; see Retry-After'),
   },
 });
 
@@ -51,7 +51,7 @@ const link = createRoute({
       description: 'The player and its new token',
     },
     400: jsonError('The code does not work'),
-    429: jsonError('Too many attempts from this address; see Retry-After'),
+    429: jsonError('Too many attempts from this address or network; see Retry-After'),
   },
 });
 

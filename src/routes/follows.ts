@@ -4,7 +4,8 @@ import { CACHE_CONTROL } from '../http/cache.js';
 import type { AppEnv } from '../http/context.js';
 import { CursorQuery, decodeCursor, LimitQuery, pageOf } from '../http/cursor.js';
 import { ApiError } from '../http/errors.js';
-import { requirePlayer } from '../http/player-auth.js';
+import { requirePlayer, requirePlayerToken } from '../http/player-auth.js';
+import { clientAddress, enforceRateLimit, RATE_LIMITS } from '../http/rate-limit.js';
 import { validationHook } from '../http/validation.js';
 import { follow, followingPage, MAX_FOLLOWS, unfollow } from '../play/follows.js';
 import { jsonError, playerIdParam } from './schemas.js';
@@ -32,6 +33,7 @@ const put = createRoute({
     401: jsonError('Missing or invalid token'),
     404: jsonError('No such player'),
     409: jsonError(`The caller follows ${MAX_FOLLOWS} players already`),
+    429: jsonError('Too many follows by this player or from this address or network; see Retry-After'),
   },
 });
 
@@ -75,6 +77,8 @@ const FollowCursor = z.object({ after: z.string() });
 
 export const followRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook })
   .openapi(put, async (c) => {
+    await enforceRateLimit(c, RATE_LIMITS.followPerPlayer, (await requirePlayerToken(c)).playerId);
+    await enforceRateLimit(c, RATE_LIMITS.followPerIp, clientAddress(c));
     const player = await requirePlayer(c);
     const { playerId } = c.req.valid('param');
     const outcome = await follow(c.var.services, player.id, playerId);

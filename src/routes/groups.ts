@@ -11,7 +11,8 @@ import {
 import { CACHE_CONTROL } from '../http/cache.js';
 import type { AppEnv } from '../http/context.js';
 import { ApiError } from '../http/errors.js';
-import { requirePlayer } from '../http/player-auth.js';
+import { requirePlayer, requirePlayerToken } from '../http/player-auth.js';
+import { clientAddress, enforceRateLimit, RATE_LIMITS } from '../http/rate-limit.js';
 import { validationHook } from '../http/validation.js';
 import {
   dissolveGroup,
@@ -81,6 +82,7 @@ const join = createRoute({
     401: jsonError('Missing or invalid token'),
     404: jsonError('No group has that invite code'),
     409: jsonError('Already a member, the group is full, or the caller is in too many groups'),
+    429: jsonError('Too many joins by this player or from this address or network; see Retry-After'),
   },
 });
 
@@ -199,6 +201,9 @@ export const groupRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook
     return c.json({ group: outcome.group, inviteCode: outcome.inviteCode }, 201);
   })
   .openapi(join, async (c) => {
+    // Each join with an unknown code is a guess at one: counted before the code is looked up.
+    await enforceRateLimit(c, RATE_LIMITS.groupJoinPerPlayer, (await requirePlayerToken(c)).playerId);
+    await enforceRateLimit(c, RATE_LIMITS.groupJoinPerIp, clientAddress(c));
     const player = await requirePlayer(c);
     const outcome = await joinGroup(c.var.services, player.id, c.req.valid('json').inviteCode);
     if (outcome.ok) return c.json({ group: outcome.group }, 200);

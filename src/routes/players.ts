@@ -38,7 +38,7 @@ const create = createRoute({
       description: 'The player and its token',
     },
     400: jsonError('Invalid display name'),
-    429: jsonError('Too many new players from this address; see Retry-After'),
+    429: jsonError('Too many new players from this address or network; see Retry-After'),
   },
 });
 

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { sign } from '../../src/auth/hmac.js';
 import { LEGACY_TOKEN_ID, newPlayerId, playerToken, verifyPlayerToken } from '../../src/auth/player-token.js';
 import { keyIdOf } from '../../src/auth/signing-keys.js';
+import { tokenSpellings } from '../support/base64url.js';
 
 const OLD = 'old-token-secret-0123456789abcdef0123456789';
 const NEW = 'new-token-secret-0123456789abcdef0123456789';
@@ -110,5 +111,22 @@ describe('player tokens', () => {
     ]) {
       expect(await verifyPlayerToken(rotating, bad ?? ''), bad).toBeNull();
     }
+  });
+
+  it('are accepted with the canonical last character of their MAC only, of the four that decode alike', async () => {
+    const token = await playerToken({ current: NEW }, newPlayerId());
+    const [canonical, ...others] = tokenSpellings(token);
+    expect(canonical).toBe(token);
+    expect(others).toHaveLength(3);
+    expect(await verifyPlayerToken({ current: NEW }, token)).not.toBeNull();
+    for (const other of others) expect(await verifyPlayerToken({ current: NEW }, other), other).toBeNull();
+  });
+
+  it('of the earlier format are accepted with the canonical last character of their MAC only', async () => {
+    const id = newPlayerId();
+    const legacy = `${id}.${await sign(OLD, 'player', id)}`;
+    const [canonical, ...others] = tokenSpellings(legacy);
+    expect(await verifyPlayerToken(rotating, canonical ?? '')).not.toBeNull();
+    for (const other of others) expect(await verifyPlayerToken(rotating, other), other).toBeNull();
   });
 });

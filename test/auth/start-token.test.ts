@@ -3,6 +3,7 @@ import { sign, toBase64Url } from '../../src/auth/hmac.js';
 import { newPlayerId } from '../../src/auth/player-token.js';
 import { keyIdOf } from '../../src/auth/signing-keys.js';
 import { startToken, verifyStartToken } from '../../src/auth/start-token.js';
+import { tokenSpellings } from '../support/base64url.js';
 
 const OLD = 'old-token-secret-0123456789abcdef0123456789';
 const NEW = 'new-token-secret-0123456789abcdef0123456789';
@@ -52,5 +53,28 @@ describe('start tokens', () => {
         reason: 'malformed',
       });
     }
+  });
+
+  it('are accepted with the canonical last character of their MAC only, of the four that decode alike', async () => {
+    const token = await startToken({ current: NEW }, { playerId, puzzleId, startedAt });
+    const [canonical, ...others] = tokenSpellings(token);
+    expect(canonical).toBe(token);
+    expect((await verifyStartToken({ current: NEW }, token, expected)).ok).toBe(true);
+    expect(others).toHaveLength(3);
+    for (const other of others) {
+      expect(await verifyStartToken({ current: NEW }, other, expected), other).toEqual({
+        ok: false,
+        reason: 'forged',
+      });
+    }
+  });
+
+  it('of the earlier format are accepted with the canonical last character of their MAC only', async () => {
+    const body = (await startToken({ current: OLD }, { playerId, puzzleId, startedAt })).split('.')[0] ?? '';
+    const legacy = `${body}.${await sign(OLD, 'start', body)}`;
+    const [canonical, ...others] = tokenSpellings(legacy);
+    expect((await verifyStartToken(rotating, canonical ?? '', expected)).ok).toBe(true);
+    for (const other of others)
+      expect((await verifyStartToken(rotating, other, expected)).ok, other).toBe(false);
   });
 });

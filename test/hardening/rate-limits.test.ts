@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { DEV_SECRETS } from '../../src/config.js';
 import type { LogEntry } from '../../src/engines/types.js';
 import { ADMIN_LOCKOUT_SECONDS } from '../../src/http/admin-auth.js';
-import { memoryLimiter, RATE_LIMITS } from '../../src/http/rate-limit.js';
+import { memoryLimiter, RATE_LIMITS, rateLimitBindings } from '../../src/http/rate-limit.js';
 import { appAt, type ErrorJson } from '../support/app.js';
 import { COMMITTED } from '../support/committed-config.js';
 import {
@@ -78,6 +78,46 @@ describe('player creation', () => {
   it('counts an IPv4-mapped IPv6 address as the IPv4 address it carries', async () => {
     await statuses(limit, () => createPlayer(from('198.51.100.44')));
     expect((await createPlayer(from('::ffff:198.51.100.44'))).status).toBe(429);
+  });
+});
+
+describe('the network aggregate beside each address limit', () => {
+  const { limit, network } = RATE_LIMITS.playerCreationPerIp;
+
+  it(`counts the addresses of one IPv4 /24 together: ${network.limit} new players from as many addresses, then 429`, async () => {
+    const seen = await statuses(network.limit + 2, (i) => createPlayer(from(`192.0.2.${i + 1}`)));
+    expectLimited(seen, network.limit, 201);
+    const refused = await createPlayer(from('192.0.2.250'));
+    expect(refused.headers.get('Retry-After')).toBe('60');
+    const { error } = (await refused.json()) as ErrorJson;
+    expect(error.code).toBe('rate_limited');
+    expect(error.message).toContain(
+      `from one network (an IPv4 /24 or an IPv6 /48): at most ${network.limit}`,
+    );
+    expect((await createPlayer(from('192.0.3.1'))).status).toBe(201);
+  });
+
+  it(`counts the /64s of one IPv6 /48 together: ${network.limit} new players from as many /64s, then 429`, async () => {
+    const seen = await statuses(network.limit + 2, (i) =>
+      createPlayer(from(`2001:db8:48:${(i + 1).toString(16)}::1`)),
+    );
+    expectLimited(seen, network.limit, 201);
+    expect((await createPlayer(from('2001:db8:49:1::1'))).status).toBe(201);
+  });
+
+  it('gives a network a larger allowance than an address', () => {
+    for (const rule of Object.values(RATE_LIMITS)) {
+      if (rule.per === 'address') expect(rule.network.limit, rule.binding).toBeGreaterThan(rule.limit);
+    }
+  });
+
+  it("does not let one address over its own limit use up its neighbours' allowance", async () => {
+    const flood = await statuses(limit * 5, () => createPlayer(from('198.18.0.1')));
+    expectLimited(flood, limit, 201);
+    const neighbours = await statuses(network.limit - limit + 1, (i) =>
+      createPlayer(from(`198.18.0.${i + 2}`)),
+    );
+    expectLimited(neighbours, network.limit - limit, 201);
   });
 });
 
@@ -213,6 +253,125 @@ describe('renames', () => {
   });
 });
 
+describe('group joins (each with an unknown code is a guess at one)', () => {
+  const join = (token: string, address: Record<string, string>, inviteCode = 'ZZZZZ-ZZZZZ') =>
+    api('/v1/groups/join', {
+      method: 'POST',
+      headers: { ...bearer(token), ...json, ...address },
+      body: JSON.stringify({ inviteCode }),
+    });
+
+  it('let 200 invite guesses by one player reach at most the per-player limit of lookups', async () => {
+    const { token } = await register(at);
+    const { limit } = RATE_LIMITS.groupJoinPerPlayer;
+    const seen = await statuses(200, () => join(token, someAddress()));
+    expectLimited(seen, limit, 404);
+    const refused = await join(token, someAddress());
+    expect(refused.headers.get('Retry-After')).toBe('60');
+  });
+
+  it('count a join with the right code too', async () => {
+    const { token } = await register(at);
+    const { limit } = RATE_LIMITS.groupJoinPerPlayer;
+    await statuses(limit, () => join(token, someAddress()));
+    const owner = await register(at);
+    const made = await api('/v1/groups', {
+      method: 'POST',
+      headers: { ...bearer(owner.token), ...json },
+      body: JSON.stringify({ name: 'Guessers' }),
+    });
+    const { inviteCode } = (await made.json()) as { inviteCode: string };
+    expect((await join(token, someAddress(), inviteCode)).status).toBe(429);
+  });
+
+  it('are limited per address, whichever players send them', async () => {
+    const address = from('198.51.100.61');
+    const { limit } = RATE_LIMITS.groupJoinPerIp;
+    const perPlayer = RATE_LIMITS.groupJoinPerPlayer.limit;
+    const tokens = await Promise.all(
+      Array.from({ length: Math.ceil((limit + 1) / perPlayer) }, async () => (await register(at)).token),
+    );
+    const seen = await statuses(limit + 1, (i) => join(tokens[Math.floor(i / perPlayer)] ?? '', address));
+    expectLimited(seen, limit, 404);
+  });
+
+  it('are limited per network, whichever addresses of it send them', async () => {
+    const { network } = RATE_LIMITS.groupJoinPerIp;
+    const perPlayer = RATE_LIMITS.groupJoinPerPlayer.limit;
+    const tokens = await Promise.all(
+      Array.from(
+        { length: Math.ceil((network.limit + 1) / perPlayer) },
+        async () => (await register(at)).token,
+      ),
+    );
+    const seen = await statuses(network.limit + 1, (i) =>
+      join(tokens[Math.floor(i / perPlayer)] ?? '', from(`2001:db8:61:${i.toString(16)}::1`)),
+    );
+    expectLimited(seen, network.limit, 404);
+  });
+});
+
+describe('follows', () => {
+  const unknown = () => `00000000-0000-4000-8000-${crypto.randomUUID().slice(-12)}`;
+  const follow = (token: string, address: Record<string, string>) =>
+    api(`/v1/players/me/follows/${unknown()}`, { method: 'PUT', headers: { ...bearer(token), ...address } });
+
+  it('are limited per player, from whatever address', async () => {
+    const { token } = await register(at);
+    const { limit } = RATE_LIMITS.followPerPlayer;
+    expectLimited(await statuses(limit + 1, () => follow(token, someAddress())), limit, 404);
+    expect((await follow(token, someAddress())).headers.get('Retry-After')).toBe('60');
+  });
+
+  it('are limited per address, whichever players send them', async () => {
+    const address = from('198.51.100.71');
+    const { limit } = RATE_LIMITS.followPerIp;
+    const perPlayer = RATE_LIMITS.followPerPlayer.limit;
+    const tokens = await Promise.all(
+      Array.from({ length: Math.ceil((limit + 1) / perPlayer) }, async () => (await register(at)).token),
+    );
+    const seen = await statuses(limit + 1, (i) => follow(tokens[Math.floor(i / perPlayer)] ?? '', address));
+    expectLimited(seen, limit, 404);
+  });
+
+  it('are limited per network, whichever addresses of it send them', async () => {
+    const { network } = RATE_LIMITS.followPerIp;
+    const perPlayer = RATE_LIMITS.followPerPlayer.limit;
+    const tokens = await Promise.all(
+      Array.from(
+        { length: Math.ceil((network.limit + 1) / perPlayer) },
+        async () => (await register(at)).token,
+      ),
+    );
+    const seen = await statuses(network.limit + 1, (i) =>
+      follow(tokens[Math.floor(i / perPlayer)] ?? '', from(`198.19.71.${i % 250}`)),
+    );
+    expectLimited(seen, network.limit, 404);
+  });
+});
+
+describe('link-code redemptions', () => {
+  const redeem = (address: Record<string, string>) =>
+    api('/v1/players/link', {
+      method: 'POST',
+      headers: { ...json, ...address },
+      body: JSON.stringify({ code: 'ZZZZZ-ZZZZZ' }),
+    });
+
+  it('are limited per address', async () => {
+    const { limit } = RATE_LIMITS.linkCodeRedemptionPerIp;
+    expectLimited(await statuses(limit + 1, () => redeem(from('198.51.100.81'))), limit, 400);
+  });
+
+  it('are limited per network, whichever addresses of it send them', async () => {
+    const { network } = RATE_LIMITS.linkCodeRedemptionPerIp;
+    const seen = await statuses(network.limit + 1, (i) => redeem(from(`2001:db8:81:${i.toString(16)}::1`)));
+    expectLimited(seen, network.limit, 400);
+    expect((await redeem(from('2001:db8:81:ffff::1'))).headers.get('Retry-After')).toBe('60');
+    expect((await redeem(from('2001:db8:82::1'))).status).toBe(400);
+  });
+});
+
 describe('admin authentication', () => {
   const right = { Authorization: `Bearer ${DEV_SECRETS.ADMIN_TOKEN}` };
   const wrong = { Authorization: 'Bearer guess' };
@@ -244,6 +403,16 @@ describe('admin authentication', () => {
     expect((await runs({ ...right, ...someAddress() })).status).toBe(200);
   });
 
+  it('locks a whole network out once its addresses together fail too often', async () => {
+    const { network } = RATE_LIMITS.adminFailuresPerIp;
+    const seen = await statuses(network.limit + 1, (i) => runs({ ...wrong, ...from(`198.51.91.${i + 1}`) }));
+    expect(seen.filter((s) => s === 401)).toHaveLength(network.limit);
+    const untouched = await runs({ ...right, ...from('198.51.91.200') });
+    expect(untouched.status).toBe(429);
+    expect(Number(untouched.headers.get('Retry-After'))).toBe(ADMIN_LOCKOUT_SECONDS);
+    expect((await runs({ ...right, ...from('198.51.92.1') })).status).toBe(200);
+  });
+
   it('lets the address back in once the lockout has passed', async () => {
     const address = someAddress();
     await statuses(limit + 1, () => runs({ ...wrong, ...address }));
@@ -260,11 +429,12 @@ describe('admin authentication', () => {
 });
 
 describe('the rule table', () => {
-  it('has a [[ratelimits]] binding with the same numbers in wrangler.toml for every rule, and no other', () => {
+  it('has a [[ratelimits]] binding with the same numbers in wrangler.toml for every rule and network aggregate, and no other', () => {
     const bound = Object.fromEntries(COMMITTED.ratelimits.map((r) => [r.name, r.simple]));
     const rules = Object.fromEntries(
-      Object.values(RATE_LIMITS).map((r) => [r.binding, { limit: r.limit, period: r.period }]),
+      rateLimitBindings().map((r) => [r.binding, { limit: r.limit, period: r.period }]),
     );
+    expect(Object.keys(rules)).toHaveLength(rateLimitBindings().length);
     expect(bound).toEqual(rules);
     const namespaces = COMMITTED.ratelimits.map((r) => r.namespace_id);
     expect(new Set(namespaces).size).toBe(namespaces.length);

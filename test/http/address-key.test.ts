@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addressKey, UNREADABLE_ADDRESS } from '../../src/http/address-key.js';
+import { addressKey, networkKey, UNREADABLE_ADDRESS } from '../../src/http/address-key.js';
 
 describe('the address key of rate limits', () => {
   it('is an IPv4 address itself', () => {
@@ -58,6 +58,38 @@ describe('the address key of rate limits', () => {
       '::ffff:1.2.3.256',
     ]) {
       expect(addressKey(bad), bad).toBe(UNREADABLE_ADDRESS);
+    }
+  });
+});
+
+describe('the network key of the aggregate limits', () => {
+  it('is the /24 of an IPv4 address, the same for its 256 addresses and different for the next /24', () => {
+    const keys = new Set(Array.from({ length: 256 }, (_, i) => networkKey(`203.0.113.${i}`)));
+    expect([...keys]).toEqual(['203.0.113.0/24']);
+    expect(networkKey('203.0.114.1')).toBe('203.0.114.0/24');
+  });
+
+  it('is the /48 of an IPv6 address, the same for every /64 in it and different for the next /48', () => {
+    const keys = new Set(
+      [0, 1, 0xff, 0xffff].map((subnet) => networkKey(`2001:db8:1:${subnet.toString(16)}::1`)),
+    );
+    expect([...keys]).toEqual(['2001:db8:1::/48']);
+    expect(networkKey('2001:db8:2::1')).toBe('2001:db8:2::/48');
+  });
+
+  it('is the /24 of the IPv4 address an IPv4-mapped IPv6 address carries', () => {
+    expect(networkKey('::ffff:198.51.100.9')).toBe('198.51.100.0/24');
+    expect(networkKey('0:0:0:0:0:ffff:c633:6409')).toBe('198.51.100.0/24');
+  });
+
+  it('is one key for every spelling of one IPv6 network', () => {
+    const spellings = ['2001:db8:7::1', '2001:DB8:0007:0:0:0:0:1', '[2001:db8:7::1]', '2001:db8:7::1%eth0'];
+    expect(new Set(spellings.map(networkKey))).toEqual(new Set(['2001:db8:7::/48']));
+  });
+
+  it('is the shared unreadable key for anything that is not an address', () => {
+    for (const bad of ['', 'localhost', '256.1.1.1', '2001:db8::1::2']) {
+      expect(networkKey(bad), bad).toBe(UNREADABLE_ADDRESS);
     }
   });
 });

@@ -1,5 +1,6 @@
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
+import { DEV_SECRETS } from '../../src/config.js';
 import { appAt } from '../support/app.js';
 import {
   bearer,
@@ -224,5 +225,97 @@ describe('data rights', () => {
     expect(
       await (await at(`/v1/groups/${group.group.id}`, { headers: bearer(stays.token) })).json(),
     ).toMatchObject({ ownerId: stays.player.id });
+  });
+
+  describe('of a banned player', () => {
+    const admin = { Authorization: `Bearer ${DEV_SECRETS.ADMIN_TOKEN}`, ...json };
+
+    async function bannedSolver(name: string) {
+      const banned = await register('2026-11-12T08:00:00Z', name);
+      await solveOn(banned.token, '2026-11-12');
+      const ban = await appAt('2026-11-12T13:00:00Z')(`/v1/admin/players/${banned.player.id}/ban`, {
+        method: 'POST',
+        headers: admin,
+        body: JSON.stringify({ reason: 'a script' }),
+      });
+      expect(ban.status).toBe(200);
+      return banned;
+    }
+
+    it('still exports everything stored about it, its ban included', async () => {
+      const banned = await bannedSolver('Banned Bea');
+      const res = await appAt('2026-11-12T14:00:00Z')('/v1/players/me/export', {
+        headers: bearer(banned.token),
+      });
+      expect(res.status).toBe(200);
+      const exported = (await res.json()) as {
+        player: { id: string; bannedAt: string | null };
+        submissions: unknown[];
+      };
+      expect(exported.player).toMatchObject({ id: banned.player.id, bannedAt: '2026-11-12T13:00:00.000Z' });
+      expect(exported.submissions).toHaveLength(1);
+    });
+
+    it('may do nothing else: every other route it could use answers 403 banned', async () => {
+      const banned = await bannedSolver('Banned Ben');
+      const api = appAt('2026-11-12T14:00:00Z');
+      const other = '00000000-0000-4000-8000-000000000000';
+      const seen = [];
+      for (const [method, path] of [
+        ['GET', '/v1/players/me'],
+        ['PATCH', '/v1/players/me'],
+        ['GET', '/v1/players/me/history'],
+        ['GET', '/v1/players/me/tokens'],
+        ['POST', '/v1/players/me/link-codes'],
+        ['PUT', `/v1/players/me/follows/${other}`],
+        ['GET', '/v1/players/me/groups'],
+        ['GET', '/v1/puzzles/2026-11-12/loop/easy'],
+      ] as const) {
+        const res = await api(path, {
+          method,
+          headers: { ...bearer(banned.token), ...json },
+          body: method === 'PATCH' ? JSON.stringify({ displayName: 'Free again' }) : undefined,
+        });
+        seen.push([
+          `${method} ${path}`,
+          res.status,
+          ((await res.json()) as { error?: { code: string } }).error?.code,
+        ]);
+      }
+      expect(seen).toEqual(seen.map(([route]) => [route, 403, 'banned']));
+    });
+
+    it('still deletes itself: its token is refused, and its solves stay banned under the stand-in', async () => {
+      const banned = await bannedSolver('Banned Bo');
+      const api = appAt('2026-11-12T14:00:00Z');
+      const solve = await env.DB.prepare('select id from submissions where player_id = ?')
+        .bind(banned.player.id)
+        .first<{ id: number }>();
+      expect((await api('/v1/players/me', { method: 'DELETE', headers: bearer(banned.token) })).status).toBe(
+        204,
+      );
+      expect((await api('/v1/players/me/export', { headers: bearer(banned.token) })).status).toBe(401);
+      const standIn = await env.DB.prepare(
+        'select p.id, p.banned_at, s.counted from submissions s join players p on p.id = s.player_id where s.id = ?',
+      )
+        .bind(solve?.id)
+        .first<{ id: string; banned_at: string | null; counted: number }>();
+      expect(standIn).toMatchObject({ banned_at: '2026-11-12T13:00:00.000Z', counted: 0 });
+      expect(standIn?.id).not.toBe(banned.player.id);
+      const board = (await (
+        await api('/v1/leaderboards/2026-11-12/loop/easy', { headers: { 'cache-control': 'no-cache' } })
+      ).json()) as { entries: unknown[] };
+      expect(board.entries).toEqual([]);
+    });
+
+    it('leaves an unbanned stand-in for a player that was never banned', async () => {
+      const { token } = await register('2026-11-13T08:00:00Z', 'Never banned');
+      await solveOn(token, '2026-11-13');
+      await appAt('2026-11-13T14:00:00Z')('/v1/players/me', { method: 'DELETE', headers: bearer(token) });
+      const standIn = await env.DB.prepare(
+        "select p.banned_at, s.counted from submissions s join players p on p.id = s.player_id where s.puzzle_id = '2026-11-13:loop:easy'",
+      ).first<{ banned_at: string | null; counted: number }>();
+      expect(standIn).toEqual({ banned_at: null, counted: 1 });
+    });
   });
 });
