@@ -46,6 +46,17 @@ export type StartTokenVerdict =
       reason: 'malformed' | 'forged' | 'other_player' | 'other_puzzle' | 'expired' | 'from_future';
     };
 
+/** A signed claim's fields, or null when its body is not base64url of JSON (a signature does not make it so). */
+function claimFields(body: string): unknown {
+  const bytes = fromBase64Url(body);
+  if (!bytes) return null;
+  try {
+    return JSON.parse(decoder.decode(bytes)) as unknown;
+  } catch {
+    return null;
+  }
+}
+
 export async function verifyStartToken(
   secret: TokenSecret,
   token: string,
@@ -59,8 +70,7 @@ export async function verifyStartToken(
   if (!(await signedByUs(secret, parts as [string, string] | [string, string, string]))) {
     return { ok: false, reason: 'forged' };
   }
-  const bytes = fromBase64Url(body);
-  const fields = bytes ? (JSON.parse(decoder.decode(bytes)) as unknown) : null;
+  const fields = claimFields(body);
   if (
     !Array.isArray(fields) ||
     typeof fields[0] !== 'string' ||

@@ -45,6 +45,12 @@ describe('start tokens', () => {
     }
   });
 
+  it('are malformed, not an error, when a correctly signed claim is not JSON', async () => {
+    const body = toBase64Url(new TextEncoder().encode('not json ['));
+    const token = `${body}.${await keyIdOf(NEW)}.${await sign(NEW, 'start', body)}`;
+    expect(await verifyStartToken(rotating, token, expected)).toEqual({ ok: false, reason: 'malformed' });
+  });
+
   it('are malformed with too many or empty parts', async () => {
     const token = await startToken({ current: NEW }, { playerId, puzzleId, startedAt });
     for (const bad of [`${token}.x`, `${token.split('.')[0]}..x`, 'x', '']) {
