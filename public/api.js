@@ -20,11 +20,10 @@
  * @typedef {NonNullable<SubmissionResult['verdict']>} Verdict
  * @typedef {import('../src/client/index.js').BoardScope} Scope whose rows a board shows; ranks are within it
  * @typedef {import('../src/client/index.js').PuzzleBoard} PuzzleBoard
- * @typedef {PuzzleBoard['entries'][number]} BoardEntry a hidden player (its board visibility) comes without
- *   id and name
+ * @typedef {PuzzleBoard['entries'][number]} BoardEntry only players the caller may see are listed
  * @typedef {import('../src/client/index.js').DailyBoard} DailyBoard
  * @typedef {DailyBoard['entries'][number]} DailyEntry
- * @typedef {Pick<BoardEntry, 'playerId' | 'displayName' | 'hidden'>} ShownPlayer
+ * @typedef {Pick<BoardEntry, 'playerId' | 'displayName'>} ShownPlayer
  * @typedef {{ limit: number, cursor?: string | null, scope?: Scope }} BoardPage
  * @typedef {import('../src/client/index.js').PuzzleStats} PuzzleStats
  * @typedef {PuzzleStats['histogram'][number]} Bucket

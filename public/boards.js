@@ -2,7 +2,7 @@
 /**
  * The leaderboard beside a solved puzzle: this puzzle's times or today's totals over every puzzle, among
  * everyone, the players followed, or one of the player's groups; page by page, the player's own rank in
- * the scope below. Rows of players one may follow carry a follow button; a hidden player's row has none.
+ * the scope below. Rows of other players carry a follow button; players one may not see are not listed.
  */
 
 import * as api from './api.js';
@@ -131,21 +131,21 @@ function renderHead(columns) {
 
 /**
  * A row: rank, player (its whole name as the title: a long one is cut short), the other cells, then the
- * follow button of a player one may follow (not oneself, not a hidden one).
+ * follow button of a player one may follow (not oneself).
  * @param {api.ShownPlayer & { rank: number }} player
  * @param {string[]} cells
  */
 function row(player, cells) {
   const name = playerLabel(player);
-  const tr = h('tr', { class: player.hidden ? 'hidden-player' : '' }, [
+  const tr = h('tr', {}, [
     h('td', { text: String(player.rank) }),
     h('td', { text: name, title: name }),
     ...cells.map((text) => h('td', { text })),
   ]);
   const { playerId, displayName } = player;
-  if (playerId !== null && playerId === api.playerId()) tr.classList.add('me');
+  if (playerId === api.playerId()) tr.classList.add('me');
   const cell = h('td');
-  if (playerId !== null && playerId !== api.playerId()) {
+  if (playerId !== api.playerId()) {
     const followed = isFollowed(playerId);
     const button = h('button', {
       type: 'button',

@@ -147,7 +147,9 @@ function groupCard(group) {
     'ul',
     { class: 'members' },
     group.memberList.map((m) =>
-      h('li', { text: playerLabel(m) + (m.playerId === group.ownerId ? ' (owner)' : '') }),
+      h('li', {
+        text: playerLabel(m) + (m.playerId !== null && m.playerId === group.ownerId ? ' (owner)' : ''),
+      }),
     ),
   );
   const card = h('article', { class: 'group', 'data-group': group.id }, [

@@ -50,8 +50,8 @@ export function formatTime(ms, tenths = false) {
 }
 
 /**
- * A player as a row shows it: its name, a stand-in for an anonymous one, "hidden player" for one whose
- * board visibility hides it from the viewer (no id, no name).
+ * A player as a row shows it: its name, a stand-in for an anonymous one, "hidden player" for a group
+ * member the owner may not see (no id, no name).
  * @param {{ playerId: string | null, displayName: string | null }} player
  */
 export function playerLabel(player) {

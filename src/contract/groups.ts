@@ -13,9 +13,12 @@ export const GroupSchema = z
   .object({
     id: z.string(),
     name: z.string(),
-    ownerId: z.string(),
+    ownerId: z
+      .string()
+      .nullable()
+      .meta({ description: 'Null when the owner is a player the caller may not see (its board visibility)' }),
     createdAt: z.string(),
-    members: z.number().int(),
+    members: z.number().int().meta({ description: 'Every member, those the caller may not see included' }),
   })
   .meta({ id: 'Group' });
 
@@ -33,14 +36,23 @@ export type PlayerGroups = z.infer<typeof PlayerGroupsSchema>;
 
 export const GroupDetailSchema = GroupSchema.extend({
   inviteCode: z.string().nullable().meta({ description: 'Shown to the owner only' }),
-  memberList: z.array(
-    z.object({
-      playerId: z.string().nullable(),
-      displayName: z.string().nullable(),
-      hidden: z.boolean().meta({ description: 'A member whose visibility is hidden (shown to the owner)' }),
-      joinedAt: z.string(),
+  memberList: z
+    .array(
+      z.object({
+        playerId: z.string().nullable(),
+        displayName: z.string().nullable(),
+        hidden: z.boolean().meta({
+          description:
+            'A member the caller may not see, listed to the owner only, as "hidden player" (id and name null)',
+        }),
+        joinedAt: z.string(),
+      }),
+    )
+    .meta({
+      description:
+        'The members the caller may see (its board visibility); the owner also gets one "hidden player" row ' +
+        'per other member',
     }),
-  ),
 }).meta({ id: 'GroupDetail' });
 
 export type GroupDetail = z.infer<typeof GroupDetailSchema>;

@@ -4,11 +4,13 @@ import { KINDS } from './kinds/index.js';
 /** Whose rows a board shows; ranks are within the scope. */
 export type BoardScope = 'global' | 'following' | `group:${string}`;
 
-/** A row's player as the caller may see it (a hidden one shows without id or name). */
+/**
+ * A row's player: boards list only players the caller may see (its board visibility), so every row names
+ * one; the name is null for a player that has none.
+ */
 const ShownPlayerFields = {
-  playerId: z.string().nullable(),
+  playerId: z.string(),
   displayName: z.string().nullable(),
-  hidden: z.boolean().meta({ description: 'A player the caller may not see (its board visibility)' }),
 };
 
 const NextCursor = z.string().nullable().meta({ description: 'Null on the last page' });

@@ -73,7 +73,8 @@ export const PlayerProfileSchema = z
     boardVisibility: z.enum(BOARD_VISIBILITIES).meta({
       description:
         'Who sees the player on boards and its profile: everyone; only players it follows and who follow it; ' +
-        'nobody (its rows show as a hidden player)',
+        'nobody but itself. A player one may not see is on none of one’s boards, cannot be followed when ' +
+        'hidden, and is "hidden player" in the member list of a group one owns',
     }),
     streak: StreakSchema,
     ratings: z.array(RatingSchema).meta({ description: 'Every kind the player has a counted solve of' }),

@@ -1,11 +1,14 @@
 import { and, eq, type SQL, sql } from 'drizzle-orm';
-import { type BoardScope, followEachOtherWith, inScope } from './board-scope.js';
+import { type BoardScope, inScope } from './board-scope.js';
 import type { Db } from './client.js';
 import type { RowPlayer } from './leaderboards.js';
 import { isCounted } from './ranked-solves.js';
 import { players, submissions } from './schema.js';
+import { shownTo } from './visibility.js';
 
 export interface DailyEntry extends RowPlayer {
+  /** 1-based, within the scope. */
+  rank: number;
   /** The sum of the player's scores over the date's counted solves. */
   total: number;
   solved: number;
@@ -18,15 +21,17 @@ export interface DailyCursor {
 
 export interface DailyBoardPage {
   entries: DailyEntry[];
-  firstRank: number;
   players: number;
   mine: { total: number; solved: number; rank: number } | null;
 }
 
 /**
  * A date's daily board within the scope: players by the sum of their scores over the date's puzzles, best
- * first (ties by player id), a page at a time, with the viewer's own place. One round trip over the
- * date's counted solves (one range of the date's covering index; for a scope, one search per player).
+ * first (ties by player id), a page at a time, of the players the viewer may see (shownTo), with the
+ * viewer's own place. One round trip over the date's counted solves (one range of the date's covering
+ * index; for a scope, one search per player: a scope holds only players the viewer may see). On
+ * everyone's board the ranks and the player count are the whole crowd's, those the viewer may not see
+ * included (ranks may skip): the ranks are numbered over every total, which the board sorts anyway.
  */
 export async function dailyBoardPage(
   db: Db,
@@ -48,33 +53,40 @@ export async function dailyBoardPage(
   /** Rows that come before (`total`, `playerId`) on the board. */
   const before = (total: number | SQL, playerId: string | SQL, row = 'totals') =>
     sql`(${sql.raw(row)}.total > ${total} or (${sql.raw(row)}.total = ${total} and ${sql.raw(row)}.player_id < ${playerId}))`;
-  const [rows, preceding, count, mine] = await db.batch([
+  // Numbered before the rows the viewer may not see are left out, so that the ranks are the crowd's.
+  const ranked = db.$with('ranked').as(
     db
       .with(totals)
       .select({
         playerId: totals.playerId,
-        displayName: players.displayName,
-        boardVisibility: players.boardVisibility,
-        mutual: sql<boolean>`${followEachOtherWith(players.id, viewerId)}`.mapWith(Boolean),
         total: totals.total,
         solved: totals.solved,
+        rank: sql<number>`row_number() over (order by totals.total desc, totals.player_id asc)`.as('rank'),
       })
-      .from(totals)
-      .innerJoin(players, eq(players.id, totals.playerId))
-      .where(
-        after
-          ? sql`not ${before(after.total, after.playerId)} and totals.player_id <> ${after.playerId}`
-          : undefined,
-      )
-      .orderBy(sql`totals.total desc`, sql`totals.player_id asc`)
-      .limit(limit),
+      .from(totals),
+  );
+  const [rows, count, mine] = await db.batch([
     db
-      .with(totals)
-      .select({ n: sql<number>`count(*)` })
-      .from(totals)
+      .with(totals, ranked)
+      .select({
+        rank: ranked.rank,
+        playerId: ranked.playerId,
+        displayName: players.displayName,
+        total: ranked.total,
+        solved: ranked.solved,
+      })
+      .from(ranked)
+      .innerJoin(players, eq(players.id, ranked.playerId))
       .where(
-        after ? sql`${before(after.total, after.playerId)} or totals.player_id = ${after.playerId}` : sql`0`,
-      ),
+        and(
+          shownTo(viewerId),
+          after
+            ? sql`not ${before(after.total, after.playerId, 'ranked')} and ranked.player_id <> ${after.playerId}`
+            : undefined,
+        ),
+      )
+      .orderBy(sql`ranked.rank`)
+      .limit(limit),
     db.with(totals).select({ n: sql<number>`count(*)` }).from(totals),
     db
       .with(totals)
@@ -90,7 +102,6 @@ export async function dailyBoardPage(
   ]);
   return {
     entries: rows,
-    firstRank: (preceding[0]?.n ?? 0) + 1,
     players: count[0]?.n ?? 0,
     mine: viewerId === null ? null : (mine[0] ?? null),
   };

@@ -1,6 +1,7 @@
-import { and, asc, count, eq, gt, isNull } from 'drizzle-orm';
+import { and, asc, count, eq, gt } from 'drizzle-orm';
 import type { Db } from './client.js';
 import { follows, players } from './schema.js';
+import { shownTo } from './visibility.js';
 
 /** Adds a follow (again: nothing changes). Returns whether it was new. */
 export async function addFollow(
@@ -30,13 +31,12 @@ export async function followCount(db: Db, followerId: string): Promise<number> {
   return row?.n ?? 0;
 }
 
-/** The players one follows, in the order followed (keyset on the followee id within a time). */
+/** The players one follows and may see (shownTo), by followee id (keyset on it). */
 export async function followsPage(db: Db, followerId: string, afterId: string | null, limit: number) {
   return db
     .select({
       playerId: follows.followeeId,
       displayName: players.displayName,
-      boardVisibility: players.boardVisibility,
       followedAt: follows.createdAt,
     })
     .from(follows)
@@ -44,23 +44,11 @@ export async function followsPage(db: Db, followerId: string, afterId: string | 
     .where(
       and(
         eq(follows.followerId, followerId),
-        isNull(players.deletedAt),
+        shownTo(followerId),
         afterId === null ? undefined : gt(follows.followeeId, afterId),
       ),
     )
     .orderBy(asc(follows.followeeId))
     .limit(limit)
     .all();
-}
-
-/** Whether each follows the other: what `followers` visibility asks of a viewer. */
-export async function followEachOther(db: Db, a: string, b: string): Promise<boolean> {
-  const edge = (from: string, to: string) =>
-    db
-      .select({ followerId: follows.followerId })
-      .from(follows)
-      .where(and(eq(follows.followerId, from), eq(follows.followeeId, to)))
-      .limit(1);
-  const [ab, ba] = await db.batch([edge(a, b), edge(b, a)]);
-  return ab.length > 0 && ba.length > 0;
 }

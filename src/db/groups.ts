@@ -1,6 +1,7 @@
 import { and, asc, count, eq, sql } from 'drizzle-orm';
 import type { Db } from './client.js';
 import { groupMembers, groups, players } from './schema.js';
+import { shownTo } from './visibility.js';
 
 export type GroupRow = typeof groups.$inferSelect;
 
@@ -27,11 +28,6 @@ export async function isMember(db: Db, groupId: string, playerId: string): Promi
     .where(and(eq(groupMembers.groupId, groupId), eq(groupMembers.playerId, playerId)))
     .get();
   return row !== undefined;
-}
-
-export async function memberCount(db: Db, groupId: string): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(groupMembers).where(eq(groupMembers.groupId, groupId));
-  return row?.n ?? 0;
 }
 
 /** How many groups a player belongs to (its own included). */
@@ -70,13 +66,13 @@ export async function setInviteCode(db: Db, groupId: string, inviteCode: string)
   await db.update(groups).set({ inviteCode }).where(eq(groups.id, groupId));
 }
 
-/** The group's members in the order they joined. */
-export async function groupMembersOf(db: Db, groupId: string) {
+/** The group's members in the order they joined, each with whether the viewer may see it (shownTo). */
+export async function groupMembersOf(db: Db, groupId: string, viewerId: string | null) {
   return db
     .select({
       playerId: groupMembers.playerId,
       displayName: players.displayName,
-      boardVisibility: players.boardVisibility,
+      shown: sql<boolean>`${shownTo(viewerId)}`.mapWith(Boolean),
       joinedAt: groupMembers.joinedAt,
     })
     .from(groupMembers)
@@ -86,19 +82,24 @@ export async function groupMembersOf(db: Db, groupId: string) {
     .all();
 }
 
-/** The groups a player belongs to, oldest membership first, each with its member count. */
+/**
+ * The groups a player belongs to, oldest membership first, each with its member count and whether the
+ * player may see its owner (shownTo).
+ */
 export async function groupsOf(db: Db, playerId: string) {
   return db
     .select({
       id: groups.id,
       name: groups.name,
       ownerId: groups.ownerId,
+      ownerShown: sql<boolean>`${shownTo(playerId)}`.mapWith(Boolean),
       createdAt: groups.createdAt,
       joinedAt: groupMembers.joinedAt,
       members: sql<number>`(select count(*) from ${groupMembers} m where m.group_id = ${groups.id})`,
     })
     .from(groupMembers)
     .innerJoin(groups, eq(groups.id, groupMembers.groupId))
+    .innerJoin(players, eq(players.id, groups.ownerId))
     .where(eq(groupMembers.playerId, playerId))
     .orderBy(asc(groupMembers.joinedAt))
     .all();

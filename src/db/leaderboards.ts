@@ -1,21 +1,21 @@
 import { and, asc, desc, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
 import type { SQLiteColumn } from 'drizzle-orm/sqlite-core';
 import type { Kind } from '../kinds/index.js';
-import { type BoardScope, followEachOtherWith, inScope, scopedSolves } from './board-scope.js';
+import { type BoardScope, inScope, scopedSolves } from './board-scope.js';
 import type { Db } from './client.js';
 import { aheadQuery, isCounted, isRanked, ownSolve, solversQuery } from './ranked-solves.js';
-import { type BoardVisibility, playerRatings, players, submissions } from './schema.js';
+import { playerRatings, players, submissions } from './schema.js';
+import { shownTo } from './visibility.js';
 
-/** Who a row's player is, for the viewer's eyes: its visibility and whether the two follow each other. */
+/** A row's player: every row a board returns is of a player the viewer may see (shownTo). */
 export interface RowPlayer {
   playerId: string;
   displayName: string | null;
-  boardVisibility: BoardVisibility;
-  /** The player and the viewer follow each other. */
-  mutual: boolean;
 }
 
 export interface BoardEntry extends RowPlayer {
+  /** 1-based, within the scope. */
+  rank: number;
   submissionId: number;
   countedMs: number;
   createdAt: string;
@@ -27,11 +27,9 @@ export interface BoardCursor {
   id: number;
 }
 
-/** A page of a puzzle's board with what places it: the rank of its first row and the number of solvers. */
+/** A page of a puzzle's board with what places it: each row's rank and the number of solvers. */
 export interface PuzzleBoardPage {
   entries: BoardEntry[];
-  /** 1-based rank of the page's first entry within the scope. */
-  firstRank: number;
   solvers: number;
   /** The viewer's counted solve and its rank within the scope, wherever it stands (null without one). */
   mine: { countedMs: number; rank: number } | null;
@@ -39,20 +37,20 @@ export interface PuzzleBoardPage {
   mineUnderReview: boolean;
 }
 
-function rowPlayer(player: SQLiteColumn, viewerId: string | null) {
-  return {
-    playerId: sql<string>`${player}`,
-    displayName: players.displayName,
-    boardVisibility: players.boardVisibility,
-    mutual: sql<boolean>`${followEachOtherWith(player, viewerId)}`.mapWith(Boolean),
-  };
+/** The row's player, joined as `players`. */
+function rowPlayer(player: SQLiteColumn) {
+  return { playerId: sql<string>`${player}`, displayName: players.displayName };
 }
 
 /**
- * One page of a puzzle's fastest counted times within the scope (ties broken by the earlier submission), its
- * first rank, the solver count and the viewer's own standing: one round trip, every part from an index. A
- * scoped board reads its players' solves (scopedSolves) and sorts those few; everyone's is read in the
- * index's order.
+ * One page of a puzzle's fastest counted times within the scope (ties broken by the earlier submission), of
+ * the players the viewer may see (shownTo), with their ranks, the solver count and the viewer's own
+ * standing: one round trip, every part from an index. A scoped board reads its players' solves
+ * (scopedSolves: only players the viewer may see) and sorts those few; its ranks follow the page's order.
+ * Everyone's board is read in the index's order, leaving out the rows of players the viewer may not see,
+ * while its ranks and solver count are the whole crowd's (as the puzzle's statistics): counting only shown
+ * rows ahead would read every row ahead one by one. So a row's rank is the rows before the page plus those
+ * of the page's range before it, shown or not, each a short range of the index; ranks may skip.
  */
 export async function puzzleBoardPage(
   db: Db,
@@ -72,17 +70,28 @@ export async function puzzleBoardPage(
   // Without a viewer these name no row: the count is then 0 and unused.
   const me = viewerId ?? '';
   // Columns read from `source` are plain SQL: drizzle cannot see the table inside a scope's SQL source.
+  // Everyone's rows from the cursor to this one, shown or not: the ranks the page's range holds before it.
+  // Named: D1 passes rows through objects, where a column named like an integer ("0") would come first.
+  const sinceCursor = (
+    page.scope.kind === 'global'
+      ? sql<number>`(select count(*) from submissions crowd
+          where crowd.puzzle_id = ${puzzleId} and crowd.counted = 1
+            and (crowd.counted_ms, crowd.id) >= (${cursorRow.countedMs}, ${cursorRow.id})
+            and (crowd.counted_ms, crowd.id) < (${submissions.countedMs}, ${submissions.id}))`
+      : sql<number>`0`
+  ).as('since_cursor');
   const [rows, preceding, total, mine, ahead, review] = await db.batch([
     db
       .select({
         submissionId: sql<number>`${submissions.id}`,
-        ...rowPlayer(submissions.playerId, viewerId),
+        ...rowPlayer(submissions.playerId),
         countedMs: sql<number>`${submissions.countedMs}`,
         createdAt: sql<string>`${submissions.createdAt}`,
+        sinceCursor,
       })
       .from(source.from)
       .innerJoin(players, eq(players.id, submissions.playerId))
-      .where(and(onPuzzle, afterCursor))
+      .where(and(onPuzzle, afterCursor, shownTo(viewerId)))
       .orderBy(asc(submissions.countedMs), asc(submissions.id))
       .limit(limit),
     aheadQuery(db, { puzzleId, ...cursorRow }, source),
@@ -104,9 +113,13 @@ export async function puzzleBoardPage(
       .limit(1),
   ]);
   const own = viewerId === null ? undefined : mine[0];
+  const firstRank = (preceding[0]?.n ?? 0) + 1;
   return {
-    entries: rows,
-    firstRank: (preceding[0]?.n ?? 0) + 1,
+    // A scope holds only shown players: its page's rows are consecutive.
+    entries: rows.map(({ sinceCursor, ...row }, i) => ({
+      ...row,
+      rank: firstRank + (page.scope.kind === 'global' ? sinceCursor : i),
+    })),
     solvers: total[0]?.n ?? 0,
     mine: own ? { countedMs: own.countedMs, rank: (ahead[0]?.n ?? 0) + 1 } : null,
     mineUnderReview:
@@ -125,7 +138,11 @@ export interface RatingCursor {
   playerId: string;
 }
 
-/** One page of a kind's top ratings among its established players within the scope (never banned ones). */
+/**
+ * One page of a kind's top ratings among its established players within the scope, of the players the
+ * viewer may see (never banned ones). A rating board states no ranks, so those it may not see are left out
+ * here and a page is full.
+ */
 export async function ratingBoardPage(
   db: Db,
   kind: Kind,
@@ -140,7 +157,7 @@ export async function ratingBoardPage(
     : undefined;
   return db
     .select({
-      ...rowPlayer(playerRatings.playerId, viewerId),
+      ...rowPlayer(playerRatings.playerId),
       rating: playerRatings.rating,
       deviation: playerRatings.deviation,
       games: playerRatings.games,
@@ -152,6 +169,7 @@ export async function ratingBoardPage(
         eq(playerRatings.kind, kind),
         eq(playerRatings.established, true),
         isNull(players.bannedAt),
+        shownTo(viewerId),
         inScope(playerRatings.playerId, page.scope),
         afterCursor,
       ),

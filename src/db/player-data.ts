@@ -1,4 +1,4 @@
-import { eq, like, or, sql } from 'drizzle-orm';
+import { and, eq, like, or, sql } from 'drizzle-orm';
 import type { Db } from './client.js';
 import {
   adminActions,
@@ -12,8 +12,13 @@ import {
   playSessions,
   submissions,
 } from './schema.js';
+import { shownTo } from './visibility.js';
 
-/** Everything stored about a player, table by table (link codes without their hashes). */
+/**
+ * Everything stored about a player, table by table (link codes without their hashes), except other
+ * players it may not see (shownTo): its follows of them and theirs of it are left out, not to name a
+ * hidden player's id, nor a `followers` one's to a player it does not follow back.
+ */
 export async function playerData(db: Db, playerId: string) {
   const [
     player,
@@ -37,8 +42,24 @@ export async function playerData(db: Db, playerId: string) {
     db.select().from(playSessions).where(eq(playSessions.playerId, playerId)),
     db.select().from(submissions).where(eq(submissions.playerId, playerId)).orderBy(submissions.id),
     db.select().from(playerRatings).where(eq(playerRatings.playerId, playerId)),
-    db.select().from(follows).where(eq(follows.followerId, playerId)),
-    db.select().from(follows).where(eq(follows.followeeId, playerId)),
+    db
+      .select({
+        followerId: follows.followerId,
+        followeeId: follows.followeeId,
+        createdAt: follows.createdAt,
+      })
+      .from(follows)
+      .innerJoin(players, eq(players.id, follows.followeeId))
+      .where(and(eq(follows.followerId, playerId), shownTo(playerId))),
+    db
+      .select({
+        followerId: follows.followerId,
+        followeeId: follows.followeeId,
+        createdAt: follows.createdAt,
+      })
+      .from(follows)
+      .innerJoin(players, eq(players.id, follows.followerId))
+      .where(and(eq(follows.followeeId, playerId), shownTo(playerId))),
     db
       .select({ groupId: groupMembers.groupId, name: groups.name, joinedAt: groupMembers.joinedAt })
       .from(groupMembers)

@@ -1,6 +1,7 @@
 import { addFollow, followCount, followsPage, removeFollow } from '../db/follows.js';
 import { findPlayer } from '../db/players.js';
 import type { Services } from '../http/context.js';
+import { followable } from './visibility.js';
 
 /** A player follows at most this many others: enough for friends and rivals, not a scrape of the board. */
 export const MAX_FOLLOWS = 500;
@@ -15,9 +16,7 @@ export async function follow(
   followeeId: string,
 ): Promise<FollowOutcome> {
   if (followerId === followeeId) return { ok: false, reason: 'self' };
-  const followee = await findPlayer(services.db, followeeId);
-  if (!followee || followee.deletedAt !== null || followee.bannedAt !== null)
-    return { ok: false, reason: 'not_found' };
+  if (!followable(await findPlayer(services.db, followeeId))) return { ok: false, reason: 'not_found' };
   if ((await followCount(services.db, followerId)) >= MAX_FOLLOWS) return { ok: false, reason: 'limit' };
   return {
     ok: true,
@@ -29,17 +28,11 @@ export function unfollow(services: Services, followerId: string, followeeId: str
   return removeFollow(services.db, followerId, followeeId);
 }
 
-/** The players one follows, a page at a time; a hidden player shows without its name. */
-export async function followingPage(
-  services: Services,
-  followerId: string,
-  afterId: string | null,
-  limit: number,
-) {
-  const rows = await followsPage(services.db, followerId, afterId, limit);
-  return rows.map((r) => ({
-    playerId: r.playerId,
-    displayName: r.boardVisibility === 'hidden' ? null : r.displayName,
-    followedAt: r.followedAt,
-  }));
+/**
+ * The players one follows and may see, a page at a time. A follow of a player it may not see (one that
+ * turned hidden, or a `followers` one that does not follow back) stays, and counts towards MAX_FOLLOWS,
+ * but shows nothing of that player: not even its id, which ends it (DELETE) for a caller that knows it.
+ */
+export function followingPage(services: Services, followerId: string, afterId: string | null, limit: number) {
+  return followsPage(services.db, followerId, afterId, limit);
 }

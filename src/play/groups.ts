@@ -9,7 +9,6 @@ import {
   groupMembersOf,
   groupsOf,
   isMember,
-  memberCount,
   membershipCount,
   removeMember,
   setInviteCode,
@@ -25,13 +24,21 @@ export const MAX_GROUPS_PER_PLAYER = 20;
 export interface GroupView {
   id: string;
   name: string;
-  ownerId: string;
+  /** Null when the viewer may not see the owner (db/visibility.ts). */
+  ownerId: string | null;
   createdAt: string;
+  /** Every member, those the viewer may not see included: the seats the group's cap counts. */
   members: number;
 }
 
-function view(group: GroupRow, members: number): GroupView {
-  return { id: group.id, name: group.name, ownerId: group.ownerId, createdAt: group.createdAt, members };
+function view(group: Omit<GroupRow, 'inviteCode'>, members: number, ownerShown: boolean): GroupView {
+  return {
+    id: group.id,
+    name: group.name,
+    ownerId: ownerShown ? group.ownerId : null,
+    createdAt: group.createdAt,
+    members,
+  };
 }
 
 /** Invite codes are shown grouped, like link codes, and stored in their normal form. */
@@ -53,7 +60,7 @@ export async function newGroup(services: Services, ownerId: string, name: string
     createdAt: services.now().toISOString(),
   };
   await createGroup(services.db, group);
-  return { ok: true, group: view(group, 1), inviteCode: shown(code) };
+  return { ok: true, group: view(group, 1, true), inviteCode: shown(code) };
 }
 
 export type JoinOutcome =
@@ -75,7 +82,8 @@ export async function joinGroup(services: Services, playerId: string, typed: str
     MAX_GROUP_MEMBERS,
   );
   if (!added) return { ok: false, reason: 'group_full' };
-  return { ok: true, group: view(group, await memberCount(services.db, group.id)) };
+  const joined = (await groupsOfPlayer(services, playerId)).find((g) => g.id === group.id);
+  return joined ? { ok: true, group: joined } : { ok: false, reason: 'invalid_invite' };
 }
 
 /** The groups the player belongs to (any of its devices sees the same), oldest membership first. */
@@ -83,7 +91,11 @@ export async function groupsOfPlayer(
   services: Services,
   playerId: string,
 ): Promise<(GroupView & { joinedAt: string })[]> {
-  return groupsOf(services.db, playerId);
+  const rows = await groupsOf(services.db, playerId);
+  return rows.map(({ ownerShown, members, joinedAt, ...group }) => ({
+    ...view(group, members, ownerShown),
+    joinedAt,
+  }));
 }
 
 export type GroupDetail = GroupView & {
@@ -93,8 +105,9 @@ export type GroupDetail = GroupView & {
 };
 
 /**
- * The group as a member sees it: its members (a hidden member without its id and name, except to the owner,
- * who manages them), and for the owner its invite code. Undefined for a group the player is not in.
+ * The group as a member sees it: the members it may see (db/visibility.ts), and for the owner its invite
+ * code and every other member as a "hidden player", without id or name: the owner sees its group's seats,
+ * not who hides in them. Undefined for a group the player is not in.
  */
 export async function groupDetail(
   services: Services,
@@ -103,19 +116,16 @@ export async function groupDetail(
 ): Promise<GroupDetail | undefined> {
   const group = await findGroup(services.db, groupId);
   if (!group || !(await isMember(services.db, groupId, viewerId))) return undefined;
-  const members = await groupMembersOf(services.db, groupId);
+  const members = await groupMembersOf(services.db, groupId, viewerId);
   const owner = group.ownerId === viewerId;
+  const ownerShown = members.some((m) => m.playerId === group.ownerId && m.shown);
   return {
-    ...view(group, members.length),
+    ...view(group, members.length, ownerShown),
     inviteCode: owner ? shown(group.inviteCode) : null,
-    memberList: members.map((m) => {
-      const hidden = m.boardVisibility === 'hidden' && m.playerId !== viewerId && !owner;
-      return {
-        playerId: hidden ? null : m.playerId,
-        displayName: hidden ? null : m.displayName,
-        hidden,
-        joinedAt: m.joinedAt,
-      };
+    memberList: members.flatMap((m): GroupDetail['memberList'] => {
+      if (m.shown)
+        return [{ playerId: m.playerId, displayName: m.displayName, hidden: false, joinedAt: m.joinedAt }];
+      return owner ? [{ playerId: null, displayName: null, hidden: true, joinedAt: m.joinedAt }] : [];
     }),
   };
 }
@@ -135,7 +145,7 @@ export async function leaveGroup(
   if (!group || !(await removeMember(services.db, groupId, playerId)))
     return { ok: false, reason: 'not_member' };
   if (group.ownerId !== playerId) return { ok: true };
-  const [heir] = await groupMembersOf(services.db, groupId);
+  const [heir] = await groupMembersOf(services.db, groupId, null);
   if (heir) await setOwner(services.db, groupId, heir.playerId);
   else await deleteGroup(services.db, groupId);
   return { ok: true };

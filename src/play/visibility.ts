@@ -1,36 +1,30 @@
 import type { PublicProfile } from '../contract/player.js';
-import { followEachOther } from '../db/follows.js';
-import { findPlayer } from '../db/players.js';
-import type { BoardVisibility } from '../db/schema.js';
+import type { PlayerRow } from '../db/players.js';
+import { findShownPlayer } from '../db/visibility.js';
 import type { Services } from '../http/context.js';
 import { publicProfile } from './profile.js';
 
-/**
- * Whether `viewer` sees `player` (on a board, or its profile): a player always sees itself; `public`
- * players are seen by everyone, `followers` players by those that follow each other with them (following
- * costs nothing, so a one-way follow would make it public), `hidden` ones by nobody else.
- */
-export function sees(
-  viewerId: string | null,
-  player: { id: string; boardVisibility: BoardVisibility },
-  followEachOther: boolean,
-): boolean {
-  if (viewerId === player.id) return true;
-  if (player.boardVisibility === 'public') return true;
-  return player.boardVisibility === 'followers' && viewerId !== null && followEachOther;
-}
-
-/** Another player's public profile if the viewer may see it; undefined as for a player that does not exist. */
+/** Another player's public profile if the viewer may see it (db/visibility.ts); undefined as for none at all. */
 export async function visibleProfile(
   services: Services,
   viewerId: string | null,
   playerId: string,
 ): Promise<PublicProfile | undefined> {
-  const player = await findPlayer(services.db, playerId);
-  if (!player || player.bannedAt !== null || player.deletedAt !== null) return undefined;
-  const mutual =
-    player.boardVisibility === 'followers' &&
-    viewerId !== null &&
-    (await followEachOther(services.db, viewerId, playerId));
-  return sees(viewerId, player, mutual) ? publicProfile(services, player) : undefined;
+  const player = await findShownPlayer(services.db, viewerId, playerId);
+  return player ? publicProfile(services, player) : undefined;
+}
+
+/**
+ * Whether a player may be followed: not a `hidden` one, which nobody may see (a follow would put it in the
+ * follower's scope), nor a banned or deleted one. A `followers` player may: a mutual follow starts with one
+ * side. The caller answers a refusal exactly as for an id that does not exist, so that a follow attempt
+ * cannot tell a hidden player from nobody.
+ */
+export function followable(player: PlayerRow | undefined): player is PlayerRow {
+  return (
+    player !== undefined &&
+    player.boardVisibility !== 'hidden' &&
+    player.bannedAt === null &&
+    player.deletedAt === null
+  );
 }

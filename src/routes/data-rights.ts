@@ -15,8 +15,10 @@ const exportRoute = createRoute({
   summary: 'Everything stored about the caller, as JSON',
   description:
     'The player, its tokens (ids, never the tokens), link codes, sessions, every submission with its move ' +
-    'log and evidence, ratings, follows both ways, groups, and moderation actions that name it. A banned ' +
-    'player may export its data too.',
+    'log and evidence, ratings, follows both ways, groups, and moderation actions that name it. Other ' +
+    'players appear only as the caller may see them (their board visibility): a follow of or by a hidden ' +
+    'player, or a `followers` one that does not follow back, is left out, so no hidden player’s id is listed. ' +
+    'A banned player may export its data too.',
   responses: {
     200: {
       content: { 'application/json': { schema: z.record(z.string(), z.unknown()).openapi('PlayerExport') } },
@@ -31,8 +33,7 @@ const deleteRoute = createRoute({
   path: '/players/me',
   operationId: 'deleteMe',
   security: PLAYER,
-  summary:
-    'Delete the caller: its personal data goes, its solves stay on boards as an anonymous hidden player',
+  summary: 'Delete the caller: its personal data goes, its solves keep their places under a hidden stand-in',
   description:
     'Removes the name, time zone, tokens, link codes, sessions, ratings, follows and group memberships (an ' +
     'owned group passes to its longest-standing member); the solves are kept, so that other players keep ' +

@@ -31,7 +31,9 @@ const put = createRoute({
     },
     400: jsonError('Malformed id, or the caller itself'),
     401: jsonError('Missing or invalid token'),
-    404: jsonError('No such player'),
+    404: jsonError(
+      'No such player, or one that cannot be followed (hidden, banned or deleted): the same answer for both',
+    ),
     409: jsonError(`The caller follows ${MAX_FOLLOWS} players already`),
     429: jsonError('Too many follows by this player or from this address or network; see Retry-After'),
   },
@@ -57,7 +59,10 @@ const list = createRoute({
   path: '/players/me/follows',
   operationId: 'listFollows',
   security: PLAYER,
-  summary: 'The players the caller follows',
+  summary: 'The players the caller follows and may see',
+  description:
+    'A follow of a player the caller may not see (hidden, or `followers` without following back) is kept ' +
+    'and counts towards the limit, but is not listed; DELETE still ends it.',
   request: { query: z.object({ cursor: CursorQuery, limit: LimitQuery }) },
   responses: {
     200: {

@@ -15,7 +15,7 @@ import { CursorQuery, decodeCursor, LimitQuery, pageOf } from '../http/cursor.js
 import { ApiError } from '../http/errors.js';
 import { optionalPlayer } from '../http/player-auth.js';
 import { validationHook } from '../http/validation.js';
-import { resolveScope, shownPlayer } from '../play/boards.js';
+import { resolveScope } from '../play/boards.js';
 import { fasterThan } from '../play/submit.js';
 import { requireDailyPuzzle, requirePlayableDate } from './require.js';
 import { DateParam, jsonError, KindParam, PuzzleParams } from './schemas.js';
@@ -36,7 +36,9 @@ const ScopeQuery = z
   .openapi({
     description:
       "Whose rows: everyone's, the players the caller follows (and the caller), or a group the caller belongs " +
-      'to; the ranks are within the scope',
+      'to; the ranks are within the scope. Only players the caller may see are listed (their board ' +
+      'visibility): a following or group scope holds no other, in its rows, ranks or counts; on everyone’s ' +
+      'board ranks and counts are the whole crowd’s, so ranks may skip the places of rows left out',
     example: 'following',
   });
 
@@ -148,9 +150,10 @@ export const leaderboardRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validati
       {
         puzzleId: puzzle.id,
         scope: query.scope,
-        entries: shown.rows.map((r, i) => ({
-          rank: page.firstRank + i,
-          ...shownPlayer(r, viewerId, scope),
+        entries: shown.rows.map((r) => ({
+          rank: r.rank,
+          playerId: r.playerId,
+          displayName: r.displayName,
           countedMs: r.countedMs,
           submittedAt: r.createdAt,
         })),
@@ -186,7 +189,8 @@ export const leaderboardRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validati
         kind,
         scope: query.scope,
         entries: page.rows.map((r) => ({
-          ...shownPlayer(r, viewerId, scope),
+          playerId: r.playerId,
+          displayName: r.displayName,
           rating: Math.round(r.rating),
           deviation: Math.round(r.deviation),
           games: r.games,
@@ -217,9 +221,10 @@ export const leaderboardRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validati
       {
         date,
         scope: query.scope,
-        entries: shown.rows.map((r, i) => ({
-          rank: page.firstRank + i,
-          ...shownPlayer(r, viewerId, scope),
+        entries: shown.rows.map((r) => ({
+          rank: r.rank,
+          playerId: r.playerId,
+          displayName: r.displayName,
           total: r.total,
           solved: r.solved,
         })),

@@ -63,7 +63,8 @@ const profile = createRoute({
   summary: "Another player's public profile, as its board visibility allows",
   description:
     '`public` players are seen by everyone, `followers` players by the players they follow who follow them, ' +
-    '`hidden` players by nobody but themselves; a player one may not see answers 404, like one that does not exist.',
+    '`hidden`, banned and deleted players by nobody but themselves; a player one may not see answers 404, ' +
+    'like one that does not exist. The same rule decides every board, member list, follows list and export.',
   request: {
     params: z.object({
       id: playerIdParam('id'),

@@ -11,9 +11,8 @@ const json = { 'content-type': 'application/json' };
 
 interface Entry {
   rank: number;
-  playerId: string | null;
+  playerId: string;
   displayName: string | null;
-  hidden: boolean;
 }
 interface Board {
   entries: (Entry & { countedMs?: number; total?: number; solved?: number })[];
@@ -178,17 +177,21 @@ describe('the daily board', () => {
 });
 
 describe('board visibility', () => {
-  it('hides a hidden player on every board, keeping its rank, and shows it to itself', async () => {
+  it("leaves a hidden player off every board, skipping its place on everyone's, and shows it to itself", async () => {
     const cleo = players.Cleo as NewPlayer;
     expect((await call(cleo.token, 'PATCH', '/v1/players/me', { boardVisibility: 'hidden' })).status).toBe(
       200,
     );
     for (const path of [`/v1/leaderboards/${date}/signal/easy`, `/v1/leaderboards/${date}/daily`]) {
       const b = await board((players.Anna as NewPlayer).token, path);
-      const third = b.entries[2] as Entry;
-      expect(third).toMatchObject({ rank: 3, playerId: null, displayName: null, hidden: true });
+      expect(b.entries.map((e) => [e.rank, e.displayName])).toEqual([
+        [1, 'Anna'],
+        [2, 'Bert'],
+        [4, 'Dara'],
+        [5, 'Emil'],
+      ]);
       const own = await board(cleo.token, path);
-      expect(own.entries[2]).toMatchObject({ displayName: 'Cleo', hidden: false });
+      expect(own.entries.map((e) => [e.rank, e.displayName])).toContainEqual([3, 'Cleo']);
     }
     const profile = await call((players.Anna as NewPlayer).token, 'GET', `/v1/players/${cleo.player.id}`);
     expect(profile.status).toBe(404);
@@ -196,23 +199,33 @@ describe('board visibility', () => {
     await call(cleo.token, 'PATCH', '/v1/players/me', { boardVisibility: 'public' });
   });
 
-  it('shows a followers-only player to those it follows back, to its group on the group board, and to nobody else', async () => {
+  it('shows a followers-only player only to a player it follows that follows it back, in its group too', async () => {
     const dara = players.Dara as NewPlayer;
     await call(dara.token, 'PATCH', '/v1/players/me', { boardVisibility: 'followers' });
     const path = `/v1/leaderboards/${date}/signal/easy`;
     const anna = players.Anna as NewPlayer;
-    const dim = (b: Board) => b.entries.find((e) => e.rank === 4);
-    expect(dim(await board(anna.token, path))).toMatchObject({ hidden: true });
+    const hasDara = (b: Board) => names(b).includes('Dara');
+    expect(hasDara(await board(anna.token, path))).toBe(false);
     await call(anna.token, 'PUT', `/v1/players/me/follows/${dara.player.id}`);
-    expect(dim(await board(anna.token, path))).toMatchObject({ hidden: true });
+    expect(hasDara(await board(anna.token, path))).toBe(false);
+    expect(await board(anna.token, `${path}?scope=following`)).toMatchObject({ solvers: 3 });
     await call(dara.token, 'PUT', `/v1/players/me/follows/${anna.player.id}`);
-    expect(dim(await board(anna.token, path))).toMatchObject({ displayName: 'Dara', hidden: false });
+    expect((await board(anna.token, path)).entries.find((e) => e.rank === 4)).toMatchObject({
+      displayName: 'Dara',
+    });
     expect((await call(anna.token, 'GET', `/v1/players/${dara.player.id}`)).status).toBe(200);
     const emil = players.Emil as NewPlayer;
-    expect(dim(await board(emil.token, path))).toMatchObject({ hidden: true });
+    expect(hasDara(await board(emil.token, path))).toBe(false);
     const group = await board(emil.token, `${path}?scope=group:${groupId}`);
-    expect(group.entries.find((e) => e.rank === 2)).toMatchObject({ displayName: 'Dara', hidden: false });
+    expect(group.entries.map((e) => [e.rank, e.displayName])).toEqual([
+      [1, 'Bert'],
+      [2, 'Emil'],
+    ]);
+    expect(group).toMatchObject({ solvers: 2, me: { rank: 2 } });
     expect((await call(emil.token, 'GET', `/v1/players/${dara.player.id}`)).status).toBe(404);
+    await call(dara.token, 'PATCH', '/v1/players/me', { boardVisibility: 'public' });
+    await call(dara.token, 'DELETE', `/v1/players/me/follows/${anna.player.id}`);
+    await call(anna.token, 'DELETE', `/v1/players/me/follows/${dara.player.id}`);
   });
 
   it('applies on the rating board too, which also takes a scope', async () => {
@@ -220,9 +233,9 @@ describe('board visibility', () => {
     const open = await establishedPlayer('signal', date, { name: 'Open' });
     await call(shy.token, 'PATCH', '/v1/players/me', { boardVisibility: 'hidden' });
     const everyone = await board(null, '/v1/leaderboards/ratings/signal');
-    expect(everyone.entries).toHaveLength(2);
-    expect(everyone.entries.find((e) => e.hidden)).toMatchObject({ playerId: null, displayName: null });
-    expect(everyone.entries.find((e) => !e.hidden)).toMatchObject({ displayName: 'Open' });
+    expect(names(everyone)).toEqual(['Open']);
+    const own = await board(shy.token, '/v1/leaderboards/ratings/signal');
+    expect(names(own).sort()).toEqual(['Open', 'Shy']);
     const viewer = players.Anna as NewPlayer;
     await call(viewer.token, 'PUT', `/v1/players/me/follows/${open.player.id}`);
     const following = await board(viewer.token, '/v1/leaderboards/ratings/signal?scope=following');
