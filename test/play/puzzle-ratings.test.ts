@@ -6,7 +6,7 @@ import { catchUpPuzzleRatings } from '../../src/play/catch-up-puzzle-ratings.js'
 import { newRating } from '../../src/rating/glicko2.js';
 import { applyPuzzleGames } from '../../src/rating/weighted-games.js';
 import { establishedPlayer } from '../support/established.js';
-import { type NewPlayer, register, solveStored, startPuzzle, submit } from '../support/play.js';
+import { later, type NewPlayer, register, solveStored, startPuzzle, submit } from '../support/play.js';
 
 const date = '2026-11-29';
 const fetchedAt = '2026-11-29T12:00:00Z';
@@ -69,14 +69,20 @@ async function establishedPlayers(count: number): Promise<NewPlayer[]> {
 }
 
 /** The players start the puzzle, then all submit valid solutions at once, with times a few seconds apart. */
-async function solveTogether(level: SignalLevel, players: readonly NewPlayer[]): Promise<void> {
+/** The players fetch the puzzle at `fetchedAt` and submit together about `minutes` later. */
+async function solveTogether(level: SignalLevel, players: readonly NewPlayer[], minutes = 2): Promise<void> {
   for (const p of players) await startPuzzle(fetchedAt, p.token, date, 'signal', level);
   const solution = await solveStored(date, 'signal', level);
   const statuses = await Promise.all(
     players.map(async (p, i) => {
-      const res = await submit(`2026-11-29T12:0${2 + (i % 8)}:00Z`, p.token, `${date}/signal/${level}`, {
-        solution,
-      });
+      const res = await submit(
+        later(fetchedAt, 60 * (minutes + (i % 8))),
+        p.token,
+        `${date}/signal/${level}`,
+        {
+          solution,
+        },
+      );
       return res.status;
     }),
   );
@@ -113,7 +119,8 @@ describe("a puzzle's rating", () => {
 
   it('is not moved by a provisional solver, whose game still counts on the board', async () => {
     const { player, token } = await register(fetchedAt);
-    await solveTogether('expert', [{ player, token }]);
+    // At a person's pace for a fresh player: far faster would be held for review, and count nowhere.
+    await solveTogether('expert', [{ player, token }], 20);
     const [game] = await countedGames('expert');
     expect(game?.puzzle_weight).toBe(0);
     expect(await storedPuzzle('expert')).toMatchObject({

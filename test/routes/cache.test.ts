@@ -129,12 +129,13 @@ describe('the rating in a cached view', () => {
     const { token } = await establishedPlayer('sudoku', day);
     expect(await rating(fetched)).toBe(1500);
 
-    const startToken = await startPuzzle(fetched, token, day, 'sudoku', 'medium');
+    // Started a few minutes before: a pace its history carries, so the solve is ranked at once.
+    const startToken = await startPuzzle('2026-08-20T09:56:40Z', token, day, 'sudoku', 'medium');
     const solution = await solveStored(day, 'sudoku', 'medium');
     const solved = '2026-08-20T10:00:40Z';
     const res = await submit(solved, token, `${day}/sudoku/medium`, {
       solution,
-      elapsedMs: 38_000,
+      elapsedMs: 238_000,
       startToken,
     });
     expect(res.status).toBe(200);
