@@ -4,6 +4,7 @@ import type { Difficulty, Level, LogEntry, PuzzleMeta } from '../engines/types.j
 import type { Evidence } from '../fairplay/evidence.js';
 import type { FlagReason } from '../fairplay/verdict.js';
 import type { Kind } from '../kinds/index.js';
+import { drawKeySql } from './draw-key.js';
 
 /** One row per daily puzzle. Payloads are JSON text; `answer` and `puzzle` stay server-side until the embargo. */
 export const puzzles = sqliteTable(
@@ -282,8 +283,9 @@ export const submissions = sqliteTable(
     uniqueIndex('submissions_one_ranked').on(t.puzzleId, t.playerId).where(sql`${t.ranked} = 1`),
     index('submissions_puzzle_board').on(t.puzzleId, t.countedMs, t.id).where(sql`${t.counted} = 1`),
     index('submissions_player_streak').on(t.playerId, t.streakDate).where(sql`${t.counted} = 1`),
+    /** Calibration's draw: a date's counted solves of established players in random, reproducible order. */
     index('submissions_calibration')
-      .on(t.kind, t.level, t.puzzleDate)
+      .on(t.kind, t.level, t.puzzleDate, drawKeySql(t.id, t.puzzleDate))
       .where(sql`${t.counted} = 1 and ${t.established} = 1`),
     index('submissions_player_attempts').on(t.playerId, t.puzzleId),
     /** A puzzle's games not yet in its rating, in order (puzzles.rated_through). */
@@ -314,6 +316,10 @@ export const benchmarks = sqliteTable(
     updatedAt: text('updated_at').notNull(),
     /** The learnt human floor as a multiple of the benchmark (src/fairplay/human-floor.ts); null until learnt. */
     floorRatio: real('floor_ratio'),
+    /** The elite line as a multiple of the benchmark (src/fairplay/learned-elite.ts); null until learnt. */
+    eliteRatio: real('elite_ratio'),
+    /** The newest submission id the last calibration change was based on: no newer sample, no change. */
+    calibratedThrough: integer('calibrated_through'),
   },
   (t) => [primaryKey({ columns: [t.kind, t.level] })],
 );
