@@ -250,7 +250,7 @@ export const submissions = sqliteTable(
     /** The client's time capped by what the server saw; null for wrong solutions. */
     countedMs: integer('counted_ms'),
     capped: integer('capped', { mode: 'boolean' }).notNull().default(false),
-    /** The puzzle's benchmark when this was counted (calibration learns from counted / benchmark). */
+    /** The puzzle's benchmark when this was counted: the score's; calibration learns from `counted_ms` itself. */
     benchmarkSeconds: real('benchmark_seconds'),
     score: real('score'),
     ratingBefore: real('rating_before'),
@@ -335,7 +335,7 @@ export const benchmarkHistory = sqliteTable(
     day: text('day').notNull(),
     oldSeconds: real('old_seconds').notNull(),
     newSeconds: real('new_seconds').notNull(),
-    /** The typical time the change moved towards (a trimmed mean in log-time; a median before fair play). */
+    /** The samples' median when the change was made (a trimmed mean in log-time before calibration's dead band). */
     typicalSeconds: real('median_seconds').notNull(),
     samples: integer('samples').notNull(),
     /** Distinct established players the samples came from (null for changes made before it was kept). */

@@ -15,7 +15,8 @@
  *
  * The cost of the band: an honest crowd whose median sits less than that far from the benchmark does not
  * move it. For log-normal honest times with σ 0.5 in log-time (the spread assumed throughout, see
- * RELIABILITY.md) the band's half-width is about 0.13 in log-time (×1.14) with thousands of samples.
+ * RELIABILITY.md) the band's half-width is about 0.15 in log-time (×1.16) with thousands of samples,
+ * 0.17 (×1.19) with a few hundred.
  */
 
 /** A solve calibration may learn from: its time in the benchmark's unit, who solved it, when, and its draw. */
