@@ -2,7 +2,7 @@ import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { calibrationSamples } from '../../src/db/benchmarks.js';
 import { createDb } from '../../src/db/client.js';
-import { calibrateBenchmarks } from '../../src/play/calibrate-benchmarks.js';
+import { calibrateBenchmarks, samplesOf } from '../../src/play/calibrate-benchmarks.js';
 import { appAt } from '../support/app.js';
 import { bulkSolves } from '../support/bulk-solves.js';
 
@@ -82,5 +82,21 @@ describe('the draw of a date’s samples', () => {
 
   it('draws the same samples every time it reads the date', async () => {
     expect((await draw()).map((s) => s.id)).toEqual((await draw()).map((s) => s.id));
+  });
+});
+
+describe('samples in the benchmark’s unit', () => {
+  const solve = { id: 7, countedMs: 60_000, playerId: 'p', date: '2026-12-11', drawKey: 3 };
+
+  it('are the counted seconds for a per-puzzle benchmark, whatever the benchmark the solve was scored against', () => {
+    const draw = { solves: [solve], metaByDate: new Map([['2026-12-11', {}]]) };
+    expect(samplesOf(draw, 'puzzle')).toEqual([
+      { id: 7, seconds: 60, playerId: 'p', date: '2026-12-11', drawKey: 3 },
+    ]);
+  });
+
+  it('are seconds per move of the shortest solution for a per-move benchmark (colour sort)', () => {
+    const draw = { solves: [solve], metaByDate: new Map([['2026-12-11', { solutionLength: 20 }]]) };
+    expect(samplesOf(draw, 'move')[0]?.seconds).toBe(3);
   });
 });
