@@ -192,7 +192,7 @@ export function calibrate(input: CalibrationInput): Calibration | null {
   const typicalSeconds = Math.exp(median(logs));
   const { low, high } = deadBand(logs);
   const current = Math.log(benchmarkSeconds);
-  /** Where the band is nearest: the benchmark itself when it is inside. */
+  // The band's nearer edge, or the benchmark itself when it is inside the band.
   const edge = Math.min(high, Math.max(low, current));
   const target = Math.exp(current + CALIBRATION_STEP * (edge - current));
   const bounded = Math.min(dayStart * MAX_DAILY_FACTOR, Math.max(dayStart / MAX_DAILY_FACTOR, target));
