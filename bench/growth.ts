@@ -277,8 +277,8 @@ function report(stages: Stage[], seedTimes: string[]): void {
   if (calibration) {
     console.log(
       `\nCalibration input of the hot kind and level: ${calibration.inWindow} counted solves of established ` +
-        `players on ${calibration.inWindowDates} dates in the window; the samples read: ${calibration.read} on ` +
-        `${calibration.readDates} date(s); kept by the per-day share bound: ${calibration.kept}.`,
+        `players on ${calibration.inWindowDates} dates in the window; the samples drawn: ${calibration.read} on ` +
+        `${calibration.readDates} date(s); kept after one per player and the per-day share bound: ${calibration.kept}.`,
     );
   }
 

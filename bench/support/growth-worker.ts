@@ -18,9 +18,13 @@ import { insertAttempt, streakDates, submissionState } from '../../src/db/submis
 import type { Level } from '../../src/engines/types.js';
 import type { Env } from '../../src/env.js';
 import { encodeCursor } from '../../src/http/cursor.js';
-import { engineFor, type Kind } from '../../src/kinds/index.js';
-import { CALIBRATION_WINDOW_DAYS, calibrateBenchmarks } from '../../src/play/calibrate-benchmarks.js';
-import { boundedByDay } from '../../src/rating/calibration.js';
+import { descriptorOf, engineFor, type Kind } from '../../src/kinds/index.js';
+import {
+  CALIBRATION_WINDOW_DAYS,
+  calibrateBenchmarks,
+  samplesOf,
+} from '../../src/play/calibrate-benchmarks.js';
+import { calibrationSet } from '../../src/rating/calibration.js';
 import { humanLog } from '../../test/support/logs.js';
 import {
   dailyPlayerSql,
@@ -928,8 +932,8 @@ function calibrationRead(): [string[], number] {
 
 /**
  * What calibration of the hot kind and level had to work with: the counted solves of established players
- * in its window, the samples it read (an even share of CALIBRATION_SAMPLE_LIMIT from each date) and how
- * many the per-day share bound kept of those.
+ * in its window, the samples it drew (an even share of CALIBRATION_SAMPLE_LIMIT from each date) and how
+ * many one sample per player and the per-day share bound kept of those.
  */
 async function calibrationInput(d1: D1Database, hot: { kind: string; level: string }) {
   const [dates, perDate] = calibrationRead();
@@ -940,20 +944,15 @@ async function calibrationInput(d1: D1Database, hot: { kind: string; level: stri
     )
     .bind(hot.kind, hot.level, dates.at(-1))
     .first<{ n: number; dates: number }>();
-  const samples = await calibrationSamples(
-    createDb(d1),
-    hot.kind as Kind,
-    hot.level as Level,
-    dates,
-    perDate,
-  );
+  const draw = await calibrationSamples(createDb(d1), hot.kind as Kind, hot.level as Level, dates, perDate);
+  const { unit } = descriptorOf(hot.kind as Kind).benchmark;
   return {
     calibration: {
       inWindow: inWindow?.n ?? 0,
       inWindowDates: inWindow?.dates ?? 0,
-      read: samples.length,
-      readDates: new Set(samples.map((s) => s.date)).size,
-      kept: boundedByDay(samples).length,
+      read: draw.solves.length,
+      readDates: new Set(draw.solves.map((s) => s.date)).size,
+      kept: calibrationSet(samplesOf(draw, unit)).length,
     },
   };
 }

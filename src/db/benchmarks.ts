@@ -1,11 +1,11 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
-import type { Level } from '../engines/types.js';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { Level, PuzzleMeta } from '../engines/types.js';
 import type { Kind } from '../kinds/index.js';
 import { inKindLevelOrder } from '../kinds/order.js';
-import type { CalibrationSample } from '../rating/calibration.js';
 import { chunkRows } from './chunk.js';
 import type { Db } from './client.js';
-import { benchmarkHistory, benchmarks, submissions } from './schema.js';
+import { drawKeySql } from './draw-key.js';
+import { benchmarkHistory, benchmarks, puzzles, submissions } from './schema.js';
 
 export type BenchmarkRow = typeof benchmarks.$inferSelect;
 export type NewBenchmarkRow = typeof benchmarks.$inferInsert;
@@ -42,12 +42,26 @@ export async function benchmarkAtDayStart(
   return first?.oldSeconds;
 }
 
+/** A solve drawn for calibration, as stored: its counted time is in milliseconds of the whole puzzle. */
+export interface DrawnSolve {
+  id: number;
+  countedMs: number;
+  playerId: string;
+  date: string;
+  drawKey: number;
+}
+
+export interface CalibrationDraw {
+  solves: DrawnSolve[];
+  /** Each drawn date's puzzle facts (a per-move benchmark needs its shortest solution's length). */
+  metaByDate: Map<string, PuzzleMeta>;
+}
+
 /**
- * Counted solves of a kind and level by players established when they solved, as multiples of the
- * benchmark each was scored against (the unit calibration works in, whatever the benchmark's own unit), each
- * with its player and date: at most `perDate` from each of `dates` (a date's earliest solves), in the order
- * of `dates`. Each date is its own index range, all in one round trip, so a busy date cannot crowd the
- * others out of the sample.
+ * Counted solves of a kind and level by players established when they solved: from each of `dates`, the
+ * first `perDate` in the date's random draw (src/db/draw-key.ts), read in draw order straight from
+ * `submissions_calibration`, so a date's size costs nothing and submitting early buys no place. Each date
+ * is its own index range, all in one round trip with the dates' puzzle facts.
  */
 export async function calibrationSamples(
   db: Db,
@@ -55,13 +69,16 @@ export async function calibrationSamples(
   level: Level,
   dates: readonly string[],
   perDate: number,
-): Promise<CalibrationSample[]> {
+): Promise<CalibrationDraw> {
+  const drawKey = drawKeySql(submissions.id, submissions.puzzleDate);
   const ofDate = (date: string) =>
     db
       .select({
-        ratio: sql<number>`${submissions.countedMs} / 1000.0 / ${submissions.benchmarkSeconds}`,
+        id: submissions.id,
+        countedMs: sql<number>`${submissions.countedMs}`,
         playerId: submissions.playerId,
         date: submissions.puzzleDate,
+        drawKey: sql<number>`${drawKey}`,
       })
       .from(submissions)
       .where(
@@ -73,32 +90,42 @@ export async function calibrationSamples(
           sql`${submissions.countedMs} > 0`,
         ),
       )
-      .orderBy(asc(submissions.id))
+      .orderBy(drawKey)
       .limit(perDate);
-  const [first, ...rest] = dates.map(ofDate);
-  if (!first) return [];
-  return (await db.batch([first, ...rest])).flat();
+  const metas = db
+    .select({ date: puzzles.date, meta: puzzles.meta })
+    .from(puzzles)
+    .where(and(inArray(puzzles.date, [...dates]), eq(puzzles.kind, kind), eq(puzzles.level, level)));
+  const [facts, ...draws] = await db.batch([metas, ...dates.map(ofDate)]);
+  return { solves: draws.flat(), metaByDate: new Map(facts.map((f) => [f.date, f.meta])) };
 }
 
-/** Stores the learnt human floor of a kind and level (null: not learnt yet). */
-export async function setFloorRatio(
+/** Stores the learnt human floor and elite line of a kind and level (null: not learnt yet). */
+export async function setLearnedRatios(
   db: Db,
   kind: Kind,
   level: Level,
-  floorRatio: number | null,
+  ratios: { floorRatio: number | null; eliteRatio: number | null },
 ): Promise<void> {
   await db
     .update(benchmarks)
-    .set({ floorRatio })
+    .set(ratios)
     .where(and(eq(benchmarks.kind, kind), eq(benchmarks.level, level)));
 }
 
-/** Applies a calibration step and records it, atomically. */
-export async function recordBenchmarkChange(db: Db, change: BenchmarkChange): Promise<void> {
+/**
+ * Applies a calibration step and records it, atomically, with the newest sample it was based on: no later
+ * run moves the benchmark again before a newer sample exists.
+ */
+export async function recordBenchmarkChange(
+  db: Db,
+  change: BenchmarkChange,
+  calibratedThrough: number,
+): Promise<void> {
   await db.batch([
     db
       .update(benchmarks)
-      .set({ seconds: change.newSeconds, updatedAt: change.changedAt })
+      .set({ seconds: change.newSeconds, updatedAt: change.changedAt, calibratedThrough })
       .where(and(eq(benchmarks.kind, change.kind), eq(benchmarks.level, change.level))),
     db.insert(benchmarkHistory).values(change),
   ]);

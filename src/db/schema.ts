@@ -4,6 +4,7 @@ import type { Difficulty, Level, LogEntry, PuzzleMeta } from '../engines/types.j
 import type { Evidence } from '../fairplay/evidence.js';
 import type { ReviewReason } from '../fairplay/verdict.js';
 import type { Kind } from '../kinds/index.js';
+import { drawKeySql } from './draw-key.js';
 
 /** One row per daily puzzle. Payloads are JSON text; `answer` and `puzzle` stay server-side until the embargo. */
 export const puzzles = sqliteTable(
@@ -266,7 +267,7 @@ export const submissions = sqliteTable(
     /** The client's time capped by what the server saw; null for wrong solutions. */
     countedMs: integer('counted_ms'),
     capped: integer('capped', { mode: 'boolean' }).notNull().default(false),
-    /** The puzzle's benchmark when this was counted (calibration learns from counted / benchmark). */
+    /** The puzzle's benchmark when this was counted: the score's; calibration learns from `counted_ms` itself. */
     benchmarkSeconds: real('benchmark_seconds'),
     score: real('score'),
     ratingBefore: real('rating_before'),
@@ -302,8 +303,9 @@ export const submissions = sqliteTable(
     uniqueIndex('submissions_one_ranked').on(t.puzzleId, t.playerId).where(sql`${t.ranked} = 1`),
     index('submissions_puzzle_board').on(t.puzzleId, t.countedMs, t.id).where(sql`${t.counted} = 1`),
     index('submissions_player_streak').on(t.playerId, t.streakDate).where(sql`${t.counted} = 1`),
+    /** Calibration's draw: a date's counted solves of established players in random, reproducible order. */
     index('submissions_calibration')
-      .on(t.kind, t.level, t.puzzleDate)
+      .on(t.kind, t.level, t.puzzleDate, drawKeySql(t.id, t.puzzleDate))
       .where(sql`${t.counted} = 1 and ${t.established} = 1`),
     index('submissions_player_attempts').on(t.playerId, t.puzzleId),
     /** A puzzle's games not yet in its rating, in order (puzzles.rated_through). */
@@ -344,6 +346,8 @@ export const benchmarks = sqliteTable(
     floorRatio: real('floor_ratio'),
     /** The learnt elite line as a multiple of the benchmark (src/fairplay/elite-line.ts); null until learnt. */
     eliteRatio: real('elite_ratio'),
+    /** The newest submission id the last calibration change was based on: no newer sample, no change. */
+    calibratedThrough: integer('calibrated_through'),
   },
   (t) => [primaryKey({ columns: [t.kind, t.level] })],
 );
@@ -359,7 +363,7 @@ export const benchmarkHistory = sqliteTable(
     day: text('day').notNull(),
     oldSeconds: real('old_seconds').notNull(),
     newSeconds: real('new_seconds').notNull(),
-    /** The typical time the change moved towards (a trimmed mean in log-time; a median before fair play). */
+    /** The samples' median when the change was made (a trimmed mean in log-time before calibration's dead band). */
     typicalSeconds: real('median_seconds').notNull(),
     samples: integer('samples').notNull(),
     /** Distinct established players the samples came from (null for changes made before it was kept). */

@@ -25,6 +25,19 @@ export const LEARNED_FLOOR_MIN_SAMPLES = 200;
 export const LEARNED_FLOOR_MIN_PLAYERS = 50;
 /** A learnt floor never goes below this share of the cold start: a few fast accounts cannot drag it down. */
 export const LEARNED_FLOOR_MIN_SHARE = 0.5;
+/**
+ * Nor above the lower of this multiple of the cold start… The cold per-step minima sit at about half the
+ * records' pace, so 4× is about twice the record pace: room for a crowd to show that a kind's cold minimum
+ * is too lenient, never a claim that record-level play is impossible by more than that.
+ */
+export const LEARNED_FLOOR_MAX_COLD_MULTIPLE = 4;
+/**
+ * …and this share of the benchmark, whatever slow accounts make the low percentile: for honest times
+ * log-normal around the benchmark with σ 0.5 in log-time (RELIABILITY.md), 0.28 % of them fall under a
+ * quarter of it (Φ(ln 0.25 / 0.5)), so a floor at its ceiling flags almost no honest solve, and a solve at
+ * half the benchmark never.
+ */
+export const LEARNED_FLOOR_MAX_BENCHMARK_SHARE = 0.25;
 
 export interface FloorInput {
   /** Steps from the start position to the solution. */
@@ -41,18 +54,30 @@ export function coldFloorMs(input: Pick<FloorInput, 'steps' | 'secondsPerStep'>)
   return input.steps * input.secondsPerStep * 1000;
 }
 
+/**
+ * The floor in milliseconds: the cold start, or once learnt the learnt floor bounded both ways, to between
+ * half the cold start and the lower of 4× the cold start and a quarter of the benchmark (the ceiling never
+ * below the lower bound), and never under MIN_FLOOR_MS.
+ */
 export function humanFloorMs(input: FloorInput): number {
   const coldMs = coldFloorMs(input);
-  const floorMs =
-    input.learnedRatio === null
-      ? coldMs
-      : Math.max(input.learnedRatio * input.benchmarkSeconds * 1000, LEARNED_FLOOR_MIN_SHARE * coldMs);
-  return Math.round(Math.max(MIN_FLOOR_MS, floorMs));
+  if (input.learnedRatio === null) return Math.round(Math.max(MIN_FLOOR_MS, coldMs));
+  const lowest = LEARNED_FLOOR_MIN_SHARE * coldMs;
+  const highest = Math.max(
+    lowest,
+    Math.min(
+      LEARNED_FLOOR_MAX_COLD_MULTIPLE * coldMs,
+      LEARNED_FLOOR_MAX_BENCHMARK_SHARE * input.benchmarkSeconds * 1000,
+    ),
+  );
+  const learnedMs = input.learnedRatio * input.benchmarkSeconds * 1000;
+  return Math.round(Math.max(MIN_FLOOR_MS, Math.min(highest, Math.max(lowest, learnedMs))));
 }
 
 /**
- * The learnt floor ratio from established players' clean times (as multiples of each solve's benchmark),
- * or null while there are too few of them.
+ * The learnt floor ratio from calibration's samples (src/rating/calibration.ts `calibrationSet`: one per
+ * player, each date bounded), as multiples of the benchmark calibration leaves, or null while there are too
+ * few of them.
  */
 export function learnedFloorRatio(samples: readonly { ratio: number; playerId: string }[]): number | null {
   if (samples.length < LEARNED_FLOOR_MIN_SAMPLES) return null;

@@ -1,14 +1,18 @@
 import { addDays, type IsoDate, utcDate } from '../daily/calendar.js';
 import {
+  type BenchmarkRow,
   benchmarkAtDayStart,
+  type CalibrationDraw,
   calibrationSamples,
   listBenchmarks,
   recordBenchmarkChange,
-  setFloorRatio,
+  setLearnedRatios,
 } from '../db/benchmarks.js';
 import type { Db } from '../db/client.js';
 import { learnedFloorRatio } from '../fairplay/human-floor.js';
-import { boundedByDay, calibrate } from '../rating/calibration.js';
+import { learnedEliteRatio } from '../fairplay/learned-elite.js';
+import { type CalibrationSample, calibrate, calibrationSet } from '../rating/calibration.js';
+import { puzzleBenchmarkSeconds } from '../rating/puzzle-benchmark.js';
 
 /** Solves from this many recent puzzle days feed calibration, at most MAX_SAMPLES of them. */
 export const CALIBRATION_WINDOW_DAYS = 30;
@@ -39,9 +43,32 @@ export interface CalibrationMinimums {
 }
 
 /**
- * Moves every benchmark towards what established players really take, within the daily bound, records each
- * change, and learns each kind and level's human floor from the same samples. Times are multiples of the
- * benchmark each solve was scored against, so per-move (colorsort) and per-puzzle benchmarks calibrate alike.
+ * The drawn solves as samples in the benchmark's own unit: a per-puzzle benchmark takes the counted seconds
+ * as they are, a per-move one divides them by the puzzle's shortest solution. Nothing depends on the
+ * benchmark a solve was scored against, so the same solves say the same thing whatever the benchmark does.
+ */
+export function samplesOf(draw: CalibrationDraw, unit: BenchmarkRow['unit']): CalibrationSample[] {
+  return draw.solves.flatMap((s) => {
+    const meta = draw.metaByDate.get(s.date);
+    if (!meta) return [];
+    const units = puzzleBenchmarkSeconds({ seconds: 1, unit }, meta);
+    return [
+      {
+        id: s.id,
+        seconds: s.countedMs / 1000 / units,
+        playerId: s.playerId,
+        date: s.date,
+        drawKey: s.drawKey,
+      },
+    ];
+  });
+}
+
+/**
+ * Moves every benchmark towards what established players really take, within the dead band and the daily
+ * bound (src/rating/calibration.ts), records each change with the newest sample it was based on, and
+ * learns each kind and level's human floor and elite pace from the same samples, as multiples of the
+ * benchmark the run leaves.
  */
 export async function calibrateBenchmarks(
   db: Db,
@@ -54,28 +81,38 @@ export async function calibrateBenchmarks(
   const updates: BenchmarkUpdate[] = [];
   for (const benchmark of await listBenchmarks(db)) {
     const { kind, level, seconds } = benchmark;
-    const samples = await calibrationSamples(db, kind, level, dates, perDate);
-    const floorRatio = learnedFloorRatio(boundedByDay(samples));
-    if (floorRatio !== benchmark.floorRatio) await setFloorRatio(db, kind, level, floorRatio);
+    const samples = samplesOf(await calibrationSamples(db, kind, level, dates, perDate), benchmark.unit);
     const result = calibrate({
       benchmarkSeconds: seconds,
       samples,
+      calibratedThrough: benchmark.calibratedThrough,
       dayStartSeconds: (await benchmarkAtDayStart(db, kind, level, today)) ?? seconds,
       ...minimums,
     });
+    const after = result?.benchmarkSeconds ?? seconds;
+    const ratios = calibrationSet(samples).map((s) => ({ ratio: s.seconds / after, playerId: s.playerId }));
+    const floorRatio = learnedFloorRatio(ratios);
+    const eliteRatio = learnedEliteRatio(ratios);
+    if (floorRatio !== benchmark.floorRatio || eliteRatio !== benchmark.eliteRatio) {
+      await setLearnedRatios(db, kind, level, { floorRatio, eliteRatio });
+    }
     if (!result || result.benchmarkSeconds === seconds) continue;
-    await recordBenchmarkChange(db, {
-      kind,
-      level,
-      day: today,
-      oldSeconds: seconds,
-      newSeconds: result.benchmarkSeconds,
-      typicalSeconds: result.typicalSeconds,
-      samples: result.samples,
-      players: result.players,
-      limited: result.limited,
-      changedAt: now.toISOString(),
-    });
+    await recordBenchmarkChange(
+      db,
+      {
+        kind,
+        level,
+        day: today,
+        oldSeconds: seconds,
+        newSeconds: result.benchmarkSeconds,
+        typicalSeconds: result.typicalSeconds,
+        samples: result.samples,
+        players: result.players,
+        limited: result.limited,
+        changedAt: now.toISOString(),
+      },
+      result.through,
+    );
     updates.push({
       kind,
       level,

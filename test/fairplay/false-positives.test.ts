@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { puzzleFacts, simulateHonestCrowd } from '../support/honest-crowd.js';
+import { learnedEliteRatio } from '../../src/fairplay/learned-elite.js';
+import { crowdSamples, puzzleFacts, simulateHonestCrowd } from '../support/honest-crowd.js';
 
 /**
  * Fair play's cost to honest players: a simulated crowd (test/support/honest-crowd.ts documents the model:
@@ -15,8 +16,11 @@ describe('honest players under fair play', () => {
     expect((crowd.pending + crowd.flagged) / crowd.solves).toBeLessThanOrEqual(0.005);
   });
 
-  it('holds at most 0.5 % of them with a learnt line at the crowd’s fastest 0.5 % (0.27 of the benchmark)', () => {
-    const crowd = simulateHonestCrowd(puzzles, { players: 400, days: 20, eliteRatio: 0.27 });
+  it('holds at most 0.5 % of them with the line calibration learns from such a crowd', () => {
+    const eliteRatio = learnedEliteRatio(crowdSamples(2000, 11));
+    expect(eliteRatio).toBeGreaterThan(0.2);
+    expect(eliteRatio).toBeLessThan(0.35);
+    const crowd = simulateHonestCrowd(puzzles, { players: 400, days: 20, eliteRatio });
     expect((crowd.pending + crowd.flagged) / crowd.solves).toBeLessThanOrEqual(0.005);
   });
 });

@@ -2,8 +2,11 @@ import { describe, expect, it } from 'vitest';
 import {
   humanFloorMs,
   LEARNED_FLOOR_FACTOR,
+  LEARNED_FLOOR_MAX_BENCHMARK_SHARE,
+  LEARNED_FLOOR_MAX_COLD_MULTIPLE,
   LEARNED_FLOOR_MIN_PLAYERS,
   LEARNED_FLOOR_MIN_SAMPLES,
+  LEARNED_FLOOR_MIN_SHARE,
   learnedFloorRatio,
   MIN_FLOOR_MS,
 } from '../../src/fairplay/human-floor.js';
@@ -65,5 +68,45 @@ describe('the learnt human floor', () => {
     const cold = { steps: 50, secondsPerStep: 1, benchmarkSeconds: 600 };
     expect(humanFloorMs({ ...cold, learnedRatio: 0.15 })).toBe(90_000);
     expect(humanFloorMs({ ...cold, learnedRatio: 0.01 })).toBe(25_000);
+  });
+});
+
+describe('the learnt floor’s bounds', () => {
+  // Cold 50 s; a quarter of the benchmark (1,000 s) is 250 s, above 4× cold (200 s): 4× cold is the ceiling.
+  const longBenchmark = { steps: 50, secondsPerStep: 1, benchmarkSeconds: 1000 };
+  // Cold 50 s; a quarter of the benchmark (600 s) is 150 s, under 4× cold: the quarter is the ceiling.
+  const shortBenchmark = { steps: 50, secondsPerStep: 1, benchmarkSeconds: 600 };
+
+  it('has its lower bound at half the cold start: at it, just under it, just over it', () => {
+    expect(LEARNED_FLOOR_MIN_SHARE).toBe(0.5);
+    expect(humanFloorMs({ ...shortBenchmark, learnedRatio: 25 / 600 })).toBe(25_000);
+    expect(humanFloorMs({ ...shortBenchmark, learnedRatio: 24.999 / 600 })).toBe(25_000);
+    expect(humanFloorMs({ ...shortBenchmark, learnedRatio: 25.001 / 600 })).toBe(25_001);
+  });
+
+  it('has its ceiling at 4× the cold start when that is under a quarter of the benchmark: at it, just under, just over', () => {
+    expect(LEARNED_FLOOR_MAX_COLD_MULTIPLE).toBe(4);
+    expect(humanFloorMs({ ...longBenchmark, learnedRatio: 0.2 })).toBe(200_000);
+    expect(humanFloorMs({ ...longBenchmark, learnedRatio: 0.199999 })).toBe(199_999);
+    expect(humanFloorMs({ ...longBenchmark, learnedRatio: 0.200001 })).toBe(200_000);
+  });
+
+  it('has its ceiling at a quarter of the benchmark when that is under 4× the cold start: at it, just under, just over', () => {
+    expect(LEARNED_FLOOR_MAX_BENCHMARK_SHARE).toBe(0.25);
+    expect(humanFloorMs({ ...shortBenchmark, learnedRatio: 0.25 })).toBe(150_000);
+    expect(humanFloorMs({ ...shortBenchmark, learnedRatio: 0.249999 })).toBe(149_999);
+    expect(humanFloorMs({ ...shortBenchmark, learnedRatio: 0.250001 })).toBe(150_000);
+  });
+
+  it('after 50 slow accounts set the learnt ratio to 2.25, puts the floor at a quarter of the benchmark: a solve at half of it, or at it, is above the floor', () => {
+    const floor = humanFloorMs({ ...shortBenchmark, learnedRatio: 2.25 });
+    expect(floor).toBe(150_000);
+    expect(0.5 * shortBenchmark.benchmarkSeconds * 1000).toBeGreaterThan(floor);
+  });
+
+  it('keeps its ceiling at the lower bound when a quarter of the benchmark is under half the cold start', () => {
+    const odd = { steps: 50, secondsPerStep: 1, benchmarkSeconds: 80 };
+    expect(humanFloorMs({ ...odd, learnedRatio: 1 })).toBe(25_000);
+    expect(humanFloorMs({ ...odd, learnedRatio: 0.01 })).toBe(25_000);
   });
 });

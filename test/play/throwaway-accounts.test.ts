@@ -1,10 +1,13 @@
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
+import { createDb } from '../../src/db/client.js';
+import { calibrateBenchmarks } from '../../src/play/calibrate-benchmarks.js';
 import { newRating } from '../../src/rating/glicko2.js';
 import { playDaysWith } from '../../src/rating/play-days.js';
 import { rateSolve } from '../../src/rating/rate-solve.js';
 import { score } from '../../src/rating/score.js';
 import { appAt } from '../support/app.js';
+import { bulkSolves } from '../support/bulk-solves.js';
 import { establishedPlayer } from '../support/established.js';
 import { later, type NewPlayer, type ResultJson, register, solveAs } from '../support/play.js';
 
@@ -140,5 +143,70 @@ describe('established players against a puzzle (the system keeps learning)', () 
 
   it("…after which an honest player's result at the benchmark differs by 15 points from the same solve on the untouched puzzle", async () => {
     expect(await honestDifference('expert')).toBeCloseTo(14.8, 0);
+  });
+});
+
+/**
+ * Slow established accounts against the learnt floor (signal easy): on main, 50 accounts solving at 3× the
+ * benchmark on four days set the floor ratio to 2.25, and an honest solve at the benchmark was flagged.
+ */
+describe('slow established accounts against the learnt floor', () => {
+  const before = ['2026-11-24', '2026-11-25', '2026-11-26', '2026-11-27', '2026-11-28'];
+  const slow = (from: number, to: number) =>
+    Array.from({ length: to - from }, (_, i) => ({ player: `slow-${from + i}`, seconds: 0 }));
+
+  async function easy() {
+    await appAt('2026-11-29T07:00:00Z')(`/v1/puzzles/${date}/signal/easy`);
+    const benchmark = await env.DB.prepare(
+      "select seconds, floor_ratio, elite_ratio from benchmarks where kind = 'signal' and level = 'easy'",
+    ).first<{ seconds: number; floor_ratio: number | null; elite_ratio: number | null }>();
+    const puzzle = await env.DB.prepare('select benchmark_seconds from puzzles where id = ?')
+      .bind(`${date}:signal:easy`)
+      .first<{ benchmark_seconds: number }>();
+    if (!benchmark || !puzzle) throw new Error('no signal easy');
+    return { ...benchmark, puzzleSeconds: puzzle.benchmark_seconds };
+  }
+
+  /** An honest established player's solve of the day's signal easy in `share` × its benchmark: the verdict. */
+  async function honestAt(share: number): Promise<string | undefined> {
+    const honest = await establishedPlayer('signal', date);
+    const fetchAt = '2026-11-29T21:00:00Z';
+    const { body } = await solveAs(honest.token, {
+      date,
+      kind: 'signal',
+      level: 'easy',
+      fetchAt,
+      submitAt: later(fetchAt, share * (await easy()).puzzleSeconds),
+    });
+    return (body as ResultJson).verdict;
+  }
+
+  it('50 established accounts at 3× the benchmark on five days learn no floor (one sample each, 200 needed), and a solve at half the benchmark is clean', async () => {
+    const { puzzleSeconds } = await easy();
+    for (const day of before) {
+      const them = slow(0, 50).map((s) => ({ ...s, seconds: 3 * puzzleSeconds }));
+      await bulkSolves(day, 'signal', 'easy', puzzleSeconds, them);
+    }
+    await calibrateBenchmarks(createDb(env.DB), new Date('2026-11-28T23:30:00Z'));
+    expect((await easy()).floor_ratio).toBeNull();
+    expect(await honestAt(0.5)).toBe('clean');
+  });
+
+  it('250 of them (200 more, 40 a day) learn a floor of 1.8× the benchmark, capped at a quarter of it: solves at half the benchmark and at it stay clean', async () => {
+    const { puzzleSeconds } = await easy();
+    for (const [i, day] of before.entries()) {
+      const more = slow(50 + 40 * i, 90 + 40 * i).map((s) => ({ ...s, seconds: 3 * puzzleSeconds }));
+      await bulkSolves(day, 'signal', 'easy', puzzleSeconds, more);
+    }
+    await calibrateBenchmarks(createDb(env.DB), new Date('2026-11-28T23:45:00Z'));
+    const learnt = await easy();
+    // The benchmark moved ×1.25 towards them (the day's bound); the samples (3 × 96 s) are 2.4× that.
+    expect(learnt.seconds).toBeCloseTo(1.25 * puzzleSeconds, 9);
+    expect(learnt.floor_ratio).toBeCloseTo(0.75 * 2.4, 9);
+    // The elite line needs 400 samples: 250 teach it nothing yet.
+    expect(learnt.elite_ratio).toBeNull();
+    // Uncapped, the floor would be 1.8 × the puzzle's benchmark: every honest solve flagged.
+    expect(await honestAt(0.5)).toBe('clean');
+    expect(await honestAt(1)).toBe('clean');
   });
 });

@@ -49,6 +49,15 @@ export function puzzleFacts(seed = 'honest-crowd'): PuzzleFacts[] {
   });
 }
 
+/** Calibration's samples of such a crowd: one solve per player, as multiples of the benchmark. */
+export function crowdSamples(players: number, seed = 3): { ratio: number; playerId: string }[] {
+  const random = seededRandom(seed);
+  return Array.from({ length: players }, (_, i) => ({
+    ratio: Math.exp(SKILL_SIGMA * normal(random) + SOLVE_SIGMA * normal(random)),
+    playerId: `p${i}`,
+  }));
+}
+
 export interface CrowdResult {
   solves: number;
   pending: number;
