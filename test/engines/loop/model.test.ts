@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { geometry, hEdge, vEdge } from '../../../src/engines/loop/geometry.js';
 import { engine } from '../../../src/engines/loop/index.js';
+import { clueArray, clueString } from '../../../src/engines/loop/model.js';
 import { PuzzleInputError } from '../../../src/engines/types.js';
 
 describe('loop board layout (the original’s order)', () => {
@@ -115,5 +116,15 @@ describe('loop parsePuzzle at its bounds', () => {
     [{ width: 1, height: 1, clues: 5 }, 'loop puzzle: clues must be a string'],
   ])('refuses %j saying why', (json, message) => {
     expect(error(json)).toBe(message);
+  });
+});
+
+describe('loop clues as numbers', () => {
+  it('read a blank as -1 and a digit as itself', () => {
+    expect(Array.from(clueArray('.0123'))).toEqual([-1, 0, 1, 2, 3]);
+  });
+
+  it('write back as the same string', () => {
+    expect(clueString(clueArray('.0123.'))).toBe('.0123.');
   });
 });

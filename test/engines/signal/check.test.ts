@@ -89,6 +89,21 @@ describe('signal check', () => {
     });
   });
 
+  it('names a column repeat between two rows below the first', () => {
+    // Column 1 holds 2 in rows 2 and 3; nothing in row 1 repeats.
+    expect(engine.check(puzzleOf(4, {}), { grid: '1234234124133142' })).toEqual({
+      ok: false,
+      reason: 'height 2 twice in column 1',
+    });
+  });
+
+  it('names a row repeat in a row below the first', () => {
+    expect(engine.check(puzzleOf(3, {}), { grid: '123311232' })).toEqual({
+      ok: false,
+      reason: 'height 1 twice in row 2',
+    });
+  });
+
   it('accepts a grid that keeps its givens', () => {
     const puzzle = puzzleOf(4, { givens: `1${'.'.repeat(14)}3` });
     expect(engine.check(puzzle, { grid })).toEqual({ ok: true });

@@ -100,6 +100,7 @@ describe('sudoku check()', () => {
     expect(reasonOf({ grid: 5 })).toBe('the solution grid must be a string of 81 digits');
     expect(reasonOf({ grid: solution.slice(1) })).toBe('the solution grid must have 81 digits, got 80');
     expect(reasonOf({ grid: solution, moves: 3 })).toBe('unknown solution field(s): moves');
+    expect(reasonOf({ grid: solution, moves: 3, time: 1 })).toBe('unknown solution field(s): moves, time');
   });
 
   it('never throws, whatever JSON arrives', () => {
@@ -122,6 +123,9 @@ describe('sudoku parsePuzzle()', () => {
     [{ grid: '1'.repeat(80) }, 'grid must have 81 characters, got 80'],
     [{}, 'grid must be a string, got undefined'],
     [{ grid: sample.grid, extra: 1 }, 'unknown sudoku puzzle field(s): extra'],
+    [{ grid: sample.grid, extra: 1, more: 2 }, 'unknown sudoku puzzle field(s): extra, more'],
+    [{ grid: null }, 'grid must be a string, got null'],
+    [{ grid: 81 }, 'grid must be a string, got number'],
     [{ grid: `11${'.'.repeat(79)}` }, 'contradictory givens: row 1 has two 1s (r1c1 and r1c2)'],
   ])('rejects %j with a readable PuzzleInputError', (json, message) => {
     expect(() => engine.parsePuzzle(json)).toThrowError(
