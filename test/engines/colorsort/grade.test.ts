@@ -92,3 +92,35 @@ describe('colorsort grade from a search', () => {
     });
   });
 });
+
+describe('colorsort levels near the presets', () => {
+  it('places parameters one colour count away from a preset by their filled tubes', () => {
+    // Medium's capacity, duplicates and empty tubes, but 14 colours: superhard, not medium.
+    expect(levelOf({ numColors: 14, capacity: 5, duplicateColors: 0, emptyTubes: 2 })).toBe('superhard');
+  });
+
+  it('places parameters one duplicate count away from a preset by their filled tubes', () => {
+    // Hard's colours, capacity and empty tubes, but no duplicated colour: 8 filled tubes are medium.
+    expect(levelOf({ numColors: 8, capacity: 5, duplicateColors: 0, emptyTubes: 3 })).toBe('medium');
+  });
+
+  it('names park the hardest even when a line merges first', () => {
+    const board = {
+      capacity: 2,
+      numColors: 2,
+      duplicateColors: 0,
+      emptyTubes: 1,
+      tubes: [[0, 1], [1], [0], []],
+    };
+    const line: [number, number][] = [
+      [0, 1],
+      [0, 3],
+    ];
+    expect(
+      gradeFromSearch(board, { moves: line, nodes: 1, states: 1, truncated: false, lowerBound: 2 }),
+    ).toMatchObject({
+      techniques: ['merge', 'park'],
+      hardest: 'park',
+    });
+  });
+});
