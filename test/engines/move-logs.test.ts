@@ -121,6 +121,7 @@ describe('the pattern move log', () => {
     it('continue to a neighbour in the same row, either way', () => {
       expect(stroke(0, 1)).toBe(true);
       expect(stroke(1, 0)).toBe(true);
+      expect(stroke(1, 2)).toBe(true);
     });
 
     it('continue to a neighbour in the same column, either way', () => {
@@ -159,9 +160,12 @@ describe('the signal move log', () => {
     });
   });
 
-  it('refuses height 5 on a side of 4, and a change to a given', () => {
+  it('refuses height 5 on a side of 4, cell 16 past the board, and a change to a given', () => {
     expect(signal.replayLog(puzzle, timed([0, 5]))).toMatchObject({
       reason: 'entry 0: 5 is not a height 1–4, or 0 to clear',
+    });
+    expect(signal.replayLog(puzzle, timed([16, 1]))).toMatchObject({
+      reason: 'entry 0: there is no cell 16 (cells are 0 to 15)',
     });
     expect(signal.replayLog(puzzle, timed([3, 1]))).toMatchObject({
       reason: 'entry 0: cell 3 (row 1, column 4) is given and cannot change',
