@@ -31,6 +31,16 @@ describe('loop grader', () => {
     });
   });
 
+  it('settles by trial a second unique board, that also needs parity', () => {
+    expect(engine.grade({ width: 5, height: 5, clues: '......3..2....111.20.0...' })).toEqual({
+      level: 'medium',
+      score: 148,
+      techniques: ['clue', 'vertex', 'corners', 'parity', 'trial', 'loop-closure'],
+      hardest: 'trial',
+      nodes: 0,
+    });
+  });
+
   it('scores a board left to search at 30 a node', () => {
     expect(engine.grade({ width: 4, height: 4, clues: '.'.repeat(16) })).toEqual({
       level: 'hard',
