@@ -4,6 +4,7 @@ import {
   answersPublicAt,
   areAnswersPublic,
   dateInTimeZone,
+  daysBetween,
   type IsoDate,
   isPlayable,
   isTimeZone,
@@ -21,6 +22,20 @@ describe('calendar dates', () => {
     expect(parseIsoDate('2026-13-01')).toBeNull();
     expect(parseIsoDate('2026-1-01')).toBeNull();
     expect(parseIsoDate('2026-11-29T00:00')).toBeNull();
+  });
+
+  it('refuses a date with anything before it', () => {
+    expect(parseIsoDate('x2026-11-29')).toBeNull();
+    expect(parseIsoDate('12026-11-29')).toBeNull();
+  });
+
+  it('refuses years 0 to 99, which the runtime would read as 1900 to 1999', () => {
+    expect(parseIsoDate('0050-01-01')).toBeNull();
+  });
+
+  it('counts whole days between two dates, negative backwards', () => {
+    expect(daysBetween(day('2026-11-29'), day('2026-12-01'))).toBe(2);
+    expect(daysBetween(day('2026-12-01'), day('2026-11-29'))).toBe(-2);
   });
 
   it('adds days across month and year ends', () => {

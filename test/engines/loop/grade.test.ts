@@ -10,6 +10,58 @@ describe('loop grader', () => {
     expect(grade.techniques).toEqual(['clue', 'vertex']);
   });
 
+  it('names the first of two techniques of the same weight the hardest', () => {
+    // clue and vertex both weigh 1 an edge.
+    expect(engine.grade({ width: 4, height: 4, clues: '1322021201110122' })).toEqual({
+      level: 'easy',
+      score: 40,
+      techniques: ['clue', 'vertex'],
+      hardest: 'clue',
+      nodes: 0,
+    });
+  });
+
+  it('settles by trial, without search, a unique board where every rule is stuck', () => {
+    expect(engine.grade({ width: 5, height: 5, clues: '....0..31.3.2.0..1.2...1.' })).toEqual({
+      level: 'medium',
+      score: 146,
+      techniques: ['clue', 'vertex', 'corners', 'trial', 'loop-closure'],
+      hardest: 'trial',
+      nodes: 0,
+    });
+  });
+
+  it('settles by trial a second unique board, that also needs parity', () => {
+    expect(engine.grade({ width: 5, height: 5, clues: '......3..2....111.20.0...' })).toEqual({
+      level: 'medium',
+      score: 148,
+      techniques: ['clue', 'vertex', 'corners', 'parity', 'trial', 'loop-closure'],
+      hardest: 'trial',
+      nodes: 0,
+    });
+  });
+
+  it('scores a board left to search at 30 a node', () => {
+    expect(engine.grade({ width: 4, height: 4, clues: '.'.repeat(16) })).toEqual({
+      level: 'hard',
+      score: 420,
+      techniques: ['search'],
+      hardest: 'search',
+      nodes: 14,
+    });
+  });
+
+  it('grades a board its rules find impossible at once as needing nothing', () => {
+    // On a 1×1 board the only loop has four lines round the cell, never two.
+    expect(engine.grade({ width: 1, height: 1, clues: '2' })).toEqual({
+      level: 'easy',
+      score: 0,
+      techniques: [],
+      hardest: 'none',
+      nodes: 0,
+    });
+  });
+
   it('names corner reasoning for a generated medium puzzle', () => {
     const { grade } = engine.generate('grade-medium', 'medium');
     expect(grade.techniques).toContain('corners');

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { geometry, hEdge, vEdge } from '../../../src/engines/loop/geometry.js';
 import { engine } from '../../../src/engines/loop/index.js';
+import { clueArray, clueString } from '../../../src/engines/loop/model.js';
 import { PuzzleInputError } from '../../../src/engines/types.js';
 
 describe('loop board layout (the original’s order)', () => {
@@ -50,5 +51,80 @@ describe('loop parsePuzzle', () => {
 
   it('names the offending clue in its message', () => {
     expect(() => engine.parsePuzzle({ width: 2, height: 2, clues: '01x.' })).toThrow(/clue 3 is "x"/);
+  });
+});
+
+describe('loop parsePuzzle at its bounds', () => {
+  const board = (width: number, height: number) => ({ width, height, clues: '.'.repeat(width * height) });
+  const error = (json: unknown) => {
+    try {
+      engine.parsePuzzle(json);
+      return 'accepted';
+    } catch (e) {
+      return e instanceof PuzzleInputError ? e.message : 'not a PuzzleInputError';
+    }
+  };
+
+  it.each([
+    [0, 'loop puzzle: width must be an integer from 1 to 64'],
+    [1, 'accepted'],
+    [2, 'accepted'],
+    [63, 'accepted'],
+    [64, 'accepted'],
+    [65, 'loop puzzle: width must be an integer from 1 to 64'],
+  ])('judges a width of %i', (width, verdict) => {
+    expect(error(board(width, 1))).toBe(verdict);
+  });
+
+  it.each([
+    [0, 'loop puzzle: height must be an integer from 1 to 64'],
+    [1, 'accepted'],
+    [64, 'accepted'],
+    [65, 'loop puzzle: height must be an integer from 1 to 64'],
+  ])('judges a height of %i', (height, verdict) => {
+    expect(error(board(1, height))).toBe(verdict);
+  });
+
+  it('refuses a side that is not a number', () => {
+    expect(error({ width: '3', height: 3, clues: '.........' })).toBe(
+      'loop puzzle: width must be an integer from 1 to 64',
+    );
+  });
+
+  it('accepts the clues 0 to 3 and blanks', () => {
+    expect(error({ width: 5, height: 1, clues: '0123.' })).toBe('accepted');
+  });
+
+  it.each([
+    ['4', 'loop puzzle: clue 2 is "4"; use 0-3 for a clue or "." for a blank cell'],
+    ['/', 'loop puzzle: clue 2 is "/"; use 0-3 for a clue or "." for a blank cell'],
+  ])('refuses the clue %s, just outside 0 to 3', (clue, message) => {
+    expect(error({ width: 3, height: 1, clues: `.${clue}.` })).toBe(message);
+  });
+
+  it.each([
+    [5, 'loop puzzle: clues must have width × height = 6 characters, got 5'],
+    [7, 'loop puzzle: clues must have width × height = 6 characters, got 7'],
+  ])('refuses %i clues for a 3×2 board', (length, message) => {
+    expect(error({ width: 3, height: 2, clues: '.'.repeat(length) })).toBe(message);
+  });
+
+  it.each([
+    [null, 'loop puzzle: expected an object {width, height, clues}'],
+    [[3, 3], 'loop puzzle: expected an object {width, height, clues}'],
+    [{ width: 1, height: 1, clues: '.', answer: '1' }, 'loop puzzle: unexpected field "answer"'],
+    [{ width: 1, height: 1, clues: 5 }, 'loop puzzle: clues must be a string'],
+  ])('refuses %j saying why', (json, message) => {
+    expect(error(json)).toBe(message);
+  });
+});
+
+describe('loop clues as numbers', () => {
+  it('read a blank as -1 and a digit as itself', () => {
+    expect(Array.from(clueArray('.0123'))).toEqual([-1, 0, 1, 2, 3]);
+  });
+
+  it('write back as the same string', () => {
+    expect(clueString(clueArray('.0123.'))).toBe('.0123.');
   });
 });

@@ -36,6 +36,56 @@ describe('pattern check', () => {
     });
   });
 
+  it('names a row when every column matches but a row does not', () => {
+    // Both filled cells in row 1: the columns each read [1], row 1 reads [2].
+    expect(engine.check(SEED_AMBIGUOUS, { cells: '1100' })).toEqual({
+      ok: false,
+      reason: 'row 1 reads [2] but its clue is [1]',
+    });
+  });
+
+  describe('on a board wider than it is tall', () => {
+    const wide = { width: 4, height: 1, rows: [[1, 2]], cols: [[1], [], [1], [1]] };
+
+    it('accepts the picture that reads every clue', () => {
+      expect(engine.check(wide, { cells: '1011' })).toEqual({ ok: true });
+    });
+
+    it('rejects a row with as many runs as its clue but of other lengths', () => {
+      expect(engine.check(wide, { cells: '1101' })).toEqual({
+        ok: false,
+        reason: 'row 1 reads [2 1] but its clue is [1 2]',
+      });
+    });
+
+    it('rejects a row with fewer runs than its clue', () => {
+      expect(engine.check(wide, { cells: '0011' })).toEqual({
+        ok: false,
+        reason: 'row 1 reads [2] but its clue is [1 2]',
+      });
+    });
+
+    it('names an empty column’s reading as []', () => {
+      const tall = { width: 1, height: 3, rows: [[1], [], [1]], cols: [[1, 1]] };
+      expect(engine.check(tall, { cells: '100' })).toEqual({
+        ok: false,
+        reason: 'row 3 reads [] but its clue is [1]',
+      });
+    });
+  });
+
+  it.each([
+    [null, 'a solution must be an object {cells: "0101…"}'],
+    [['1'], 'a solution must be an object {cells: "0101…"}'],
+    [{ cells: 42 }, 'cells must be a string of 0s and 1s, row by row'],
+    [{ cells: '1'.repeat(24) }, 'cells must have 25 characters (5×5), got 24'],
+    [{ cells: '1'.repeat(26) }, 'cells must have 25 characters (5×5), got 26'],
+    [{ cells: `2${'1'.repeat(24)}` }, 'cells may only contain 0 (empty) and 1 (filled)'],
+    [{ cells: `${'1'.repeat(24)}2` }, 'cells may only contain 0 (empty) and 1 (filled)'],
+  ])('rejects %j saying why', (submission, reason) => {
+    expect(engine.check(SEED_FIVE, submission)).toEqual({ ok: false, reason });
+  });
+
   it('rejects wrong shapes with a reason', () => {
     expect(engine.check(SEED_FIVE, null)).toMatchObject({ ok: false });
     expect(engine.check(SEED_FIVE, { cells: 42 })).toMatchObject({ ok: false });

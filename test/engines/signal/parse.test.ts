@@ -84,3 +84,72 @@ describe('signal parsePuzzle', () => {
     expect(engine.toPublic(puzzle)).toEqual(puzzle);
   });
 });
+
+describe('signal parsePuzzle at its bounds', () => {
+  const verdict = (json: unknown) => {
+    try {
+      engine.parsePuzzle(json);
+      return 'accepted';
+    } catch (e) {
+      return e instanceof PuzzleInputError ? e.message : 'not a PuzzleInputError';
+    }
+  };
+
+  it.each([
+    [2, 'signal puzzle: n must be an integer from 3 to 9'],
+    [3, 'accepted'],
+    [4, 'accepted'],
+    [8, 'accepted'],
+    [9, 'accepted'],
+    [10, 'signal puzzle: n must be an integer from 3 to 9'],
+  ])('judges a side of %i', (n, expected) => {
+    expect(verdict(puzzleOf(n, {}))).toBe(expected);
+  });
+
+  it('refuses a side that is not a number', () => {
+    expect(verdict({ ...valid, n: '4' })).toBe('signal puzzle: n must be an integer from 3 to 9');
+  });
+
+  it.each([
+    [-1, 'signal puzzle: top[2] must be an integer from 0 (no clue) to 4'],
+    [0, 'accepted'],
+    [4, 'accepted'],
+    [5, 'signal puzzle: top[2] must be an integer from 0 (no clue) to 4'],
+    [1.5, 'signal puzzle: top[2] must be an integer from 0 (no clue) to 4'],
+  ])('judges a clue of %d on a side of 4', (clue, expected) => {
+    expect(verdict(puzzleOf(4, { top: [0, 0, clue, 0] }))).toBe(expected);
+  });
+
+  it.each(['top', 'bottom', 'left', 'right'])('refuses a %s clue list one too short or too long', (side) => {
+    const message = `signal puzzle: ${side} must be an array of 4 clues`;
+    expect(verdict(puzzleOf(4, { [side]: [0, 0, 0] }))).toBe(message);
+    expect(verdict(puzzleOf(4, { [side]: [0, 0, 0, 0, 0] }))).toBe(message);
+    expect(verdict({ ...puzzleOf(4, {}), [side]: 'none' })).toBe(message);
+  });
+
+  it.each([
+    ['0', "signal puzzle: givens[3] must be '.' or a height from 1 to 4"],
+    ['1', 'accepted'],
+    ['4', 'accepted'],
+    ['5', "signal puzzle: givens[3] must be '.' or a height from 1 to 4"],
+  ])('judges a given %s on a side of 4', (given, expected) => {
+    expect(verdict(puzzleOf(4, { givens: `...${given}${'.'.repeat(12)}` }))).toBe(expected);
+  });
+
+  it.each([15, 17])('refuses %i givens on a side of 4', (length) => {
+    expect(verdict(puzzleOf(4, { givens: '.'.repeat(length) }))).toBe(
+      'signal puzzle: givens must be a string of 16 characters',
+    );
+  });
+
+  it('names a repeated given', () => {
+    expect(verdict(puzzleOf(4, { givens: `1..1${'.'.repeat(12)}` }))).toBe(
+      'signal puzzle: givens repeat height 1 twice in row 1',
+    );
+  });
+
+  it('refuses what is not an object', () => {
+    expect(verdict(null)).toBe('signal puzzle must be a JSON object');
+    expect(verdict([valid])).toBe('signal puzzle must be a JSON object');
+  });
+});

@@ -97,3 +97,29 @@ describe('sudoku grade()', () => {
     }
   });
 });
+
+describe('sudoku grade scores', () => {
+  const cellsOf = (grid: string) => Array.from(grid, (ch) => (ch === '.' ? 0 : Number(ch)));
+
+  it('are 100 × the heaviest weight plus the steps beyond singles, up to 19, for a grid the techniques finish', () => {
+    const { puzzle } = engine.generate('score-medium', 'medium');
+    const logic = logicSolve(cellsOf(puzzle.grid));
+    expect(logic.solved).toBe(true);
+    expect(logic.advancedSteps).toBeGreaterThan(0);
+    expect(engine.grade(puzzle).score).toBe(
+      Math.round(100 * logic.hardestWeight) + Math.min(19, logic.advancedSteps),
+    );
+  });
+
+  it('are 700 plus the steps beyond singles plus 10 log2(1 + nodes) once search is needed', () => {
+    const { puzzle } = engine.generate('score-expert', 'expert');
+    const logic = logicSolve(cellsOf(puzzle.grid));
+    const grade = engine.grade(puzzle);
+    expect(logic.solved).toBe(false);
+    expect(logic.advancedSteps).toBeGreaterThan(0);
+    expect(grade.nodes).toBeGreaterThan(1);
+    expect(grade.score).toBe(
+      700 + Math.min(19, logic.advancedSteps) + Math.round(10 * Math.log2(1 + grade.nodes)),
+    );
+  });
+});

@@ -1,0 +1,16 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    include: [
+      'test/engines/**/*.test.ts',
+      'test/daily/calendar.test.ts',
+      'test/daily/window.test.ts',
+      'test/daily/seed.test.ts',
+      'test/auth/**/*.test.ts',
+      'test/rating/**/*.test.ts',
+      'test/fairplay/**/*.test.ts',
+    ],
+    testTimeout: 60_000,
+  },
+});
