@@ -49,12 +49,3 @@ export function applyPour(tubes: Tubes, from: number, to: number): number {
 export function isSolved(tubes: readonly (readonly number[])[], capacity: number): boolean {
   return tubes.every((t) => t.length === 0 || (t.length === capacity && topRun(t) === capacity));
 }
-
-export function hasAnyMove(tubes: readonly (readonly number[])[], capacity: number): boolean {
-  for (let i = 0; i < tubes.length; i++) {
-    for (let j = 0; j < tubes.length; j++) {
-      if (pourError(tubes, capacity, i, j) === null) return true;
-    }
-  }
-  return false;
-}
