@@ -9,7 +9,7 @@ import { ApiError } from '../http/errors.js';
 import { validationHook } from '../http/validation.js';
 import { KINDS } from '../kinds/index.js';
 import { approveSolve, banPlayerNow, type ModerationOutcome, voidSolve } from '../play/moderate.js';
-import { jsonError } from './schemas.js';
+import { jsonError, ModerationReason, playerIdParam } from './schemas.js';
 import { ADMIN } from './security.js';
 
 const SubmissionId = z.coerce
@@ -17,13 +17,9 @@ const SubmissionId = z.coerce
   .int()
   .positive()
   .openapi({ param: { name: 'id', in: 'path' }, example: 1042 });
-const PlayerIdParam = z
-  .string()
-  .uuid('must be a player id')
-  .openapi({ param: { name: 'id', in: 'path' }, example: '2f1c6e0a-7d43-4c55-9a8e-3c0b9b7f2d11' });
-const Reason = z.string().trim().min(3, 'say why, in at least 3 characters').max(500);
+const PlayerIdParam = playerIdParam('id');
 const ReasonBody = z
-  .strictObject({ reason: Reason })
+  .strictObject({ reason: ModerationReason })
   .openapi({ example: { reason: 'Every move 50 ms apart: entered by a script' } });
 
 const EvidenceSchema = z
@@ -156,7 +152,7 @@ const approve = createRoute({
       content: {
         'application/json': {
           schema: z
-            .strictObject({ reason: Reason.optional() })
+            .strictObject({ reason: ModerationReason.optional() })
             .openapi({ example: { reason: 'The log shows a person solving at a steady pace' } }),
         },
       },

@@ -22,6 +22,9 @@ export function playerIdParam(name: string) {
     .openapi({ param: { name, in: 'path' }, example: '2f1c6e0a-7d43-4c55-9a8e-3c0b9b7f2d11' });
 }
 
+/** Why a moderator acts: every moderation action is audited with it. */
+export const ModerationReason = z.string().trim().min(3, 'say why, in at least 3 characters').max(500);
+
 export const jsonError = (description: string) => ({
   content: { 'application/json': { schema: ErrorSchema } },
   description,

@@ -6,13 +6,8 @@ import { ApiError } from '../http/errors.js';
 import { validationHook } from '../http/validation.js';
 import { KINDS } from '../kinds/index.js';
 import { clearSuspectNow, listSuspects } from '../play/suspects.js';
-import { jsonError } from './schemas.js';
+import { jsonError, ModerationReason, playerIdParam } from './schemas.js';
 import { ADMIN } from './security.js';
-
-const PlayerIdParam = z
-  .string()
-  .uuid('must be a player id')
-  .openapi({ param: { name: 'id', in: 'path' }, example: '2f1c6e0a-7d43-4c55-9a8e-3c0b9b7f2d11' });
 
 const SuspectSchema = z
   .object({
@@ -81,13 +76,13 @@ const clear = createRoute({
   summary: 'Take a player off the suspects list: only its solves from now on can list it again',
   middleware: [adminRequired] as const,
   request: {
-    params: z.object({ id: PlayerIdParam }),
+    params: z.object({ id: playerIdParam('id') }),
     body: {
       required: true,
       content: {
         'application/json': {
           schema: z
-            .strictObject({ reason: z.string().trim().min(3, 'say why, in at least 3 characters').max(500) })
+            .strictObject({ reason: ModerationReason })
             .openapi({ example: { reason: 'Known speed solver: checked against tournament results' } }),
         },
       },
