@@ -57,12 +57,13 @@ const random = seededRandom(7);
 
 /**
  * A person's pause between two moves of `kind`: log-normal (σ 0.8, as people's gaps spread) with a median
- * of 1.1 × the kind's per-step floor (its mean is then half as much again as the floor).
+ * of 2.2 × the kind's per-step floor (its mean is then about three times the floor): a fast person, faster
+ * than the cold elite line, but above the line the tests set (below).
  */
 function pause(kind: Kind): Promise<unknown> {
   const floorMs = (descriptorOf(kind).floorSecondsPerStep.easy ?? 0.5) * 1000;
   const normal = Math.sqrt(-2 * Math.log(1 - random())) * Math.cos(2 * Math.PI * random());
-  return sleep(Math.max(60, 1.1 * floorMs * Math.exp(0.8 * normal)));
+  return sleep(Math.max(60, 2.2 * floorMs * Math.exp(0.8 * normal)));
 }
 
 describe.skipIf(!chromiumStatus.ok)('the demo page in Chromium', () => {
@@ -162,6 +163,10 @@ describe.skipIf(!chromiumStatus.ok)('the demo page in Chromium', () => {
     page.on('pageerror', (error) => console.error('[page error]', error));
     await page.goto(`${worker.url}/`);
     await page.locator('#board .board').waitFor();
+    // As if calibration had learnt the elite line from a crowd: at its lowest, 1.5 × the floor. The cold line
+    // (3 × the floor) would hold these fresh players' quick solves for review, and a test cannot wait that
+    // long at every move.
+    await worker.query('update benchmarks set elite_ratio = 0.01');
     date = ((await page.locator('#date').textContent()) ?? '').trim();
     expect(date).toMatch(/^\d{4}-\d{2}-\d{2}$/);
 
@@ -680,10 +685,13 @@ describe.skipIf(!chromiumStatus.ok)('the demo page in Chromium', () => {
     // The pressed tab reads its board again.
     await page.locator('#board-scope button', { hasText: 'Everyone' }).click();
     await expect.poll(async () => (await boardNames(page)).includes(hidden)).toBe(false);
+    // Every page of the board: with the hidden player's row gone (not a placeholder) they may fit on one.
     const names = [...(await boardNames(page))];
-    await page.locator('#board-next').click();
-    await page.locator('#board-page', { hasText: 'page 2' }).waitFor();
-    names.push(...(await boardNames(page)));
+    for (let next = 2; await page.locator('#board-next').isEnabled(); next++) {
+      await page.locator('#board-next').click();
+      await page.locator('#board-page', { hasText: `page ${next}` }).waitFor();
+      names.push(...(await boardNames(page)));
+    }
     expect(names).toHaveLength(RIVALS);
     expect(names).not.toContain(hidden);
     expect(names).not.toContain('hidden player');
