@@ -14,6 +14,13 @@ import {
 } from './schema.js';
 import { shownTo } from './visibility.js';
 
+/** A follow as the export lists it, either way round. */
+const followColumns = {
+  followerId: follows.followerId,
+  followeeId: follows.followeeId,
+  createdAt: follows.createdAt,
+};
+
 /**
  * Everything stored about a player, table by table (link codes without their hashes), except other
  * players it may not see (shownTo): its follows of them and theirs of it are left out, not to name a
@@ -43,20 +50,12 @@ export async function playerData(db: Db, playerId: string) {
     db.select().from(submissions).where(eq(submissions.playerId, playerId)).orderBy(submissions.id),
     db.select().from(playerRatings).where(eq(playerRatings.playerId, playerId)),
     db
-      .select({
-        followerId: follows.followerId,
-        followeeId: follows.followeeId,
-        createdAt: follows.createdAt,
-      })
+      .select(followColumns)
       .from(follows)
       .innerJoin(players, eq(players.id, follows.followeeId))
       .where(and(eq(follows.followerId, playerId), shownTo(playerId))),
     db
-      .select({
-        followerId: follows.followerId,
-        followeeId: follows.followeeId,
-        createdAt: follows.createdAt,
-      })
+      .select(followColumns)
       .from(follows)
       .innerJoin(players, eq(players.id, follows.followerId))
       .where(and(eq(follows.followeeId, playerId), shownTo(playerId))),
