@@ -51,6 +51,12 @@ export class BitLineSolver {
    */
   solveMasks(runs: ArrayLike<number>, length: number, fill: number, empty: number): boolean {
     const k = runs.length;
+    // Typed arrays drop writes past their end, so more runs than sized for would answer wrongly.
+    if (k > this.maxRuns || length > MAX_BIT_LINE) {
+      throw new RangeError(
+        `line of ${length} cells and ${k} runs exceeds ${MAX_BIT_LINE} and ${this.maxRuns}`,
+      );
+    }
     const { reach, fits } = this;
     const ends = (1 << length) | (1 << (length + 1));
     const emptyOrEnd = empty | (1 << length);

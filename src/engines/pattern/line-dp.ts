@@ -47,6 +47,12 @@ export class DpLineSolver {
    */
   solve(runs: ArrayLike<number>, length: number, cells: ArrayLike<number>, out: Uint8Array): boolean {
     const k = runs.length;
+    // Typed arrays drop writes past their end, so an oversized line would quietly answer "no placement".
+    if (k > this.maxRuns || length > this.maxLength) {
+      throw new RangeError(
+        `line of ${length} cells and ${k} runs exceeds ${this.maxLength} and ${this.maxRuns}`,
+      );
+    }
     const width = length + 2;
     const { forward: f, backward: b, fillable, emptyOk, canEmpty, fillDelta, low, high } = this;
 

@@ -126,6 +126,9 @@ describe('the dynamic-programming line solver', () => {
   });
 });
 
+/** A line of n cells holds at most ⌈n/2⌉ runs (filled, empty, filled, …). */
+const mostRuns = (n: number) => Math.ceil(n / 2);
+
 /** A random line: clue from a random picture or made up, cells partly known (from the picture or not). */
 const randomLine = (minLength: number, maxLength: number) =>
   fc.integer({ min: minLength, max: maxLength }).chain((length) =>
@@ -148,8 +151,8 @@ const randomLine = (minLength: number, maxLength: number) =>
 describe('the bit-parallel line solver', () => {
   it('gives the same cells as the array DP and as enumerating placements, on lines up to 30 cells', () => {
     expect(MAX_BIT_LINE).toBe(30);
-    const bits = new BitLineSolver(16);
-    const dp = new DpLineSolver(MAX_BIT_LINE, 16);
+    const bits = new BitLineSolver(mostRuns(MAX_BIT_LINE));
+    const dp = new DpLineSolver(MAX_BIT_LINE, mostRuns(MAX_BIT_LINE));
     const outBits = new Uint8Array(MAX_BIT_LINE);
     const outDp = new Uint8Array(MAX_BIT_LINE);
     fc.assert(
@@ -181,7 +184,7 @@ describe('the bit-parallel line solver', () => {
   });
 
   it('leaves lines longer than 30 cells to the array DP, which agrees with enumerating placements', () => {
-    const solver = new LineSolver(45, 16);
+    const solver = new LineSolver(45, mostRuns(45));
     const out = new Uint8Array(45);
     fc.assert(
       fc.property(
@@ -197,5 +200,27 @@ describe('the bit-parallel line solver', () => {
       ),
       { numRuns: 300 },
     );
+  });
+
+  it('solves a fully known 45-cell line of 17 runs (fast-check seed 365570944, once sized for 16 runs)', () => {
+    const picture = [
+      1, 0, 0, 1, 0, 0, 1, 0, 1, 0, 0, 0, 1, 0, 1, 0, 1, 0, 0, 1, 0, 1, 0, 1, 0, 1, 0, 0, 1, 0, 0, 0, 1, 0, 0,
+      0, 0, 1, 0, 0, 1, 0, 1, 0, 1,
+    ];
+    const clue = computeClue(picture);
+    expect(clue).toHaveLength(17);
+    const cells = picture.map((v) => (v === 1 ? FILLED : EMPTY));
+    const out = new Uint8Array(45);
+    expect(new LineSolver(45, clue.length).solve(clue, 45, cells, out)).toBe(true);
+    expect(Array.from(out)).toEqual(cells);
+  });
+
+  it('refuses a line with more runs than it was sized for instead of answering wrongly', () => {
+    const out = new Uint8Array(45);
+    const runs = [1, 1, 1];
+    const cells = new Array<number>(45).fill(UNKNOWN);
+    expect(() => new LineSolver(45, 2).solve(runs, 45, cells, out)).toThrow(RangeError);
+    expect(() => new LineSolver(45, 2).solve(runs, 20, cells, out)).toThrow(RangeError);
+    expect(new LineSolver(45, 3).solve(runs, 45, cells, out)).toBe(true);
   });
 });
