@@ -109,6 +109,34 @@ describe('HTTP hygiene', () => {
     expect(res.headers.get('Access-Control-Allow-Headers')?.toLowerCase()).toContain('authorization');
   });
 
+  it('allows in a CORS preflight every method of every operation the OpenAPI document lists', async () => {
+    const document = (await (await request('/openapi.json')).json()) as {
+      paths: Record<string, Record<string, unknown>>;
+    };
+    const operations = Object.entries(document.paths).flatMap(([path, item]) =>
+      Object.keys(item)
+        .filter((method) => ['get', 'put', 'post', 'delete', 'patch'].includes(method))
+        .map((method) => ({ path: path.replace(/\{[^}]+\}/g, 'x'), method: method.toUpperCase() })),
+    );
+    expect(new Set(operations.map((o) => o.method))).toEqual(
+      new Set(['GET', 'POST', 'PUT', 'PATCH', 'DELETE']),
+    );
+    for (const { path, method } of operations) {
+      const res = await request(
+        path,
+        {
+          method: 'OPTIONS',
+          headers: { Origin: 'https://puzzles.example', 'Access-Control-Request-Method': method },
+        },
+        { CORS_ORIGINS: 'https://puzzles.example' },
+      );
+      expect(res.status, `${method} ${path}`).toBe(204);
+      expect(res.headers.get('Access-Control-Allow-Methods')?.split(','), `${method} ${path}`).toContain(
+        method,
+      );
+    }
+  });
+
   it('logs each request as one JSON line with its request id and status when ACCESS_LOG is on', async () => {
     const lines: string[] = [];
     vi.spyOn(console, 'log').mockImplementation((line: unknown) => {
