@@ -4,7 +4,7 @@ import type { ErrorBody } from '../contract/error.js';
 export class ApiError extends Error {
   override name = 'ApiError';
   readonly status: number;
-  /** Stable and machine-readable, e.g. `invalid_request`, `no_session`, `rate_limited`. */
+  /** Stable and machine-readable, e.g. `invalid_request`, `no_session`, `rate_limited`; `network` when nothing answered. */
   readonly code: string;
   readonly details: Record<string, unknown> | undefined;
   /** With a server fault (5xx): quote it in a report. */
@@ -17,6 +17,19 @@ export class ApiError extends Error {
     this.details = error.details;
     this.requestId = error.requestId;
   }
+}
+
+/**
+ * The error of a request that got no response at all (offline, the server down, a CORS refusal): status 0,
+ * as browsers report it, and code `network`, so a page can say so instead of showing "Failed to fetch".
+ */
+export function networkError(cause: unknown): ApiError {
+  const error = new ApiError(0, {
+    code: 'network',
+    message: 'The puzzle server could not be reached: check the connection and try again.',
+  });
+  error.cause = cause;
+  return error;
 }
 
 /** The error of a response that is not the API's JSON error (a proxy's page, a network fault's stand-in). */

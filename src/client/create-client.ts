@@ -4,7 +4,7 @@ import type { Follow, FollowsPage } from '../contract/follows.js';
 import type { GroupDetail, InviteCode, JoinedGroup, NewGroup, PlayerGroups } from '../contract/groups.js';
 import type { History, PlayerStats } from '../contract/history.js';
 import type { KindList } from '../contract/kind-info.js';
-import type { Kind, SolutionOf } from '../contract/kinds/index.js';
+import type { Kind, Level, LevelOf, SolutionOf } from '../contract/kinds/index.js';
 import type {
   BoardScope,
   DailyBoard,
@@ -22,8 +22,7 @@ import type {
 import type { Answer, DayPuzzles, PlayablePuzzle } from '../contract/puzzle.js';
 import type { ColorSortPosition } from '../contract/reveal.js';
 import type { SubmissionRequest, SubmissionResult } from '../contract/submission.js';
-import type { Level } from '../engines/types.js';
-import { ApiError, unexpectedResponse } from './api-error.js';
+import { ApiError, networkError, unexpectedResponse } from './api-error.js';
 
 export interface ClientOptions {
   /** The player token to send, or a function read on every call (e.g. from localStorage); none when empty. */
@@ -77,27 +76,36 @@ export interface Client {
   puzzle<K extends Kind>(
     date: string,
     kind: K,
-    level: Level,
+    level: LevelOf<K>,
     query?: { tz?: string },
   ): Promise<PlayablePuzzleOf<K>>;
   /** The answer, once the date has ended everywhere. */
-  answer(date: string, kind: Kind, level: Level): Promise<Answer>;
+  answer<K extends Kind>(date: string, kind: K, level: LevelOf<K>): Promise<Answer>;
   /**
    * Colour sort: the position after `moves`, with the colours they exposed. Until the date's answers are
    * public it needs the token and the player's session (fetch the `puzzle` first), and records what it shows.
    */
-  reveal(date: string, level: Level, moves: SolutionOf<'colorsort'>['moves']): Promise<ColorSortPosition>;
+  reveal(
+    date: string,
+    level: LevelOf<'colorsort'>,
+    moves: SolutionOf<'colorsort'>['moves'],
+  ): Promise<ColorSortPosition>;
   /** Submits a solution of the puzzle's kind with its move log (needs a player token). */
   submit<K extends Kind>(
     date: string,
     kind: K,
-    level: Level,
+    level: LevelOf<K>,
     submission: SubmissionOf<K>,
   ): Promise<SubmissionResult>;
   /** Solvers, median time, time histogram and benchmark of a puzzle. */
-  stats(date: string, kind: Kind, level: Level, options?: Fresh): Promise<PuzzleStats>;
+  stats<K extends Kind>(date: string, kind: K, level: LevelOf<K>, options?: Fresh): Promise<PuzzleStats>;
   /** A puzzle's fastest counted times. */
-  leaderboard(date: string, kind: Kind, level: Level, query?: BoardQuery): Promise<PuzzleBoard>;
+  leaderboard<K extends Kind>(
+    date: string,
+    kind: K,
+    level: LevelOf<K>,
+    query?: BoardQuery,
+  ): Promise<PuzzleBoard>;
   /** A kind's top ratings among its established players. */
   ratingLeaderboard(kind: Kind, query?: BoardQuery): Promise<RatingBoard>;
   /** A date's players by the sum of their scores. */
@@ -161,7 +169,12 @@ export function createClient(baseUrl: string, options: ClientOptions = {}): Clie
     if (body !== undefined) headers['content-type'] = 'application/json';
     const init: RequestInit = { method, headers };
     if (body !== undefined) init.body = JSON.stringify(body);
-    const res = await send(`${base}${path}${queryString(query)}`, init);
+    let res: Response;
+    try {
+      res = await send(`${base}${path}${queryString(query)}`, init);
+    } catch (cause) {
+      throw networkError(cause);
+    }
     if (res.status === 204) return undefined as T;
     const json: unknown = await res.json().catch(() => undefined);
     if (res.ok && json !== undefined) return json as T;

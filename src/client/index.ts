@@ -16,7 +16,7 @@ export type {
 } from '../contract/groups.js';
 export type { History, PlayerStats } from '../contract/history.js';
 export type { KindList } from '../contract/kind-info.js';
-export type { Kind, PublicPuzzleOf, SolutionOf } from '../contract/kinds/index.js';
+export type { Kind, Level, LevelOf, PublicPuzzleOf, SolutionOf } from '../contract/kinds/index.js';
 export type {
   BoardScope,
   DailyBoard,
@@ -28,8 +28,7 @@ export type { NewPlayer, PlayerChanges, PlayerProfile, PublicProfile } from '../
 export type { Answer, DayPuzzles, PlayablePuzzle, Puzzle } from '../contract/puzzle.js';
 export type { ColorSortPosition } from '../contract/reveal.js';
 export type { Streak } from '../contract/streak.js';
-export type { SubmissionRequest, SubmissionResult } from '../contract/submission.js';
-export type { Level, LogEntry } from '../engines/types.js';
+export type { LogEntry, SubmissionRequest, SubmissionResult } from '../contract/submission.js';
 export { ApiError } from './api-error.js';
 export {
   type BoardQuery,

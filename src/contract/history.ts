@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { LEVELS } from '../engines/types.js';
-import { KINDS } from './kinds/index.js';
+import { KINDS, LEVELS } from './kinds/index.js';
 import { SolveStatusSchema } from './submission.js';
 
 const HistoryEntrySchema = z.object({

@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { LEVELS } from '../engines/types.js';
-import { KINDS } from './kinds/index.js';
+import { KINDS, LEVELS } from './kinds/index.js';
 
 /** A kind as GET /v1/kinds describes it to a front end. */
 export const KindInfoSchema = z

@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { LEVELS } from '../engines/types.js';
-import { KIND_SHAPES, KINDS, type Kind } from './kinds/index.js';
+import { KIND_SHAPES, KINDS, type Kind, LEVELS } from './kinds/index.js';
 
 export const DifficultySchema = z
   .object({

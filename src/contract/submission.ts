@@ -63,6 +63,9 @@ export const SubmissionRequestSchema = z
 
 export type SubmissionRequest = z.infer<typeof SubmissionRequestSchema>;
 
+/** One move of a submission's log, `[t, a, b]`: a page builds its log from these. */
+export type LogEntry = z.infer<typeof LogEntrySchema>;
+
 /** Every status a ranked solve can have; the history shows it too. */
 export const SolveStatusSchema = z.enum(['clean', 'pending', 'flagged', 'approved', 'voided']).meta({
   id: 'SolveStatus',

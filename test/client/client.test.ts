@@ -105,4 +105,17 @@ describe('the client', () => {
     });
     await expect(api.kinds()).rejects.toMatchObject({ status: 502, code: 'unexpected_response' });
   });
+
+  it('turns a request that gets no response into an ApiError of status 0 and code network', async () => {
+    const offline = new TypeError('Failed to fetch');
+    const api = createClient('https://puzzles.example', {
+      fetch: async () => {
+        throw offline;
+      },
+    });
+    const error = await api.kinds().catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ status: 0, code: 'network', cause: offline });
+    expect((error as ApiError).message).toMatch(/could not be reached/);
+  });
 });

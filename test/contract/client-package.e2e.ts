@@ -33,7 +33,7 @@ const BROWSER_TSCONFIG = {
 };
 
 /** A page's use of the client: every kind's puzzle read through the union, a submission, a board, errors. */
-const USE = `import { ApiError, createClient, type Puzzle } from 'daily-puzzles/client';
+const USE = `import { ApiError, createClient, type LogEntry, type Puzzle } from 'daily-puzzles/client';
 
 const api = createClient('', { token: () => localStorage.getItem('token') });
 
@@ -57,16 +57,16 @@ async function play(): Promise<void> {
   for (const p of day.puzzles) document.body.append(summary(p));
   const sudoku = await api.puzzle(day.date, 'sudoku', 'easy');
   const startedAt: string | undefined = sudoku.session?.startedAt;
+  const log: LogEntry[] = [];
+  log.push([1000, 0, 5]);
   try {
-    const result = await api.submit(day.date, 'sudoku', 'easy', {
-      solution: { grid: sudoku.puzzle.grid },
-      log: [[1000, 0, 5]],
-    });
+    const result = await api.submit(day.date, 'sudoku', 'easy', { solution: { grid: sudoku.puzzle.grid }, log });
     console.log(result.score, result.streak.current, startedAt);
     // @ts-expect-error: a sudoku is solved with a grid, not a pattern's cells
     await api.submit(day.date, 'sudoku', 'easy', { solution: { cells: '0110' }, log: [] });
   } catch (error) {
-    if (error instanceof ApiError) console.log(error.status, error.code, error.message);
+    if (error instanceof ApiError && error.code === 'network') console.log('offline');
+    else if (error instanceof ApiError) console.log(error.status, error.code, error.message);
   }
   const board = await api.leaderboard(day.date, 'sudoku', 'easy', { scope: 'following', limit: 10 });
   const me = await api.updateMe({ boardVisibility: 'followers' });
@@ -132,18 +132,8 @@ describe('the client package', () => {
     expect(packed).toContain('dist/client/index.d.ts');
     expect(packed.filter((f) => !f.startsWith('dist/')).sort()).toEqual(['README.md', 'package.json']);
     const folders = new Set(packed.map((f) => f.split('/').slice(0, 2).join('/')));
-    expect([...folders].sort()).toEqual([
-      'README.md',
-      'dist/client',
-      'dist/contract',
-      'dist/engines',
-      'package.json',
-    ]);
-    // Of the engines, only the shared names of levels and log entries, never a generator or solver.
-    expect(packed.filter((f) => f.startsWith('dist/engines/')).sort()).toEqual([
-      'dist/engines/types.d.ts',
-      'dist/engines/types.js',
-    ]);
+    // Nothing of the engines: the levels and the log entry's shape are the contract's.
+    expect([...folders].sort()).toEqual(['README.md', 'dist/client', 'dist/contract', 'package.json']);
   });
 
   it('declares its types with nothing but zod beside its own files', () => {
@@ -176,5 +166,19 @@ describe('the client package', () => {
     const { status, output } = typecheck('wrong.ts');
     expect(status).not.toBe(0);
     expect(output).toContain('edges');
+  });
+
+  it("refuses, in that project, a level the kind does not have (colour sort's superhard for a sudoku)", () => {
+    writeFileSync(
+      path.join(app, 'level.ts'),
+      `import { createClient } from 'daily-puzzles/client';\n` +
+        `void createClient('').puzzle('2026-11-29', 'colorsort', 'superhard');\n` +
+        `void createClient('').puzzle('2026-11-29', 'sudoku', 'superhard');\n`,
+    );
+    const { status, output } = typecheck('level.ts');
+    expect(status).not.toBe(0);
+    expect(output).toContain('level.ts(3,');
+    expect(output).not.toContain('level.ts(2,');
+    expect(output).toContain('"superhard"');
   });
 });

@@ -10,6 +10,7 @@ const Tube = z.number().int().min(0).max(MAX_TUBE);
 /** Colour sort on the wire: the tubes players see (hidden units as null) and the pours they send. */
 export const colorsortShapes = {
   name: 'ColorSort',
+  levels: ['easy', 'medium', 'hard', 'superhard'] as const,
   publicPuzzle: z
     .strictObject({
       capacity: z.number().int().min(1).meta({ description: 'Units a tube holds' }),

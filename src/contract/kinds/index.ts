@@ -15,6 +15,8 @@ import { sudokuShapes } from './sudoku.js';
 export interface KindShapes {
   /** The prefix of the kind's schema names in the OpenAPI document (`SudokuPuzzle`, `SudokuSolution`). */
   name: string;
+  /** The levels a day offers, easiest first (the engine generates exactly these; a test checks it). */
+  levels: readonly [string, ...string[]];
   /** What `engine.toPublic` returns: the puzzle without its answer, hidden colours as null. */
   publicPuzzle: z.ZodType;
   /** A submitted solution's shape, checked before the engine judges it (a wrong shape is a 400). */
@@ -33,6 +35,18 @@ export type Kind = keyof typeof KIND_SHAPES;
 
 /** Every kind, in the order lists show them. */
 export const KINDS = Object.keys(KIND_SHAPES) as [Kind, ...Kind[]];
+
+/** A level of the kind `K`: a level the kind lacks is a compile error in the client. */
+export type LevelOf<K extends Kind> = (typeof KIND_SHAPES)[K]['levels'][number];
+
+/** A level of any kind. */
+export type Level = LevelOf<Kind>;
+
+/** Every level of some kind, easiest first (each kind's own list keeps this order). */
+export const LEVELS = [...new Set(KINDS.flatMap((kind): readonly Level[] => KIND_SHAPES[kind].levels))] as [
+  Level,
+  ...Level[],
+];
 
 /** The public puzzle of one kind, as `GET /v1/puzzles/{date}/{kind}/{level}` shows it. */
 export type PublicPuzzleOf<K extends Kind> = z.infer<(typeof KIND_SHAPES)[K]['publicPuzzle']>;

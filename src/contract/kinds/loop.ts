@@ -3,6 +3,7 @@ import { z } from 'zod';
 /** Loop (slitherlink) on the wire: the clues players see and the edges of the loop they send. */
 export const loopShapes = {
   name: 'Loop',
+  levels: ['easy', 'medium', 'hard', 'expert'] as const,
   publicPuzzle: z
     .strictObject({
       width: z.number().int().min(1),

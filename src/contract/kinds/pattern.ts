@@ -5,6 +5,7 @@ const Runs = z.array(z.array(z.number().int().min(1)));
 /** Pattern (nonogram) on the wire: the run clues players see and the filled cells they send. */
 export const patternShapes = {
   name: 'Pattern',
+  levels: ['easy', 'medium', 'hard', 'expert'] as const,
   publicPuzzle: z
     .strictObject({
       width: z.number().int().min(1),

@@ -5,6 +5,7 @@ const Clues = z.array(z.number().int().min(0));
 /** Signal (towers) on the wire: the edge clues and givens players see and the heights they send. */
 export const signalShapes = {
   name: 'Signal',
+  levels: ['easy', 'medium', 'hard', 'expert'] as const,
   publicPuzzle: z
     .strictObject({
       n: z.number().int().min(1).meta({ description: 'The board is n × n; heights run from 1 to n' }),

@@ -3,6 +3,7 @@ import { z } from 'zod';
 /** Sudoku on the wire: the puzzle players see and the solution they send. */
 export const sudokuShapes = {
   name: 'Sudoku',
+  levels: ['easy', 'medium', 'hard', 'expert'] as const,
   publicPuzzle: z
     .strictObject({
       grid: z
