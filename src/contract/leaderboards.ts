@@ -49,6 +49,10 @@ export const RatingBoardSchema = z
     scope: z.string(),
     entries: z.array(
       z.object({
+        rank: z.number().int().meta({
+          description:
+            'Within the scope, by rating, ties to the smaller player id; on everyone’s board it counts players hidden from the caller, so ranks may skip',
+        }),
         ...ShownPlayerFields,
         rating: z.number().int(),
         deviation: z.number().int(),
@@ -56,6 +60,18 @@ export const RatingBoardSchema = z
       }),
     ),
     nextCursor: NextCursor,
+    me: z
+      .object({
+        rank: z.number().int(),
+        rating: z.number().int(),
+        deviation: z.number().int(),
+        games: z.number().int(),
+      })
+      .nullable()
+      .meta({
+        description:
+          "The caller's own place in the scope (with a player token), even when outside this page; null until it is established in the kind",
+      }),
   })
   .meta({ id: 'RatingLeaderboard' });
 

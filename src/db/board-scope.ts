@@ -33,7 +33,7 @@ function scopePlayers(scope: Exclude<BoardScope, { kind: 'global' }>): SQL {
 }
 
 /** The condition on a board's player column for the scope, or undefined for everyone. */
-export function inScope(player: SQLiteColumn, scope: BoardScope): SQL | undefined {
+export function inScope(player: SQLiteColumn | SQL, scope: BoardScope): SQL | undefined {
   return scope.kind === 'global' ? undefined : sql`${player} in (${scopePlayers(scope)})`;
 }
 

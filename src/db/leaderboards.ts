@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { SQLiteColumn } from 'drizzle-orm/sqlite-core';
 import type { Kind } from '../kinds/index.js';
 import { type BoardScope, inScope, scopedSolves } from './board-scope.js';
@@ -128,6 +128,8 @@ export async function puzzleBoardPage(
 }
 
 export interface RatingEntry extends RowPlayer {
+  /** 1-based, within the scope; ties of rating go to the smaller player id. */
+  rank: number;
   rating: number;
   deviation: number;
   games: number;
@@ -138,45 +140,121 @@ export interface RatingCursor {
   playerId: string;
 }
 
+/** A page of a kind's rating board, and the viewer's own place on it (null when not on the board). */
+export interface RatingBoardPage {
+  entries: RatingEntry[];
+  mine: { rank: number; rating: number; deviation: number; games: number } | null;
+}
+
+/** A rating board's place: its row is ahead of another's with a higher rating, or the same and a smaller id. */
+type Place = { rating: SQL | number; playerId: SQL | string };
+
+/** `row` (a table alias) is ahead of `place` in the board's order. */
+function ahead(row: SQL, place: Place): SQL {
+  return sql`(${row}.rating > ${place.rating} or (${row}.rating = ${place.rating} and ${row}.player_id < ${place.playerId}))`;
+}
+
+/** `row` is `place` itself or ahead of it. */
+function atOrAhead(row: SQL, place: Place): SQL {
+  return sql`(${ahead(row, place)} or (${row}.rating = ${place.rating} and ${row}.player_id = ${place.playerId}))`;
+}
+
+/**
+ * How many rows of the kind's board within the scope (established players, never banned ones) meet
+ * `where`, which names the counted row `board_r`: one range of the board's partial index.
+ */
+function countOnBoard(kind: Kind, scope: BoardScope, where: (row: SQL) => SQL): SQL<number> {
+  const row = sql.raw('board_r');
+  const scoped = scope.kind === 'global' ? sql`` : sql`and ${inScope(sql`board_r.player_id`, scope)}`;
+  return sql<number>`(select count(*) from player_ratings board_r
+    join players board_p on board_p.id = board_r.player_id
+    where board_r.kind = ${kind} and board_r.established = 1 and board_p.banned_at is null ${scoped}
+      and ${where(row)})`;
+}
+
 /**
  * One page of a kind's top ratings among its established players within the scope, of the players the
- * viewer may see (never banned ones). A rating board states no ranks, so those it may not see are left out
- * here and a page is full.
+ * viewer may see (never banned ones), with each row's rank and the viewer's own place, in one round trip.
+ * As on a puzzle's board, everyone's ranks are the whole crowd's (players the viewer may not see count,
+ * so ranks may skip): the rows up to the cursor plus those after it and ahead of the row, each an index
+ * range. A scope holds only players the viewer may see, so its ranks follow the page's order.
  */
 export async function ratingBoardPage(
   db: Db,
   kind: Kind,
   page: { after: RatingCursor | null; limit: number; viewerId: string | null; scope: BoardScope },
-): Promise<RatingEntry[]> {
-  const { after, limit, viewerId } = page;
+): Promise<RatingBoardPage> {
+  const { after, limit, viewerId, scope } = page;
+  const global = scope.kind === 'global';
   const afterCursor = after
     ? or(
         lt(playerRatings.rating, after.rating),
         and(eq(playerRatings.rating, after.rating), gt(playerRatings.playerId, after.playerId)),
       )
     : undefined;
-  return db
-    .select({
-      ...rowPlayer(playerRatings.playerId),
-      rating: playerRatings.rating,
-      deviation: playerRatings.deviation,
-      games: playerRatings.games,
-    })
-    .from(playerRatings)
-    .innerJoin(players, eq(players.id, playerRatings.playerId))
-    .where(
-      and(
-        eq(playerRatings.kind, kind),
-        eq(playerRatings.established, true),
-        isNull(players.bannedAt),
-        shownTo(viewerId),
-        inScope(playerRatings.playerId, page.scope),
-        afterCursor,
-      ),
-    )
-    .orderBy(desc(playerRatings.rating), asc(playerRatings.playerId))
-    .limit(limit)
-    .all();
+  const thisRow: Place = { rating: sql`${playerRatings.rating}`, playerId: sql`${playerRatings.playerId}` };
+  // Named: D1 passes rows through objects, where a column named like an integer would come first.
+  const sinceCursor = (
+    global
+      ? countOnBoard(kind, scope, (row) =>
+          after ? sql`${ahead(row, thisRow)} and not ${atOrAhead(row, after)}` : ahead(row, thisRow),
+        )
+      : sql<number>`0`
+  ).as('since_cursor');
+  const upToCursor = after ? countOnBoard(kind, scope, (row) => atOrAhead(row, after)) : sql<number>`0`;
+  const [rows, mine] = await db.batch([
+    db
+      .select({
+        ...rowPlayer(playerRatings.playerId),
+        rating: playerRatings.rating,
+        deviation: playerRatings.deviation,
+        games: playerRatings.games,
+        sinceCursor,
+        upToCursor: upToCursor.as('up_to_cursor'),
+      })
+      .from(playerRatings)
+      .innerJoin(players, eq(players.id, playerRatings.playerId))
+      .where(
+        and(
+          eq(playerRatings.kind, kind),
+          eq(playerRatings.established, true),
+          isNull(players.bannedAt),
+          shownTo(viewerId),
+          inScope(playerRatings.playerId, scope),
+          afterCursor,
+        ),
+      )
+      .orderBy(desc(playerRatings.rating), asc(playerRatings.playerId))
+      .limit(limit),
+    db
+      .select({
+        rating: playerRatings.rating,
+        deviation: playerRatings.deviation,
+        games: playerRatings.games,
+        ahead: countOnBoard(kind, scope, (row) => ahead(row, thisRow)).as('ahead'),
+      })
+      .from(playerRatings)
+      .innerJoin(players, eq(players.id, playerRatings.playerId))
+      .where(
+        and(
+          eq(playerRatings.playerId, viewerId ?? ''),
+          eq(playerRatings.kind, kind),
+          eq(playerRatings.established, true),
+          isNull(players.bannedAt),
+        ),
+      )
+      .limit(1),
+  ]);
+  const own = viewerId === null ? undefined : mine[0];
+  return {
+    entries: rows.map(({ sinceCursor, upToCursor, ...row }, i) => ({
+      ...row,
+      rank: upToCursor + 1 + (global ? sinceCursor : i),
+    })),
+    mine: own
+      ? { rank: own.ahead + 1, rating: own.rating, deviation: own.deviation, games: own.games }
+      : null,
+  };
 }
 
 export interface PuzzleStatsRow {

@@ -176,19 +176,23 @@ export const leaderboardRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validati
     const query = c.req.valid('query');
     const viewerId = (await optionalPlayer(c))?.id ?? null;
     const scope = await scopeOf(c, query.scope, viewerId);
-    const rows = await ratingBoardPage(c.var.services.db, kind, {
+    const board = await ratingBoardPage(c.var.services.db, kind, {
       after: decodeCursor(query.cursor, RatingCursor),
       limit: query.limit + 1,
       viewerId,
       scope,
     });
-    const page = pageOf(rows, query.limit, (last) => ({ rating: last.rating, playerId: last.playerId }));
+    const page = pageOf(board.entries, query.limit, (last) => ({
+      rating: last.rating,
+      playerId: last.playerId,
+    }));
     cacheBoard(c, viewerId);
     return c.json(
       {
         kind,
         scope: query.scope,
         entries: page.rows.map((r) => ({
+          rank: r.rank,
           playerId: r.playerId,
           displayName: r.displayName,
           rating: Math.round(r.rating),
@@ -196,6 +200,12 @@ export const leaderboardRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validati
           games: r.games,
         })),
         nextCursor: page.nextCursor,
+        me: board.mine && {
+          rank: board.mine.rank,
+          rating: Math.round(board.mine.rating),
+          deviation: Math.round(board.mine.deviation),
+          games: board.mine.games,
+        },
       },
       200,
     );
