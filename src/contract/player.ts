@@ -55,7 +55,8 @@ const RatingSchema = z.object({
   games: z.number().int().meta({ description: 'Counted (clean) ranked solves of the kind' }),
   provisional: z.boolean().meta({
     description:
-      'Not yet established in the kind (fewer than 5 counted solves on 3 dates, or deviation 230 or more): ' +
+      'Not yet established in the kind (fewer than 5 counted solves, on fewer than 3 days of play each ' +
+      'beginning at least 20 hours after the one before, or deviation 230 or more): ' +
       'its games do not move puzzles and it is not on the rating board',
   }),
 });

@@ -17,6 +17,12 @@ import { optionalPlayer } from '../http/player-auth.js';
 import { validationHook } from '../http/validation.js';
 import { resolveScope } from '../play/boards.js';
 import { fasterThan } from '../play/submit.js';
+import { PLAY_DAY_GAP_MS } from '../rating/play-days.js';
+import {
+  ESTABLISHED_MAX_DEVIATION,
+  ESTABLISHED_MIN_GAMES,
+  ESTABLISHED_MIN_PLAY_DAYS,
+} from '../rating/standing.js';
 import { requireDailyPuzzle, requirePlayableDate } from './require.js';
 import { DateParam, jsonError, KindParam, PuzzleParams } from './schemas.js';
 import { NO_TOKEN, OPTIONAL_PLAYER } from './security.js';
@@ -70,7 +76,9 @@ const ratingBoard = createRoute({
   security: OPTIONAL_PLAYER,
   summary: 'Top ratings of a kind among its established players',
   description:
-    'Established: at least 5 counted (clean) solves of the kind on 3 distinct dates and a deviation under 230.',
+    `Established: at least ${ESTABLISHED_MIN_GAMES} counted (clean) solves of the kind on ${ESTABLISHED_MIN_PLAY_DAYS} ` +
+    `days of play (each beginning at least ${PLAY_DAY_GAP_MS / 3_600_000} hours after the one before, on the server's clock) ` +
+    `and a deviation under ${ESTABLISHED_MAX_DEVIATION}. Ranks count players hidden from the caller; ties go to the smaller player id.`,
   request: { params: z.object({ kind: KindParam }), query: BoardQuery },
   responses: {
     200: { content: { 'application/json': { schema: RatingBoardSchema } }, description: 'One page' },
