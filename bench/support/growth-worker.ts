@@ -24,6 +24,7 @@ import {
   calibrateBenchmarks,
   samplesOf,
 } from '../../src/play/calibrate-benchmarks.js';
+import { histogramEdges } from '../../src/play/histogram.js';
 import { calibrationSet } from '../../src/rating/calibration.js';
 import { humanLog } from '../../test/support/logs.js';
 import {
@@ -634,7 +635,7 @@ async function measure(env: BenchEnv, d1: D1Database, batches: number, fresh: nu
           viewerId: null,
           scope: { kind: 'global' },
         });
-        await puzzleStats(session.db, hot.id, 30_000, 10);
+        await puzzleStats(session.db, hot.id, histogramEdges(120), null);
       },
     },
     {

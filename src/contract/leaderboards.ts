@@ -108,9 +108,18 @@ export const PuzzleStatsSchema = z
     benchmarkSeconds: z.number(),
     histogram: z
       .array(
-        z.object({ fromMs: z.number().int(), toMs: z.number().int().nullable(), count: z.number().int() }),
+        z.object({
+          fromMs: z.number().int(),
+          toMs: z.number().int().nullable(),
+          count: z.number().int(),
+          mine: z.boolean().meta({ description: "The caller's own counted time is in this bucket" }),
+        }),
       )
-      .meta({ description: 'Counts of ranked times; the last bucket is open-ended (toMs null)' }),
+      .meta({
+        description:
+          'Counts of counted times in 12 buckets, each √2 times as wide as the one before, from 0 to a ' +
+          'sixteenth of the benchmark up to twice it; the last bucket is open-ended (toMs null)',
+      }),
   })
   .meta({ id: 'PuzzleStats' });
 

@@ -260,28 +260,41 @@ export async function ratingBoardPage(
 export interface PuzzleStatsRow {
   solvers: number;
   medianMs: number | null;
-  /** Counts per bucket index (0 .. buckets - 1; the last bucket holds everything slower). */
+  /** Counts per bucket: bucket i holds times in [edges[i-1], edges[i]), the last everything slower. */
   histogram: number[];
+  /** The viewer's counted time on the puzzle, if it has one. */
+  mineMs: number | null;
 }
 
-/** Solvers, median and a time histogram of a puzzle's counted solves, each from the (puzzle, time) index. */
+/**
+ * Solvers, median and a time histogram of a puzzle's counted solves, each from the (puzzle, time) index,
+ * with the viewer's own counted time.
+ */
 export async function puzzleStats(
   db: Db,
   puzzleId: string,
-  bucketMs: number,
-  buckets: number,
+  edges: readonly number[],
+  viewerId: string | null,
 ): Promise<PuzzleStatsRow> {
   const onPuzzle = and(eq(submissions.puzzleId, puzzleId), isCounted);
-  const last = buckets - 1;
-  const bucket = sql<number>`min(cast(${submissions.countedMs} / ${bucketMs} as integer), ${last})`;
-  const [countRows, bucketRows] = await db.batch([
+  const bucket = sql<number>`case ${sql.join(
+    edges.map((edge, i) => sql`when ${submissions.countedMs} < ${edge} then ${i}`),
+    sql` `,
+  )} else ${edges.length} end`;
+  const [countRows, bucketRows, mine] = await db.batch([
     db.select({ n: sql<number>`count(*)` }).from(submissions).where(onPuzzle),
     db.select({ bucket, n: sql<number>`count(*)` }).from(submissions).where(onPuzzle).groupBy(bucket),
+    db
+      .select({ countedMs: submissions.countedMs })
+      .from(submissions)
+      .where(and(onPuzzle, eq(submissions.playerId, viewerId ?? '')))
+      .limit(1),
   ]);
   const solvers = countRows[0]?.n ?? 0;
-  const histogram = new Array<number>(buckets).fill(0);
+  const histogram = new Array<number>(edges.length + 1).fill(0);
   for (const row of bucketRows) histogram[row.bucket] = row.n;
-  if (solvers === 0) return { solvers, medianMs: null, histogram };
+  const mineMs = viewerId === null ? null : (mine[0]?.countedMs ?? null);
+  if (solvers === 0) return { solvers, medianMs: null, histogram, mineMs };
   const middle = await db
     .select({ countedMs: submissions.countedMs })
     .from(submissions)
@@ -293,5 +306,5 @@ export async function puzzleStats(
   const times = middle.map((r) => r.countedMs ?? 0);
   // The middle two of an even count may be an odd number of ms apart: whole milliseconds, as every time.
   const medianMs = Math.round(times.reduce((a, b) => a + b, 0) / times.length);
-  return { solvers, medianMs, histogram };
+  return { solvers, medianMs, histogram, mineMs };
 }

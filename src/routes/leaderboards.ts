@@ -16,6 +16,7 @@ import { ApiError } from '../http/errors.js';
 import { optionalPlayer } from '../http/player-auth.js';
 import { validationHook } from '../http/validation.js';
 import { resolveScope } from '../play/boards.js';
+import { bucketOf, histogramEdges } from '../play/histogram.js';
 import { fasterThan } from '../play/submit.js';
 import { PLAY_DAY_GAP_MS } from '../rating/play-days.js';
 import {
@@ -25,11 +26,7 @@ import {
 } from '../rating/standing.js';
 import { requireDailyPuzzle, requirePlayableDate } from './require.js';
 import { DateParam, jsonError, KindParam, PuzzleParams } from './schemas.js';
-import { NO_TOKEN, OPTIONAL_PLAYER } from './security.js';
-
-/** The histogram spans 0 to 2.5 benchmarks in 10 buckets; the last bucket holds everything slower. */
-const HISTOGRAM_BUCKETS = 10;
-const HISTOGRAM_SPAN = 2.5;
+import { OPTIONAL_PLAYER } from './security.js';
 
 const BoardCursor = z.object({ countedMs: z.number().int(), id: z.number().int() });
 const RatingCursor = z.object({ rating: z.number(), playerId: z.string() });
@@ -105,12 +102,14 @@ const stats = createRoute({
   method: 'get',
   path: '/puzzles/{date}/{kind}/{level}/stats',
   operationId: 'getPuzzleStats',
-  security: NO_TOKEN,
+  security: OPTIONAL_PLAYER,
   summary: 'Solvers, median time, time histogram and benchmark of a puzzle',
+  description: "With a player token, the histogram marks the bucket of the caller's own counted time.",
   request: { params: PuzzleParams },
   responses: {
     200: { content: { 'application/json': { schema: PuzzleStatsSchema } }, description: 'The statistics' },
     400: jsonError('Malformed date, unknown kind or level'),
+    401: jsonError('A player token that is not valid'),
     404: jsonError('Date outside the archive or not begun anywhere yet'),
   },
 });
@@ -256,12 +255,11 @@ export const leaderboardRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validati
   .openapi(stats, async (c) => {
     const services = c.var.services;
     const puzzle = await requireDailyPuzzle(services, c.req.valid('param'));
-    const bucketMs = Math.max(
-      1,
-      Math.round((puzzle.benchmarkSeconds * 1000 * HISTOGRAM_SPAN) / HISTOGRAM_BUCKETS),
-    );
-    const row = await puzzleStats(services.db, puzzle.id, bucketMs, HISTOGRAM_BUCKETS);
-    c.header('Cache-Control', CACHE_CONTROL.board);
+    const viewerId = (await optionalPlayer(c))?.id ?? null;
+    const edges = histogramEdges(puzzle.benchmarkSeconds);
+    const row = await puzzleStats(services.db, puzzle.id, edges, viewerId);
+    const mine = row.mineMs === null ? null : bucketOf(edges, row.mineMs);
+    cacheBoard(c, viewerId);
     return c.json(
       {
         puzzleId: puzzle.id,
@@ -269,9 +267,10 @@ export const leaderboardRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validati
         medianMs: row.medianMs,
         benchmarkSeconds: puzzle.benchmarkSeconds,
         histogram: row.histogram.map((count, i) => ({
-          fromMs: i * bucketMs,
-          toMs: i === HISTOGRAM_BUCKETS - 1 ? null : (i + 1) * bucketMs,
+          fromMs: i === 0 ? 0 : (edges[i - 1] as number),
+          toMs: edges[i] ?? null,
           count,
+          mine: i === mine,
         })),
       },
       200,
