@@ -33,6 +33,7 @@ import { puzzleRoutes } from './routes/puzzles.js';
 import { revealRoutes } from './routes/reveal.js';
 import { submissionRoutes } from './routes/submissions.js';
 import { suspectRoutes } from './routes/suspects.js';
+import { TAGS } from './routes/tags.js';
 
 export interface AppOptions {
   /** The real clock; tests pass a fixed one. In development a test clock runs from it when one is set. */
@@ -141,6 +142,7 @@ export function createApp(options: AppOptions = {}) {
       version: '1',
       description: `Unique, graded daily logic puzzles: ${KINDS.map((k) => descriptorOf(k).displayName.toLowerCase()).join(', ')}.`,
     },
+    tags: Object.values(TAGS).map((tag) => ({ ...tag })),
     // Every deployment serves the API at its own origin, so the document names none.
     servers: [{ url: '/', description: 'The origin that serves this document' }],
   });

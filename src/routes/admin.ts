@@ -9,11 +9,13 @@ import { calibrateBenchmarks } from '../play/calibrate-benchmarks.js';
 import { generationContext, requirePlayableDate } from './require.js';
 import { DateParam, jsonError } from './schemas.js';
 import { ADMIN } from './security.js';
+import { TAGS } from './tags.js';
 
 const regenerate = createRoute({
   method: 'post',
   path: '/admin/dates/{date}/generate',
   operationId: 'generateDate',
+  tags: [TAGS.admin.name],
   security: ADMIN,
   summary: 'Make whatever puzzles of a playable date are missing (e.g. after a failed generation)',
   description: 'Existing puzzles are never replaced: players may have played them.',
@@ -42,6 +44,7 @@ const calibrate = createRoute({
   method: 'post',
   path: '/admin/calibrate',
   operationId: 'calibrateBenchmarks',
+  tags: [TAGS.admin.name],
   security: ADMIN,
   summary: 'Run benchmark calibration now (the daily cron runs it too)',
   middleware: [adminRequired] as const,
@@ -74,6 +77,7 @@ const runs = createRoute({
   method: 'get',
   path: '/admin/generation-runs',
   operationId: 'listGenerationRuns',
+  tags: [TAGS.admin.name],
   security: ADMIN,
   summary: 'Recent generation runs, newest first',
   middleware: [adminRequired] as const,

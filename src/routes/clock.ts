@@ -9,6 +9,7 @@ import { validationHook } from '../http/validation.js';
 import { clearTestClock, readTestClock, setTestClock } from '../play/test-clock.js';
 import { jsonError } from './schemas.js';
 import { ADMIN } from './security.js';
+import { TAGS } from './tags.js';
 
 const DEVELOPMENT_ONLY =
   'Development only (`ENVIRONMENT=development`, e.g. `npm start`): a deployment answers 404, as for an ' +
@@ -23,6 +24,7 @@ const getClock = createRoute({
   method: 'get',
   path: '/admin/clock',
   operationId: 'getTestClock',
+  tags: [TAGS.admin.name],
   security: ADMIN,
   summary: "The service's now, and whether a test clock sets it",
   description: DEVELOPMENT_ONLY,
@@ -38,6 +40,7 @@ const putClock = createRoute({
   method: 'put',
   path: '/admin/clock',
   operationId: 'setTestClock',
+  tags: [TAGS.admin.name],
   security: ADMIN,
   summary: 'Set the test clock: the service takes `now` for now, and the clock runs on from there',
   description:
@@ -61,6 +64,7 @@ const deleteClock = createRoute({
   method: 'delete',
   path: '/admin/clock',
   operationId: 'clearTestClock',
+  tags: [TAGS.admin.name],
   security: ADMIN,
   summary: 'Back to the real clock',
   description: DEVELOPMENT_ONLY,

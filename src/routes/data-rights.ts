@@ -6,11 +6,13 @@ import { validationHook } from '../http/validation.js';
 import { erasePlayer, exportPlayer } from '../play/data-rights.js';
 import { jsonError } from './schemas.js';
 import { PLAYER } from './security.js';
+import { TAGS } from './tags.js';
 
 const exportRoute = createRoute({
   method: 'get',
   path: '/players/me/export',
   operationId: 'exportMe',
+  tags: [TAGS.data.name],
   security: PLAYER,
   summary: 'Everything stored about the caller, as JSON',
   description:
@@ -32,6 +34,7 @@ const deleteRoute = createRoute({
   method: 'delete',
   path: '/players/me',
   operationId: 'deleteMe',
+  tags: [TAGS.data.name],
   security: PLAYER,
   summary: 'Delete the caller: its personal data goes, its solves keep their places under a hidden stand-in',
   description:

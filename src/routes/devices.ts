@@ -11,11 +11,13 @@ import { validationHook } from '../http/validation.js';
 import { linkDevice, newLinkCode } from '../play/devices.js';
 import { jsonError } from './schemas.js';
 import { NO_TOKEN, PLAYER } from './security.js';
+import { TAGS } from './tags.js';
 
 const createCode = createRoute({
   method: 'post',
   path: '/players/me/link-codes',
   operationId: 'createLinkCode',
+  tags: [TAGS.devices.name],
   security: PLAYER,
   summary: 'A single-use code, valid for ten minutes, that gives another device a token of this player',
   responses: {
@@ -30,6 +32,7 @@ const link = createRoute({
   method: 'post',
   path: '/players/link',
   operationId: 'linkDevice',
+  tags: [TAGS.devices.name],
   security: NO_TOKEN,
   summary: 'Link this device: a code from the other device gives the same player and a new token',
   description:
@@ -59,6 +62,7 @@ const listTokens = createRoute({
   method: 'get',
   path: '/players/me/tokens',
   operationId: 'listTokens',
+  tags: [TAGS.devices.name],
   security: PLAYER,
   summary: "The player's tokens in use (one per device), oldest first",
   responses: {
@@ -75,6 +79,7 @@ const revoke = createRoute({
   method: 'delete',
   path: '/players/me/tokens/{id}',
   operationId: 'revokeToken',
+  tags: [TAGS.devices.name],
   security: PLAYER,
   summary: 'Revoke one of the player’s tokens (this one too): it is refused with 401 from now on',
   request: {

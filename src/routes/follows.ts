@@ -10,6 +10,7 @@ import { validationHook } from '../http/validation.js';
 import { follow, followingPage, MAX_FOLLOWS, unfollow } from '../play/follows.js';
 import { jsonError, playerIdParam } from './schemas.js';
 import { PLAYER } from './security.js';
+import { TAGS } from './tags.js';
 
 const PlayerIdParam = z.object({ playerId: playerIdParam('playerId') });
 
@@ -17,6 +18,7 @@ const put = createRoute({
   method: 'put',
   path: '/players/me/follows/{playerId}',
   operationId: 'followPlayer',
+  tags: [TAGS.social.name],
   security: PLAYER,
   summary: `Follow a player (at most ${MAX_FOLLOWS}); its solves then show on the caller's following boards`,
   request: { params: PlayerIdParam },
@@ -43,6 +45,7 @@ const remove = createRoute({
   method: 'delete',
   path: '/players/me/follows/{playerId}',
   operationId: 'unfollowPlayer',
+  tags: [TAGS.social.name],
   security: PLAYER,
   summary: 'Stop following a player',
   request: { params: PlayerIdParam },
@@ -58,6 +61,7 @@ const list = createRoute({
   method: 'get',
   path: '/players/me/follows',
   operationId: 'listFollows',
+  tags: [TAGS.social.name],
   security: PLAYER,
   summary: 'The players the caller follows and may see',
   description:

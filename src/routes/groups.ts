@@ -29,6 +29,7 @@ import {
 } from '../play/groups.js';
 import { jsonError, playerIdParam } from './schemas.js';
 import { PLAYER } from './security.js';
+import { TAGS } from './tags.js';
 
 const GroupIdParam = z.object({
   id: z
@@ -42,6 +43,7 @@ const create = createRoute({
   method: 'post',
   path: '/groups',
   operationId: 'createGroup',
+  tags: [TAGS.social.name],
   security: PLAYER,
   summary: `Make a group (at most ${MAX_GROUP_MEMBERS} members); the caller owns it and gets its invite code`,
   request: {
@@ -65,6 +67,7 @@ const join = createRoute({
   method: 'post',
   path: '/groups/join',
   operationId: 'joinGroup',
+  tags: [TAGS.social.name],
   security: PLAYER,
   summary: 'Join a group with its invite code',
   request: {
@@ -90,6 +93,7 @@ const mine = createRoute({
   method: 'get',
   path: '/players/me/groups',
   operationId: 'listMyGroups',
+  tags: [TAGS.social.name],
   security: PLAYER,
   summary: `The groups the caller belongs to (at most ${MAX_GROUPS_PER_PLAYER}), the same on every linked device`,
   responses: {
@@ -102,6 +106,7 @@ const detail = createRoute({
   method: 'get',
   path: '/groups/{id}',
   operationId: 'getGroup',
+  tags: [TAGS.social.name],
   security: PLAYER,
   summary: 'A group the caller belongs to, with its members',
   request: { params: GroupIdParam },
@@ -117,6 +122,7 @@ const leave = createRoute({
   method: 'delete',
   path: '/groups/{id}/members/me',
   operationId: 'leaveGroup',
+  tags: [TAGS.social.name],
   security: PLAYER,
   summary: 'Leave a group (an owner hands it to the longest-standing member; the last one out deletes it)',
   request: { params: GroupIdParam },
@@ -132,6 +138,7 @@ const removeMember = createRoute({
   method: 'delete',
   path: '/groups/{id}/members/{playerId}',
   operationId: 'removeGroupMember',
+  tags: [TAGS.social.name],
   security: PLAYER,
   summary: 'The owner removes a member',
   request: { params: MemberParams },
@@ -148,6 +155,7 @@ const rotate = createRoute({
   method: 'post',
   path: '/groups/{id}/invite-code',
   operationId: 'rotateInviteCode',
+  tags: [TAGS.social.name],
   security: PLAYER,
   summary: 'The owner makes a new invite code; the old one stops working',
   request: { params: GroupIdParam },
@@ -167,6 +175,7 @@ const dissolve = createRoute({
   method: 'delete',
   path: '/groups/{id}',
   operationId: 'deleteGroup',
+  tags: [TAGS.social.name],
   security: PLAYER,
   summary: 'The owner deletes the group',
   request: { params: GroupIdParam },

@@ -4,11 +4,13 @@ import { CACHE_CONTROL } from '../http/cache.js';
 import type { AppEnv } from '../http/context.js';
 import { engineFor, KINDS } from '../kinds/index.js';
 import { NO_TOKEN } from './security.js';
+import { TAGS } from './tags.js';
 
 const health = createRoute({
   method: 'get',
   path: '/health',
   operationId: 'getHealth',
+  tags: [TAGS.service.name],
   security: NO_TOKEN,
   summary: 'Liveness, database reachability and the engine versions in use',
   responses: {

@@ -11,11 +11,13 @@ import { KINDS } from '../kinds/index.js';
 import { playerStats } from '../play/player-stats.js';
 import { jsonError } from './schemas.js';
 import { PLAYER } from './security.js';
+import { TAGS } from './tags.js';
 
 const history = createRoute({
   method: 'get',
   path: '/players/me/history',
   operationId: 'getHistory',
+  tags: [TAGS.players.name],
   security: PLAYER,
   summary: "The caller's submissions, newest first: ranked solves, practice and wrong attempts",
   request: {
@@ -44,6 +46,7 @@ const stats = createRoute({
   method: 'get',
   path: '/players/me/stats',
   operationId: 'getMyStats',
+  tags: [TAGS.players.name],
   security: PLAYER,
   summary:
     "The caller's counted solves of the last days, per kind and level, its rating over them and by technique",

@@ -4,11 +4,13 @@ import { CACHE_CONTROL } from '../http/cache.js';
 import type { AppEnv } from '../http/context.js';
 import { descriptorOf, KINDS } from '../kinds/index.js';
 import { NO_TOKEN } from './security.js';
+import { TAGS } from './tags.js';
 
 const list = createRoute({
   method: 'get',
   path: '/kinds',
   operationId: 'listKinds',
+  tags: [TAGS.puzzles.name],
   security: NO_TOKEN,
   summary: 'The puzzle kinds this service offers, with their levels and move-log formats',
   responses: {

@@ -27,6 +27,7 @@ import {
 import { requireDailyPuzzle, requirePlayableDate } from './require.js';
 import { DateParam, jsonError, KindParam, PuzzleParams } from './schemas.js';
 import { OPTIONAL_PLAYER } from './security.js';
+import { TAGS } from './tags.js';
 
 const BoardCursor = z.object({ countedMs: z.number().int(), id: z.number().int() });
 const RatingCursor = z.object({ rating: z.number(), playerId: z.string() });
@@ -57,6 +58,7 @@ const puzzleBoard = createRoute({
   method: 'get',
   path: '/leaderboards/{date}/{kind}/{level}',
   operationId: 'getPuzzleLeaderboard',
+  tags: [TAGS.leaderboards.name],
   security: OPTIONAL_PLAYER,
   summary: "A puzzle's fastest counted times (ties: earlier submission first)",
   request: { params: PuzzleParams, query: BoardQuery },
@@ -70,6 +72,7 @@ const ratingBoard = createRoute({
   method: 'get',
   path: '/leaderboards/ratings/{kind}',
   operationId: 'getRatingLeaderboard',
+  tags: [TAGS.leaderboards.name],
   security: OPTIONAL_PLAYER,
   summary: 'Top ratings of a kind among its established players',
   description:
@@ -89,6 +92,7 @@ const dailyBoard = createRoute({
   method: 'get',
   path: '/leaderboards/{date}/daily',
   operationId: 'getDailyLeaderboard',
+  tags: [TAGS.leaderboards.name],
   security: OPTIONAL_PLAYER,
   summary: "A date's players by the sum of their scores over its puzzles (counted solves only)",
   request: { params: z.object({ date: DateParam }), query: BoardQuery },
@@ -102,6 +106,7 @@ const stats = createRoute({
   method: 'get',
   path: '/puzzles/{date}/{kind}/{level}/stats',
   operationId: 'getPuzzleStats',
+  tags: [TAGS.leaderboards.name],
   security: OPTIONAL_PLAYER,
   summary: 'Solvers, median time, time histogram and benchmark of a puzzle',
   description: "With a player token, the histogram marks the bucket of the caller's own counted time.",

@@ -11,6 +11,7 @@ import { KINDS } from '../kinds/index.js';
 import { approveSolve, banPlayerNow, type ModerationOutcome, voidSolve } from '../play/moderate.js';
 import { jsonError, ModerationReason, playerIdParam } from './schemas.js';
 import { ADMIN } from './security.js';
+import { TAGS } from './tags.js';
 
 const SubmissionId = z.coerce
   .number()
@@ -71,6 +72,7 @@ const flags = createRoute({
   method: 'get',
   path: '/admin/flags',
   operationId: 'listFlags',
+  tags: [TAGS.admin.name],
   security: ADMIN,
   summary:
     'Pending and flagged solves waiting for a moderator, those that would take the most public places first',
@@ -94,6 +96,7 @@ const detail = createRoute({
   method: 'get',
   path: '/admin/submissions/{id}',
   operationId: 'getSubmission',
+  tags: [TAGS.admin.name],
   security: ADMIN,
   summary: 'One submission as stored, with its verdict, evidence and (for flagged solves) its move log',
   middleware: [adminRequired] as const,
@@ -142,6 +145,7 @@ const approve = createRoute({
   method: 'post',
   path: '/admin/submissions/{id}/approve',
   operationId: 'approveSubmission',
+  tags: [TAGS.admin.name],
   security: ADMIN,
   summary: 'Rank a pending or flagged solve: boards, statistics and both ratings take it in its place',
   middleware: [adminRequired] as const,
@@ -165,6 +169,7 @@ const voidRoute = createRoute({
   method: 'post',
   path: '/admin/submissions/{id}/void',
   operationId: 'voidSubmission',
+  tags: [TAGS.admin.name],
   security: ADMIN,
   summary: 'Remove a ranked solve: boards, statistics and both ratings are re-derived without it',
   middleware: [adminRequired] as const,
@@ -179,6 +184,7 @@ const ban = createRoute({
   method: 'post',
   path: '/admin/players/{id}/ban',
   operationId: 'banPlayer',
+  tags: [TAGS.admin.name],
   security: ADMIN,
   summary:
     'Ban a player: its tokens are refused and every solve of it is hidden; what they moved is re-derived',
@@ -207,6 +213,7 @@ const audit = createRoute({
   method: 'get',
   path: '/admin/audit',
   operationId: 'listAuditActions',
+  tags: [TAGS.admin.name],
   security: ADMIN,
   summary: 'Every admin action (what, on what, when, why), newest first',
   middleware: [adminRequired] as const,

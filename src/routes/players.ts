@@ -19,11 +19,13 @@ import { playerProfile } from '../play/profile.js';
 import { visibleProfile } from '../play/visibility.js';
 import { jsonError, playerIdParam } from './schemas.js';
 import { NO_TOKEN, OPTIONAL_PLAYER, PLAYER } from './security.js';
+import { TAGS } from './tags.js';
 
 const create = createRoute({
   method: 'post',
   path: '/players',
   operationId: 'registerPlayer',
+  tags: [TAGS.players.name],
   security: NO_TOKEN,
   summary: 'Register an anonymous player',
   request: {
@@ -46,6 +48,7 @@ const me = createRoute({
   method: 'get',
   path: '/players/me',
   operationId: 'getMe',
+  tags: [TAGS.players.name],
   security: PLAYER,
   summary: 'The calling player: name, calendar, streak and ratings per kind',
   responses: {
@@ -59,6 +62,7 @@ const profile = createRoute({
   method: 'get',
   path: '/players/{id}',
   operationId: 'getPlayer',
+  tags: [TAGS.players.name],
   security: OPTIONAL_PLAYER,
   summary: "Another player's public profile, as its board visibility allows",
   description:
@@ -82,6 +86,7 @@ const change = createRoute({
   method: 'patch',
   path: '/players/me',
   operationId: 'updateMe',
+  tags: [TAGS.players.name],
   security: PLAYER,
   summary: "Change the calling player's display name, time zone or board visibility",
   request: {

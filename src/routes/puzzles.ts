@@ -25,11 +25,13 @@ import { toAnswer, toPuzzleView } from './puzzle-view.js';
 import { generationContext, requireDailyPuzzle, requireLevelOf, requirePlayableDate } from './require.js';
 import { DateParam, jsonError, PuzzleParams } from './schemas.js';
 import { NO_TOKEN, OPTIONAL_PLAYER } from './security.js';
+import { TAGS } from './tags.js';
 
 const today = createRoute({
   method: 'get',
   path: '/puzzles/today',
   operationId: 'getToday',
+  tags: [TAGS.puzzles.name],
   security: NO_TOKEN,
   summary: "Today's puzzles in the caller's time zone",
   description:
@@ -59,6 +61,7 @@ const ofDate = createRoute({
   method: 'get',
   path: '/puzzles/{date}',
   operationId: 'getPuzzlesOfDate',
+  tags: [TAGS.puzzles.name],
   security: NO_TOKEN,
   summary: 'Every puzzle of a playable date',
   description: 'Cacheable for a minute (`rating` may be that old); ETag, If-None-Match → 304.',
@@ -78,6 +81,7 @@ const one = createRoute({
   method: 'get',
   path: '/puzzles/{date}/{kind}/{level}',
   operationId: 'getPuzzle',
+  tags: [TAGS.puzzles.name],
   security: OPTIONAL_PLAYER,
   summary: "One puzzle; with a player token it starts the player's session, the ranked clock",
   description:
@@ -115,6 +119,7 @@ const answer = createRoute({
   method: 'get',
   path: '/puzzles/{date}/{kind}/{level}/answer',
   operationId: 'getAnswer',
+  tags: [TAGS.puzzles.name],
   security: NO_TOKEN,
   summary: 'The answer, once the date has ended everywhere on Earth',
   description: 'Final once public: cacheable for a day, with an ETag.',

@@ -10,11 +10,13 @@ import { type RevealOutcome, revealPosition } from '../play/reveal.js';
 import { requireDailyPuzzle, requirePlayableDate } from './require.js';
 import { DateParam, jsonError, LevelParam } from './schemas.js';
 import { OPTIONAL_PLAYER } from './security.js';
+import { TAGS } from './tags.js';
 
 const revealRoute = createRoute({
   method: 'post',
   path: '/puzzles/{date}/colorsort/{level}/reveal',
   operationId: 'revealColorSort',
+  tags: [TAGS.puzzles.name],
   security: OPTIONAL_PLAYER,
   summary: 'Colour sort: the position after a list of moves, with the colours those moves have exposed',
   description:

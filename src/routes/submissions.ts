@@ -18,11 +18,13 @@ import { requireLevelOf, requirePlayableDate } from './require.js';
 import { jsonError, PuzzleParams } from './schemas.js';
 import { PLAYER } from './security.js';
 import { solutionShapeError } from './solution-schemas.js';
+import { TAGS } from './tags.js';
 
 const submit = createRoute({
   method: 'post',
   path: '/puzzles/{date}/{kind}/{level}/submissions',
   operationId: 'submitSolution',
+  tags: [TAGS.submissions.name],
   summary: 'Submit a solution and its move log for rating',
   description:
     'The first valid solution per player and puzzle is ranked; repeating it returns the same result. Its time is ' +

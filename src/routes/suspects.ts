@@ -8,6 +8,7 @@ import { KINDS } from '../kinds/index.js';
 import { clearSuspectNow, listSuspects } from '../play/suspects.js';
 import { jsonError, ModerationReason, playerIdParam } from './schemas.js';
 import { ADMIN } from './security.js';
+import { TAGS } from './tags.js';
 
 const SuspectSchema = z
   .object({
@@ -45,6 +46,7 @@ const suspects = createRoute({
   method: 'get',
   path: '/admin/suspects',
   operationId: 'listSuspects',
+  tags: [TAGS.admin.name],
   security: ADMIN,
   summary: 'Players whose pace gives them away, with the solves that list them',
   description:
@@ -72,6 +74,7 @@ const clear = createRoute({
   method: 'post',
   path: '/admin/players/{id}/clear',
   operationId: 'clearSuspect',
+  tags: [TAGS.admin.name],
   security: ADMIN,
   summary: 'Take a player off the suspects list: only its solves from now on can list it again',
   middleware: [adminRequired] as const,

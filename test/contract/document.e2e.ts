@@ -76,6 +76,21 @@ describe('the OpenAPI document', () => {
     expect(new Set(ids).size).toBe(ids.length);
   });
 
+  it('puts every operation in exactly one of the declared, described tags, admin routes under Admin', () => {
+    const declared = (doc.tags as { name: string; description: string }[]).map((t) => t.name);
+    expect(declared.length).toBeGreaterThan(5);
+    for (const tag of doc.tags as { description: string }[]) expect(tag.description).not.toBe('');
+    const used = new Set<string>();
+    for (const { method, path, op } of operations(doc)) {
+      const tags = op.tags as string[] | undefined;
+      expect(tags, `${method} ${path}`).toHaveLength(1);
+      expect(declared, `${method} ${path}`).toContain(tags?.[0]);
+      if (path.startsWith('/v1/admin/')) expect(tags, path).toEqual(['Admin']);
+      used.add(tags?.[0] ?? '');
+    }
+    expect([...used].sort()).toEqual([...declared].sort());
+  });
+
   it('names the admin scheme on every admin route and the player scheme or none on every other', () => {
     const schemes = Object.keys((doc.components as Json).securitySchemes as Json);
     expect(schemes.sort()).toEqual(['admin', 'player']);

@@ -1,0 +1,27 @@
+/**
+ * The areas of the API, in the order the documentation shows them: each operation carries exactly one
+ * (`tags: [TAGS.puzzles.name]`), so Swagger UI groups them instead of listing 44 operations in one block.
+ */
+export const TAGS = {
+  puzzles: {
+    name: 'Puzzles',
+    description: "The day's puzzles, their kinds, answers once public, colour sort's reveals",
+  },
+  submissions: {
+    name: 'Submissions',
+    description: 'Submitting a solution with its move log, for a rank and a rating',
+  },
+  leaderboards: {
+    name: 'Leaderboards',
+    description: "Puzzle, daily and rating boards, and a puzzle's statistics",
+  },
+  players: { name: 'Players', description: 'Registering, the profile, other players, history and figures' },
+  devices: { name: 'Devices', description: "Link codes and the player's tokens, one per device" },
+  social: { name: 'Follows and groups', description: 'Following players and playing in groups' },
+  data: { name: 'Your data', description: 'Exporting or deleting everything stored about the player' },
+  service: { name: 'Service', description: 'Health of the deployment' },
+  admin: {
+    name: 'Admin',
+    description: 'Generation, calibration, moderation and the development clock (ADMIN_TOKEN)',
+  },
+} as const;
