@@ -10,7 +10,7 @@ import { privateUnlessMarked } from './http/cache.js';
 import type { AppEnv, Services } from './http/context.js';
 import { corsFromEnv } from './http/cors.js';
 import { isDatabaseError } from './http/database-error.js';
-import { ApiError, errorBody } from './http/errors.js';
+import { ApiError, errorBody, hostRefusal } from './http/errors.js';
 import { errorFields, log, requestLog } from './http/log.js';
 import { newRequestId } from './http/request-id.js';
 import { securityHeaders } from './http/security-headers.js';
@@ -80,10 +80,7 @@ export function createApp(options: AppOptions = {}) {
     if (error instanceof PuzzleInputError) return c.json(errorBody('invalid_puzzle', error.message), 400);
     if (error instanceof HTTPException && error.status < 500) {
       // Hono's own refusals, e.g. a body that is not JSON: keep the status, use our error shape.
-      return c.json(
-        errorBody(error.status === 400 ? 'invalid_json' : 'bad_request', error.message),
-        error.status,
-      );
+      return c.json(hostRefusal(error.status, error.message), error.status);
     }
     const requestId = c.var.requestId;
     if (error instanceof ConfigError) {

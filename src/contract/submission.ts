@@ -10,7 +10,10 @@ const MAX_ELAPSED_MS = 7 * 24 * 3_600_000;
 /** Any kind's log entry; the server then checks the entries against the kind in the URL. */
 export const LogEntrySchema = z.tuple([z.number().int(), z.number().int(), z.number().int()]).meta({
   id: 'LogEntry',
-  description: "`[t, a, b]`: milliseconds since the session started, then two numbers of the kind's format",
+  description:
+    "`[t, a, b]`: whole milliseconds since the session started, then two numbers of the kind's format. " +
+    'An entry before the session (t < 0) is accepted as evidence and judged: a log that begins before its ' +
+    "session was not a person's play",
   minItems: 3,
   maxItems: 3,
   example: [5200, 0, 7],

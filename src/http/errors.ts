@@ -21,3 +21,12 @@ export function errorBody(
 ): ErrorBody {
   return { error: { code, message, ...extra } };
 }
+
+/** Hono's own refusals (a body that is not JSON, or not sent as JSON) in the API's error shape. */
+export function hostRefusal(status: number, message: string): ErrorBody {
+  if (status === 400) return errorBody('invalid_json', message);
+  if (status === 415) {
+    return errorBody('unsupported_media_type', 'Send the body as JSON, with Content-Type: application/json');
+  }
+  return errorBody('bad_request', message);
+}

@@ -1,15 +1,13 @@
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
 import { HistorySchema, PlayerStatsSchema } from '../contract/history.js';
 import { historyPage } from '../db/history.js';
-import { LEVELS } from '../engines/types.js';
 import { CACHE_CONTROL } from '../http/cache.js';
 import type { AppEnv } from '../http/context.js';
 import { CursorQuery, decodeCursor, LimitQuery, pageOf } from '../http/cursor.js';
 import { requirePlayer } from '../http/player-auth.js';
 import { validationHook } from '../http/validation.js';
-import { KINDS } from '../kinds/index.js';
 import { playerStats } from '../play/player-stats.js';
-import { jsonError } from './schemas.js';
+import { jsonError, KindSchema, LevelSchema } from './schemas.js';
 import { PLAYER } from './security.js';
 import { TAGS } from './tags.js';
 
@@ -22,8 +20,8 @@ const history = createRoute({
   summary: "The caller's submissions, newest first: ranked solves, practice and wrong attempts",
   request: {
     query: z.object({
-      kind: z.enum(KINDS).optional(),
-      level: z.enum(LEVELS).optional(),
+      kind: KindSchema.optional(),
+      level: LevelSchema.optional(),
       cursor: CursorQuery,
       limit: LimitQuery,
     }),
@@ -52,7 +50,7 @@ const stats = createRoute({
     "The caller's counted solves of the last days, per kind and level, its rating over them and by technique",
   request: {
     query: z.object({
-      kind: z.enum(KINDS).optional(),
+      kind: KindSchema.optional(),
       days: z.coerce
         .number()
         .int()

@@ -17,7 +17,7 @@ import { validationHook } from '../http/validation.js';
 import { changePlayer } from '../play/change-player.js';
 import { playerProfile } from '../play/profile.js';
 import { visibleProfile } from '../play/visibility.js';
-import { jsonError, playerIdParam } from './schemas.js';
+import { invalidTimeZone, jsonError, playerIdParam } from './schemas.js';
 import { NO_TOKEN, OPTIONAL_PLAYER, PLAYER } from './security.js';
 import { TAGS } from './tags.js';
 
@@ -130,7 +130,7 @@ export const playerRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHoo
     const body = c.req.valid('json');
     const outcome = await changePlayer(services, await requirePlayer(c), body);
     if (!outcome.ok && outcome.reason === 'unknown_time_zone') {
-      throw new ApiError(400, 'invalid_time_zone', `${body.timeZone} is not an IANA time zone`);
+      throw invalidTimeZone(body.timeZone ?? '');
     }
     if (!outcome.ok) {
       c.header('Retry-After', String(outcome.retryAfterSeconds));

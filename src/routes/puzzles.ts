@@ -23,7 +23,7 @@ import { validationHook } from '../http/validation.js';
 import type { Kind } from '../kinds/index.js';
 import { toAnswer, toPuzzleView } from './puzzle-view.js';
 import { generationContext, requireDailyPuzzle, requireLevelOf, requirePlayableDate } from './require.js';
-import { DateParam, jsonError, PuzzleParams } from './schemas.js';
+import { DateParam, invalidTimeZone, jsonError, PuzzleParams } from './schemas.js';
 import { NO_TOKEN, OPTIONAL_PLAYER } from './security.js';
 import { TAGS } from './tags.js';
 
@@ -137,7 +137,7 @@ export const puzzleRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHoo
   .openapi(today, async (c) => {
     const services = c.var.services;
     const tz = c.req.valid('query').tz ?? 'UTC';
-    if (!isTimeZone(tz)) throw new ApiError(400, 'invalid_time_zone', `${tz} is not an IANA time zone`);
+    if (!isTimeZone(tz)) throw invalidTimeZone(tz);
     const date = requirePlayableDate(services, dateInTimeZone(services.now(), tz));
     const puzzles = await dayViews(services, date);
     const later = new Date(services.now().getTime() + PUZZLE_MAX_AGE_S * 1000);
@@ -175,7 +175,7 @@ export const puzzleRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHoo
     const tz = c.req.valid('query').tz;
     const timeZone = tz === undefined ? null : canonicalTimeZone(tz);
     if (tz !== undefined && timeZone === null) {
-      throw new ApiError(400, 'invalid_time_zone', `${tz} is not an IANA time zone`);
+      throw invalidTimeZone(tz);
     }
     const row = await requireDailyPuzzle(services, params);
     const session = await startSession(services.db, {

@@ -28,7 +28,7 @@ export function requireLevelOf(kind: Kind, level: Level): void {
     throw new ApiError(
       400,
       'invalid_level',
-      `${kind} has no level ${level}; its levels are ${levels.join(', ')}`,
+      `${kind} has no level "${level}"; its levels are ${levels.join(', ')}`,
     );
   }
 }

@@ -1,6 +1,7 @@
 import { z } from '@hono/zod-openapi';
 import { ErrorSchema } from '../contract/error.js';
-import { LEVELS } from '../engines/types.js';
+import { LEVELS } from '../contract/kinds/index.js';
+import { ApiError } from '../http/errors.js';
 import { KINDS } from '../kinds/index.js';
 
 export const DateParam = z
@@ -8,9 +9,22 @@ export const DateParam = z
   .regex(/^\d{4}-\d{2}-\d{2}$/, 'must be YYYY-MM-DD')
   .openapi({ param: { name: 'date', in: 'path' }, example: '2026-11-29' });
 
-export const KindParam = z.enum(KINDS).openapi({ param: { name: 'kind', in: 'path' }, example: 'sudoku' });
+/** `"chess"`: quoted, so that an empty or padded value reads as what it is. */
+const quoted = (input: unknown) => JSON.stringify(input) ?? String(input);
 
-export const LevelParam = z.enum(LEVELS).openapi({ param: { name: 'level', in: 'path' }, example: 'easy' });
+/** A kind of the registry; anything else is refused as `invalid_kind` (http/validation.ts). */
+export const KindSchema = z.enum(KINDS, {
+  error: (issue) => `${quoted(issue.input)} is not a kind; the kinds are ${KINDS.join(', ')}`,
+});
+
+/** A level of some kind (which kind has which: GET /v1/kinds); anything else is `invalid_level`. */
+export const LevelSchema = z.enum(LEVELS, {
+  error: (issue) => `${quoted(issue.input)} is not a level; the levels are ${LEVELS.join(', ')}`,
+});
+
+export const KindParam = KindSchema.openapi({ param: { name: 'kind', in: 'path' }, example: 'sudoku' });
+
+export const LevelParam = LevelSchema.openapi({ param: { name: 'level', in: 'path' }, example: 'easy' });
 
 export const PuzzleParams = z.object({ date: DateParam, kind: KindParam, level: LevelParam });
 
@@ -29,3 +43,12 @@ export const jsonError = (description: string) => ({
   content: { 'application/json': { schema: ErrorSchema } },
   description,
 });
+
+/** The refusal of a time zone the runtime does not know. */
+export function invalidTimeZone(tz: string): ApiError {
+  return new ApiError(
+    400,
+    'invalid_time_zone',
+    `${quoted(tz)} is not an IANA time zone (such as "Europe/Paris" or "UTC")`,
+  );
+}

@@ -45,6 +45,82 @@ describe('a refused request', () => {
     expect(error).toEqual({ code: 'invalid_request', message: 'path parameter date: must be YYYY-MM-DD' });
   });
 
+  it('refuses an unknown kind as invalid_kind, in the path or in the query, naming the kinds', async () => {
+    const kinds = 'the kinds are sudoku, pattern, loop, signal, colorsort';
+    expect(await refusal('/v1/puzzles/2026-11-29/chess/easy')).toEqual({
+      status: 400,
+      error: { code: 'invalid_kind', message: `path parameter kind: "chess" is not a kind; ${kinds}` },
+    });
+    const { token } = await register(at);
+    expect(await refusal('/v1/players/me/history?kind=chess', { headers: bearer(token) })).toEqual({
+      status: 400,
+      error: { code: 'invalid_kind', message: `query parameter kind: "chess" is not a kind; ${kinds}` },
+    });
+  });
+
+  it('refuses a level no kind has, and a level of another kind, both as invalid_level', async () => {
+    expect(await refusal('/v1/puzzles/2026-11-29/sudoku/nightmare')).toEqual({
+      status: 400,
+      error: {
+        code: 'invalid_level',
+        message:
+          'path parameter level: "nightmare" is not a level; the levels are easy, medium, hard, expert, superhard',
+      },
+    });
+    expect(await refusal('/v1/puzzles/2026-11-29/sudoku/superhard')).toEqual({
+      status: 400,
+      error: {
+        code: 'invalid_level',
+        message: 'sudoku has no level "superhard"; its levels are easy, medium, hard, expert',
+      },
+    });
+  });
+
+  it('quotes a refused time zone, so that an empty one reads as empty', async () => {
+    expect(await refusal('/v1/puzzles/today?tz=')).toEqual({
+      status: 400,
+      error: {
+        code: 'invalid_time_zone',
+        message: '"" is not an IANA time zone (such as "Europe/Paris" or "UTC")',
+      },
+    });
+  });
+
+  it('names application/json when a body is sent as another media type', async () => {
+    const { token } = await register(at);
+    const res = await refusal('/v1/puzzles/2026-11-29/sudoku/easy/submissions', {
+      method: 'POST',
+      headers: { ...bearer(token), 'content-type': 'text/plain' },
+      body: '{}',
+    });
+    expect(res).toEqual({
+      status: 415,
+      error: {
+        code: 'unsupported_media_type',
+        message: 'Send the body as JSON, with Content-Type: application/json',
+      },
+    });
+  });
+
+  it('writes a field inside a list as JavaScript does, log[1][0], like the per-entry checks', async () => {
+    const { token } = await register(at);
+    const grid = '1'.repeat(81);
+    const { error } = await refusal(
+      '/v1/puzzles/2026-11-29/sudoku/easy/submissions',
+      postJson(
+        {
+          solution: { grid },
+          log: [
+            [5, 1, 1],
+            [3, 1, 1],
+          ],
+        },
+        bearer(token),
+      ),
+    );
+    expect(error).toEqual({ code: 'invalid_request', message: 'log[1][0]: times must not decrease' });
+  });
+
   it('says plainly that a body is not JSON', async () => {
     const { status, error } = await refusal('/v1/players', postJson('{"displayName": '));
     expect(status).toBe(400);
