@@ -3,6 +3,7 @@
  * Exit codes: 0 done, 1 a checked solution was rejected or generation gave up, 2 bad input.
  */
 import { readFileSync } from 'node:fs';
+import { noSuchLevel } from '../engines/levels.js';
 import { breakdown } from '../engines/sudoku/breakdown.js';
 import { type AnyEngine, GenerationError, type Level, PuzzleInputError } from '../engines/types.js';
 import { engineFor, isKind, KINDS, type Kind } from '../kinds/index.js';
@@ -37,10 +38,7 @@ function kindOf(name: string | undefined): Kind {
 
 function levelOf(engine: AnyEngine, name: string | undefined): Level {
   const level = engine.levels.find((l) => l === name);
-  if (!level)
-    throw new UsageError(
-      `${engine.kind} has no level ${name ?? '(none)'}; levels are ${engine.levels.join(', ')}`,
-    );
+  if (!level) throw new UsageError(noSuchLevel(engine.kind, engine.levels, name ?? null));
   return level;
 }
 

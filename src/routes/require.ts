@@ -3,6 +3,7 @@ import { dailyPuzzle } from '../daily/daily-puzzles.js';
 import type { GenerationContext } from '../daily/generate.js';
 import { judgeDate } from '../daily/window.js';
 import type { PuzzleRow } from '../db/puzzles.js';
+import { noSuchLevel } from '../engines/levels.js';
 import type { Level } from '../engines/types.js';
 import type { Services } from '../http/context.js';
 import { ApiError } from '../http/errors.js';
@@ -25,11 +26,7 @@ export function requirePlayableDate(services: Services, text: string): IsoDate {
 export function requireLevelOf(kind: Kind, level: Level): void {
   const levels = engineFor(kind).levels;
   if (!levels.includes(level)) {
-    throw new ApiError(
-      400,
-      'invalid_level',
-      `${kind} has no level "${level}"; its levels are ${levels.join(', ')}`,
-    );
+    throw new ApiError(400, 'invalid_level', noSuchLevel(kind, levels, level));
   }
 }
 

@@ -3,7 +3,7 @@
  * public payload, `reveal` and `replay` decide what a player sees. See README.md for the rules.
  */
 
-import { type Level, type PuzzleEngine, PuzzleInputError } from '../types.js';
+import type { Level, PuzzleEngine } from '../types.js';
 import { check } from './check.js';
 import { generateDeal, version } from './generate.js';
 import { grade, gradeFromSearch } from './grade.js';
@@ -24,6 +24,9 @@ export {
   validateParams,
   version,
 } from './generate.js';
+
+import { levelIn } from '../levels.js';
+
 export { grade, levelOf } from './grade.js';
 export { parsePuzzle } from './parse.js';
 export * from './puzzle.js';
@@ -33,17 +36,13 @@ export { type RevealResult, type RevealView, reveal, toPublic } from './reveal.j
 export { isSolved, pourError } from './rules.js';
 export { DEFAULT_NODE_LIMIT, type SearchResult, solveTubes } from './solve.js';
 
-function isColorSortLevel(level: string): level is (typeof LEVELS)[number] {
-  return (LEVELS as readonly string[]).includes(level);
-}
-
 export const engine: PuzzleEngine<ColorSortPuzzle, ColorSortSolution> = {
   kind: 'colorsort',
   version,
   levels: LEVELS,
   generate(seed: string, level: Level) {
-    if (!isColorSortLevel(level)) throw new PuzzleInputError(`colorsort has no level "${level}"`);
-    const deal = generateDeal({ ...PRESETS[level], seed });
+    const known = levelIn('colorsort', LEVELS, level);
+    const deal = generateDeal({ ...PRESETS[known], seed });
     const grade = gradeFromSearch(deal.puzzle, {
       moves: deal.solution.moves,
       nodes: deal.nodes,

@@ -1,6 +1,7 @@
+import { levelIn } from '../levels.js';
 import { type Rng, rng, shuffle } from '../rng.js';
 import { requireSeed } from '../seed.js';
-import { type Generated, GenerationError, type Level, PuzzleInputError } from '../types.js';
+import { type Generated, GenerationError, type Level } from '../types.js';
 import { geometry } from './geometry.js';
 import { gradeClues } from './grade.js';
 import { clueString, type LoopPuzzle, type LoopSolution } from './model.js';
@@ -91,10 +92,6 @@ function improve(prop: Propagator, full: Int8Array, random: Rng, tier: number): 
   }
 }
 
-export function isLevel(level: string): level is LoopLevel {
-  return (LEVELS as readonly string[]).includes(level);
-}
-
 /**
  * The original's loop: grow a region, take its boundary as the answer, give every clue, blank them in a
  * shuffled order while the rules up to `tier` still solve the board, try for fewer clues, verify
@@ -161,7 +158,7 @@ export function generateBoard(
 }
 
 export function generate(seed: string, level: Level): Generated<LoopPuzzle, LoopSolution> {
-  if (!isLevel(level)) throw new PuzzleInputError(`loop: level must be one of ${LEVELS.join(', ')}`);
-  const { side, tier } = LEVEL_SPEC[level];
-  return generateBoard(seed, side, tier, level);
+  const known = levelIn('loop', LEVELS, level);
+  const { side, tier } = LEVEL_SPEC[known];
+  return generateBoard(seed, side, tier, known);
 }

@@ -1,3 +1,4 @@
+import { levelIn } from '../levels.js';
 import { type PuzzleEngine, PuzzleInputError, type SolveLimits } from '../types.js';
 import { check } from './check.js';
 import { generate, generateBoard, LEVEL_SPEC, LEVELS, VERSION } from './generate.js';
@@ -47,10 +48,7 @@ export const engine: PuzzleEngine<LoopPuzzle, LoopSolution> = {
     if (width !== height || !Number.isInteger(width) || width < 5 || width > 15) {
       throw new PuzzleInputError('loop boards made on request are square, 5 to 15 cells a side');
     }
-    const asked = LEVELS.find((l) => l === level) ?? null;
-    if (level !== undefined && asked === null) {
-      throw new PuzzleInputError(`loop: level must be one of ${LEVELS.join(', ')}`);
-    }
+    const asked = level === undefined ? null : levelIn('loop', LEVELS, level);
     return generateBoard(seed, width, LEVEL_SPEC[asked ?? 'hard'].tier, asked);
   },
 };

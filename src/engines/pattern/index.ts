@@ -1,11 +1,6 @@
+import { levelIn } from '../levels.js';
 import { requireSeed } from '../seed.js';
-import {
-  type Difficulty,
-  type Generated,
-  type Level,
-  type PuzzleEngine,
-  PuzzleInputError,
-} from '../types.js';
+import { type Difficulty, type Generated, type PuzzleEngine, PuzzleInputError } from '../types.js';
 import { check } from './check.js';
 import { generateSized, type SizedPuzzle, type Target } from './generate.js';
 import { difficultyOf, LEVELS, levelOf, type PatternLevel } from './grade.js';
@@ -34,13 +29,6 @@ const LEVEL_SPECS: Record<PatternLevel, { size: number; target: Target }> = {
   expert: { size: 25, target: 'probe' },
 };
 
-function patternLevel(level: Level): PatternLevel {
-  if (!(LEVELS as readonly Level[]).includes(level)) {
-    throw new PuzzleInputError(`pattern levels are ${LEVELS.join(', ')}; got ${JSON.stringify(level)}`);
-  }
-  return level as PatternLevel;
-}
-
 function bitsToCells(bits: Uint8Array): string {
   let cells = '';
   for (let i = 0; i < bits.length; i++) cells += bits[i] === 1 ? '1' : '0';
@@ -65,7 +53,7 @@ export const engine: PuzzleEngine<PatternPuzzle, PatternSolution> = {
   levels: LEVELS,
 
   generate(seed, asked) {
-    const level = patternLevel(asked);
+    const level = levelIn('pattern', LEVELS, asked);
     requireSeed(seed);
     const { size, target } = LEVEL_SPECS[level];
     return generated(
@@ -111,7 +99,7 @@ export const engine: PuzzleEngine<PatternPuzzle, PatternSolution> = {
 
   generateSized(seed, { width, height }, level) {
     requireSeed(seed);
-    if (level !== undefined) patternLevel(level);
+    if (level !== undefined) levelIn('pattern', LEVELS, level);
     if (![width, height].every((side) => Number.isInteger(side) && side >= 5 && side <= 30)) {
       throw new PuzzleInputError('pattern boards are 5 to 30 cells wide and high');
     }

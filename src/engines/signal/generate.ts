@@ -1,3 +1,4 @@
+import { levelIn } from '../levels.js';
 import { type Rng, randomInt, rng, shuffle } from '../rng.js';
 import { requireSeed } from '../seed.js';
 import { type Generated, GenerationError, PuzzleInputError } from '../types.js';
@@ -6,11 +7,11 @@ import { geometryOf, type Side, setClue } from './geometry.js';
 import { analyze, analyzeDifficulty } from './grade.js';
 import { randomLatinSquare } from './latin.js';
 import {
-  isSignalLevel,
   LEVEL_SIZE,
   levelRank,
   MAX_SIZE,
   MIN_GENERATED_SIZE,
+  SIGNAL_LEVELS,
   type SignalLevel,
   type SignalPuzzle,
   type SignalSolution,
@@ -31,8 +32,8 @@ type Rejection = 'truncated' | 'off-level' | 'final-check';
 
 /** The engine's entry point: each level has its board size (easy 4×4 … expert 7×7). */
 export function generate(seed: string, level: string): Generated<SignalPuzzle, SignalSolution> {
-  if (!isSignalLevel(level)) throw new PuzzleInputError(`signal has no level '${level}'`);
-  return generateSized(seed, LEVEL_SIZE[level], level);
+  const known = levelIn('signal', SIGNAL_LEVELS, level);
+  return generateSized(seed, LEVEL_SIZE[known], known);
 }
 
 /**
@@ -44,20 +45,20 @@ export function generateSized(
   n: number,
   level: string = sizeLevel(n),
 ): Generated<SignalPuzzle, SignalSolution> {
-  if (!isSignalLevel(level)) throw new PuzzleInputError(`signal has no level '${level}'`);
+  const known = levelIn('signal', SIGNAL_LEVELS, level);
   requireSeed(seed);
   if (!Number.isInteger(n) || n < MIN_GENERATED_SIZE || n > MAX_SIZE) {
     throw new PuzzleInputError(
       `signal boards are generated from ${MIN_GENERATED_SIZE}×${MIN_GENERATED_SIZE} to ${MAX_SIZE}×${MAX_SIZE}`,
     );
   }
-  if (levelRank(level) < levelRank(sizeLevel(n))) {
-    throw new PuzzleInputError(`a ${n}×${n} signal board is at least '${sizeLevel(n)}', not '${level}'`);
+  if (levelRank(known) < levelRank(sizeLevel(n))) {
+    throw new PuzzleInputError(`a ${n}×${n} signal board is at least '${sizeLevel(n)}', not '${known}'`);
   }
   const random = rng(seed);
   const rejected: Record<Rejection, number> = { truncated: 0, 'off-level': 0, 'final-check': 0 };
   for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
-    const made = attemptOnce(random, n, level);
+    const made = attemptOnce(random, n, known);
     if (typeof made === 'string') {
       rejected[made]++;
       continue;

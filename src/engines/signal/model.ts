@@ -30,10 +30,6 @@ export const MAX_SIZE = 9;
 /** The board size each level is generated at. */
 export const LEVEL_SIZE: Readonly<Record<SignalLevel, number>> = { easy: 4, medium: 5, hard: 6, expert: 7 };
 
-export function isSignalLevel(level: string): level is SignalLevel {
-  return (SIGNAL_LEVELS as readonly string[]).includes(level);
-}
-
 export function levelRank(level: SignalLevel): number {
   return SIGNAL_LEVELS.indexOf(level);
 }

@@ -1,3 +1,4 @@
+import { levelIn } from '../levels.js';
 import type { Difficulty, PuzzleEngine, SolveLimits, SolveResult } from '../types.js';
 import { check } from './check.js';
 import { generate, VERSION } from './generate.js';
@@ -29,7 +30,7 @@ export const engine: PuzzleEngine<SudokuPuzzle, SudokuSolution> = {
   version: VERSION,
   levels: SUDOKU_LEVELS,
   generate(seed, level) {
-    return generate(seed, level as (typeof SUDOKU_LEVELS)[number]);
+    return generate(seed, levelIn('sudoku', SUDOKU_LEVELS, level));
   },
   solve,
   check,

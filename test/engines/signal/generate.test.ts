@@ -107,7 +107,11 @@ describe('signal generate', () => {
   });
 
   it.each([
-    ['an unknown level', () => engine.generate('x', 'superhard'), /no level 'superhard'/],
+    [
+      'an unknown level',
+      () => engine.generate('x', 'superhard'),
+      /signal has no level "superhard"; its levels are easy, medium, hard, expert/,
+    ],
     [
       'a seed over 80 characters',
       () => engine.generate('x'.repeat(81), 'easy'),
@@ -116,7 +120,11 @@ describe('signal generate', () => {
     ['an empty seed', () => engine.generate('', 'easy'), /seed must be/],
     ['a board over 9×9', () => generateSized('x', 10), /from 4×4 to 9×9/],
     ['a board under 4×4', () => generateSized('x', 3), /from 4×4 to 9×9/],
-    ['an unknown level for a sized board', () => generateSized('x', 5, 'superhard'), /no level 'superhard'/],
+    [
+      'an unknown level for a sized board',
+      () => generateSized('x', 5, 'superhard'),
+      /signal has no level "superhard"/,
+    ],
     ['a level below the board size', () => generateSized('x', 7, 'easy'), /at least 'expert', not 'easy'/],
   ])('rejects %s with a PuzzleInputError', (_, make, message) => {
     expect(make).toThrow(PuzzleInputError);
