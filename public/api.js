@@ -46,6 +46,7 @@
 
 const PLAYER_KEY = 'daily-puzzles.player';
 
+/** An answer of the API that is not a success; `status` 0 and `code` 'network' when no answer came at all. */
 export class ApiError extends Error {
   /**
    * @param {number} status
@@ -69,6 +70,9 @@ let playerChanged = () => undefined;
 /** The registration that replaces refused credentials, shared by the requests that found them refused. */
 /** @type {Promise<Player> | null} */
 let replacing = null;
+
+/** Message of the error a request gets when the API cannot be reached at all (offline, server down). */
+export const NETWORK_MESSAGE = 'Cannot reach the puzzle server. Check your connection and try again.';
 
 /** Message of the error a request gets when this device's token was refused. */
 export const SIGNED_OUT =
@@ -105,13 +109,21 @@ async function call(method, path, options = {}) {
   if (options.body !== undefined) headers['content-type'] = 'application/json';
   if (sent) headers.authorization = `Bearer ${sent.token}`;
   if (options.fresh) headers['cache-control'] = 'no-cache';
-  const res = await fetch(path, {
-    method,
-    headers,
-    // What carries a token is one player's: never from or into the browser's cache.
-    cache: options.fresh || sent ? 'no-store' : 'default',
-    body: options.body === undefined ? undefined : JSON.stringify(options.body),
-  });
+  /** @type {Response} */
+  let res;
+  try {
+    res = await fetch(path, {
+      method,
+      headers,
+      // What carries a token is one player's: never from or into the browser's cache.
+      cache: options.fresh || sent ? 'no-store' : 'default',
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+    });
+  } catch (error) {
+    // fetch rejects only when no answer came at all; its own wording ("Failed to fetch") tells a player nothing.
+    if (error instanceof TypeError) throw new ApiError(0, 'network', NETWORK_MESSAGE);
+    throw error;
+  }
   const data = await res.json().catch(() => null);
   if (!res.ok) {
     if (res.status === 401 && sent) {

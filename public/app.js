@@ -13,16 +13,17 @@ import { hideBoard, showBoard } from './boards.js';
 import { refreshDevices } from './devices.js';
 import { refreshProfile, showPlayer, streakText } from './profile.js';
 import { refreshSocial } from './social.js';
-import { byId, fail, formatTime, kindName, playerLabel, plural, say, setKinds } from './ui.js';
+import { act, byId, fail, formatTime, kindName, playerLabel, plural, say, setKinds } from './ui.js';
 
 /** @typedef {import('./kinds/common.js').Board} Board */
 /** @typedef {{ createBoard: (puzzle: unknown, context: import('./kinds/common.js').BoardContext) => Board }} KindModule */
 /**
  * @typedef {{ startedAt: string, clockStart: number, log: [number, number, number][], progress?: unknown,
- *   result?: api.SubmissionResult, finishedMs?: number, completedMs?: number }} Session
+ *   result?: api.SubmissionResult, finishedMs?: number, completedMs?: number, rejected?: string }} Session
  * `startedAt` is the server's session start; `clockStart` the same moment on this page's clock (the server
  * says how long ago it was), so that log times and the timer agree with the server whatever the clocks.
- * `completedMs`: the clock's time when the board became complete; unset while it is not.
+ * `completedMs`: the clock's time when the board became complete; unset while it is not. `rejected`: the
+ * complete position the server judged wrong (as JSON), so that it is not sent again.
  */
 
 /**
@@ -176,30 +177,41 @@ function startTimer() {
 }
 
 /**
- * The clock follows the board: it stops the moment the board is complete and shows the time of that
- * moment (kept across reloads), and runs on from the start again once the board changes.
+ * The clock follows the board: it stops the moment the board is complete, shows the time of that moment
+ * (kept across reloads) and the solve is submitted at once with that time, so the time shown is the time
+ * counted (the server lowers its own by the client's by up to 2 s, more than a submission takes to arrive).
+ * It runs on once the board changes, and on a complete position the server has already judged wrong.
  */
 function followBoard() {
   const { board, session } = state;
   if (!board || !session || session.result) return;
-  if (board.complete()) {
+  if (board.complete() && JSON.stringify(board.solution()) !== session.rejected) {
     session.completedMs ??= Date.now() - session.clockStart;
     stopTimer();
     ui.timer.textContent = formatTime(session.completedMs, true);
-  } else {
-    delete session.completedMs;
-    if (state.ticker === undefined) startTimer();
+    saveSession();
+    void submit().catch(fail);
+    return;
   }
+  delete session.completedMs;
+  if (state.ticker === undefined) startTimer();
   saveSession();
 }
 
 // Playing ---------------------------------------------------------------------------------------------
 
+/** Submit stays as the way to send again a solve whose automatic submission did not get through. */
 function updateSubmit() {
-  ui.submit.disabled = !state.board?.complete() || state.submitting || Boolean(state.session?.result);
+  ui.submit.disabled =
+    state.session?.completedMs === undefined || state.submitting || Boolean(state.session?.result);
 }
 
-/** @param {api.PuzzleKey} key */
+/**
+ * Shows a puzzle. One this device has started before comes back as it was left (its clock ran on at the
+ * server); any other is shown covered with a Start button, from the day's public list alone: its ranked
+ * clock starts when the player presses Start, not when it only looks at the level.
+ * @param {api.PuzzleKey} key
+ */
 async function open(key) {
   const generation = ++state.generation;
   stopTimer();
@@ -216,9 +228,62 @@ async function open(key) {
   ui.result.hidden = true;
   hideBoard();
   ui.stats.hidden = true;
-  say('Loading…');
+  say('');
   updateSubmit();
 
+  const listed = state.day?.puzzles.find((p) => p.kind === key.kind && p.level === key.level);
+  if (!listed) throw new Error(`There is no ${kindName(key.kind)} ${key.level} puzzle today`);
+  showInfo(listed);
+  if (loadSession(listed.id)) {
+    say('Loading…');
+    await play(key, generation);
+    return;
+  }
+  showCover(key, generation);
+}
+
+/** @param {api.DayPuzzles['puzzles'][number]} puzzle */
+function showInfo(puzzle) {
+  const d = puzzle.difficulty;
+  ui.info.textContent =
+    `${d.level} · par ${formatTime(puzzle.benchmarkSeconds * 1000)} · puzzle rating ${puzzle.rating}` +
+    (d.techniques.length ? ` · needs ${d.techniques.join(', ')}` : '');
+}
+
+/**
+ * The board's place, covered: nothing of the puzzle is drawn until Start, which fetches it with the
+ * player's token (the server's session, the ranked clock, begins with that fetch).
+ * @param {api.PuzzleKey} key
+ * @param {number} generation
+ */
+function showCover(key, generation) {
+  // The board's code meanwhile, so that Start shows the board at once.
+  loadKind(key.kind).catch(() => undefined);
+  const start = document.createElement('button');
+  start.type = 'button';
+  start.id = 'start';
+  start.textContent = 'Start';
+  const note = document.createElement('p');
+  note.textContent = 'The puzzle stays covered until you start: your ranked time runs from then.';
+  const cover = document.createElement('div');
+  cover.className = 'cover';
+  cover.append(note, start);
+  ui.board.replaceChildren(cover);
+  start.addEventListener('click', () =>
+    act(start, async () => {
+      say('Loading…');
+      await play(key, generation);
+    }),
+  );
+  start.focus();
+}
+
+/**
+ * Fetches the puzzle with the player's token (starting or resuming its session) and shows its board.
+ * @param {api.PuzzleKey} key
+ * @param {number} generation
+ */
+async function play(key, generation) {
   const [view, module] = await Promise.all([
     api.startPuzzle(key, state.timeZone),
     loadKind(key.kind).catch(() => {
@@ -259,10 +324,7 @@ async function open(key) {
   state.board = board;
   ui.board.replaceChildren(board.element);
   ui.help.textContent = board.help;
-  const d = view.difficulty;
-  ui.info.textContent =
-    `${d.level} · par ${formatTime(view.benchmarkSeconds * 1000)} · puzzle rating ${view.rating}` +
-    (d.techniques.length ? ` · needs ${d.techniques.join(', ')}` : '');
+  showInfo(view);
   say('');
 
   if (session.result) {
@@ -271,32 +333,44 @@ async function open(key) {
     showResult(session.result);
     await Promise.all([showBoard(key), showStats()]);
   } else {
-    followBoard();
     board.element.focus();
+    followBoard();
   }
   updateSubmit();
 }
 
+/**
+ * Sends the complete board with the clock's time of its completion; the board takes no input meanwhile.
+ * A wrong solution is recorded by the server as an attempt, and the clock runs on.
+ */
 async function submit() {
   const { key, board, session } = state;
   if (!key || !board || !session || session.result || state.submitting) return;
+  if (session.completedMs === undefined) return;
   const generation = state.generation;
-  const elapsedMs = Date.now() - session.clockStart;
+  const elapsedMs = session.completedMs;
   state.submitting = true;
+  board.setLocked(true);
   updateSubmit();
   say('Checking…');
+  let solved = false;
   try {
-    const result = await api.submitSolution(key, { solution: board.solution(), log: session.log, elapsedMs });
+    const solution = board.solution();
+    const result = await api.submitSolution(key, { solution, log: session.log, elapsedMs });
     if (generation !== state.generation) return;
     if (!result.valid) {
+      session.rejected = JSON.stringify(solution);
+      delete session.completedMs;
+      saveSession();
+      startTimer();
       say(`Not solved: ${result.reason ?? 'the solution was rejected'}`, 'error');
       return;
     }
+    solved = true;
     session.result = result;
     session.finishedMs = elapsedMs;
     saveSession();
     stopTimer();
-    board.setLocked(true);
     ui.timer.textContent = formatTime(result.countedMs ?? elapsedMs, true);
     say(
       result.verdict === 'pending'
@@ -317,6 +391,7 @@ async function submit() {
     say(error.message, 'error');
   } finally {
     state.submitting = false;
+    if (!solved && state.board === board) board.setLocked(false);
     updateSubmit();
   }
 }

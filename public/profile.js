@@ -116,7 +116,7 @@ ui.toProfile.addEventListener('click', () => ui.panel.scrollIntoView({ behavior:
 
 ui.renameForm.addEventListener('submit', (event) => {
   event.preventDefault();
-  void act(null, async () => {
+  void act(ui.renameForm.querySelector('button'), async () => {
     showPlayer(await api.changePlayer({ displayName: ui.renameInput.value.trim() || null }));
     ui.rename.open = false;
     await reloadBoard();

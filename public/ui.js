@@ -18,23 +18,67 @@ export function say(message, tone = 'info') {
   status.dataset.tone = tone;
 }
 
-/** Shows a failure in the status line: the API's own message for its errors. @param {unknown} error */
-export function fail(error) {
+/**
+ * Shows a failure in the status line: the API's own message for its errors. With `near`, the control the
+ * player just used, it is also shown beside that control and scrolled into view: on a phone the status
+ * line is often a screen away from a form in the header or the panels.
+ * @param {unknown} error
+ * @param {HTMLElement | null} [near]
+ */
+export function fail(error, near = null) {
   if (!(error instanceof ApiError)) console.error(error);
-  say(error instanceof Error ? error.message : String(error), 'error');
+  const message = error instanceof Error ? error.message : String(error);
+  say(message, 'error');
+  if (!near) return;
+  const shown = inlineError(near);
+  shown.textContent = message;
+  shown.hidden = false;
+  shown.scrollIntoView({ block: 'nearest' });
 }
 
 /**
- * Runs an action of a control, showing its failure; the control is disabled meanwhile.
+ * The error line of a control: the last child of its form, or the element right after a lone control.
+ * @param {HTMLElement} control
+ * @returns {HTMLElement}
+ */
+function inlineError(control) {
+  const form = control.closest('form');
+  const existing = form
+    ? form.querySelector(':scope > .inline-error')
+    : control.nextElementSibling?.classList.contains('inline-error')
+      ? control.nextElementSibling
+      : null;
+  if (existing instanceof HTMLElement) return existing;
+  const line = document.createElement('p');
+  line.className = 'inline-error';
+  line.setAttribute('role', 'alert');
+  if (form) form.append(line);
+  else control.after(line);
+  return line;
+}
+
+/** Hides the error line of a control, once it is used again. @param {HTMLElement} control */
+function clearInlineError(control) {
+  const form = control.closest('form');
+  const line = form ? form.querySelector(':scope > .inline-error') : control.nextElementSibling;
+  if (line instanceof HTMLElement && line.classList.contains('inline-error')) line.hidden = true;
+}
+
+/**
+ * Runs an action of a control, showing its failure beside it and in the status line; the control is
+ * disabled meanwhile.
  * @param {HTMLButtonElement | null} control
  * @param {() => Promise<unknown>} action
  */
 export async function act(control, action) {
-  if (control) control.disabled = true;
+  if (control) {
+    control.disabled = true;
+    clearInlineError(control);
+  }
   try {
     await action();
   } catch (error) {
-    fail(error);
+    fail(error, control);
   } finally {
     if (control) control.disabled = false;
   }

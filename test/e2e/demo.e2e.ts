@@ -35,6 +35,11 @@ const DESKTOP = { width: 1200, height: 900 };
 /** The page's clock once the board is complete: stopped, with tenths. */
 const STOPPED_CLOCK = /^\d+:\d\d\.\d$/;
 const RUNNING_CLOCK = /^\d+:\d\d$/;
+/** A shown time in ms: m:ss or m:ss.t. */
+const clockMs = (text: string) => {
+  const [minutes, seconds] = text.split(':');
+  return (Number(minutes) * 60 + Number(seconds)) * 1000;
+};
 /** Where the page keeps its player's id and token (public/api.js). */
 const PLAYER_KEY = 'daily-puzzles.player';
 
@@ -74,6 +79,8 @@ describe.skipIf(!chromiumStatus.ok)('the demo page in Chromium', () => {
   let rivals: Promise<() => Promise<void>> = Promise.resolve(async () => undefined);
   /** The rivals' names and tokens, to act as one of them from the API or a second browser. */
   const rivalPlayers: { displayName: string; token: string }[] = [];
+  /** The answers to the page's submissions since the last goTo. */
+  const submissions: Promise<{ valid: boolean; countedMs?: number }>[] = [];
   /** A second browser (another device): linked to the page's player, signed out, then a rival. */
   let other: BrowserContext | undefined;
   let second: Page;
@@ -161,8 +168,15 @@ describe.skipIf(!chromiumStatus.ok)('the demo page in Chromium', () => {
     // A loaded 2-core CI machine (wrangler dev, Chromium and the test side by side) can be slow: wait, don't flake.
     page.setDefaultTimeout(90_000);
     page.on('pageerror', (error) => console.error('[page error]', error));
+    page.on('response', (response) => {
+      if (response.request().method() === 'POST' && /\/submissions$/.test(new URL(response.url()).pathname)) {
+        submissions.push(response.json());
+      }
+    });
     await page.goto(`${worker.url}/`);
-    await page.locator('#board .board').waitFor();
+    // A level not started is covered: nothing of its puzzle on the page until Start.
+    await page.locator('#board .cover #start').waitFor();
+    expect(await page.locator('#board .board').count()).toBe(0);
     // As if calibration had learnt the elite line from a crowd: at its lowest, 1.5 × the floor. The cold line
     // (3 × the floor) would hold these fresh players' quick solves for review, and a test cannot wait that
     // long at every move.
@@ -191,20 +205,25 @@ describe.skipIf(!chromiumStatus.ok)('the demo page in Chromium', () => {
   const clock = async () => ((await page.locator('#timer').textContent()) ?? '').trim();
 
   /**
-   * Checks that the clock stopped when the board became complete and stays stopped through a last look,
-   * submits, and checks the result on screen.
+   * Checks that the page submitted the moment the board became complete (nothing to press), that the clock
+   * stopped then and stays stopped, that the time it showed is the time the server counted, and the
+   * result on screen.
    */
   async function submitAndCheck(kind: Kind, streak = '1 day (best 1)'): Promise<void> {
-    const submit = page.locator('#submit');
-    await expect
-      .poll(() => submit.isEnabled(), { message: `${kind}: the page sees a complete board` })
-      .toBe(true);
+    await page.locator('#result').waitFor({ state: 'visible' });
+    expect(await page.locator('#submit').isDisabled(), `${kind}: nothing left to submit`).toBe(true);
+    expect(submissions, `${kind}: one submission, made by the page itself`).toHaveLength(1);
+    const answer = await submissions[0];
+    const shown = String(await page.evaluate('window.shownAtCompletion'));
+    expect(shown, `${kind}: the clock stops on a complete board`).toMatch(STOPPED_CLOCK);
+    expect(
+      Math.abs(clockMs(shown) - (answer?.countedMs ?? Number.NaN)),
+      `${kind}: shown ${shown}, counted ${answer?.countedMs} ms`,
+    ).toBeLessThan(1000);
     const stopped = await clock();
-    expect(stopped, `${kind}: the clock stops on a complete board`).toMatch(STOPPED_CLOCK);
+    expect(stopped, `${kind}: the clock shows the counted time`).toMatch(STOPPED_CLOCK);
     await Promise.all([pause(kind), sleep(1200)]);
     expect(await clock(), `${kind}: a stopped clock stays stopped`).toBe(stopped);
-    await submit.click();
-    await page.locator('#result').waitFor({ state: 'visible' });
     const flags = async () =>
       JSON.stringify(
         await worker.query("select kind, flags, evidence from submissions where status = 'flagged'"),
@@ -216,6 +235,7 @@ describe.skipIf(!chromiumStatus.ok)('the demo page in Chromium', () => {
       .toBe('Solved!');
     const text = async (id: string) => ((await page.locator(`#${id}`).textContent()) ?? '').trim();
     expect(await text('result-time')).toMatch(/^\d+:\d\d\.\d/);
+    expect(await text('result-time')).toBe(stopped);
     const score = Number(await text('result-score'));
     expect(score).toBeGreaterThan(0);
     expect(score).toBeLessThan(1);
@@ -236,12 +256,32 @@ describe.skipIf(!chromiumStatus.ok)('the demo page in Chromium', () => {
     expect(await page.locator('#board-me').textContent()).toBe('You: rank 1 of 1, faster than 100 %');
   }
 
-  /** Opens the puzzle on the page (its session starts, the first time) and returns its public view. */
+  /**
+   * Presses Start on a covered level (its session starts) and waits for its board; a level this page
+   * started before shows its board without one. Then records the first stopped time the clock shows.
+   */
+  async function start(p: Page): Promise<void> {
+    await p.locator('#board .board, #board #start').first().waitFor();
+    if ((await p.locator('#board #start').count()) > 0) await p.locator('#board #start').click();
+    await p.locator('#board .board').waitFor();
+    await p.evaluate(`(() => {
+      const timer = document.getElementById('timer');
+      window.shownAtCompletion = null;
+      new MutationObserver(() => {
+        if (window.shownAtCompletion === null && /^\\d+:\\d\\d\\.\\d$/.test(timer.textContent)) {
+          window.shownAtCompletion = timer.textContent;
+        }
+      }).observe(timer, { childList: true, characterData: true, subtree: true });
+    })()`);
+  }
+
+  /** Opens the puzzle on the page, starts it (its session starts, the first time) and returns its public view. */
   async function goTo(kind: Kind): Promise<{ view: PuzzleView }> {
+    submissions.length = 0;
     await page.goto(`${worker.url}/#/${kind}/${LEVEL}`);
     const name = descriptorOf(kind).displayName;
     await page.locator('#puzzle-title', { hasText: new RegExp(`^${name} · ${LEVEL}$`, 'i') }).waitFor();
-    await page.locator('#board .board').waitFor();
+    await start(page);
     return { view: await json<PuzzleView>('GET', `/v1/puzzles/${date}/${kind}/${LEVEL}`) };
   }
 
@@ -318,28 +358,20 @@ describe.skipIf(!chromiumStatus.ok)('the demo page in Chromium', () => {
     const puzzle = view.puzzle as { grid: string };
     const { grid } = (await solutionOf(view)) as { grid: string };
     let usedPad = false;
+    const last = puzzle.grid.lastIndexOf('.');
     for (let i = 0; i < 81; i++) {
       if (puzzle.grid[i] !== '.') continue;
       await pause('sudoku');
       await page.locator(`[data-cell="${Math.floor(i / 9)},${i % 9}"]`).click();
+      if (i === last) {
+        // One cell short of complete: the clock runs, and nothing was submitted.
+        await expect.poll(clock, { message: 'the clock runs on an incomplete board' }).toMatch(RUNNING_CLOCK);
+        expect(submissions).toHaveLength(0);
+      }
       if (usedPad) await page.keyboard.press(grid[i] as string);
       else await page.locator(`.pad [data-digit="${grid[i]}"]`).click();
       usedPad = true;
     }
-    // Complete: the clock stops. Clearing the last cell makes it run on; the digit back stops it again.
-    await expect.poll(clock).toMatch(STOPPED_CLOCK);
-    const first = await clock();
-    const last = puzzle.grid.lastIndexOf('.');
-    await pause('sudoku');
-    await page.keyboard.press('Backspace');
-    await expect
-      .poll(clock, { message: 'the clock runs again on an incomplete board' })
-      .toMatch(RUNNING_CLOCK);
-    await Promise.all([pause('sudoku'), sleep(1100)]);
-    await page.keyboard.press(grid[last] as string);
-    await expect.poll(clock).toMatch(STOPPED_CLOCK);
-    const tenths = (text: string) => Number(text.replace(/[:.]/g, ''));
-    expect(tenths(await clock()), `${await clock()} after ${first}`).toBeGreaterThan(tenths(first));
     await submitAndCheck('sudoku');
     await expectAlone();
     await shoot('sudoku');
@@ -558,8 +590,10 @@ describe.skipIf(!chromiumStatus.ok)('the demo page in Chromium', () => {
     });
     expect(res.status).toBe(401);
 
-    // Its next request: opening another puzzle.
+    // Its next request: starting another puzzle (a covered one is shown from the public list alone).
     await second.locator('#kinds a', { hasText: 'Signal' }).click();
+    await second.locator('#puzzle-title', { hasText: /^Signal · / }).waitFor();
+    await second.locator('#board #start').click();
     await second.locator('#status', { hasText: 'This device was signed out' }).waitFor();
     expect(await second.locator('#player-name').textContent()).toMatch(/^anonymous /);
     await second.locator('#ratings-empty').waitFor();
@@ -769,6 +803,7 @@ describe.skipIf(!chromiumStatus.ok)('the demo page in Chromium', () => {
     const level = levels[levels.length - 1];
     await page.goto(`${worker.url}/#/colorsort/${level}`);
     await page.locator('#puzzle-title', { hasText: new RegExp(`· ${level}$`) }).waitFor();
+    await start(page);
     const tubes = page.locator('[data-tube]');
     await tubes.first().waitFor();
     const count = await tubes.count();
@@ -821,7 +856,7 @@ describe.skipIf(!chromiumStatus.ok)('the demo page in Chromium', () => {
       try {
         await page.goto(`${worker.url}/#/${kind}/${level}`);
         await page.locator('#puzzle-title', { hasText: new RegExp(`· ${level}$`) }).waitFor();
-        await page.locator('#board .board').waitFor();
+        await start(page);
         expect(await page.evaluate('document.scrollingElement.scrollWidth')).toBeLessThanOrEqual(PHONE.width);
         // Every control of the board (cells, edges, tubes, pads) lies within the width.
         const span = (await page.evaluate(`(() => {

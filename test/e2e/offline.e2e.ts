@@ -83,11 +83,12 @@ describe.skipIf(!chromiumStatus.ok)('pages without a network', () => {
     expect(response?.headers()['content-security-policy']).toContain("script-src 'self'");
     expect(response?.headers()['x-frame-options']).toBe('DENY');
     await page.locator('body[data-ready="true"]').waitFor();
-    await page.locator('#board .board').waitFor();
+    await page.locator('#board #start').waitFor();
     for (const kind of KINDS) {
       await page.goto(`${worker.url}/#/${kind}/easy`);
       const name = kind === 'colorsort' ? 'colour sort' : kind;
       await page.locator('#puzzle-title', { hasText: new RegExp(`^${name} · easy$`, 'i') }).waitFor();
+      await page.locator('#board #start').click();
       await page.locator('#board .board').waitFor();
     }
     expect(blocked).toEqual([]);

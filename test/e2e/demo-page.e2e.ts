@@ -1,0 +1,175 @@
+/**
+ * The demo page's manners in Chromium against the real Worker (wrangler dev, local D1): a level only looked
+ * at starts no ranked clock, an error shows where a phone's player is looking, an unreachable API reads
+ * as such, and the page has its own icon. Solving through the page is demo.e2e.ts's.
+ */
+
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { CHROMIUM_ARGS, ensureChromium } from './chromium.js';
+import { type LocalWorker, startWorker } from './worker.js';
+
+/** A phone held upright (CSS pixels). */
+const PHONE = { width: 390, height: 844 };
+const DESKTOP = { width: 1200, height: 900 };
+/** Where the page keeps its player's id and token (public/api.js). */
+const PLAYER_KEY = 'daily-puzzles.player';
+/** What the page says when no answer comes from the API (public/api.js NETWORK_MESSAGE). */
+const UNREACHABLE = 'Cannot reach the puzzle server. Check your connection and try again.';
+
+const chromiumStatus = ensureChromium();
+if (!chromiumStatus.ok) {
+  console.warn(`\n[e2e] SKIPPED: the demo page test needs Chromium. ${chromiumStatus.reason}\n`);
+}
+
+describe.skipIf(!chromiumStatus.ok)('the demo page', () => {
+  let worker: LocalWorker;
+  let browser: Browser;
+  const contexts: BrowserContext[] = [];
+
+  beforeAll(async () => {
+    worker = await startWorker();
+    browser = await chromium.launch({
+      executablePath: chromiumStatus.ok ? chromiumStatus.path : '',
+      args: CHROMIUM_ARGS,
+    });
+  });
+
+  afterAll(async () => {
+    for (const context of contexts) await context.close();
+    await browser?.close();
+    await worker?.stop();
+  });
+
+  /** A fresh browser (a new player) on the page, ready. */
+  async function openPage(viewport = DESKTOP, path = '/'): Promise<Page> {
+    const context = await browser.newContext({ viewport });
+    contexts.push(context);
+    const page = await context.newPage();
+    page.setDefaultTimeout(90_000);
+    page.on('pageerror', (error) => console.error('[page error]', error));
+    await page.goto(`${worker.url}${path}`);
+    await page.locator('body[data-ready="true"]').waitFor();
+    return page;
+  }
+
+  async function playerIdOf(page: Page): Promise<string> {
+    const stored = await page.evaluate(`localStorage.getItem(${JSON.stringify(PLAYER_KEY)})`);
+    return (JSON.parse(String(stored)) as { id: string }).id;
+  }
+
+  async function sessionsOf(playerId: string): Promise<string[]> {
+    const rows = await worker.query<{ puzzle_id: string }>(
+      `select puzzle_id from play_sessions where player_id = '${playerId.replace(/'/g, "''")}' order by puzzle_id`,
+    );
+    return rows.map((r) => r.puzzle_id);
+  }
+
+  /** Shows a level from the level links and waits until its board's place is covered. */
+  async function browse(page: Page, level: string): Promise<void> {
+    await page.locator('#levels a', { hasText: new RegExp(`^${level}$`) }).click();
+    await page.locator('#puzzle-title', { hasText: new RegExp(`· ${level}$`) }).waitFor();
+    await page.locator('#board .cover #start').waitFor();
+  }
+
+  test('browsing three levels without pressing Start shows each covered and starts no session', async () => {
+    const page = await openPage(DESKTOP, '/#/sudoku/easy');
+    for (const level of ['easy', 'medium', 'hard']) {
+      await browse(page, level);
+      // Nothing of the puzzle is drawn: no cell to read, only the cover.
+      expect(await page.locator('#board [data-cell]').count()).toBe(0);
+      expect(await page.locator('#board .board').count()).toBe(0);
+      expect(await page.locator('#timer').textContent()).toBe('0:00');
+      expect(await page.locator('#puzzle-info').textContent()).toMatch(
+        /^\w+ · par \d+:\d\d · puzzle rating \d+/,
+      );
+    }
+    expect(await sessionsOf(await playerIdOf(page))).toEqual([]);
+  });
+
+  test('pressing Start starts the level’s session at the server and shows its board', async () => {
+    const page = await openPage(DESKTOP, '/#/sudoku/easy');
+    await browse(page, 'medium');
+    const date = ((await page.locator('#date').textContent()) ?? '').trim();
+    await page.locator('#board #start').click();
+    await page.locator('#board .board [data-cell]').first().waitFor();
+    expect(await page.locator('#board .cover').count()).toBe(0);
+    expect(await sessionsOf(await playerIdOf(page))).toEqual([`${date}:sudoku:medium`]);
+    // The clock runs from the server's start.
+    await expect.poll(async () => page.locator('#timer').textContent(), { timeout: 5000 }).not.toBe('0:00');
+  });
+
+  test('a started level comes back on reload with its board, not covered again', async () => {
+    const page = await openPage(DESKTOP, '/#/sudoku/easy');
+    await page.locator('#board #start').click();
+    await page.locator('#board .board').waitFor();
+    await page.reload();
+    await page.locator('body[data-ready="true"]').waitFor();
+    await page.locator('#board .board').waitFor();
+    expect(await page.locator('#board #start').count()).toBe(0);
+    expect(await sessionsOf(await playerIdOf(page))).toHaveLength(1);
+  });
+
+  test('on a 390×844 phone, a refused rename shows its error beside the field, in view', async () => {
+    const page = await openPage(PHONE);
+    await page.locator('#rename summary').click();
+    await page.locator('#rename-input').fill('x');
+    await page.locator('#rename-form button').click();
+    const error = page.locator('#rename-form .inline-error');
+    await error.waitFor();
+    expect(await error.textContent()).toContain('at least 2 characters');
+    const box = await error.boundingBox();
+    const field = await page.locator('#rename-input').boundingBox();
+    expect(box).not.toBeNull();
+    expect(field).not.toBeNull();
+    if (!box || !field) return;
+    expect(box.y, JSON.stringify(box)).toBeGreaterThanOrEqual(0);
+    expect(box.y + box.height, JSON.stringify(box)).toBeLessThanOrEqual(PHONE.height);
+    expect(box.x + box.width).toBeLessThanOrEqual(PHONE.width);
+    // Beside the field: just below it, not a screen away.
+    expect(box.y - (field.y + field.height)).toBeLessThan(60);
+    // A good name clears it.
+    await page.locator('#rename-input').fill('Phone Player');
+    await page.locator('#rename-form button').click();
+    await page.locator('#player-name', { hasText: 'Phone Player' }).waitFor();
+    expect(await error.isHidden()).toBe(true);
+  });
+
+  test('a page that cannot reach the API says so in plain words, not "Failed to fetch"', async () => {
+    const context = await browser.newContext({ viewport: DESKTOP });
+    contexts.push(context);
+    const page = await context.newPage();
+    await page.route('**/v1/**', (route) => route.abort('internetdisconnected'));
+    await page.goto(`${worker.url}/`);
+    const status = page.locator('#status[data-tone="error"]');
+    await status.waitFor();
+    expect(await status.textContent()).toBe(UNREACHABLE);
+  });
+
+  test('Start pressed while the API is unreachable says so beside the button, and works once it is back', async () => {
+    const page = await openPage(PHONE, '/#/sudoku/easy');
+    await page.route('**/v1/**', (route) => route.abort('internetdisconnected'));
+    await page.locator('#board #start').click();
+    const error = page.locator('#board .cover .inline-error');
+    await error.waitFor();
+    expect(await error.textContent()).toBe(UNREACHABLE);
+    const box = await error.boundingBox();
+    expect(box && box.y >= 0 && box.y + box.height <= PHONE.height, JSON.stringify(box)).toBe(true);
+    expect(await sessionsOf(await playerIdOf(page))).toEqual([]);
+    await page.unroute('**/v1/**');
+    await page.locator('#board #start').click();
+    await page.locator('#board .board').waitFor();
+    expect(await sessionsOf(await playerIdOf(page))).toHaveLength(1);
+  });
+
+  test('the page links its own SVG icon, served from this origin under the page policy', async () => {
+    const page = await openPage();
+    const href = await page.evaluate(`document.querySelector('link[rel="icon"]')?.href ?? null`);
+    expect(href).toBe(`${worker.url}/favicon.svg`);
+    const res = await fetch(String(href));
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/^image\/svg\+xml/);
+    expect(res.headers.get('content-security-policy')).toContain("default-src 'none'");
+    expect(await res.text()).toMatch(/^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg"/);
+  });
+});
