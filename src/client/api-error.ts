@@ -26,7 +26,7 @@ export class ApiError extends Error {
 export function networkError(cause: unknown): ApiError {
   const error = new ApiError(0, {
     code: 'network',
-    message: 'The puzzle server could not be reached: check the connection and try again.',
+    message: 'Cannot reach the puzzle server. Check your connection and try again.',
   });
   error.cause = cause;
   return error;

@@ -116,6 +116,8 @@ describe('the client', () => {
     const error = await api.kinds().catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({ status: 0, code: 'network', cause: offline });
-    expect((error as ApiError).message).toMatch(/could not be reached/);
+    expect((error as ApiError).message).toBe(
+      'Cannot reach the puzzle server. Check your connection and try again.',
+    );
   });
 });
