@@ -242,3 +242,71 @@ describe('board visibility', () => {
     expect(names(following)).toEqual(['Open']);
   });
 });
+
+describe('a scope beside another', () => {
+  const other = '2026-11-28';
+  const otherApi = appAt('2026-11-28T16:00:00Z');
+  const as = (token: string, method: string, path: string, body?: unknown) =>
+    otherApi(path, {
+      method,
+      headers: { ...bearer(token), ...json, 'cache-control': 'no-cache' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  const namesOn = async (token: string, path: string) =>
+    names((await (await as(token, 'GET', path)).json()) as Board);
+  /** Four players of another date: Gail follows Hugo and Ivan follows Jude; groups {Gail, Hugo} and {Ivan, Jude}. */
+  const four: Record<string, NewPlayer> = {};
+  const groups: string[] = [];
+
+  beforeAll(async () => {
+    for (const [i, name] of ['Gail', 'Hugo', 'Ivan', 'Jude'].entries()) {
+      const p = await register('2026-11-28T08:00:00Z', name);
+      four[name] = p;
+      const fetchAt = later('2026-11-28T09:00:00Z', i * 600);
+      const { status } = await solveAs(p.token, {
+        date: other,
+        kind: 'signal',
+        level: 'easy',
+        fetchAt,
+        submitAt: later(fetchAt, 60 + 30 * i),
+      });
+      expect(status).toBe(200);
+    }
+    for (const [follower, followee, mate] of [
+      ['Gail', 'Hugo', 'Hugo'],
+      ['Ivan', 'Jude', 'Jude'],
+    ] as const) {
+      const { token } = four[follower] as NewPlayer;
+      const followed = await as(token, 'PUT', `/v1/players/me/follows/${four[followee]?.player.id}`);
+      expect(followed.status).toBe(200);
+      const made = (await (await as(token, 'POST', '/v1/groups', { name: `${follower}'s` })).json()) as {
+        group: { id: string };
+        inviteCode: string;
+      };
+      groups.push(made.group.id);
+      const joined = await as((four[mate] as NewPlayer).token, 'POST', '/v1/groups/join', {
+        inviteCode: made.inviteCode,
+      });
+      expect(joined.status).toBe(200);
+    }
+  });
+
+  it("holds on a following board only the caller's follows, not those of another player", async () => {
+    const gail = (four.Gail as NewPlayer).token;
+    expect(await namesOn(gail, `/v1/leaderboards/${other}/signal/easy?scope=following`)).toEqual([
+      'Gail',
+      'Hugo',
+    ]);
+    expect(await namesOn(gail, `/v1/leaderboards/${other}/daily?scope=following`)).toEqual(['Gail', 'Hugo']);
+  });
+
+  it("holds on a group's board only its own members, not those of another group", async () => {
+    const gail = (four.Gail as NewPlayer).token;
+    for (const path of [`${other}/signal/easy`, `${other}/daily`]) {
+      expect(await namesOn(gail, `/v1/leaderboards/${path}?scope=group:${groups[0]}`)).toEqual([
+        'Gail',
+        'Hugo',
+      ]);
+    }
+  });
+});

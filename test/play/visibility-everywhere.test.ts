@@ -5,7 +5,7 @@ import { bearer, later, type NewPlayer, register, solveAs, someAddress } from '.
 
 /**
  * Issue 22 E: one visibility rule everywhere. Three subjects (public, followers, hidden) solve the date's
- * puzzles and hold established ratings; seven viewers look at them through every route that lists or names
+ * puzzles and hold established ratings; eight viewers look at them through every route that lists or names
  * players. A subject is shown exactly when the viewer is itself, or it is public, or it is `followers` and
  * the viewer follows it and is followed back; and then only where the viewer's scope holds it.
  */
@@ -15,11 +15,13 @@ const at = '2026-11-29T16:00:00Z';
 const api = appAt(at);
 
 type Visibility = 'public' | 'followers' | 'hidden';
-type Relation = 'self' | 'mutual' | 'oneWay' | 'stranger' | 'owner' | 'fellow' | 'anonymous';
+/** `oneWay` follows the subject, which does not follow it back; `followedBy` is followed by it, and does not follow it. */
+type Relation = 'self' | 'mutual' | 'oneWay' | 'followedBy' | 'stranger' | 'owner' | 'fellow' | 'anonymous';
 const RELATIONS: readonly Relation[] = [
   'self',
   'mutual',
   'oneWay',
+  'followedBy',
   'stranger',
   'owner',
   'fellow',
@@ -105,7 +107,14 @@ beforeAll(async () => {
       expect(solved.status).toBe(200);
     }
   }
-  const names = { mutual: 'Max', oneWay: 'Ole', stranger: 'Sam', owner: 'Gus', fellow: 'Fen' } as const;
+  const names = {
+    mutual: 'Max',
+    oneWay: 'Ole',
+    followedBy: 'Bea',
+    stranger: 'Sam',
+    owner: 'Gus',
+    fellow: 'Fen',
+  } as const;
   for (const [relation, name] of Object.entries(names) as [keyof typeof names, string][])
     viewers[relation] = await register('2026-11-29T08:00:00Z', name);
   // Follows and memberships are made while every subject is public: a hidden player cannot be followed.
@@ -114,9 +123,10 @@ beforeAll(async () => {
       expect((await call(follower.token, 'PUT', `/v1/players/me/follows/${subject.player.id}`)).status).toBe(
         200,
       );
-    expect(
-      (await call(subject.token, 'PUT', `/v1/players/me/follows/${viewers.mutual.player.id}`)).status,
-    ).toBe(200);
+    for (const followee of [viewers.mutual, viewers.followedBy])
+      expect((await call(subject.token, 'PUT', `/v1/players/me/follows/${followee.player.id}`)).status).toBe(
+        200,
+      );
   }
   const made = await call(viewers.owner.token, 'POST', '/v1/groups', { name: 'Club' });
   const group = (await made.json()) as { group: { id: string }; inviteCode: string };
@@ -272,15 +282,15 @@ describe('every other route that names players', () => {
     });
   }
 
-  for (const relation of ['mutual', 'oneWay', 'stranger', 'owner', 'fellow'] as const) {
+  for (const relation of ['mutual', 'oneWay', 'followedBy', 'stranger', 'owner', 'fellow'] as const) {
     it(`exports a viewer that is ${relation} without the id of any subject it may not see`, async () => {
       const res = await call(viewers[relation].token, 'GET', '/v1/players/me/export');
       expect(res.status).toBe(200);
       const text = await res.text();
       for (const subject of VISIBILITIES) {
         const { id } = subjects[subject].player;
-        // Only follows name other players in an export; the group owner's and members' exports name none.
-        const related = relation === 'mutual' || relation === 'oneWay';
+        // Only follows (both ways) name other players in an export; the group owner's and members' name none.
+        const related = relation === 'mutual' || relation === 'oneWay' || relation === 'followedBy';
         expect(text.includes(id), subject).toBe(related && visible(subject, relation));
       }
     });
