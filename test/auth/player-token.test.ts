@@ -156,4 +156,22 @@ describe('player tokens', () => {
     expect(await verified('A'.repeat(17))).toBeNull();
     expect(await verified(`${'A'.repeat(15)}+`)).toBeNull();
   });
+
+  it('are refused when signed by us over a player id with a character before or after its UUID', async () => {
+    const id = newPlayerId();
+    for (const bad of [`x${id}`, `${id}x`] as PlayerId[]) {
+      expect(
+        await verifyPlayerToken({ current: NEW }, await playerToken({ current: NEW }, bad)),
+        bad,
+      ).toBeNull();
+      expect(
+        await verifyPlayerToken({ current: NEW }, `${bad}.${await sign(NEW, 'player', bad)}`),
+        bad,
+      ).toBeNull();
+    }
+  });
+
+  it('of the earlier format report the token id "legacy"', () => {
+    expect(LEGACY_TOKEN_ID).toBe('legacy');
+  });
 });
