@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { sign } from '../../src/auth/hmac.js';
-import { LEGACY_TOKEN_ID, newPlayerId, playerToken, verifyPlayerToken } from '../../src/auth/player-token.js';
+import {
+  LEGACY_TOKEN_ID,
+  newPlayerId,
+  type PlayerId,
+  playerToken,
+  verifyPlayerToken,
+} from '../../src/auth/player-token.js';
 import { keyIdOf } from '../../src/auth/signing-keys.js';
 import { tokenSpellings } from '../support/base64url.js';
 
@@ -128,5 +134,44 @@ describe('player tokens', () => {
     const [canonical, ...others] = tokenSpellings(legacy);
     expect(await verifyPlayerToken(rotating, canonical ?? '')).not.toBeNull();
     for (const other of others) expect(await verifyPlayerToken(rotating, other), other).toBeNull();
+  });
+
+  it('are refused when signed by us over a player id that is not a lower-case UUID', async () => {
+    const upper = newPlayerId().toUpperCase() as PlayerId;
+    expect(await verifyPlayerToken({ current: NEW }, await playerToken({ current: NEW }, upper))).toBeNull();
+    const legacy = `${upper}.${await sign(NEW, 'player', upper)}`;
+    expect(await verifyPlayerToken({ current: NEW }, legacy)).toBeNull();
+  });
+
+  it('are refused when signed by us over a token id of 15 or 17 characters, and kept at 16', async () => {
+    const id = newPlayerId();
+    const verified = async (tokenId: string) =>
+      verifyPlayerToken({ current: NEW }, await playerToken({ current: NEW }, id, tokenId));
+    expect(await verified('A'.repeat(15))).toBeNull();
+    expect(await verified('A'.repeat(16))).toEqual({
+      playerId: id,
+      tokenId: 'A'.repeat(16),
+      keyId: await keyIdOf(NEW),
+    });
+    expect(await verified('A'.repeat(17))).toBeNull();
+    expect(await verified(`${'A'.repeat(15)}+`)).toBeNull();
+  });
+
+  it('are refused when signed by us over a player id with a character before or after its UUID', async () => {
+    const id = newPlayerId();
+    for (const bad of [`x${id}`, `${id}x`] as PlayerId[]) {
+      expect(
+        await verifyPlayerToken({ current: NEW }, await playerToken({ current: NEW }, bad)),
+        bad,
+      ).toBeNull();
+      expect(
+        await verifyPlayerToken({ current: NEW }, `${bad}.${await sign(NEW, 'player', bad)}`),
+        bad,
+      ).toBeNull();
+    }
+  });
+
+  it('of the earlier format report the token id "legacy"', () => {
+    expect(LEGACY_TOKEN_ID).toBe('legacy');
   });
 });

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { sign, toBase64Url } from '../../src/auth/hmac.js';
 import { newPlayerId } from '../../src/auth/player-token.js';
 import { keyIdOf } from '../../src/auth/signing-keys.js';
-import { startToken, verifyStartToken } from '../../src/auth/start-token.js';
+import { START_TOKEN_TTL_MS, startToken, verifyStartToken } from '../../src/auth/start-token.js';
 import { tokenSpellings } from '../support/base64url.js';
 
 const OLD = 'old-token-secret-0123456789abcdef0123456789';
@@ -82,5 +82,91 @@ describe('start tokens', () => {
     expect((await verifyStartToken(rotating, canonical ?? '', expected)).ok).toBe(true);
     for (const other of others)
       expect((await verifyStartToken(rotating, other, expected)).ok, other).toBe(false);
+  });
+});
+
+/** A current-format token over any JSON body, signed with NEW: what only the server could make. */
+async function signedBody(json: unknown): Promise<string> {
+  const body = toBase64Url(new TextEncoder().encode(JSON.stringify(json)));
+  return `${body}.${await keyIdOf(NEW)}.${await sign(NEW, 'start', body)}`;
+}
+
+describe('a start token’s claim', () => {
+  const token = () => startToken({ current: NEW }, { playerId, puzzleId, startedAt });
+
+  it('gives back the player, the puzzle and the start it was issued for', async () => {
+    expect(await verifyStartToken({ current: NEW }, await token(), expected)).toEqual({
+      ok: true,
+      claim: { playerId, puzzleId, startedAt },
+    });
+  });
+
+  it('is another player’s when the expected player differs', async () => {
+    expect(
+      await verifyStartToken({ current: NEW }, await token(), { ...expected, playerId: newPlayerId() }),
+    ).toEqual({ ok: false, reason: 'other_player' });
+  });
+
+  it('is another puzzle’s when the expected puzzle differs', async () => {
+    expect(
+      await verifyStartToken({ current: NEW }, await token(), {
+        ...expected,
+        puzzleId: '2026-11-29:sudoku:hard',
+      }),
+    ).toEqual({ ok: false, reason: 'other_puzzle' });
+  });
+
+  it('is fine at exactly the TTL of three days and expired 1 ms after it', async () => {
+    expect(START_TOKEN_TTL_MS).toBe(3 * 24 * 3_600_000);
+    const t = await token();
+    const verdictAt = (now: number) => verifyStartToken({ current: NEW }, t, { ...expected, now });
+    expect((await verdictAt(startedAt + START_TOKEN_TTL_MS - 1)).ok).toBe(true);
+    expect((await verdictAt(startedAt + START_TOKEN_TTL_MS)).ok).toBe(true);
+    expect(await verdictAt(startedAt + START_TOKEN_TTL_MS + 1)).toEqual({ ok: false, reason: 'expired' });
+  });
+
+  it('is from the future more than a minute ahead of the server’s clock: at 60,001 ms, not 60,000 or 59,999', async () => {
+    const t = await token();
+    const verdictAt = (now: number) => verifyStartToken({ current: NEW }, t, { ...expected, now });
+    expect(await verdictAt(startedAt - 60_001)).toEqual({ ok: false, reason: 'from_future' });
+    expect((await verdictAt(startedAt - 60_000)).ok).toBe(true);
+    expect((await verdictAt(startedAt - 59_999)).ok).toBe(true);
+  });
+
+  it('is malformed, though signed, unless it is a list of a player string, a puzzle string and a number', async () => {
+    for (const json of [
+      { playerId, puzzleId, startedAt },
+      [1, puzzleId, startedAt],
+      [playerId, 2, startedAt],
+      [playerId, puzzleId, String(startedAt)],
+      [playerId, puzzleId],
+      null,
+    ]) {
+      expect(
+        await verifyStartToken({ current: NEW }, await signedBody(json), expected),
+        JSON.stringify(json),
+      ).toEqual({
+        ok: false,
+        reason: 'malformed',
+      });
+    }
+    expect(
+      (await verifyStartToken({ current: NEW }, await signedBody([playerId, puzzleId, startedAt]), expected))
+        .ok,
+    ).toBe(true);
+  });
+
+  it('is malformed, though signed, when its body is not base64url', async () => {
+    const body = 'not+base64';
+    const t = `${body}.${await keyIdOf(NEW)}.${await sign(NEW, 'start', body)}`;
+    expect(await verifyStartToken({ current: NEW }, t, expected)).toEqual({ ok: false, reason: 'malformed' });
+  });
+
+  it('is forged when its key id is not a key id at all', async () => {
+    const [body, , mac] = (await token()).split('.');
+    expect(await verifyStartToken(rotating, `${body}.not-a-key-id.${mac}`, expected)).toEqual({
+      ok: false,
+      reason: 'forged',
+    });
   });
 });

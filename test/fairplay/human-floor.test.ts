@@ -64,6 +64,11 @@ describe('the learnt human floor', () => {
     expect(ratio).toBeCloseTo(LEARNED_FLOOR_FACTOR * (0.2 + (19 / 1000) * 2), 9);
   });
 
+  it('does not depend on the order of the samples', () => {
+    const ordered = samples(1000, 100);
+    expect(learnedFloorRatio([...ordered].reverse())).toBe(learnedFloorRatio(ordered));
+  });
+
   it('replaces the cold start once learnt, but never goes below half of it', () => {
     const cold = { steps: 50, secondsPerStep: 1, benchmarkSeconds: 600 };
     expect(humanFloorMs({ ...cold, learnedRatio: 0.15 })).toBe(90_000);

@@ -5,6 +5,7 @@ import {
   FLOOR_HUG_PERCENT,
   FLOOR_HUGS_TO_LIST,
   paceSignals,
+  SUSPECT_WINDOW_MS,
   suspicionOf,
 } from '../../src/fairplay/suspicion.js';
 
@@ -50,5 +51,18 @@ describe('the suspects list', () => {
       earlyEliteKinds: ['loop', 'sudoku'],
     });
     expect(suspicionOf([early('sudoku'), early('sudoku'), early('sudoku')]).listed).toBe(false);
+  });
+
+  it('counts only early elite solves towards the kinds: floor hugs in two kinds list no early elite kind', () => {
+    expect(
+      suspicionOf([
+        { kind: 'sudoku', hugsFloor: true, earlyElite: false },
+        { kind: 'loop', hugsFloor: true, earlyElite: false },
+      ]),
+    ).toEqual({ listed: false, floorHugs: 2, earlyEliteKinds: [] });
+  });
+
+  it('counts signals over a window of 30 days', () => {
+    expect(SUSPECT_WINDOW_MS).toBe(30 * 24 * 3_600_000);
   });
 });

@@ -42,6 +42,20 @@ describe('one sample per player', () => {
     expect(onePerPlayer(all).map((s) => s.id)).toEqual([2, 3]);
   });
 
+  it('keeps the lower id of two samples drawn alike, in either order', () => {
+    const a = { id: 2, seconds: 10, playerId: 'a', date: '2026-11-01', drawKey: 0.5 };
+    const b = { id: 5, seconds: 20, playerId: 'a', date: '2026-11-02', drawKey: 0.5 };
+    expect(onePerPlayer([a, b])).toEqual([a]);
+    expect(onePerPlayer([b, a])).toEqual([a]);
+  });
+
+  it('keeps the first drawn sample over one with a lower id drawn later, in either order', () => {
+    const early = { id: 9, seconds: 10, playerId: 'a', date: '2026-11-01', drawKey: 0.25 };
+    const late = { id: 1, seconds: 20, playerId: 'a', date: '2026-11-02', drawKey: 0.5 };
+    expect(onePerPlayer([early, late])).toEqual([early]);
+    expect(onePerPlayer([late, early])).toEqual([early]);
+  });
+
   it('spreads a player who plays every day evenly over the days', () => {
     const random = rng('spread');
     const daily = Array.from({ length: 300 * 10 }, (_, i) => ({
@@ -81,6 +95,10 @@ describe('the per-day bound', () => {
 });
 
 describe('the dead band', () => {
+  it('refuses an empty list', () => {
+    expect(() => deadBand([])).toThrow('dead band of an empty list');
+  });
+
   it('spans the 40th to 60th percentiles, each widened by two binomial deviations of rank', () => {
     expect(MAX_MINORITY_SHARE).toBe(0.2);
     expect(BAND_MARGIN_Z).toBe(2);
@@ -144,6 +162,20 @@ describe('benchmark calibration', () => {
     expect(calibrate({ benchmarkSeconds: 230, samples: input })?.benchmarkSeconds).toBe(230);
     expect(calibrate({ benchmarkSeconds: 229.9, samples: input })?.benchmarkSeconds).toBe(229.9);
     expect(calibrate({ benchmarkSeconds: 230.1, samples: input })?.benchmarkSeconds).toBeLessThan(230.1);
+  });
+
+  it('calls a benchmark that stays put inside the band not limited, even outside the day’s bound', () => {
+    const input = Array.from({ length: 40 }, (_, i) => ({
+      id: i + 1,
+      seconds: 200 + i,
+      playerId: `p${i}`,
+      date: dateOf(i),
+      drawKey: i,
+    }));
+    expect(calibrate({ benchmarkSeconds: 209, dayStartSeconds: 100, samples: input })).toMatchObject({
+      benchmarkSeconds: 209,
+      limited: false,
+    });
   });
 
   it('moves at most ×1.25 in a day however far the typical time is', () => {
@@ -290,8 +322,13 @@ describe('benchmark calibration', () => {
         benchmarkSeconds: 100,
         samples: [{ id: 1, seconds: 0, playerId: 'p', date: 'd', drawKey: 0 }],
       }),
-    ).toThrow(RangeError);
-    expect(() => calibrate({ benchmarkSeconds: 0, samples: samples(30, 1) })).toThrow(RangeError);
+    ).toThrow('sample 0 must be positive, got 0');
+    expect(() => calibrate({ benchmarkSeconds: 0, samples: samples(30, 1) })).toThrow(
+      'benchmark must be positive, got 0',
+    );
+    expect(() => calibrate({ benchmarkSeconds: 100, dayStartSeconds: -1, samples: samples(30, 1) })).toThrow(
+      'day-start benchmark must be positive, got -1',
+    );
   });
 });
 

@@ -28,8 +28,16 @@ describe('counted time', () => {
   });
 
   it('rejects a negative or non-finite client time and a non-finite server span', () => {
-    expect(() => countedTime(1000, -1)).toThrow(RangeError);
+    expect(() => countedTime(1000, -1)).toThrow('client time must be a non-negative number of ms, got -1');
     expect(() => countedTime(1000, Number.NaN)).toThrow(RangeError);
-    expect(() => countedTime(Number.POSITIVE_INFINITY, 1000)).toThrow(RangeError);
+    expect(() => countedTime(Number.POSITIVE_INFINITY, 1000)).toThrow(
+      'server time must be a finite number of ms, got Infinity',
+    );
+  });
+
+  it('calls a claim capped only when it is longer than the server’s span: 1 ms over, not equal or 1 ms under', () => {
+    expect(countedTime(10_000, 10_001)).toEqual({ countedMs: 10_000, capped: true });
+    expect(countedTime(10_000, 10_000)).toEqual({ countedMs: 10_000, capped: false });
+    expect(countedTime(10_000, 9_999)).toEqual({ countedMs: 9_999, capped: false });
   });
 });

@@ -24,6 +24,42 @@ const ratingArb = fc.record({
   volatility: fc.double({ min: 0.03, max: MAX_VOLATILITY, noNaN: true }),
 });
 
+/**
+ * The paper's step 5 done independently: the root of f(x) = eˣ(Δ² − φ² − v − eˣ) / (2(φ² + v + eˣ)²) − (x − a) / τ²
+ * by plain bisection to the last bit, as σ′ = e^(x/2). f falls from positive to negative, so bisection cannot miss it.
+ */
+function paperVolatility(
+  player: Rating,
+  games: readonly { opponent: Rating; score: number }[],
+  tau: number,
+): number {
+  const scale = 173.7178;
+  const mu = (player.rating - 1500) / scale;
+  const phi = player.deviation / scale;
+  let information = 0;
+  let surprise = 0;
+  for (const { opponent, score } of games) {
+    const gJ = 1 / Math.sqrt(1 + (3 * (opponent.deviation / scale) ** 2) / Math.PI ** 2);
+    const eJ = 1 / (1 + Math.exp(-gJ * (mu - (opponent.rating - 1500) / scale)));
+    information += gJ * gJ * eJ * (1 - eJ);
+    surprise += gJ * (score - eJ);
+  }
+  const v = 1 / information;
+  const delta = v * surprise;
+  const a = Math.log(player.volatility ** 2);
+  const f = (x: number) =>
+    (Math.exp(x) * (delta * delta - phi * phi - v - Math.exp(x))) / (2 * (phi * phi + v + Math.exp(x)) ** 2) -
+    (x - a) / (tau * tau);
+  let lo = a - 30;
+  let hi = a + 30;
+  for (let i = 0; i < 200; i++) {
+    const mid = (lo + hi) / 2;
+    if (f(mid) > 0) lo = mid;
+    else hi = mid;
+  }
+  return Math.exp(lo / 2);
+}
+
 describe('Glicko-2', () => {
   it("reproduces Glickman's worked example: 1464.06 / 151.52 / 0.05999 with τ 0.5", () => {
     const after = update(paperPlayer, paperGames, { tau: 0.5 });
@@ -134,5 +170,59 @@ describe('Glicko-2', () => {
       RangeError,
     );
     expect(() => update(newRating(), [], { tau: 0 })).toThrow(RangeError);
+  });
+
+  it('takes the results 0 and 1 and refuses −0.01 and 1.01, naming the game', () => {
+    const game = (score: number) => [{ opponent: newRating(), score }];
+    expect(update(newRating(), game(0)).rating).toBeLessThan(1500);
+    expect(update(newRating(), game(1)).rating).toBeGreaterThan(1500);
+    expect(() => update(newRating(), game(-0.01))).toThrow('score 0 must be in [0, 1], got -0.01');
+    expect(() => update(newRating(), [...game(0.5), ...game(1.01)])).toThrow(
+      'score 1 must be in [0, 1], got 1.01',
+    );
+  });
+
+  it('refuses a rating that is not finite, naming the side and the value', () => {
+    expect(() => update({ ...newRating(), rating: Number.NaN }, [])).toThrow(
+      'player: rating must be finite, got NaN',
+    );
+    expect(() =>
+      update(newRating(), [{ opponent: { ...newRating(), rating: Number.POSITIVE_INFINITY }, score: 1 }]),
+    ).toThrow('opponent 0: rating must be finite, got Infinity');
+  });
+
+  it('refuses a deviation or a volatility of zero, and a τ of zero, naming each', () => {
+    expect(() => update({ ...newRating(), deviation: 0 }, [])).toThrow(
+      'player: deviation must be positive, got 0',
+    );
+    expect(() => update({ ...newRating(), volatility: 0 }, [])).toThrow(
+      'player: volatility must be positive, got 0',
+    );
+    expect(() => update(newRating(), [], { tau: 0 })).toThrow('tau must be positive, got 0');
+  });
+
+  it('finds the new volatility of the worked example within 1e-8 of the exact root of the paper’s f', () => {
+    expect(
+      Math.abs(
+        update(paperPlayer, paperGames, { tau: 0.5 }).volatility -
+          paperVolatility(paperPlayer, paperGames, 0.5),
+      ),
+    ).toBeLessThan(1e-8);
+  });
+
+  it('finds the new volatility within 1e-8 of the exact root after a large surprise (Δ² > φ² + v)', () => {
+    const player = { rating: 1300, deviation: 60, volatility: 0.04 };
+    const games = [{ opponent: { rating: 1800, deviation: 45, volatility: 0.06 }, score: 1 }];
+    expect(Math.abs(update(player, games).volatility - paperVolatility(player, games, 0.75))).toBeLessThan(
+      1e-8,
+    );
+  });
+
+  it('finds the new volatility within 1e-8 of the exact root after the expected result (Δ = 0)', () => {
+    const player = { rating: 1500, deviation: 60, volatility: 0.04 };
+    const games = [{ opponent: { rating: 1500, deviation: 45, volatility: 0.06 }, score: 0.5 }];
+    expect(Math.abs(update(player, games).volatility - paperVolatility(player, games, 0.75))).toBeLessThan(
+      1e-8,
+    );
   });
 });

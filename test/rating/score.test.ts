@@ -70,12 +70,12 @@ describe('time score', () => {
   });
 
   it('rejects a benchmark that is not a positive number', () => {
-    expect(() => score(10, 0)).toThrow(RangeError);
+    expect(() => score(10, 0)).toThrow('benchmark must be a positive number of seconds, got 0');
     expect(() => score(10, -1)).toThrow(RangeError);
     expect(() => score(10, Number.NaN)).toThrow(RangeError);
   });
 
   it('rejects a time that is not a number', () => {
-    expect(() => score(Number.NaN, 100)).toThrow(RangeError);
+    expect(() => score(Number.NaN, 100)).toThrow('time must be a number of seconds, got NaN');
   });
 });

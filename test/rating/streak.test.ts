@@ -48,6 +48,30 @@ describe('streaks', () => {
     expect(() => streaks(['2027-02-29'], '2027-03-01')).toThrow(RangeError);
     expect(() => streaks([], '2026-13-01')).toThrow(RangeError);
   });
+
+  it('refuses a date with anything before or after it, and says why', () => {
+    expect(() => streaks(['x2026-11-29'], '2026-11-29')).toThrow('not a YYYY-MM-DD date: "x2026-11-29"');
+    expect(() => streaks(['2026-11-29x'], '2026-11-29')).toThrow('not a YYYY-MM-DD date: "2026-11-29x"');
+  });
+
+  it('refuses day 00 and the day after a month’s last, and takes the last', () => {
+    expect(() => streaks(['2026-11-00'], '2026-11-29')).toThrow('no such date: 2026-11-00');
+    expect(() => streaks(['2026-11-31'], '2026-11-29')).toThrow('no such date: 2026-11-31');
+    expect(streaks(['2026-11-30'], '2026-11-30').current).toBe(1);
+  });
+
+  it('has 29 February in 2000 and 2024 but not in 1900 or 2100', () => {
+    expect(streaks(['2000-02-29'], '2000-02-29').current).toBe(1);
+    expect(streaks(['2024-02-29'], '2024-02-29').current).toBe(1);
+    expect(() => streaks(['1900-02-29'], '1900-03-01')).toThrow('no such date: 1900-02-29');
+    expect(() => streaks(['2100-02-29'], '2100-03-01')).toThrow('no such date: 2100-02-29');
+  });
+
+  it('runs across the first of March of a 400-year cycle and of a century', () => {
+    expect(streaks(['2000-02-28', '2000-02-29', '2000-03-01'], '2000-03-01').current).toBe(3);
+    expect(streaks(['2100-02-28', '2100-03-01'], '2100-03-01').current).toBe(2);
+    expect(streaks(['1899-12-31', '1900-01-01'], '1900-01-01').current).toBe(2);
+  });
 });
 
 describe('streak freezes', () => {
