@@ -7,6 +7,7 @@ import { CursorQuery, decodeCursor, LimitQuery, pageOf } from '../http/cursor.js
 import { requirePlayer } from '../http/player-auth.js';
 import { validationHook } from '../http/validation.js';
 import { playerStats } from '../play/player-stats.js';
+import { requireLevelOf } from './require.js';
 import { jsonError, KindSchema, LevelSchema } from './schemas.js';
 import { PLAYER } from './security.js';
 import { TAGS } from './tags.js';
@@ -73,6 +74,7 @@ export const historyRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHo
   .openapi(history, async (c) => {
     const player = await requirePlayer(c);
     const { kind, level, cursor, limit } = c.req.valid('query');
+    if (kind !== undefined && level !== undefined) requireLevelOf(kind, level);
     const rows = await historyPage(
       c.var.services.db,
       player.id,

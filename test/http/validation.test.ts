@@ -76,6 +76,22 @@ describe('a refused request', () => {
     });
   });
 
+  it("refuses a history filter of one kind's level on another kind, and takes the kind's own", async () => {
+    const { token } = await register(at);
+    const wrong = '/v1/players/me/history?kind=sudoku&level=superhard';
+    expect(await refusal(wrong, { headers: bearer(token) })).toEqual({
+      status: 400,
+      error: {
+        code: 'invalid_level',
+        message: 'sudoku has no level "superhard"; its levels are easy, medium, hard, expert',
+      },
+    });
+    const own = await api('/v1/players/me/history?kind=colorsort&level=superhard', {
+      headers: bearer(token),
+    });
+    expect(own.status).toBe(200);
+  });
+
   it('quotes a refused time zone, so that an empty one reads as empty', async () => {
     expect(await refusal('/v1/puzzles/today?tz=')).toEqual({
       status: 400,
