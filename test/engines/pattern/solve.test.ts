@@ -49,6 +49,63 @@ describe('the pattern solver', () => {
     });
   }
 
+  it('finds no solution for clues that only probing proves contradictory', () => {
+    // Line logic leaves 19 cells open without a contradiction; no grid meets these clues (brute force over
+    // the rows' placements finds none).
+    const report = solveClues({
+      width: 6,
+      height: 8,
+      rows: [[3], [3], [1, 1], [1, 2], [1], [3], [1, 1, 1], [3]],
+      cols: [
+        [1, 1, 2],
+        [1, 1, 1],
+        [3, 3],
+        [1, 2],
+        [2, 1],
+        [1, 1],
+      ],
+    });
+    expect(report.unknownAfterLine).toBe(19);
+    expect(report.solutions).toEqual([]);
+    expect(report.hardest).toBe('probe');
+    expect(report.truncated).toBe(false);
+  });
+
+  it('stops after line logic when told to, naming the cells it left open', () => {
+    const report = solveClues(cluesOf(fixture('Edge')), { stopAfter: 'line' });
+    expect(report.stoppedAt).toBe('line');
+    expect(report.hardest).toBe('line');
+    expect(report.solutions).toEqual([]);
+    expect(report.unknownAfterLine).toBe(110);
+    expect(report.undecided?.length).toBe(110);
+  });
+
+  it('stops after probing when told to, naming the cells it left open and searching nothing', () => {
+    const report = solveClues(cluesOf(fixture('Forever')), { stopAfter: 'probe' });
+    expect(report.stoppedAt).toBe('probe');
+    expect(report.hardest).toBe('probe');
+    expect(report.solutions).toEqual([]);
+    expect(report.nodes).toBe(0);
+    expect(report.undecided?.length).toBe(440);
+  });
+
+  it('reports truncated, with no solution and no search, when the interrupt stops probing', () => {
+    const report = solveClues(cluesOf(fixture('Forever')), { interrupt: () => true });
+    expect(report.truncated).toBe(true);
+    expect(report.hardest).toBe('probe');
+    expect(report.solutions).toEqual([]);
+    expect(report.nodes).toBe(0);
+  });
+
+  it('passes the interrupt on to search: the n=2 example stops before its first node', () => {
+    // Its probing is too short to reach the prober's first poll of the interrupt: only search sees it.
+    const report = solveClues(SEED_AMBIGUOUS, { interrupt: () => true });
+    expect(report.hardest).toBe('search');
+    expect(report.truncated).toBe(true);
+    expect(report.nodes).toBe(0);
+    expect(report.solutions).toEqual([]);
+  });
+
   it('knows that "Forever" is beyond line logic and probing: it goes to search', () => {
     const report = solveClues(cluesOf(fixture('Forever')), { nodeLimit: 5 });
     expect(report.hardest).toBe('search');

@@ -60,6 +60,23 @@ describe('signal solve', () => {
     expect(result).toEqual({ solutions: [], nodes: 0, truncated: false });
   });
 
+  it('finds no solution without searching when a given breaks a clue’s bound', () => {
+    // A left clue of 4 on side 4 makes the row 1 2 3 4: a given 4 in its first cell leaves that cell no height.
+    const result = engine.solve(puzzleOf(4, { left: [4, 0, 0, 0], givens: `4${'.'.repeat(15)}` }));
+    expect(result).toEqual({ solutions: [], nodes: 0, truncated: false });
+  });
+
+  it('branches on the first cell with the fewest candidates: the puzzle that needs search takes 5 nodes', () => {
+    // Branching on any other cell (the last open one, or the last of the fewest) takes 13 nodes here.
+    const puzzle = puzzleOf(5, {
+      top: [2, 2, 3, 0, 3],
+      bottom: [3, 2, 0, 3, 1],
+      left: [0, 1, 2, 2, 3],
+      right: [2, 0, 2, 3, 1],
+    });
+    expect(engine.solve(puzzle).nodes).toBe(5);
+  });
+
   it('solves a puzzle that needs search and returns its one solution', () => {
     const puzzle = puzzleOf(5, {
       top: [2, 2, 3, 0, 3],
