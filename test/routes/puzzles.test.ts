@@ -71,7 +71,7 @@ describe('one puzzle', () => {
   it.each([
     ['/v1/puzzles/2026-11-31/sudoku/easy', 400, 'invalid_date'],
     ['/v1/puzzles/29-11-2026/sudoku/easy', 400, 'invalid_request'],
-    ['/v1/puzzles/2026-11-29/chess/easy', 400, 'invalid_request'],
+    ['/v1/puzzles/2026-11-29/chess/easy', 400, 'invalid_kind'],
     ['/v1/puzzles/2026-11-29/sudoku/superhard', 400, 'invalid_level'],
     ['/v1/puzzles/2025-12-31/sudoku/easy', 404, 'not_found'],
     ['/v1/puzzles/2026-12-01/sudoku/easy', 404, 'not_found'],
