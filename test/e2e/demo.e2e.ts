@@ -16,6 +16,7 @@ import { type Browser, type BrowserContext, chromium, type Locator, type Page } 
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { type ColorSortPuzzle, replay } from '../../src/engines/colorsort/index.js';
 import { descriptorOf, engineFor, KINDS, type Kind } from '../../src/kinds/index.js';
+import { HISTOGRAM_BUCKETS } from '../../src/play/histogram.js';
 import { humanLog, seededRandom } from '../support/logs.js';
 import { CHROMIUM_ARGS, ensureChromium } from './chromium.js';
 import { type LocalWorker, startWorker } from './worker.js';
@@ -244,7 +245,7 @@ describe.skipIf(!chromiumStatus.ok)('the demo page in Chromium', () => {
     expect(await text('result-streak')).toBe(streak);
     await page.locator('#board-me', { hasText: /^You: rank \d+ of \d+, faster than \d+ %$/ }).waitFor();
     await page.locator('#histogram .bucket').first().waitFor();
-    expect(await page.locator('#histogram .bucket').count()).toBe(10);
+    expect(await page.locator('#histogram .bucket').count()).toBe(HISTOGRAM_BUCKETS);
     expect(await page.locator('#histogram .bucket.mine').count()).toBe(1);
   }
 
