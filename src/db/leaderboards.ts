@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { SQLiteColumn } from 'drizzle-orm/sqlite-core';
 import type { Kind } from '../kinds/index.js';
 import { type BoardScope, inScope, scopedSolves } from './board-scope.js';
@@ -154,22 +154,30 @@ function ahead(row: SQL, place: Place): SQL {
   return sql`(${row}.rating > ${place.rating} or (${row}.rating = ${place.rating} and ${row}.player_id < ${place.playerId}))`;
 }
 
-/** `row` is `place` itself or ahead of it. */
-function atOrAhead(row: SQL, place: Place): SQL {
-  return sql`(${ahead(row, place)} or (${row}.rating = ${place.rating} and ${row}.player_id = ${place.playerId}))`;
+/** `row` comes after `place` in the board's order: what a page after a cursor holds. */
+function behind(row: SQL, place: Place): SQL {
+  return sql`(${row}.rating < ${place.rating} or (${row}.rating = ${place.rating} and ${row}.player_id > ${place.playerId}))`;
 }
 
+/** `rating` (a player_ratings alias, joined with its player as `player`) is on the kind's board. */
+function onBoard(kind: Kind, rating: SQL, player: SQL): SQL {
+  return sql`(${rating}.kind = ${kind} and ${rating}.established = 1 and ${player}.banned_at is null)`;
+}
+
+/** The outer queries' own tables, named as drizzle names them. */
+const RATING = sql.raw('"player_ratings"');
+const PLAYER = sql.raw('"players"');
+
 /**
- * How many rows of the kind's board within the scope (established players, never banned ones) meet
- * `where`, which names the counted row `board_r`: one range of the board's partial index.
+ * How many rows of the kind's board within the scope meet `where`, which names the counted row
+ * `board_r`: one range of the board's partial index.
  */
 function countOnBoard(kind: Kind, scope: BoardScope, where: (row: SQL) => SQL): SQL<number> {
   const row = sql.raw('board_r');
   const scoped = scope.kind === 'global' ? sql`` : sql`and ${inScope(sql`board_r.player_id`, scope)}`;
   return sql<number>`(select count(*) from player_ratings board_r
     join players board_p on board_p.id = board_r.player_id
-    where board_r.kind = ${kind} and board_r.established = 1 and board_p.banned_at is null ${scoped}
-      and ${where(row)})`;
+    where ${onBoard(kind, row, sql.raw('board_p'))} ${scoped} and ${where(row)})`;
 }
 
 /**
@@ -186,22 +194,20 @@ export async function ratingBoardPage(
 ): Promise<RatingBoardPage> {
   const { after, limit, viewerId, scope } = page;
   const global = scope.kind === 'global';
-  const afterCursor = after
-    ? or(
-        lt(playerRatings.rating, after.rating),
-        and(eq(playerRatings.rating, after.rating), gt(playerRatings.playerId, after.playerId)),
-      )
-    : undefined;
+  const afterCursor = after ? behind(RATING, after) : undefined;
   const thisRow: Place = { rating: sql`${playerRatings.rating}`, playerId: sql`${playerRatings.playerId}` };
   // Named: D1 passes rows through objects, where a column named like an integer would come first.
   const sinceCursor = (
     global
       ? countOnBoard(kind, scope, (row) =>
-          after ? sql`${ahead(row, thisRow)} and not ${atOrAhead(row, after)}` : ahead(row, thisRow),
+          after ? sql`${ahead(row, thisRow)} and ${behind(row, after)}` : ahead(row, thisRow),
         )
       : sql<number>`0`
   ).as('since_cursor');
-  const upToCursor = after ? countOnBoard(kind, scope, (row) => atOrAhead(row, after)) : sql<number>`0`;
+  // Everything not behind the cursor: its own row and those ahead of it.
+  const upToCursor = after
+    ? countOnBoard(kind, scope, (row) => sql`not ${behind(row, after)}`)
+    : sql<number>`0`;
   const [rows, mine] = await db.batch([
     db
       .select({
@@ -216,9 +222,7 @@ export async function ratingBoardPage(
       .innerJoin(players, eq(players.id, playerRatings.playerId))
       .where(
         and(
-          eq(playerRatings.kind, kind),
-          eq(playerRatings.established, true),
-          isNull(players.bannedAt),
+          onBoard(kind, RATING, PLAYER),
           shownTo(viewerId),
           inScope(playerRatings.playerId, scope),
           afterCursor,
@@ -235,14 +239,7 @@ export async function ratingBoardPage(
       })
       .from(playerRatings)
       .innerJoin(players, eq(players.id, playerRatings.playerId))
-      .where(
-        and(
-          eq(playerRatings.playerId, viewerId ?? ''),
-          eq(playerRatings.kind, kind),
-          eq(playerRatings.established, true),
-          isNull(players.bannedAt),
-        ),
-      )
+      .where(and(eq(playerRatings.playerId, viewerId ?? ''), onBoard(kind, RATING, PLAYER)))
       .limit(1),
   ]);
   const own = viewerId === null ? undefined : mine[0];
