@@ -5,6 +5,7 @@
 
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import { type Browser, chromium } from 'playwright-core';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -56,4 +57,10 @@ export function ensureChromium(): ChromiumStatus {
   if (!existsSync(CHROMIUM_PATH)) return { ok: false, reason: `apt-get installed no ${CHROMIUM_PATH}` };
   console.log(`[e2e] installed ${execFileSync(CHROMIUM_PATH, ['--version'], { encoding: 'utf8' }).trim()}`);
   return { ok: true, path: CHROMIUM_PATH };
+}
+
+/** Chromium as the browser tests drive it: the one `ensureChromium` found, with CHROMIUM_ARGS. */
+export function launchChromium(status: ChromiumStatus): Promise<Browser> {
+  if (!status.ok) throw new Error(`no Chromium to launch: ${status.reason}`);
+  return chromium.launch({ executablePath: status.path, args: CHROMIUM_ARGS });
 }

@@ -4,9 +4,9 @@
  * as such, and the page has its own icon. Solving through the page is demo.e2e.ts's.
  */
 
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { CHROMIUM_ARGS, ensureChromium } from './chromium.js';
+import { ensureChromium, launchChromium } from './chromium.js';
 import { type LocalWorker, startWorker } from './worker.js';
 
 /** A phone held upright (CSS pixels). */
@@ -29,10 +29,7 @@ describe.skipIf(!chromiumStatus.ok)('the demo page', () => {
 
   beforeAll(async () => {
     worker = await startWorker();
-    browser = await chromium.launch({
-      executablePath: chromiumStatus.ok ? chromiumStatus.path : '',
-      args: CHROMIUM_ARGS,
-    });
+    browser = await launchChromium(chromiumStatus);
   });
 
   afterAll(async () => {

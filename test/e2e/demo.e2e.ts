@@ -12,13 +12,13 @@
 
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import { type Browser, type BrowserContext, chromium, type Locator, type Page } from 'playwright-core';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { type ColorSortPuzzle, replay } from '../../src/engines/colorsort/index.js';
 import { descriptorOf, engineFor, KINDS, type Kind } from '../../src/kinds/index.js';
 import { HISTOGRAM_BUCKETS } from '../../src/play/histogram.js';
 import { humanLog, seededRandom } from '../support/logs.js';
-import { CHROMIUM_ARGS, ensureChromium } from './chromium.js';
+import { ensureChromium, launchChromium } from './chromium.js';
 import { type LocalWorker, startWorker } from './worker.js';
 
 const SCREENSHOTS = path.join(import.meta.dirname, 'screenshots');
@@ -161,10 +161,7 @@ describe.skipIf(!chromiumStatus.ok)('the demo page in Chromium', () => {
   beforeAll(async () => {
     await mkdir(SCREENSHOTS, { recursive: true });
     worker = await startWorker();
-    browser = await chromium.launch({
-      executablePath: chromiumStatus.ok ? chromiumStatus.path : '',
-      args: CHROMIUM_ARGS,
-    });
+    browser = await launchChromium(chromiumStatus);
     page = await browser.newPage({ viewport: DESKTOP });
     // A loaded 2-core CI machine (wrangler dev, Chromium and the test side by side) can be slow: wait, don't flake.
     page.setDefaultTimeout(90_000);

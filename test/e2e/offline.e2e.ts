@@ -4,10 +4,10 @@
  * single violation of it.
  */
 
-import { type Browser, chromium, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { KINDS } from '../../src/kinds/index.js';
-import { CHROMIUM_ARGS, ensureChromium } from './chromium.js';
+import { ensureChromium, launchChromium } from './chromium.js';
 import { type LocalWorker, startWorker } from './worker.js';
 
 const chromiumStatus = ensureChromium();
@@ -31,10 +31,7 @@ describe.skipIf(!chromiumStatus.ok)('pages without a network', () => {
 
   beforeAll(async () => {
     worker = await startWorker();
-    browser = await chromium.launch({
-      executablePath: chromiumStatus.ok ? chromiumStatus.path : '',
-      args: CHROMIUM_ARGS,
-    });
+    browser = await launchChromium(chromiumStatus);
   });
 
   afterAll(async () => {
