@@ -10,7 +10,12 @@ import { defineConfig } from 'vitest/config';
  */
 export default defineConfig({
   test: {
-    include: ['test/e2e/**/*.e2e.ts', 'test/cli/**/*.e2e.ts', 'test/contract/**/*.e2e.ts'],
+    include: [
+      'test/e2e/**/*.e2e.ts',
+      'test/cli/**/*.e2e.ts',
+      'test/contract/**/*.e2e.ts',
+      'test/architecture/**/*.e2e.ts',
+    ],
     environment: 'node',
     fileParallelism: false,
     testTimeout: 240_000,

@@ -1,13 +1,11 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
 import { HTTPException } from 'hono/http-exception';
 import { requestId } from 'hono/request-id';
-import { ConfigError, loadConfig } from './config.js';
-import { createDb } from './db/client.js';
+import { ConfigError } from './config.js';
 import { PuzzleInputError } from './engines/types.js';
-import type { Env } from './env.js';
 import { bodyLimit } from './http/body-limit.js';
 import { privateUnlessMarked } from './http/cache.js';
-import type { AppEnv, Services } from './http/context.js';
+import type { AppEnv } from './http/context.js';
 import { corsFromEnv } from './http/cors.js';
 import { isDatabaseError } from './http/database-error.js';
 import { ApiError, errorBody, hostRefusal } from './http/errors.js';
@@ -15,7 +13,6 @@ import { errorFields, log, requestLog } from './http/log.js';
 import { newRequestId } from './http/request-id.js';
 import { securityHeaders } from './http/security-headers.js';
 import { descriptorOf, KINDS } from './kinds/index.js';
-import { developmentClock } from './play/test-clock.js';
 import { adminRoutes } from './routes/admin.js';
 import { clockRoutes } from './routes/clock.js';
 import { dataRightsRoutes } from './routes/data-rights.js';
@@ -34,22 +31,11 @@ import { revealRoutes } from './routes/reveal.js';
 import { submissionRoutes } from './routes/submissions.js';
 import { suspectRoutes } from './routes/suspects.js';
 import { TAGS } from './routes/tags.js';
+import { createServices } from './services.js';
 
 export interface AppOptions {
   /** The real clock; tests pass a fixed one. In development a test clock runs from it when one is set. */
   now?: () => Date;
-}
-
-/** Config and database handle per environment object: the runtime hands every request of an isolate the same one. */
-const servicesByEnv = new WeakMap<Env, Pick<Services, 'config' | 'db'>>();
-
-function servicesOf(env: Env): Pick<Services, 'config' | 'db'> {
-  let services = servicesByEnv.get(env);
-  if (!services) {
-    services = { config: loadConfig(env), db: createDb(env.DB) };
-    servicesByEnv.set(env, services);
-  }
-  return services;
 }
 
 export function createApp(options: AppOptions = {}) {
@@ -63,10 +49,7 @@ export function createApp(options: AppOptions = {}) {
   app.use('/v1/*', privateUnlessMarked);
   app.use(bodyLimit);
   app.use('/v1/*', async (c, next) => {
-    const { config, db } = servicesOf(c.env);
-    // A deployment's clock is the real one as it stands: no read of the test clock on its hot path.
-    const clock = config.development ? await developmentClock(db, now) : now;
-    c.set('services', { config, db, now: clock, realNow: now });
+    c.set('services', await createServices(c.env, now));
     await next();
   });
 

@@ -1,13 +1,11 @@
 import { createApp } from './app.js';
-import { loadConfig } from './config.js';
 import { runDailyCron } from './daily/cron.js';
-import { createDb } from './db/client.js';
 import type { Env } from './env.js';
 import { withFrontCache } from './http/front-cache.js';
 import { errorFields, log } from './http/log.js';
 import { calibrateBenchmarks } from './play/calibrate-benchmarks.js';
 import { catchUpPuzzleRatings } from './play/catch-up-puzzle-ratings.js';
-import { developmentClock } from './play/test-clock.js';
+import { createServices } from './services.js';
 
 const app = createApp();
 
@@ -15,11 +13,7 @@ export default {
   fetch: withFrontCache(app.fetch),
   /** Daily: make the coming days, calibrate benchmarks, finish puzzle ratings. Each step logs its own failure; the others still run. */
   async scheduled(_controller, env) {
-    const config = loadConfig(env);
-    const db = createDb(env.DB);
-    const real = () => new Date();
-    // In development the cron goes by the test clock too, so a day change can be tried over HTTP.
-    const now = config.development ? await developmentClock(db, real) : real;
+    const { config, db, now } = await createServices(env);
     const results = await Promise.allSettled([
       runDailyCron({ db, salt: config.puzzleSalt, now }, config),
       calibrateBenchmarks(db, now()),

@@ -1,6 +1,6 @@
 import type { BoardScope } from '../db/board-scope.js';
 import { isMember } from '../db/groups.js';
-import type { Services } from '../http/context.js';
+import type { Services } from '../services.js';
 
 export type ScopeOutcome =
   | { ok: true; scope: BoardScope }

@@ -1,6 +1,6 @@
 import { type PlayerChanges, type PlayerRow, updatePlayer } from '../db/players.js';
 import type { BoardVisibility } from '../db/schema.js';
-import type { Services } from '../http/context.js';
+import type { Services } from '../services.js';
 import { timeZoneChange } from './time-zone.js';
 
 export interface RequestedChanges {

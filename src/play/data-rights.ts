@@ -1,7 +1,7 @@
 import { groupsOf } from '../db/groups.js';
 import { deletePlayer, playerData } from '../db/player-data.js';
 import type { SubmissionRow } from '../db/submissions.js';
-import type { Services } from '../http/context.js';
+import type { Services } from '../services.js';
 import { leaveGroup } from './groups.js';
 
 /**

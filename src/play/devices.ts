@@ -3,7 +3,8 @@ import { newShortCode, normalShortCode, shortCodeHash } from '../auth/short-code
 import type { PlayerProfile } from '../contract/player.js';
 import { insertLinkCode, redeemLinkCode } from '../db/link-codes.js';
 import { findPlayer } from '../db/players.js';
-import type { Services } from '../http/context.js';
+import { revokeToken } from '../db/tokens.js';
+import type { Services } from '../services.js';
 import { playerProfile } from './profile.js';
 
 /** A link code lasts ten minutes: long enough to pick up the other device, too short to be worth guessing. */
@@ -43,4 +44,9 @@ export async function linkDevice(
   if (!player || player.bannedAt !== null) return null;
   const token = await playerToken(services.config.tokenSecret, player.id as PlayerId, tokenId);
   return { player: await playerProfile(services, player), token };
+}
+
+/** Revokes one of the player's tokens (a device signed out); false when the player holds no such token. */
+export async function revokeDevice(services: Services, playerId: string, tokenId: string): Promise<boolean> {
+  return revokeToken(services.db, playerId, tokenId, services.now().toISOString());
 }

@@ -1,6 +1,6 @@
 import { addFollow, followCount, followsPage, removeFollow } from '../db/follows.js';
 import { findPlayer } from '../db/players.js';
-import type { Services } from '../http/context.js';
+import type { Services } from '../services.js';
 import { followable } from './visibility.js';
 
 /** A player follows at most this many others: enough for friends and rivals, not a scrape of the board. */

@@ -14,7 +14,7 @@ import {
   setInviteCode,
   setOwner,
 } from '../db/groups.js';
-import type { Services } from '../http/context.js';
+import type { Services } from '../services.js';
 
 /** A group holds at most this many members: a club or an office, small enough that its board stays personal. */
 export const MAX_GROUP_MEMBERS = 100;

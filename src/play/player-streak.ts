@@ -1,8 +1,8 @@
 import type { Streak } from '../contract/streak.js';
 import { dateInTimeZone } from '../daily/calendar.js';
 import { streakDates } from '../db/submissions.js';
-import type { Services } from '../http/context.js';
 import { streaks } from '../rating/streak.js';
+import type { Services } from '../services.js';
 import { streakView } from './streak-view.js';
 
 /**

@@ -1,7 +1,7 @@
 import type { PlayerProfile, PublicProfile } from '../contract/player.js';
 import { type PlayerRow, ratingsOf } from '../db/players.js';
-import type { Services } from '../http/context.js';
 import { KINDS } from '../kinds/index.js';
+import type { Services } from '../services.js';
 import { playerStreak } from './player-streak.js';
 
 /** The player's rating in every kind it has played, in the registry's order of kinds. */

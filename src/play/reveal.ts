@@ -1,7 +1,7 @@
 import { areAnswersPublic, type IsoDate } from '../daily/calendar.js';
 import { recordReveal } from '../db/sessions.js';
 import { parsePuzzle, type RevealView, reveal } from '../engines/colorsort/index.js';
-import type { Services } from '../http/context.js';
+import type { Services } from '../services.js';
 
 /** What became of a reveal; the route turns each into its HTTP answer. */
 export type RevealOutcome =

@@ -25,7 +25,6 @@ import { historyCarries } from '../fairplay/pace-history.js';
 import { revealsMatch } from '../fairplay/reveal-match.js';
 import { paceSignals, SUSPECT_WINDOW_MS, suspicionOf } from '../fairplay/suspicion.js';
 import { verdictOf } from '../fairplay/verdict.js';
-import type { Services } from '../http/context.js';
 import type { KindDescriptor } from '../kinds/descriptor.js';
 import { descriptorOf } from '../kinds/index.js';
 import { countedTime } from '../rating/counted-time.js';
@@ -33,6 +32,7 @@ import { newRating } from '../rating/glicko2.js';
 import { type RatedSolve, rateSolve, type SolveContext } from '../rating/rate-solve.js';
 import { score } from '../rating/score.js';
 import { streaks } from '../rating/streak.js';
+import type { Services } from '../services.js';
 import { catchUpPlayerRating } from './catch-up-player-rating.js';
 import { streakView } from './streak-view.js';
 

@@ -1,7 +1,7 @@
 import type { PublicProfile } from '../contract/player.js';
 import type { PlayerRow } from '../db/players.js';
 import { findShownPlayer } from '../db/visibility.js';
-import type { Services } from '../http/context.js';
+import type { Services } from '../services.js';
 import { publicProfile } from './profile.js';
 
 /** Another player's public profile if the viewer may see it (db/visibility.ts); undefined as for none at all. */

@@ -1,12 +1,10 @@
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
-import { generateDate } from '../daily/generate.js';
 import { recentGenerationRuns } from '../db/generation-runs.js';
-import { recordAdminAction } from '../db/moderation.js';
 import { adminRequired } from '../http/admin-auth.js';
 import type { AppEnv } from '../http/context.js';
 import { validationHook } from '../http/validation.js';
-import { calibrateBenchmarks } from '../play/calibrate-benchmarks.js';
-import { generationContext, requirePlayableDate } from './require.js';
+import { calibrateNow, generateDateNow } from '../play/admin-jobs.js';
+import { requirePlayableDate } from './require.js';
 import { DateParam, jsonError } from './schemas.js';
 import { ADMIN } from './security.js';
 import { TAGS } from './tags.js';
@@ -112,27 +110,10 @@ export const adminRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook
   .openapi(regenerate, async (c) => {
     const services = c.var.services;
     const date = requirePlayableDate(services, c.req.valid('param').date);
-    const outcome = await generateDate(generationContext(services), date, 'admin');
-    await recordAdminAction(services.db, {
-      at: services.now().toISOString(),
-      action: 'generate',
-      target: date,
-      reason: null,
-      details: { status: outcome.status, generated: outcome.generated },
-    });
-    return c.json(outcome, 200);
+    return c.json(await generateDateNow(services, date), 200);
   })
   .openapi(calibrate, async (c) => {
-    const { db, now } = c.var.services;
-    const updates = await calibrateBenchmarks(db, now());
-    await recordAdminAction(db, {
-      at: now().toISOString(),
-      action: 'calibrate',
-      target: 'benchmarks',
-      reason: null,
-      details: { changed: updates.length },
-    });
-    return c.json({ updates }, 200);
+    return c.json({ updates: await calibrateNow(c.var.services) }, 200);
   })
   .openapi(runs, async (c) => {
     return c.json({ runs: await recentGenerationRuns(c.var.services.db, c.req.valid('query').limit) }, 200);

@@ -1,14 +1,14 @@
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
 import { LinkCodeSchema, LinkRequestSchema, PlayerTokensSchema } from '../contract/devices.js';
 import { NewPlayerSchema } from '../contract/player.js';
-import { revokeToken, tokensOf } from '../db/tokens.js';
+import { tokensOf } from '../db/tokens.js';
 import { CACHE_CONTROL } from '../http/cache.js';
 import type { AppEnv } from '../http/context.js';
 import { ApiError } from '../http/errors.js';
 import { requirePlayer, requirePlayerToken } from '../http/player-auth.js';
 import { clientAddress, enforceRateLimit, RATE_LIMITS } from '../http/rate-limit.js';
 import { validationHook } from '../http/validation.js';
-import { linkDevice, newLinkCode } from '../play/devices.js';
+import { linkDevice, newLinkCode, revokeDevice } from '../play/devices.js';
 import { jsonError } from './schemas.js';
 import { NO_TOKEN, PLAYER } from './security.js';
 import { TAGS } from './tags.js';
@@ -140,7 +140,7 @@ export const deviceRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHoo
   .openapi(revoke, async (c) => {
     const player = await requirePlayer(c);
     const { id } = c.req.valid('param');
-    const revoked = await revokeToken(c.var.services.db, player.id, id, c.var.services.now().toISOString());
+    const revoked = await revokeDevice(c.var.services, player.id, id);
     if (!revoked) throw new ApiError(404, 'not_found', `This player holds no token ${id}`);
     return c.body(null, 204);
   });

@@ -1,5 +1,4 @@
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
-import { newPlayerId, newTokenId, playerToken } from '../auth/player-token.js';
 import {
   NewPlayerRequestSchema,
   NewPlayerSchema,
@@ -7,7 +6,6 @@ import {
   PlayerProfileSchema,
   PublicProfileSchema,
 } from '../contract/player.js';
-import { insertPlayer } from '../db/players.js';
 import { CACHE_CONTROL } from '../http/cache.js';
 import type { AppEnv } from '../http/context.js';
 import { ApiError } from '../http/errors.js';
@@ -16,6 +14,7 @@ import { clientAddress, enforceRateLimit, RATE_LIMITS } from '../http/rate-limit
 import { validationHook } from '../http/validation.js';
 import { changePlayer } from '../play/change-player.js';
 import { playerProfile } from '../play/profile.js';
+import { registerPlayer } from '../play/register.js';
 import { visibleProfile } from '../play/visibility.js';
 import { invalidTimeZone, jsonError, playerIdParam } from './schemas.js';
 import { NO_TOKEN, OPTIONAL_PLAYER, PLAYER } from './security.js';
@@ -108,15 +107,10 @@ export const playerRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHoo
   .openapi(create, async (c) => {
     const services = c.var.services;
     await enforceRateLimit(c, RATE_LIMITS.playerCreationPerIp, clientAddress(c));
-    const id = newPlayerId();
-    const tokenId = newTokenId();
-    const player = await insertPlayer(
-      services.db,
-      { id, displayName: c.req.valid('json')?.displayName ?? null, createdAt: services.now().toISOString() },
-      tokenId,
+    return c.json(
+      await registerPlayer(services, { displayName: c.req.valid('json')?.displayName ?? null }),
+      201,
     );
-    const token = await playerToken(services.config.tokenSecret, id, tokenId);
-    return c.json({ player: await playerProfile(services, player), token }, 201);
   })
   .openapi(me, async (c) => {
     const player = await requirePlayer(c);

@@ -1,6 +1,4 @@
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
-import type { PlayerId } from '../auth/player-token.js';
-import { startToken } from '../auth/start-token.js';
 import { AnswerSchema, DayPuzzlesSchema, PlayablePuzzleSchema, type Puzzle } from '../contract/puzzle.js';
 import {
   answersPublicAt,
@@ -12,15 +10,16 @@ import {
 } from '../daily/calendar.js';
 import { dailyPuzzles } from '../daily/daily-puzzles.js';
 import { puzzlesOfDate } from '../daily/schedule.js';
-import { startSession } from '../db/sessions.js';
 import type { Level } from '../engines/types.js';
 import { CACHE_CONTROL, conditionalGet, PayloadMemory, PUZZLE_MAX_AGE_S } from '../http/cache.js';
-import type { AppEnv, Services } from '../http/context.js';
+import type { AppEnv } from '../http/context.js';
 import { ApiError } from '../http/errors.js';
 import { optionalPlayer, optionalPlayerToken } from '../http/player-auth.js';
 import { clientAddress, enforceRateLimit, RATE_LIMITS } from '../http/rate-limit.js';
 import { validationHook } from '../http/validation.js';
 import type { Kind } from '../kinds/index.js';
+import { startPuzzle } from '../play/start-puzzle.js';
+import type { Services } from '../services.js';
 import { toAnswer, toPuzzleView } from './puzzle-view.js';
 import { generationContext, requireDailyPuzzle, requireLevelOf, requirePlayableDate } from './require.js';
 import { DateParam, invalidTimeZone, jsonError, PuzzleParams } from './schemas.js';
@@ -178,27 +177,14 @@ export const puzzleRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHoo
       throw invalidTimeZone(tz);
     }
     const row = await requireDailyPuzzle(services, params);
-    const session = await startSession(services.db, {
-      playerId: player.id,
-      puzzleId: row.id,
-      startedAt: services.now(),
-      timeZone,
-    });
-    const token = await startToken(services.config.tokenSecret, {
-      playerId: player.id as PlayerId,
-      puzzleId: row.id,
-      startedAt: session.startedAt.getTime(),
-    });
+    const started = await startPuzzle(services, player, row, timeZone);
     c.header('Vary', 'Authorization', { append: true });
     c.header('Cache-Control', CACHE_CONTROL.private);
     return c.json(
       {
         ...toPuzzleView(row),
-        session: {
-          startedAt: session.startedAt.toISOString(),
-          elapsedMs: Math.max(0, services.now().getTime() - session.startedAt.getTime()),
-        },
-        startToken: token,
+        session: { startedAt: started.startedAt.toISOString(), elapsedMs: started.elapsedMs },
+        startToken: started.startToken,
       },
       200,
     );

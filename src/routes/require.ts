@@ -5,9 +5,9 @@ import { judgeDate } from '../daily/window.js';
 import type { PuzzleRow } from '../db/puzzles.js';
 import { noSuchLevel } from '../engines/levels.js';
 import type { Level } from '../engines/types.js';
-import type { Services } from '../http/context.js';
 import { ApiError } from '../http/errors.js';
 import { engineFor, type Kind } from '../kinds/index.js';
+import type { Services } from '../services.js';
 
 /** The date of a request if it may be played now, else the 4xx that says why. */
 export function requirePlayableDate(services: Services, text: string): IsoDate {

@@ -1,0 +1,38 @@
+import { type Config, loadConfig } from './config.js';
+import { createDb, type Db } from './db/client.js';
+import type { Env } from './env.js';
+import { developmentClock } from './play/test-clock.js';
+
+/** What every flow gets, from a request or from the cron: parsed config, the database and the clocks. */
+export interface Services {
+  config: Config;
+  db: Db;
+  /** The service's now: in development the test clock of PUT /v1/admin/clock when one is set. */
+  now: () => Date;
+  /** The real clock, whatever the test clock says: for the windows that protect the service. */
+  realNow: () => Date;
+}
+
+/** Config and database handle per environment object: the runtime hands every request of an isolate the same one. */
+const settledByEnv = new WeakMap<Env, Pick<Services, 'config' | 'db'>>();
+
+function settled(env: Env): Pick<Services, 'config' | 'db'> {
+  let services = settledByEnv.get(env);
+  if (!services) {
+    services = { config: loadConfig(env), db: createDb(env.DB) };
+    settledByEnv.set(env, services);
+  }
+  return services;
+}
+
+/**
+ * The services of one request or one cron run. `realNow` is the real clock (tests pass a fixed one). A
+ * deployment's clock is the real one as it stands, with no read of the test clock on its hot path; in
+ * development the test clock moves it when one is set, for the cron as for requests, so a day change can
+ * be tried over HTTP.
+ */
+export async function createServices(env: Env, realNow: () => Date = () => new Date()): Promise<Services> {
+  const { config, db } = settled(env);
+  const now = config.development ? await developmentClock(db, realNow) : realNow;
+  return { config, db, now, realNow };
+}
