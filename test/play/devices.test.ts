@@ -84,6 +84,18 @@ describe('linking a second device', () => {
     }
   });
 
+  it('takes a code until 1 ms before its ten minutes end, and refuses it from the tenth minute on', async () => {
+    const { token } = await register(at);
+    const [last, atEnd, after] = [await newCode(token), await newCode(token), await newCode(token)];
+    expect(last.expiresAt).toBe('2026-11-29T12:10:00.000Z');
+    const statuses = [
+      (await redeem(last.code, '2026-11-29T12:09:59.999Z', '198.51.100.21')).status,
+      (await redeem(atEnd.code, '2026-11-29T12:10:00.000Z', '198.51.100.22')).status,
+      (await redeem(after.code, '2026-11-29T12:10:00.001Z', '198.51.100.23')).status,
+    ];
+    expect(statuses).toEqual([200, 400, 400]);
+  });
+
   it('limits redemptions from one address', async () => {
     const statuses: number[] = [];
     for (let i = 0; i < 11; i++) statuses.push((await redeem('ZZZZZ-ZZZZ1', at, '203.0.113.77')).status);
