@@ -259,13 +259,13 @@ export interface PuzzleStatsRow {
   medianMs: number | null;
   /** Counts per bucket: bucket i holds times in [edges[i-1], edges[i]), the last everything slower. */
   histogram: number[];
-  /** The viewer's counted time on the puzzle, if it has one. */
-  mineMs: number | null;
+  /** The bucket of the viewer's counted time on the puzzle, if it has one: by the same rule as the counts. */
+  mineBucket: number | null;
 }
 
 /**
  * Solvers, median and a time histogram of a puzzle's counted solves, each from the (puzzle, time) index,
- * with the viewer's own counted time.
+ * with the bucket of the viewer's own counted time.
  */
 export async function puzzleStats(
   db: Db,
@@ -282,7 +282,7 @@ export async function puzzleStats(
     db.select({ n: sql<number>`count(*)` }).from(submissions).where(onPuzzle),
     db.select({ bucket, n: sql<number>`count(*)` }).from(submissions).where(onPuzzle).groupBy(bucket),
     db
-      .select({ countedMs: submissions.countedMs })
+      .select({ bucket })
       .from(submissions)
       .where(and(onPuzzle, eq(submissions.playerId, viewerId ?? '')))
       .limit(1),
@@ -290,8 +290,8 @@ export async function puzzleStats(
   const solvers = countRows[0]?.n ?? 0;
   const histogram = new Array<number>(edges.length + 1).fill(0);
   for (const row of bucketRows) histogram[row.bucket] = row.n;
-  const mineMs = viewerId === null ? null : (mine[0]?.countedMs ?? null);
-  if (solvers === 0) return { solvers, medianMs: null, histogram, mineMs };
+  const mineBucket = viewerId === null ? null : (mine[0]?.bucket ?? null);
+  if (solvers === 0) return { solvers, medianMs: null, histogram, mineBucket };
   const middle = await db
     .select({ countedMs: submissions.countedMs })
     .from(submissions)
@@ -303,5 +303,5 @@ export async function puzzleStats(
   const times = middle.map((r) => r.countedMs ?? 0);
   // The middle two of an even count may be an odd number of ms apart: whole milliseconds, as every time.
   const medianMs = Math.round(times.reduce((a, b) => a + b, 0) / times.length);
-  return { solvers, medianMs, histogram, mineMs };
+  return { solvers, medianMs, histogram, mineBucket };
 }

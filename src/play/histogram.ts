@@ -24,10 +24,3 @@ export function histogramEdges(benchmarkSeconds: number): number[] {
   }
   return edges;
 }
-
-/** The bucket of a time: the number of edges at or below it. */
-export function bucketOf(edges: readonly number[], ms: number): number {
-  let bucket = 0;
-  while (bucket < edges.length && ms >= (edges[bucket] as number)) bucket++;
-  return bucket;
-}

@@ -16,7 +16,7 @@ import { ApiError } from '../http/errors.js';
 import { optionalPlayer } from '../http/player-auth.js';
 import { validationHook } from '../http/validation.js';
 import { resolveScope } from '../play/boards.js';
-import { bucketOf, histogramEdges } from '../play/histogram.js';
+import { histogramEdges } from '../play/histogram.js';
 import { fasterThan } from '../play/submit.js';
 import { PLAY_DAY_GAP_MS } from '../rating/play-days.js';
 import {
@@ -263,7 +263,6 @@ export const leaderboardRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validati
     const viewerId = (await optionalPlayer(c))?.id ?? null;
     const edges = histogramEdges(puzzle.benchmarkSeconds);
     const row = await puzzleStats(services.db, puzzle.id, edges, viewerId);
-    const mine = row.mineMs === null ? null : bucketOf(edges, row.mineMs);
     cacheBoard(c, viewerId);
     return c.json(
       {
@@ -275,7 +274,7 @@ export const leaderboardRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validati
           fromMs: i === 0 ? 0 : (edges[i - 1] as number),
           toMs: edges[i] ?? null,
           count,
-          mine: i === mine,
+          mine: i === row.mineBucket,
         })),
       },
       200,

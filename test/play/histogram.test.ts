@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { PuzzleStats } from '../../src/contract/leaderboards.js';
-import { bucketOf, HISTOGRAM_BUCKETS, histogramEdges } from '../../src/play/histogram.js';
+import { HISTOGRAM_BUCKETS, histogramEdges } from '../../src/play/histogram.js';
 import { appAt } from '../support/app.js';
 import { bearer, type ResultJson, register, solveAs } from '../support/play.js';
 
@@ -18,15 +18,37 @@ describe('the time histogram', () => {
     for (let i = 1; i < tiny.length; i++) expect(tiny[i]).toBeGreaterThan(tiny[i - 1] as number);
   });
 
-  it('puts a time on an edge in the bucket that edge opens, and one below it in the bucket before', () => {
-    const edges = histogramEdges(300);
-    expect(bucketOf(edges, 0)).toBe(0);
-    expect(bucketOf(edges, 18_999)).toBe(0);
-    expect(bucketOf(edges, 19_000)).toBe(1);
-    expect(bucketOf(edges, 299_999)).toBe(8);
-    expect(bucketOf(edges, 300_000)).toBe(9);
-    expect(bucketOf(edges, 600_000)).toBe(11);
-    expect(bucketOf(edges, 10 ** 9)).toBe(11);
+  it('puts a time on an edge in the bucket that edge opens, and one 1 ms below it in the bucket before', async () => {
+    const date = '2026-11-28';
+    const path = `/v1/puzzles/${date}/sudoku/hard/stats`;
+    const api = appAt('2026-11-28T20:00:00Z');
+    const { benchmarkSeconds } = (await (await api(path)).json()) as PuzzleStats;
+    const edges = histogramEdges(benchmarkSeconds);
+    const atBenchmark = 8;
+    expect(edges[atBenchmark]).toBe(benchmarkSeconds * 1000);
+    const marked: number[] = [];
+    for (const [i, countedMs] of [
+      (edges[atBenchmark] as number) - 1,
+      edges[atBenchmark] as number,
+    ].entries()) {
+      const { token } = await register('2026-11-28T08:00:00Z');
+      const submitAt = new Date(Date.parse('2026-11-28T18:00:00Z') + i * 1000);
+      const fetchAt = new Date(submitAt.getTime() - countedMs).toISOString();
+      const { status, body } = await solveAs(token, {
+        date,
+        kind: 'sudoku',
+        level: 'hard',
+        fetchAt,
+        submitAt: submitAt.toISOString(),
+      });
+      expect(status).toBe(200);
+      expect((body as ResultJson).countedMs).toBe(countedMs);
+      const mine = (await (await api(path, { headers: bearer(token) })).json()) as PuzzleStats;
+      marked.push(mine.histogram.findIndex((b) => b.mine));
+    }
+    expect(marked).toEqual([atBenchmark, atBenchmark + 1]);
+    const { histogram } = (await (await api(path)).json()) as PuzzleStats;
+    expect([histogram[atBenchmark]?.count, histogram[atBenchmark + 1]?.count]).toEqual([1, 1]);
   });
 
   it("separates solvers at 20 %, 30 %, 40 %, 60 % and 90 % of the benchmark and marks the caller's bucket", async () => {
