@@ -18,6 +18,7 @@ import { clockRoutes } from './routes/clock.js';
 import { dataRightsRoutes } from './routes/data-rights.js';
 import { deviceRoutes } from './routes/devices.js';
 import { docsRoutes } from './routes/docs.js';
+import { feedbackRoutes } from './routes/feedback.js';
 import { followRoutes } from './routes/follows.js';
 import { groupRoutes } from './routes/groups.js';
 import { healthRoutes } from './routes/health.js';
@@ -27,6 +28,7 @@ import { leaderboardRoutes } from './routes/leaderboards.js';
 import { moderationRoutes } from './routes/moderation.js';
 import { playerRoutes } from './routes/players.js';
 import { puzzleRoutes } from './routes/puzzles.js';
+import { reportRoutes } from './routes/reports.js';
 import { revealRoutes } from './routes/reveal.js';
 import { submissionRoutes } from './routes/submissions.js';
 import { suspectRoutes } from './routes/suspects.js';
@@ -92,6 +94,7 @@ export function createApp(options: AppOptions = {}) {
     .route('/v1', submissionRoutes)
     .route('/v1', revealRoutes)
     .route('/v1', leaderboardRoutes)
+    .route('/v1', feedbackRoutes)
     .route('/v1', playerRoutes)
     .route('/v1', deviceRoutes)
     .route('/v1', historyRoutes)
@@ -101,7 +104,8 @@ export function createApp(options: AppOptions = {}) {
     .route('/v1', adminRoutes)
     .route('/v1', clockRoutes)
     .route('/v1', moderationRoutes)
-    .route('/v1', suspectRoutes);
+    .route('/v1', suspectRoutes)
+    .route('/v1', reportRoutes);
 
   app.openAPIRegistry.registerComponent('securitySchemes', 'player', {
     type: 'http',

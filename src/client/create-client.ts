@@ -1,5 +1,6 @@
 import type { LinkCode, LinkRequest, PlayerTokens } from '../contract/devices.js';
 import type { ErrorBody } from '../contract/error.js';
+import type { Report, ReportRequest, Vote, VoteRequest } from '../contract/feedback.js';
 import type { Follow, FollowsPage } from '../contract/follows.js';
 import type { GroupDetail, InviteCode, JoinedGroup, NewGroup, PlayerGroups } from '../contract/groups.js';
 import type { History, PlayerStats } from '../contract/history.js';
@@ -99,6 +100,10 @@ export interface Client {
   ): Promise<SubmissionResult>;
   /** Solvers, median time, time histogram and benchmark of a puzzle. */
   stats<K extends Kind>(date: string, kind: K, level: LevelOf<K>, options?: Fresh): Promise<PuzzleStats>;
+  /** After a solve: how much fun the puzzle was and how hard it felt (one vote, changed by voting again). */
+  vote<K extends Kind>(date: string, kind: K, level: LevelOf<K>, vote: VoteRequest): Promise<Vote>;
+  /** Tells the moderators a started puzzle is broken or mislabelled (a second report replaces the first). */
+  report<K extends Kind>(date: string, kind: K, level: LevelOf<K>, report: ReportRequest): Promise<Report>;
   /** A puzzle's fastest counted times. */
   leaderboard<K extends Kind>(
     date: string,
@@ -205,6 +210,10 @@ export function createClient(baseUrl: string, options: ClientOptions = {}): Clie
       }),
     stats: (date: string, kind: Kind, level: Level, { fresh }: Fresh = {}) =>
       call<PuzzleStats>(`${puzzlePath(date, kind, level)}/stats`, { fresh }),
+    vote: (date: string, kind: Kind, level: Level, vote: VoteRequest) =>
+      call<Vote>(`${puzzlePath(date, kind, level)}/vote`, { method: 'PUT', body: vote }),
+    report: (date: string, kind: Kind, level: Level, report: ReportRequest) =>
+      call<Report>(`${puzzlePath(date, kind, level)}/report`, { method: 'POST', body: report }),
     leaderboard: (date: string, kind: Kind, level: Level, { fresh, ...query }: BoardQuery = {}) =>
       call<PuzzleBoard>(`/v1/leaderboards/${segment(date)}/${segment(kind)}/${segment(level)}`, {
         query: { ...query },

@@ -5,6 +5,15 @@
  */
 export type { LinkCode, PlayerTokens } from '../contract/devices.js';
 export type { ErrorBody } from '../contract/error.js';
+export type {
+  Felt,
+  PuzzleVotes,
+  Report,
+  ReportReason,
+  ReportRequest,
+  Vote,
+  VoteRequest,
+} from '../contract/feedback.js';
 export type { Follow, FollowsPage } from '../contract/follows.js';
 export type {
   Group,

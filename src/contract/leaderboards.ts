@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PuzzleVotesSchema, VoteSchema } from './feedback.js';
 import { KINDS } from './kinds/index.js';
 
 /** Whose rows a board shows; ranks are within the scope. */
@@ -120,6 +121,10 @@ export const PuzzleStatsSchema = z
           'Counts of counted times in 12 buckets, each √2 times as wide as the one before, from 0 to a ' +
           'sixteenth of the benchmark up to twice it; the last bucket is open-ended (toMs null)',
       }),
+    votes: PuzzleVotesSchema.nullable(),
+    myVote: VoteSchema.nullable().meta({
+      description: "The caller's own vote, whatever the count (null: none)",
+    }),
   })
   .meta({ id: 'PuzzleStats' });
 

@@ -3,6 +3,7 @@ import type { SQLiteColumn } from 'drizzle-orm/sqlite-core';
 import type { Kind } from '../kinds/index.js';
 import { type BoardScope, inScope, scopedSolves } from './board-scope.js';
 import type { Db } from './client.js';
+import { ownVoteQuery, tallyOf, type VoteRow, type VoteTally, voteTallyQuery } from './feedback.js';
 import { aheadQuery, isCounted, isRanked, ownSolve, solversQuery } from './ranked-solves.js';
 import { playerRatings, players, submissions } from './schema.js';
 import { shownTo } from './visibility.js';
@@ -261,6 +262,9 @@ export interface PuzzleStatsRow {
   histogram: number[];
   /** The bucket of the viewer's counted time on the puzzle, if it has one: by the same rule as the counts. */
   mineBucket: number | null;
+  /** Every vote on the puzzle, and the viewer's own. */
+  votes: VoteTally;
+  myVote: VoteRow | null;
 }
 
 /**
@@ -278,7 +282,7 @@ export async function puzzleStats(
     edges.map((edge, i) => sql`when ${submissions.countedMs} < ${edge} then ${i}`),
     sql` `,
   )} else ${edges.length} end`;
-  const [countRows, bucketRows, mine] = await db.batch([
+  const [countRows, bucketRows, mine, voteRows, ownVote] = await db.batch([
     db.select({ n: sql<number>`count(*)` }).from(submissions).where(onPuzzle),
     db.select({ bucket, n: sql<number>`count(*)` }).from(submissions).where(onPuzzle).groupBy(bucket),
     db
@@ -286,12 +290,16 @@ export async function puzzleStats(
       .from(submissions)
       .where(and(onPuzzle, eq(submissions.playerId, viewerId ?? '')))
       .limit(1),
+    voteTallyQuery(db, puzzleId),
+    ownVoteQuery(db, puzzleId, viewerId),
   ]);
+  const votes = tallyOf(voteRows);
+  const myVote = viewerId === null ? null : (ownVote[0] ?? null);
   const solvers = countRows[0]?.n ?? 0;
   const histogram = new Array<number>(edges.length + 1).fill(0);
   for (const row of bucketRows) histogram[row.bucket] = row.n;
   const mineBucket = viewerId === null ? null : (mine[0]?.bucket ?? null);
-  if (solvers === 0) return { solvers, medianMs: null, histogram, mineBucket };
+  if (solvers === 0) return { solvers, medianMs: null, histogram, mineBucket, votes, myVote };
   const middle = await db
     .select({ countedMs: submissions.countedMs })
     .from(submissions)
@@ -303,5 +311,5 @@ export async function puzzleStats(
   const times = middle.map((r) => r.countedMs ?? 0);
   // The middle two of an even count may be an odd number of ms apart: whole milliseconds, as every time.
   const medianMs = Math.round(times.reduce((a, b) => a + b, 0) / times.length);
-  return { solvers, medianMs, histogram, mineBucket };
+  return { solvers, medianMs, histogram, mineBucket, votes, myVote };
 }

@@ -10,6 +10,8 @@ import {
   players,
   playerTokens,
   playSessions,
+  puzzleReports,
+  puzzleVotes,
   submissions,
 } from './schema.js';
 import { shownTo } from './visibility.js';
@@ -39,6 +41,8 @@ export async function playerData(db: Db, playerId: string) {
     memberships,
     owned,
     actions,
+    votes,
+    reports,
   ] = await db.batch([
     db.select().from(players).where(eq(players.id, playerId)),
     db.select().from(playerTokens).where(eq(playerTokens.playerId, playerId)),
@@ -69,6 +73,8 @@ export async function playerData(db: Db, playerId: string) {
       .select()
       .from(adminActions)
       .where(or(eq(adminActions.target, playerId), like(adminActions.details, `%${playerId}%`))),
+    db.select().from(puzzleVotes).where(eq(puzzleVotes.playerId, playerId)),
+    db.select().from(puzzleReports).where(eq(puzzleReports.playerId, playerId)),
   ]);
   return {
     player: player[0] ?? null,
@@ -82,6 +88,8 @@ export async function playerData(db: Db, playerId: string) {
     groups: memberships,
     ownedGroups: owned,
     moderation: actions,
+    votes,
+    reports,
   };
 }
 
@@ -89,8 +97,9 @@ export async function playerData(db: Db, playerId: string) {
  * Removes a player's personal data, atomically. Its solves stay, so that boards keep their ranks and puzzles
  * their rating games, but under `standInId`, an anonymous hidden player made for them that nothing ties to
  * the player (move logs are dropped) and banned when the player was; the moderation record is rewritten the
- * same way. Its tokens, link codes, sessions, ratings, follows and memberships go; groups it owned were
- * handed over by the caller.
+ * same way. Its votes stay in the puzzles' tallies and its reports in the moderators' queue, under the
+ * stand-in too (a report without its note, the player's own words). Its tokens, link codes, sessions,
+ * ratings, follows and memberships go; groups it owned were handed over by the caller.
  */
 export async function deletePlayer(db: Db, playerId: string, standInId: string, at: string): Promise<void> {
   await db.batch([
@@ -103,6 +112,11 @@ export async function deletePlayer(db: Db, playerId: string, standInId: string, 
       bannedAt: sql`(select ${players.bannedAt} from ${players} where ${players.id} = ${playerId})`,
     }),
     db.update(submissions).set({ playerId: standInId, log: null }).where(eq(submissions.playerId, playerId)),
+    db.update(puzzleVotes).set({ playerId: standInId }).where(eq(puzzleVotes.playerId, playerId)),
+    db
+      .update(puzzleReports)
+      .set({ playerId: standInId, note: null })
+      .where(eq(puzzleReports.playerId, playerId)),
     db
       .update(adminActions)
       .set({

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import type { Felt, ReportReason } from '../contract/feedback.js';
 import type { Difficulty, Level, LogEntry, PuzzleMeta } from '../engines/types.js';
 import type { Evidence } from '../fairplay/evidence.js';
 import type { ReviewReason } from '../fairplay/verdict.js';
@@ -374,7 +375,7 @@ export const benchmarkHistory = sqliteTable(
   (t) => [index('benchmark_history_kind_level_day').on(t.kind, t.level, t.day)],
 );
 
-export type AdminAction = 'approve' | 'void' | 'ban' | 'clear' | 'generate' | 'calibrate';
+export type AdminAction = 'approve' | 'void' | 'ban' | 'clear' | 'generate' | 'calibrate' | 'resolve_report';
 
 /** Every moderator and operator action: what was done to what, when and why. */
 export const adminActions = sqliteTable('admin_actions', {
@@ -398,3 +399,46 @@ export const testClock = sqliteTable('test_clock', {
   id: integer('id').primaryKey(),
   offsetMs: integer('offset_ms').notNull(),
 });
+
+/** A player's vote on a puzzle it solved: one per player and puzzle, changeable. */
+export const puzzleVotes = sqliteTable(
+  'puzzle_votes',
+  {
+    puzzleId: text('puzzle_id')
+      .notNull()
+      .references(() => puzzles.id),
+    playerId: text('player_id')
+      .notNull()
+      .references(() => players.id),
+    /** 1 (no fun) to 5. */
+    fun: integer('fun').notNull(),
+    felt: text('felt').$type<Felt>().notNull(),
+    votedAt: text('voted_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.puzzleId, t.playerId] })],
+);
+
+/**
+ * A player's report that a puzzle is broken or mislabelled, for the moderators: one per player and puzzle
+ * (a second replaces the first and reopens it); open until a moderator resolves it.
+ */
+export const puzzleReports = sqliteTable(
+  'puzzle_reports',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    puzzleId: text('puzzle_id')
+      .notNull()
+      .references(() => puzzles.id),
+    playerId: text('player_id')
+      .notNull()
+      .references(() => players.id),
+    reason: text('reason').$type<ReportReason>().notNull(),
+    note: text('note'),
+    reportedAt: text('reported_at').notNull(),
+    resolvedAt: text('resolved_at'),
+  },
+  (t) => [
+    uniqueIndex('puzzle_reports_one_per_player').on(t.puzzleId, t.playerId),
+    index('puzzle_reports_open').on(t.id).where(sql`resolved_at is null`),
+  ],
+);

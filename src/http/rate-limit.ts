@@ -170,6 +170,21 @@ export const RATE_LIMITS = {
     what: 'follows',
     network: { binding: 'FOLLOW_NETWORK_LIMITER', limit: 600 },
   },
+  feedbackPerPlayer: {
+    per: 'player',
+    binding: 'FEEDBACK_PLAYER_LIMITER',
+    limit: 10,
+    period: 60,
+    what: 'votes and reports by one player',
+  },
+  feedbackPerIp: {
+    per: 'address',
+    binding: 'FEEDBACK_IP_LIMITER',
+    limit: 60,
+    period: 60,
+    what: 'votes and reports',
+    network: { binding: 'FEEDBACK_NETWORK_LIMITER', limit: 600 },
+  },
   adminFailuresPerIp: {
     per: 'address',
     binding: 'ADMIN_FAILURE_LIMITER',

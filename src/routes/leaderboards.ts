@@ -16,6 +16,7 @@ import { ApiError } from '../http/errors.js';
 import { optionalPlayer } from '../http/player-auth.js';
 import { validationHook } from '../http/validation.js';
 import { resolveScope } from '../play/boards.js';
+import { shownVotes, voteView } from '../play/feedback.js';
 import { histogramEdges } from '../play/histogram.js';
 import { fasterThan } from '../play/submit.js';
 import { PLAY_DAY_GAP_MS } from '../rating/play-days.js';
@@ -276,6 +277,8 @@ export const leaderboardRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validati
           count,
           mine: i === row.mineBucket,
         })),
+        votes: shownVotes(row.votes),
+        myVote: row.myVote && voteView(row.myVote),
       },
       200,
     );

@@ -15,6 +15,10 @@ export const TAGS = {
     name: 'Leaderboards',
     description: "Puzzle, daily and rating boards, and a puzzle's statistics",
   },
+  feedback: {
+    name: 'Feedback',
+    description: 'Votes on how fun and how hard a solved puzzle was, and reports of broken ones',
+  },
   players: { name: 'Players', description: 'Registering, the profile, other players, history and figures' },
   devices: { name: 'Devices', description: "Link codes and the player's tokens, one per device" },
   social: { name: 'Follows and groups', description: 'Following players and playing in groups' },

@@ -19,7 +19,7 @@ const MAY_IMPORT: Record<Area, readonly Area[]> = {
   fairplay: ['engines', 'rating'],
   client: ['contract'],
   kinds: ['contract', 'engines', 'rating'],
-  db: ['engines', 'fairplay', 'kinds', 'rating'],
+  db: ['contract', 'engines', 'fairplay', 'kinds', 'rating'],
   daily: ['auth', 'config.ts', 'db', 'engines', 'kinds', 'rating'],
   play: ['auth', 'contract', 'daily', 'db', 'engines', 'fairplay', 'kinds', 'rating', 'services.ts'],
 };

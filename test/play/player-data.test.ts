@@ -186,6 +186,18 @@ describe('data rights', () => {
       body: JSON.stringify({ inviteCode: group.inviteCode }),
     });
     await at('/v1/players/me/link-codes', { method: 'POST', headers: bearer(gone.token) });
+    const feedback = { ...bearer(gone.token), ...json };
+    const voted = await at('/v1/puzzles/2026-11-08/signal/easy/vote', {
+      method: 'PUT',
+      headers: feedback,
+      body: JSON.stringify({ fun: 5, felt: 'right' }),
+    });
+    const reported = await at('/v1/puzzles/2026-11-08/signal/easy/report', {
+      method: 'POST',
+      headers: feedback,
+      body: JSON.stringify({ reason: 'other', note: `${name} thinks clue 3 is odd` }),
+    });
+    expect([voted.status, reported.status]).toEqual([200, 201]);
     const puzzleBefore = await env.DB.prepare(
       "select rating from puzzles where id = '2026-11-08:signal:easy'",
     ).first<{ rating: number }>();
@@ -222,6 +234,12 @@ describe('data rights', () => {
       "select rating from puzzles where id = '2026-11-08:signal:easy'",
     ).first<{ rating: number }>();
     expect(puzzleAfter).toEqual(puzzleBefore);
+    // Its vote stays in the puzzle's tally and its report in the queue, under the stand-in, the note gone.
+    const kept = await env.DB.prepare(
+      `select (select count(*) from puzzle_votes where puzzle_id = '2026-11-08:signal:easy') as votes,
+              (select count(*) from puzzle_reports where puzzle_id = '2026-11-08:signal:easy' and note is null) as reports`,
+    ).first<{ votes: number; reports: number }>();
+    expect(kept).toEqual({ votes: 1, reports: 1 });
     expect(
       await (await at(`/v1/groups/${group.group.id}`, { headers: bearer(stays.token) })).json(),
     ).toMatchObject({ ownerId: stays.player.id });

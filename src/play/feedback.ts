@@ -1,0 +1,140 @@
+import {
+  type LevelFeedback,
+  type PuzzleVotes,
+  type Report,
+  type ReportRequest,
+  VOTES_SHOWN_FROM,
+  type Vote,
+  type VoteRequest,
+} from '../contract/feedback.js';
+import { addDays, utcDate } from '../daily/calendar.js';
+import { listBenchmarks } from '../db/benchmarks.js';
+import {
+  hasSolved,
+  hasStarted,
+  levelFeedback,
+  openReportsPage,
+  type ReportRow,
+  resolveReport,
+  saveReport,
+  saveVote,
+  tallyOf,
+  type VoteRow,
+  type VoteTally,
+} from '../db/feedback.js';
+import { recordAdminAction } from '../db/moderation.js';
+import type { PlayerRow } from '../db/players.js';
+import type { PuzzleRow } from '../db/puzzles.js';
+import type { Services } from '../services.js';
+
+export type VoteOutcome = { ok: true; vote: Vote } | { ok: false; reason: 'not_solved' };
+
+/** A vote needs a valid solve of the puzzle (ranked or practice): only a player who finished it may judge it. */
+export async function castVote(
+  services: Services,
+  player: PlayerRow,
+  puzzle: PuzzleRow,
+  request: VoteRequest,
+): Promise<VoteOutcome> {
+  if (!(await hasSolved(services.db, player.id, puzzle.id))) return { ok: false, reason: 'not_solved' };
+  const row = await saveVote(services.db, {
+    puzzleId: puzzle.id,
+    playerId: player.id,
+    fun: request.fun,
+    felt: request.felt,
+    votedAt: services.now().toISOString(),
+  });
+  return { ok: true, vote: voteView(row) };
+}
+
+export function voteView(row: VoteRow): Vote {
+  return { puzzleId: row.puzzleId, fun: row.fun, felt: row.felt, votedAt: row.votedAt };
+}
+
+/** A puzzle's tally as the public sees it: nothing until enough players voted that no one vote shows. */
+export function shownVotes(tally: VoteTally): PuzzleVotes | null {
+  return tally.voters >= VOTES_SHOWN_FROM ? tally : null;
+}
+
+export type ReportOutcome = { ok: true; report: Report } | { ok: false; reason: 'not_started' };
+
+export function reportView(row: ReportRow): Report {
+  return {
+    id: row.id,
+    puzzleId: row.puzzleId,
+    reason: row.reason,
+    note: row.note,
+    reportedAt: row.reportedAt,
+  };
+}
+
+/** A report needs a session of the puzzle: a player reports what it played, not what it heard of. */
+export async function fileReport(
+  services: Services,
+  player: PlayerRow,
+  puzzle: PuzzleRow,
+  request: ReportRequest,
+): Promise<ReportOutcome> {
+  if (!(await hasStarted(services.db, player.id, puzzle.id))) return { ok: false, reason: 'not_started' };
+  const row = await saveReport(services.db, {
+    puzzleId: puzzle.id,
+    playerId: player.id,
+    reason: request.reason,
+    note: request.note ?? null,
+    reportedAt: services.now().toISOString(),
+  });
+  return { ok: true, report: reportView(row) };
+}
+
+export async function openReports(services: Services, beforeId: number | null, limit: number) {
+  const rows = await openReportsPage(services.db, beforeId, limit);
+  return rows.map((row) => ({ ...reportView(row), playerId: row.playerId }));
+}
+
+/** Closes a report, audited with the moderator's note; false when no open report has that id. */
+export async function resolveReportNow(
+  services: Services,
+  id: number,
+  note: string | null,
+): Promise<boolean> {
+  const at = services.now().toISOString();
+  const resolved = await resolveReport(services.db, id, at);
+  if (!resolved) return false;
+  await recordAdminAction(services.db, {
+    at,
+    action: 'resolve_report',
+    target: String(id),
+    reason: note,
+    details: { puzzleId: resolved.puzzleId, reason: resolved.reason },
+  });
+  return true;
+}
+
+/** Days of puzzles the level report looks back over, today included. */
+export const LEVEL_FEEDBACK_DAYS = 30;
+
+/** Every level's votes and open reports beside its grader's hardest techniques and its benchmark. */
+export async function levelReport(services: Services): Promise<LevelFeedback> {
+  const to = utcDate(services.now());
+  const from = addDays(to, 1 - LEVEL_FEEDBACK_DAYS);
+  const [benchmarks, found] = await Promise.all([
+    listBenchmarks(services.db),
+    levelFeedback(services.db, from, to),
+  ]);
+  const levels = benchmarks.map((b) => {
+    const same = (row: { kind: string; level: string }) => row.kind === b.kind && row.level === b.level;
+    const techniques = found.techniques.filter(same);
+    const reports = { broken: 0, wrong_level: 0, other: 0 };
+    for (const row of found.reports.filter(same)) reports[row.reason] += row.n;
+    return {
+      kind: b.kind,
+      level: b.level,
+      benchmark: { seconds: b.seconds, unit: b.unit },
+      puzzles: techniques.reduce((sum, row) => sum + row.n, 0),
+      hardest: Object.fromEntries(techniques.map((row) => [row.hardest, row.n])),
+      votes: tallyOf(found.votes.filter(same)),
+      reports,
+    };
+  });
+  return { from, to, levels };
+}

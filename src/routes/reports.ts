@@ -1,0 +1,103 @@
+import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
+import { LevelFeedbackSchema, ReportsPageSchema } from '../contract/feedback.js';
+import { adminRequired } from '../http/admin-auth.js';
+import { CACHE_CONTROL } from '../http/cache.js';
+import type { AppEnv } from '../http/context.js';
+import { CursorQuery, decodeCursor, LimitQuery, pageOf } from '../http/cursor.js';
+import { ApiError } from '../http/errors.js';
+import { validationHook } from '../http/validation.js';
+import { LEVEL_FEEDBACK_DAYS, levelReport, openReports, resolveReportNow } from '../play/feedback.js';
+import { jsonError, ModerationReason } from './schemas.js';
+import { ADMIN } from './security.js';
+import { TAGS } from './tags.js';
+
+const list = createRoute({
+  method: 'get',
+  path: '/admin/reports',
+  operationId: 'listReports',
+  tags: [TAGS.admin.name],
+  security: ADMIN,
+  summary: "Players' open reports of puzzles, newest first, beside the flags",
+  middleware: [adminRequired] as const,
+  request: { query: z.object({ cursor: CursorQuery, limit: LimitQuery }) },
+  responses: {
+    200: { content: { 'application/json': { schema: ReportsPageSchema } }, description: 'One page' },
+    400: jsonError('Malformed cursor or limit'),
+    401: jsonError('Missing or wrong admin token'),
+  },
+});
+
+const resolve = createRoute({
+  method: 'post',
+  path: '/admin/reports/{id}/resolve',
+  operationId: 'resolveReport',
+  tags: [TAGS.admin.name],
+  security: ADMIN,
+  summary: 'Close a report, with what was found (audited)',
+  middleware: [adminRequired] as const,
+  request: {
+    params: z.object({
+      id: z.coerce
+        .number()
+        .int()
+        .positive()
+        .openapi({ param: { name: 'id', in: 'path' }, example: 7 }),
+    }),
+    body: {
+      required: false,
+      content: {
+        'application/json': {
+          schema: z
+            .strictObject({ reason: ModerationReason.optional() })
+            .openapi({ example: { reason: 'Checked: the puzzle has one solution' } }),
+        },
+      },
+    },
+  },
+  responses: {
+    200: {
+      content: { 'application/json': { schema: z.object({ id: z.int(), resolved: z.literal(true) }) } },
+      description: 'Closed',
+    },
+    400: jsonError('Malformed id or reason'),
+    401: jsonError('Missing or wrong admin token'),
+    404: jsonError('No open report with that id'),
+  },
+});
+
+const levels = createRoute({
+  method: 'get',
+  path: '/admin/levels/feedback',
+  operationId: 'levelFeedback',
+  tags: [TAGS.admin.name],
+  security: ADMIN,
+  summary: `Each level's felt difficulty beside its grader's techniques and its benchmark (last ${LEVEL_FEEDBACK_DAYS} days)`,
+  middleware: [adminRequired] as const,
+  responses: {
+    200: { content: { 'application/json': { schema: LevelFeedbackSchema } }, description: 'Every level' },
+    401: jsonError('Missing or wrong admin token'),
+  },
+});
+
+const IdCursor = z.object({ id: z.int() });
+
+export const reportRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook })
+  .openapi(list, async (c) => {
+    const { cursor, limit } = c.req.valid('query');
+    const rows = await openReports(c.var.services, decodeCursor(cursor, IdCursor)?.id ?? null, limit + 1);
+    const page = pageOf(rows, limit, (last) => ({ id: last.id }));
+    c.header('Cache-Control', CACHE_CONTROL.private);
+    return c.json({ reports: page.rows, nextCursor: page.nextCursor }, 200);
+  })
+  .openapi(resolve, async (c) => {
+    const { id } = c.req.valid('param');
+    const reason = c.req.valid('json')?.reason ?? null;
+    if (!(await resolveReportNow(c.var.services, id, reason))) {
+      throw new ApiError(404, 'not_found', `There is no open report ${id}`);
+    }
+    return c.json({ id, resolved: true as const }, 200);
+  })
+  .openapi(levels, async (c) => {
+    c.header('Cache-Control', CACHE_CONTROL.private);
+    return c.json(await levelReport(c.var.services), 200);
+  });
