@@ -1,6 +1,7 @@
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
 import type { PlayerId } from '../auth/player-token.js';
 import { startToken } from '../auth/start-token.js';
+import type { Level } from '../contract/kinds/index.js';
 import { AnswerSchema, DayPuzzlesSchema, PlayablePuzzleSchema, type Puzzle } from '../contract/puzzle.js';
 import {
   answersPublicAt,
@@ -13,7 +14,6 @@ import {
 import { dailyPuzzles } from '../daily/daily-puzzles.js';
 import { puzzlesOfDate } from '../daily/schedule.js';
 import { startSession } from '../db/sessions.js';
-import type { Level } from '../engines/types.js';
 import { CACHE_CONTROL, conditionalGet, PayloadMemory, PUZZLE_MAX_AGE_S } from '../http/cache.js';
 import type { AppEnv, Services } from '../http/context.js';
 import { ApiError } from '../http/errors.js';
