@@ -14,11 +14,11 @@ import {
   DpLineSolver,
   engine,
   LineSolver,
+  type PatternLevel,
   type PatternPuzzle,
   solveClues,
 } from '../src/engines/pattern/index.js';
 import { rng } from '../src/engines/rng.js';
-import type { Level } from '../src/engines/types.js';
 import { datasetPath } from './support/datasets.js';
 import { median, ms, quantile, table } from './support/stats.js';
 
@@ -39,7 +39,7 @@ export async function run(): Promise<void> {
 function generation(): void {
   for (let i = 0; i < 5; i++) engine.generate(`warm-up ${i}`, 'hard');
   const rows: string[][] = [];
-  for (const level of engine.levels as readonly Level[]) {
+  for (const level of engine.levels) {
     const times: number[] = [];
     const attempts: number[] = [];
     let size = '';
@@ -160,7 +160,7 @@ const toDomains = (cells: Uint8Array): number[][] =>
   Array.from(cells, (v) => (v === UNKNOWN ? [0, 1] : v === FILLED ? [1] : [0]));
 
 /** Every row and column of generated puzzles, blank and with a third of the answer known. */
-function lineCases(level: Level, count: number): LineCase[] {
+function lineCases(level: PatternLevel, count: number): LineCase[] {
   const random = rng(`lines ${level}`);
   const cases: LineCase[] = [];
   for (let s = 0; s < count; s++) {

@@ -8,6 +8,7 @@
 import { createApp } from '../../src/app.js';
 import { type PlayerId, playerToken } from '../../src/auth/player-token.js';
 import { loadConfig } from '../../src/config.js';
+import type { Level } from '../../src/contract/kinds/index.js';
 import { addDays, type IsoDate, utcDate } from '../../src/daily/calendar.js';
 import { generateDate } from '../../src/daily/generate.js';
 import { calibrationSamples } from '../../src/db/benchmarks.js';
@@ -15,7 +16,6 @@ import { createDb, createSessionDb } from '../../src/db/client.js';
 import { puzzleBoardPage, puzzleStats } from '../../src/db/leaderboards.js';
 import { findPuzzle, listPuzzlesOfDate } from '../../src/db/puzzles.js';
 import { insertAttempt, streakDates, submissionState } from '../../src/db/submissions.js';
-import type { Level } from '../../src/engines/types.js';
 import type { Env } from '../../src/env.js';
 import { encodeCursor } from '../../src/http/cursor.js';
 import { descriptorOf, engineFor, type Kind } from '../../src/kinds/index.js';

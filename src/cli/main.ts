@@ -3,9 +3,10 @@
  * Exit codes: 0 done, 1 a checked solution was rejected or generation gave up, 2 bad input.
  */
 import { readFileSync } from 'node:fs';
+import type { Level } from '../contract/kinds/index.js';
 import { noSuchLevel } from '../engines/levels.js';
 import { breakdown } from '../engines/sudoku/breakdown.js';
-import { type AnyEngine, GenerationError, type Level, PuzzleInputError } from '../engines/types.js';
+import { type AnyEngine, GenerationError, PuzzleInputError } from '../engines/types.js';
 import { engineFor, isKind, KINDS, type Kind } from '../kinds/index.js';
 import { expectArgs, type ParsedArgs, parseArgs, UsageError } from './args.js';
 import { puzzleFrom, solutionFrom } from './input.js';

@@ -1,4 +1,4 @@
-import type { Level } from '../engines/types.js';
+import type { Level } from '../contract/kinds/index.js';
 import type { Kind } from '../kinds/index.js';
 import type { IsoDate } from './calendar.js';
 

@@ -1,5 +1,5 @@
 import { sign } from '../auth/hmac.js';
-import type { Level } from '../engines/types.js';
+import type { Level } from '../contract/kinds/index.js';
 import type { Kind } from '../kinds/index.js';
 import type { IsoDate } from './calendar.js';
 

@@ -1,5 +1,6 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import type { Level, PuzzleMeta } from '../engines/types.js';
+import type { Level } from '../contract/kinds/index.js';
+import type { PuzzleMeta } from '../engines/types.js';
 import type { Kind } from '../kinds/index.js';
 import { inKindLevelOrder } from '../kinds/order.js';
 import { chunkRows } from './chunk.js';

@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, gte, lt, sql } from 'drizzle-orm';
-import type { Level } from '../engines/types.js';
+import type { Level } from '../contract/kinds/index.js';
 import type { Kind } from '../kinds/index.js';
 import type { Db } from './client.js';
 import { countedSolvers, isCounted } from './ranked-solves.js';

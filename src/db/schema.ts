@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import type { Felt, ReportReason } from '../contract/feedback.js';
-import type { Difficulty, Level, LogEntry, PuzzleMeta } from '../engines/types.js';
+import type { Level } from '../contract/kinds/index.js';
+import type { Difficulty, LogEntry, PuzzleMeta } from '../engines/types.js';
 import type { Evidence } from '../fairplay/evidence.js';
 import type { ReviewReason } from '../fairplay/verdict.js';
 import type { Kind } from '../kinds/index.js';

@@ -1,5 +1,5 @@
 import { and, desc, eq, gte, isNotNull, sql } from 'drizzle-orm';
-import type { Level } from '../engines/types.js';
+import type { Level } from '../contract/kinds/index.js';
 import { HISTORY_SOLVES } from '../fairplay/pace-history.js';
 import type { Kind } from '../kinds/index.js';
 import { batch, cachedStatement, type Param, type Statement, statement } from './batch.js';

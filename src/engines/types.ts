@@ -6,14 +6,10 @@
  * layouts and RNG they keep.
  */
 
-/** Every level any kind uses, easiest first; each engine lists its own subset in `levels`, in this order. */
-export const LEVELS = ['easy', 'medium', 'hard', 'expert', 'superhard'] as const;
-export type Level = (typeof LEVELS)[number];
-
-/** How hard a puzzle is, as measured by the engine's grader. */
-export interface Difficulty {
+/** How hard a puzzle is, as measured by the engine's grader; `L` is the engine's levels. */
+export interface Difficulty<L extends string = string> {
   /** The level the grader places the puzzle in (one of the engine's `levels`). */
-  level: Level;
+  level: L;
   /** A number that orders puzzles of one kind by difficulty; higher is harder. */
   score: number;
   /** Names of the techniques the grader needed, in the order first used. */
@@ -27,12 +23,12 @@ export interface Difficulty {
 /** Kind-specific facts a generator reports about a puzzle, e.g. `{ solutionLength: 15 }`. */
 export type PuzzleMeta = Record<string, number | string | boolean>;
 
-export interface Generated<Puzzle, Solution> {
+export interface Generated<Puzzle, Solution, L extends string = string> {
   /** Full interchange JSON of the puzzle (may contain hidden information, e.g. colorsort's hidden units). */
   puzzle: Puzzle;
   /** The generator's answer; `check` accepts it and any other valid solution. */
   solution: Solution;
-  grade: Difficulty;
+  grade: Difficulty<L>;
   seed: string;
   version: number;
   /** 1-based attempt number at which the generator succeeded. */
@@ -86,21 +82,28 @@ export class GenerationError extends Error {
 }
 
 /**
+ * The engine of kind `K` with levels `L`. Both are type parameters so that the registry (src/kinds) can hold
+ * each engine to its kind's name and to exactly the levels of the kind's wire format: `L` is invariant
+ * (`in out`), so an engine that lacks a level, or has one more, does not fit its descriptor. The engine
+ * cannot import that list (engines import nothing from the rest of src/), so it declares its own and the
+ * compiler compares the two.
+ *
  * Method syntax (not arrow properties) on purpose: it lets the registry hold engines of different
  * Puzzle/Solution types as `AnyEngine`.
  */
-export interface PuzzleEngine<Puzzle, Solution> {
+export interface PuzzleEngine<K extends string, in out L extends string, Puzzle, Solution> {
   /** The kind's name in the registry (src/kinds) and in every URL. */
-  readonly kind: string;
+  readonly kind: K;
   /** Bump whenever the same seed and level would give a different puzzle. */
   readonly version: number;
-  readonly levels: readonly Level[];
+  /** Easiest first, in the order of the kind's wire format (src/contract/kinds). */
+  readonly levels: readonly [L, ...L[]];
   /** Deterministic; the result is verified unique (colorsort: solvable, shortest length proven); throws GenerationError. */
-  generate(seed: string, level: Level): Generated<Puzzle, Solution>;
+  generate(seed: string, level: L): Generated<Puzzle, Solution, L>;
   solve(puzzle: Puzzle, limits?: SolveLimits): SolveResult<Solution>;
   /** Accepts any valid solution, not only the stored one; `submission` is untrusted JSON. */
   check(puzzle: Puzzle, submission: unknown): CheckResult;
-  grade(puzzle: Puzzle): Difficulty;
+  grade(puzzle: Puzzle): Difficulty<L>;
   /** Strict validation of untrusted JSON; throws PuzzleInputError with a readable message. */
   parsePuzzle(json: unknown): Puzzle;
   /** What players may see before the answer embargo ends (colorsort hides its bottom units). */
@@ -120,16 +123,10 @@ export interface PuzzleEngine<Puzzle, Solution> {
    */
   continuesStroke?(puzzle: Puzzle, previous: LogEntry, next: LogEntry): boolean;
   /**
-   * Optional, for a kind whose puzzle hides information until moves expose it (colour sort): the hidden
-   * units `solution` exposes, by the engine's own names for them, ascending. A ranked solve is held to
-   * what its session was shown (src/fairplay/reveal-match.ts).
-   */
-  exposedBy?(puzzle: Puzzle, solution: Solution): number[];
-  /**
    * Optional: boards of other sizes than the daily levels use (the CLI's `--size`), at `level` or the level the
    * size implies. Throws PuzzleInputError for a size the engine does not support.
    */
-  generateSized?(seed: string, size: BoardSize, level?: Level): Generated<Puzzle, Solution>;
+  generateSized?(seed: string, size: BoardSize, level?: L): Generated<Puzzle, Solution, L>;
 }
 
 export interface BoardSize {
@@ -138,4 +135,4 @@ export interface BoardSize {
 }
 
 // biome-ignore lint/suspicious/noExplicitAny: the registry's escape hatch; callers go through the engine's own types.
-export type AnyEngine = PuzzleEngine<any, any>;
+export type AnyEngine = PuzzleEngine<string, any, any, any>;

@@ -1,6 +1,13 @@
 import { colorsortShapes, MAX_TUBE } from '../contract/kinds/colorsort.js';
-import { engine } from '../engines/colorsort/index.js';
-import type { Level } from '../engines/types.js';
+import type { LevelOf } from '../contract/kinds/index.js';
+import { ColorSortPositionSchema } from '../contract/reveal.js';
+import {
+  type ColorSortPuzzle,
+  type ColorSortSolution,
+  engine,
+  exposedBy,
+  reveal,
+} from '../engines/colorsort/index.js';
 import type { KindDescriptor } from './descriptor.js';
 
 export const colorsort = {
@@ -18,11 +25,16 @@ export const colorsort = {
   },
   // Per pour (two clicks, after planning which run goes where); more colours, longer plans.
   floorSecondsPerStep: { easy: 0.5, medium: 0.6, hard: 0.7, superhard: 0.8 },
-  reveal: true,
-} satisfies KindDescriptor;
+  // The units start hidden: the player's session is shown them pour by pour.
+  reveal: {
+    position: ColorSortPositionSchema,
+    replay: (puzzle, { moves }) => reveal(puzzle, moves),
+    exposedBy,
+  },
+} satisfies KindDescriptor<'colorsort', ColorSortPuzzle, ColorSortSolution>;
 
 /** The original colour-sort game's rating table: the level of a deal by `numColors:duplicateColors`. */
-export const COLORSORT_LEVEL_BY_KEY: Readonly<Record<string, Level>> = {
+export const COLORSORT_LEVEL_BY_KEY: Readonly<Record<string, LevelOf<'colorsort'>>> = {
   '4:0': 'easy',
   '5:0': 'easy',
   '6:0': 'medium',
@@ -34,6 +46,6 @@ export const COLORSORT_LEVEL_BY_KEY: Readonly<Record<string, Level>> = {
 };
 
 /** The level that table gives a colour-sort deal, or undefined for a combination it does not list. */
-export function colorsortLevel(numColors: number, duplicateColors: number): Level | undefined {
+export function colorsortLevel(numColors: number, duplicateColors: number): LevelOf<'colorsort'> | undefined {
   return COLORSORT_LEVEL_BY_KEY[`${numColors}:${duplicateColors}`];
 }

@@ -1,23 +1,50 @@
 import type { z } from 'zod';
-import type { AnyEngine, Level } from '../engines/types.js';
+import type { Kind, Level, LevelOf } from '../contract/kinds/index.js';
+import type { AnyEngine, PuzzleEngine } from '../engines/types.js';
 import type { LogEntryBounds } from './log-entry.js';
 
 /**
  * The time a puzzle of a level starts with before calibration moves it towards what players really take:
  * finishing at it scores 0.5. `move`: seconds per move of the puzzle's proven shortest solution.
  */
-export interface BenchmarkDefaults {
+export interface BenchmarkDefaults<L extends string> {
   unit: 'puzzle' | 'move';
+  seconds: Readonly<Record<L, number>>;
+}
+
+/** The same table read with a level of some kind: a level the kind lacks finds no row. */
+interface SomeBenchmarkDefaults {
+  unit: BenchmarkDefaults<Level>['unit'];
   seconds: Readonly<Partial<Record<Level, number>>>;
 }
 
+/** The position after a list of moves, or the first move that cannot be played. */
+export type RevealReplay =
+  | {
+      ok: true;
+      /** What the route answers: only the hidden information those moves exposed. */
+      view: unknown;
+      /** The hidden units the moves exposed, by the engine's names for them: what the session records. */
+      exposed: number[];
+    }
+  | { ok: false; index?: number; reason: string };
+
 /**
- * Everything a kind means outside its engine, in one place: the service, the OpenAPI document, the demo
- * page and the benchmarks take their lists of kinds and their per-kind facts from these.
+ * The optional capability of a kind whose puzzle hides information until moves expose it (colour sort):
+ * `POST /v1/puzzles/{date}/{kind}/{level}/reveal` serves exactly the kinds that have it, and a ranked
+ * solve of such a kind is held to what its session was shown (src/fairplay/reveal-match.ts).
  */
-export interface KindDescriptor {
-  /** The pure engine (src/engines/<kind>): generation, solving, checking, grading, log replay. */
-  engine: AnyEngine;
+export interface RevealCapability<Puzzle, Solution> {
+  /** The route's answer, for the OpenAPI document. */
+  position: z.ZodType;
+  /** The position after `moves`, the moves so far in the kind's solution format (the request body). */
+  replay(puzzle: Puzzle, moves: Solution): RevealReplay;
+  /** The hidden units `solution` exposes, ascending. */
+  exposedBy(puzzle: Puzzle, solution: Solution): number[];
+}
+
+/** What a kind is outside its engine and its levels. */
+interface KindFacts {
   /** What players read. */
   displayName: string;
   /** The puzzle players see (what `engine.toPublic` returns), from the kind's wire format (src/contract/kinds). */
@@ -28,12 +55,40 @@ export interface KindDescriptor {
   logEntry: LogEntryBounds;
   /** What `a` and `b` of a log entry mean, for people (OpenAPI and README). */
   logFormat: string;
-  benchmark: BenchmarkDefaults;
+}
+
+/**
+ * Everything a kind `K` means outside its engine, in one place: the service, the OpenAPI document, the demo
+ * page and the benchmarks take their lists of kinds and their per-kind facts from these. The engine must
+ * name `K` and have exactly `K`'s levels (`LevelOf<K>`, from the wire format), and every per-level table
+ * has a row for each of them: a misspelt kind, a missing level or a level too many is a compile error.
+ */
+export interface KindDescriptor<K extends Kind, Puzzle = unknown, Solution = unknown> extends KindFacts {
+  /** The pure engine (src/engines/<kind>): generation, solving, checking, grading, log replay. */
+  engine: PuzzleEngine<K, LevelOf<K>, Puzzle, Solution>;
+  benchmark: BenchmarkDefaults<LevelOf<K>>;
   /**
    * The cold-start human floor per level: seconds per step of the engine's `stepsTo` below which nobody
    * solves (src/fairplay/human-floor.ts explains the anchor and the margin).
    */
+  floorSecondsPerStep: Readonly<Record<LevelOf<K>, number>>;
+  /** Present only for a kind that hides information the reveal route discloses move by move. */
+  reveal?: RevealCapability<Puzzle, Solution>;
+}
+
+/** An engine as code that takes its kind at run time sees it: its levels are levels of some kind. */
+export type SomeEngine = Omit<AnyEngine, 'kind' | 'levels'> & {
+  readonly kind: Kind;
+  readonly levels: readonly [Level, ...Level[]];
+};
+
+/**
+ * A descriptor as code that takes its kind at run time sees it (a kind from a URL or a row): its levels are
+ * levels of some kind, and a level of another kind finds no row in its tables.
+ */
+export interface SomeKindDescriptor extends KindFacts {
+  engine: SomeEngine;
+  benchmark: SomeBenchmarkDefaults;
   floorSecondsPerStep: Readonly<Partial<Record<Level, number>>>;
-  /** True when the kind hides information that the reveal route discloses move by move (colour sort). */
-  reveal: boolean;
+  reveal?: RevealCapability<unknown, unknown>;
 }

@@ -18,5 +18,4 @@ export const loop = {
   },
   // Per edge of the loop: each is placed by a click after the clues around it are read.
   floorSecondsPerStep: { easy: 0.25, medium: 0.3, hard: 0.4, expert: 0.5 },
-  reveal: false,
-} satisfies KindDescriptor;
+} satisfies KindDescriptor<'loop'>;

@@ -18,5 +18,4 @@ export const pattern = {
   // Per filled cell: a drag paints a run in a fraction of a second, so the bound is the reading of the
   // clues, rising once lines no longer suffice on their own.
   floorSecondsPerStep: { easy: 0.15, medium: 0.2, hard: 0.3, expert: 0.35 },
-  reveal: false,
-} satisfies KindDescriptor;
+} satisfies KindDescriptor<'pattern'>;

@@ -18,5 +18,4 @@ export const signal = {
   // Per empty cell, as for sudoku (each height is deduced from clues and the Latin rule); larger boards
   // need longer chains of visibility arguments.
   floorSecondsPerStep: { easy: 0.5, medium: 0.7, hard: 1.0, expert: 1.3 },
-  reveal: false,
-} satisfies KindDescriptor;
+} satisfies KindDescriptor<'signal'>;

@@ -18,5 +18,4 @@ export const sudoku = {
   // Per blank cell. The fastest recorded classic solve is about 1 s per blank, on a competition puzzle;
   // harder levels need pencil marks and longer chains, which no one enters at that speed.
   floorSecondsPerStep: { easy: 0.5, medium: 0.7, hard: 1.0, expert: 1.4 },
-  reveal: false,
-} satisfies KindDescriptor;
+} satisfies KindDescriptor<'sudoku'>;

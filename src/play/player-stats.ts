@@ -1,7 +1,7 @@
+import type { Level } from '../contract/kinds/index.js';
 import { addDays, dateInTimeZone, type IsoDate } from '../daily/calendar.js';
 import { type CountedSolve, countedSolvesSince } from '../db/history.js';
 import type { PlayerRow } from '../db/players.js';
-import type { Level } from '../engines/types.js';
 import { engineFor, KINDS, type Kind } from '../kinds/index.js';
 import { median } from '../rating/median.js';
 import type { Services } from '../services.js';

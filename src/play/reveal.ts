@@ -1,18 +1,20 @@
 import { areAnswersPublic, type IsoDate } from '../daily/calendar.js';
 import { recordReveal } from '../db/sessions.js';
-import { parsePuzzle, type RevealView, reveal } from '../engines/colorsort/index.js';
+import type { RevealCapability } from '../kinds/descriptor.js';
+import { engineFor, type Kind } from '../kinds/index.js';
 import type { Services } from '../services.js';
 
 /** What became of a reveal; the route turns each into its HTTP answer. */
 export type RevealOutcome =
-  | { outcome: 'position'; view: RevealView }
+  | { outcome: 'position'; view: unknown }
   /** Before the date's answers are public, hidden colours are shown only to a player's session. */
   | { outcome: 'needs_player' }
   | { outcome: 'no_session' }
   | { outcome: 'illegal_move'; reason: string; index?: number };
 
 /**
- * Colour sort: the position after `moves`, showing only the hidden units those moves expose. Until the
+ * The position after `moves` (the moves so far, in the kind's solution format), showing only the hidden
+ * units those moves expose, for a kind whose descriptor has `reveal` (colour sort). Until the
  * date's answers are public this is a player's play: it needs the player's session of the puzzle (so the
  * clock runs from before the first hidden colour is seen), and what it shows is added to the session,
  * which the ranked solve is then held to (src/fairplay/reveal-match.ts). Afterwards anyone may replay.
@@ -26,12 +28,13 @@ export async function revealPosition(
   services: Services,
   player: { id: string } | null,
   date: IsoDate,
-  puzzle: { id: string; puzzle: unknown },
+  capability: RevealCapability<unknown, unknown>,
+  puzzle: { id: string; kind: Kind; puzzle: unknown },
   moves: unknown,
 ): Promise<RevealOutcome> {
   const closed = !areAnswersPublic(date, services.now());
   if (closed && !player) return { outcome: 'needs_player' };
-  const result = reveal(parsePuzzle(puzzle.puzzle), moves);
+  const result = capability.replay(engineFor(puzzle.kind).parsePuzzle(puzzle.puzzle), moves);
   // An illegal list changes nothing. Its reason may speak of units the legal moves before it exposed
   // (a different colour on top), but those are the same moves' units, seen on the same clock, and the
   // ranked solve needs every hidden unit recorded anyway.

@@ -25,7 +25,7 @@ import { historyCarries } from '../fairplay/pace-history.js';
 import { revealsMatch } from '../fairplay/reveal-match.js';
 import { paceSignals, SUSPECT_WINDOW_MS, suspicionOf } from '../fairplay/suspicion.js';
 import { verdictOf } from '../fairplay/verdict.js';
-import type { KindDescriptor } from '../kinds/descriptor.js';
+import type { SomeKindDescriptor } from '../kinds/descriptor.js';
 import { descriptorOf } from '../kinds/index.js';
 import { countedTime } from '../rating/counted-time.js';
 import { newRating } from '../rating/glicko2.js';
@@ -249,7 +249,7 @@ function logMismatch(
  * and the verdict from all of it.
  */
 function judgeTiming(
-  descriptor: KindDescriptor,
+  descriptor: SomeKindDescriptor,
   puzzle: unknown,
   state: ReadyState,
   submission: Submission,
@@ -284,7 +284,7 @@ function judgeTiming(
   const signals = paceSignals({ countedMs, floorMs, eliteMs, gamesBefore });
   const suspicion = suspicionOf([...state.paceSignals, { kind: state.puzzle.kind, ...signals }]);
   const { revealed } = state.session;
-  const exposed = engine.exposedBy?.(puzzle, submission.solution);
+  const exposed = descriptor.reveal?.exposedBy(puzzle, submission.solution);
   const matched = exposed === undefined || revealed === null || revealsMatch(exposed, revealed);
   const standing = {
     historyCarries: historyCarries({

@@ -30,7 +30,7 @@ export const kindRoutes = new OpenAPIHono<AppEnv>().openapi(list, (c) => {
       levels: [...engine.levels],
       engineVersion: engine.version,
       logFormat,
-      reveal,
+      reveal: reveal !== undefined,
     };
   });
   c.header('Cache-Control', CACHE_CONTROL.puzzle);

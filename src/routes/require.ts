@@ -1,10 +1,10 @@
+import type { Level } from '../contract/kinds/index.js';
 import type { IsoDate } from '../daily/calendar.js';
 import { dailyPuzzle } from '../daily/daily-puzzles.js';
 import type { GenerationContext } from '../daily/generate.js';
 import { judgeDate } from '../daily/window.js';
 import type { PuzzleRow } from '../db/puzzles.js';
 import { noSuchLevel } from '../engines/levels.js';
-import type { Level } from '../engines/types.js';
 import { ApiError } from '../http/errors.js';
 import { engineFor, type Kind } from '../kinds/index.js';
 import type { Services } from '../services.js';

@@ -1,25 +1,64 @@
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
-import { ColorSortPositionSchema } from '../contract/reveal.js';
+import { createMiddleware } from 'hono/factory';
 import type { AppEnv } from '../http/context.js';
 import { ApiError } from '../http/errors.js';
 import { optionalPlayer, optionalPlayerToken } from '../http/player-auth.js';
 import { clientAddress, enforceRateLimit, RATE_LIMITS } from '../http/rate-limit.js';
 import { validationHook } from '../http/validation.js';
-import { KIND_DESCRIPTORS } from '../kinds/index.js';
+import type { RevealCapability } from '../kinds/descriptor.js';
+import { descriptorOf, isKind, KINDS, type Kind, revealOf } from '../kinds/index.js';
 import { type RevealOutcome, revealPosition } from '../play/reveal.js';
 import { requireDailyPuzzle, requirePlayableDate } from './require.js';
-import { DateParam, jsonError, LevelParam } from './schemas.js';
+import { jsonError, PuzzleParams } from './schemas.js';
 import { OPTIONAL_PLAYER } from './security.js';
 import { TAGS } from './tags.js';
 
+/** The kinds the route serves: those whose descriptor has `reveal` (GET /v1/kinds says `reveal: true`). */
+const REVEALING = KINDS.filter((kind) => revealOf(kind) !== undefined);
+
+/**
+ * One schema, or the choice of several: what a request or an answer of some revealing kind looks like
+ * (nothing at all when no kind reveals).
+ */
+function eitherOf(schemas: readonly z.ZodType[]): z.ZodType {
+  const [only, ...more] = schemas;
+  if (!only) return z.never();
+  return more.length === 0 ? only : z.union([only, ...more]);
+}
+
+/** The capability of `kind`, or the 404 of a kind that has none: nothing is served that is not advertised. */
+function requireReveal(kind: Kind): RevealCapability<unknown, unknown> {
+  const reveal = revealOf(kind);
+  if (reveal) return reveal;
+  throw new ApiError(
+    404,
+    'not_found',
+    `${kind} hides nothing, so it has no reveal route; the kinds that have one are ${REVEALING.join(', ')}`,
+  );
+}
+
+/**
+ * A kind without the capability is refused before its token, its rate limits or its body are looked at.
+ * An unknown kind goes on to the parameters' check (`invalid_kind`).
+ */
+const revealingKind = createMiddleware<AppEnv>(async (c, next) => {
+  const kind = c.req.param('kind') ?? '';
+  if (isKind(kind)) requireReveal(kind);
+  await next();
+});
+
 const revealRoute = createRoute({
   method: 'post',
-  path: '/puzzles/{date}/colorsort/{level}/reveal',
-  operationId: 'revealColorSort',
+  path: '/puzzles/{date}/{kind}/{level}/reveal',
+  operationId: 'revealPosition',
   tags: [TAGS.puzzles.name],
   security: OPTIONAL_PLAYER,
-  summary: 'Colour sort: the position after a list of moves, with the colours those moves have exposed',
+  middleware: [revealingKind] as const,
+  summary: 'The position after a list of moves, with the hidden units those moves have exposed',
   description:
+    `For the kinds that hide part of their puzzle (\`reveal: true\` in GET /v1/kinds: ${REVEALING.join(', ')}); ` +
+    'any other kind is 404. The body is the moves so far, in the kind’s solution format (colour sort: ' +
+    '`{moves}`). ' +
     "Until the date's answers are public this needs a player token and the player's session of the puzzle " +
     '(fetch the puzzle with the token first: that starts its clock), and every colour it shows is recorded ' +
     'with the session: a ranked solve whose moves expose other hidden units than the session was shown is ' +
@@ -29,25 +68,31 @@ const revealRoute = createRoute({
     'no other hidden colour is ever returned. Undo is the client’s matter: replay the shorter list (a move ' +
     'that completes a tube cannot be undone in the original game).',
   request: {
-    params: z.object({ date: DateParam, level: LevelParam }),
+    params: PuzzleParams,
     body: {
       required: true,
       content: {
-        'application/json': { schema: KIND_DESCRIPTORS.colorsort.solution },
+        'application/json': { schema: eitherOf(REVEALING.map((kind) => descriptorOf(kind).solution)) },
       },
     },
   },
   responses: {
     200: {
-      content: { 'application/json': { schema: ColorSortPositionSchema } },
+      content: {
+        'application/json': {
+          schema: eitherOf(REVEALING.flatMap((kind) => revealOf(kind)?.position ?? [])),
+        },
+      },
       description: 'The position',
     },
-    400: jsonError('Malformed body, date or level'),
+    400: jsonError('Malformed body, date, unknown kind or level'),
     401: jsonError(
       "No player token before the date's answers are public, or a bearer token that is not a valid player token",
     ),
     403: jsonError('The player is banned'),
-    404: jsonError('Date outside the archive or not begun anywhere yet'),
+    404: jsonError(
+      'A kind without the reveal capability, or a date outside the archive or not begun anywhere yet',
+    ),
     409: jsonError('`no_session`: the player has not fetched the puzzle with its token yet'),
     422: jsonError('An illegal move; details.index is its position in the list'),
     429: jsonError('Too many reveals; see Retry-After'),
@@ -82,15 +127,22 @@ function refusal(outcome: Exclude<RevealOutcome, { outcome: 'position' }>): ApiE
 export const revealRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook }).openapi(
   revealRoute,
   async (c) => {
-    const { date, level } = c.req.valid('param');
+    const { date, kind, level } = c.req.valid('param');
     const services = c.var.services;
     const bearer = await optionalPlayerToken(c);
     if (bearer) await enforceRateLimit(c, RATE_LIMITS.revealPerPlayer, bearer.playerId);
     await enforceRateLimit(c, RATE_LIMITS.revealPerIp, clientAddress(c));
     const player = await optionalPlayer(c);
     const day = requirePlayableDate(services, date);
-    const row = await requireDailyPuzzle(services, { date: day, kind: 'colorsort', level });
-    const outcome = await revealPosition(services, player, day, row, c.req.valid('json').moves);
+    const row = await requireDailyPuzzle(services, { date: day, kind, level });
+    const outcome = await revealPosition(
+      services,
+      player,
+      day,
+      requireReveal(kind),
+      row,
+      c.req.valid('json'),
+    );
     if (outcome.outcome !== 'position') throw refusal(outcome);
     return c.json(outcome.view, 200);
   },

@@ -4,12 +4,11 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { LEVELS, type Level } from '../../src/contract/kinds/index.js';
 import { MAX_SEED_LENGTH } from '../../src/engines/rng.js';
 import {
   type AnyEngine,
   type Generated,
-  LEVELS,
-  type Level,
   type LogEntry,
   type LogStep,
   PuzzleInputError,

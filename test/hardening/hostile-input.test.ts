@@ -2,7 +2,7 @@ import { env } from 'cloudflare:test';
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DEV_SECRETS } from '../../src/config.js';
-import { LEVELS } from '../../src/engines/types.js';
+import { LEVELS } from '../../src/contract/kinds/index.js';
 import { KINDS } from '../../src/kinds/index.js';
 import { appAt } from '../support/app.js';
 import { bearer, register, startPuzzle } from '../support/play.js';

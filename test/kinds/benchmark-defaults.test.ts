@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import type { Level } from '../../src/contract/kinds/index.js';
 import { PRESETS } from '../../src/engines/colorsort/puzzle.js';
-import type { Level, PuzzleMeta } from '../../src/engines/types.js';
+import type { PuzzleMeta } from '../../src/engines/types.js';
 import { colorsortLevel } from '../../src/kinds/colorsort.js';
 import { defaultBenchmark, engineFor, KIND_DESCRIPTORS, KINDS } from '../../src/kinds/index.js';
 import { puzzleBenchmarkSeconds } from '../../src/rating/puzzle-benchmark.js';

@@ -1,11 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { descriptorOf, KINDS } from '../../src/kinds/index.js';
+import { descriptorOf, engineFor, KINDS } from '../../src/kinds/index.js';
+
+const containsNull = (value: unknown): boolean =>
+  value === null || (typeof value === 'object' && Object.values(value).some(containsNull));
 
 describe('the reveal capability', () => {
-  it('comes with exposedBy on exactly the kinds whose descriptor reveals: their ranked solves are held to it', () => {
-    const revealing = KINDS.filter((kind) => descriptorOf(kind).reveal);
-    const exposing = KINDS.filter((kind) => descriptorOf(kind).engine.exposedBy !== undefined);
+  it('is a member of exactly the descriptors whose public puzzle hides something: what is hidden is revealed', () => {
+    const revealing = KINDS.filter((kind) => descriptorOf(kind).reveal !== undefined);
+    const hiding = KINDS.filter((kind) => {
+      const engine = engineFor(kind);
+      return containsNull(engine.toPublic(engine.generate('reveal-capability', engine.levels[0]).puzzle));
+    });
     expect(revealing).toEqual(['colorsort']);
-    expect(exposing).toEqual(revealing);
+    expect(hiding).toEqual(revealing);
   });
 });

@@ -1,7 +1,7 @@
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
+import type { Level } from '../../src/contract/kinds/index.js';
 import { createDb } from '../../src/db/client.js';
-import type { Level } from '../../src/engines/types.js';
 import type { Kind } from '../../src/kinds/index.js';
 import { calibrateBenchmarks } from '../../src/play/calibrate-benchmarks.js';
 import { deadBand, MAX_DAILY_FACTOR } from '../../src/rating/calibration.js';

@@ -1,9 +1,9 @@
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { DEV_SECRETS } from '../../src/config.js';
+import type { Level } from '../../src/contract/kinds/index.js';
 import type { IsoDate } from '../../src/daily/calendar.js';
 import { puzzlesOfDate } from '../../src/daily/schedule.js';
-import type { Level } from '../../src/engines/types.js';
 import { engineFor, type Kind } from '../../src/kinds/index.js';
 import { appAt } from '../support/app.js';
 import { forgedSolve, offline, solveAtShare, stored } from '../support/paced.js';

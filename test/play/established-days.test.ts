@@ -1,6 +1,6 @@
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import type { Level } from '../../src/engines/types.js';
+import type { Level } from '../../src/contract/kinds/index.js';
 import { appAt } from '../support/app.js';
 import { seedEstablishedPlayers } from '../support/established.js';
 import { solveAtShare } from '../support/paced.js';

@@ -265,3 +265,44 @@ describe('what a session is shown', () => {
     expect(session?.started_at).toBe(Date.parse(at));
   });
 });
+
+describe('which kinds have a reveal route', () => {
+  const post = (kind: string, body: string, headers: Record<string, string> = {}) =>
+    appAt(answersPublic)(`/v1/puzzles/${date}/${kind}/easy/reveal`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...headers },
+      body,
+    });
+
+  it('serves exactly the kinds that GET /v1/kinds lists with reveal: true, and 404s the others', async () => {
+    const { kinds } = (await (await api('/v1/kinds')).json()) as {
+      kinds: { kind: string; reveal: boolean }[];
+    };
+    for (const { kind, reveal } of kinds) {
+      const res = await post(kind, '{"moves":[]}');
+      expect(res.status, kind).toBe(reveal ? 200 : 404);
+    }
+    expect(kinds.filter((k) => k.reveal).map((k) => k.kind)).toEqual(['colorsort']);
+  });
+
+  it('refuses a kind that hides nothing with 404 not_found before reading its body or its token', async () => {
+    const res = await post('sudoku', 'not json', bearer('not-a-token'));
+    expect(res.status).toBe(404);
+    expect(((await res.json()) as ErrorJson).error).toEqual({
+      code: 'not_found',
+      message: 'sudoku hides nothing, so it has no reveal route; the kinds that have one are colorsort',
+    });
+  });
+
+  it('refuses a kind the service does not have with 400 invalid_kind, as every puzzle route does', async () => {
+    const res = await post('chess', '{"moves":[]}');
+    expect(res.status).toBe(400);
+    expect(((await res.json()) as ErrorJson).error.code).toBe('invalid_kind');
+  });
+
+  it('is documented once, with the kind in the path', async () => {
+    const { paths } = (await (await api('/openapi.json')).json()) as { paths: Record<string, unknown> };
+    const reveals = Object.keys(paths).filter((p) => p.endsWith('/reveal'));
+    expect(reveals).toEqual(['/v1/puzzles/{date}/{kind}/{level}/reveal']);
+  });
+});

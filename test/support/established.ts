@@ -1,5 +1,5 @@
 import { env } from 'cloudflare:test';
-import type { Level } from '../../src/engines/types.js';
+import type { Level } from '../../src/contract/kinds/index.js';
 import { engineFor, type Kind } from '../../src/kinds/index.js';
 import { appAt } from './app.js';
 import { bearer, type NewPlayer, register, solveStored, startPuzzle, submit } from './play.js';

@@ -1,4 +1,4 @@
-import type { Level } from '../../src/engines/types.js';
+import type { Level } from '../../src/contract/kinds/index.js';
 import { eliteLineMs } from '../../src/fairplay/elite-line.js';
 import { evidenceOf } from '../../src/fairplay/evidence.js';
 import { coldFloorMs, humanFloorMs } from '../../src/fairplay/human-floor.js';

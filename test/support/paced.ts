@@ -1,6 +1,6 @@
 import { env } from 'cloudflare:test';
 import { expect } from 'vitest';
-import type { Level } from '../../src/engines/types.js';
+import type { Level } from '../../src/contract/kinds/index.js';
 import { humanFloorMs } from '../../src/fairplay/human-floor.js';
 import { descriptorOf, engineFor, type Kind } from '../../src/kinds/index.js';
 import { appAt } from './app.js';

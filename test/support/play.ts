@@ -1,6 +1,7 @@
 import { env } from 'cloudflare:test';
+import type { Level } from '../../src/contract/kinds/index.js';
 import type { SubmissionResult } from '../../src/contract/submission.js';
-import type { Level, LogEntry } from '../../src/engines/types.js';
+import type { LogEntry } from '../../src/engines/types.js';
 import { engineFor, type Kind } from '../../src/kinds/index.js';
 import { appAt } from './app.js';
 import { humanLog } from './logs.js';

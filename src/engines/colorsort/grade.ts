@@ -48,7 +48,7 @@ function techniques(puzzle: ColorSortPuzzle, moves: readonly Move[]): string[] {
 }
 
 /** Difficulty from a finished search; when it was truncated the score is the proven lower bound. */
-export function gradeFromSearch(puzzle: ColorSortPuzzle, result: SearchResult): Difficulty {
+export function gradeFromSearch(puzzle: ColorSortPuzzle, result: SearchResult): Difficulty<ColorSortLevel> {
   const used = result.moves ? techniques(puzzle, result.moves) : [];
   return {
     level: levelOf(puzzle),
@@ -59,6 +59,6 @@ export function gradeFromSearch(puzzle: ColorSortPuzzle, result: SearchResult): 
   };
 }
 
-export function grade(puzzle: ColorSortPuzzle): Difficulty {
+export function grade(puzzle: ColorSortPuzzle): Difficulty<ColorSortLevel> {
   return gradeFromSearch(puzzle, solveTubes(puzzle.tubes, puzzle.capacity));
 }

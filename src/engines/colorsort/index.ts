@@ -3,13 +3,19 @@
  * public payload, `reveal` and `replay` decide what a player sees. See README.md for the rules.
  */
 
-import type { Level, PuzzleEngine } from '../types.js';
+import type { PuzzleEngine } from '../types.js';
 import { check } from './check.js';
 import { generateDeal, version } from './generate.js';
 import { grade, gradeFromSearch } from './grade.js';
-import { exposedBy, replayLog, stepsTo } from './log.js';
+import { replayLog, stepsTo } from './log.js';
 import { parsePuzzle } from './parse.js';
-import { type ColorSortPuzzle, type ColorSortSolution, LEVELS, PRESETS } from './puzzle.js';
+import {
+  type ColorSortLevel,
+  type ColorSortPuzzle,
+  type ColorSortSolution,
+  LEVELS,
+  PRESETS,
+} from './puzzle.js';
 import { render } from './render.js';
 import { toPublic } from './reveal.js';
 import { DEFAULT_NODE_LIMIT, solveTubes } from './solve.js';
@@ -24,6 +30,7 @@ export {
   validateParams,
   version,
 } from './generate.js';
+export { exposedBy } from './log.js';
 
 import { levelIn } from '../levels.js';
 
@@ -36,11 +43,11 @@ export { type RevealResult, type RevealView, reveal, toPublic } from './reveal.j
 export { isSolved, pourError } from './rules.js';
 export { DEFAULT_NODE_LIMIT, type SearchResult, solveTubes } from './solve.js';
 
-export const engine: PuzzleEngine<ColorSortPuzzle, ColorSortSolution> = {
+export const engine: PuzzleEngine<'colorsort', ColorSortLevel, ColorSortPuzzle, ColorSortSolution> = {
   kind: 'colorsort',
   version,
   levels: LEVELS,
-  generate(seed: string, level: Level) {
+  generate(seed, level) {
     const known = levelIn('colorsort', LEVELS, level);
     const deal = generateDeal({ ...PRESETS[known], seed });
     const grade = gradeFromSearch(deal.puzzle, {
@@ -86,5 +93,4 @@ export const engine: PuzzleEngine<ColorSortPuzzle, ColorSortSolution> = {
   render,
   replayLog,
   stepsTo,
-  exposedBy,
 };

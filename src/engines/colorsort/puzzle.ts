@@ -3,8 +3,6 @@
  * Tubes are listed bottom → top as colour ids 0..numColors-1.
  */
 
-import type { Level } from '../types.js';
-
 export interface ColorSortPuzzle {
   /** Units a tube holds. */
   capacity: number;
@@ -39,7 +37,7 @@ export interface DealParams {
   nodeLimit?: number;
 }
 
-export const LEVELS = ['easy', 'medium', 'hard', 'superhard'] as const satisfies readonly Level[];
+export const LEVELS = ['easy', 'medium', 'hard', 'superhard'] as const;
 export type ColorSortLevel = (typeof LEVELS)[number];
 
 export interface Preset {

@@ -1,17 +1,17 @@
 import { levelIn } from '../levels.js';
 import { type Rng, rng, shuffle } from '../rng.js';
 import { requireSeed } from '../seed.js';
-import { type Generated, GenerationError, type Level } from '../types.js';
+import { type Generated, GenerationError } from '../types.js';
 import { geometry } from './geometry.js';
-import { gradeClues } from './grade.js';
+import { gradeClues, LEVELS, type LoopLevel } from './grade.js';
 import { clueString, type LoopPuzzle, type LoopSolution } from './model.js';
 import { Propagator } from './propagate.js';
 import { fullClues, growRegion, regionLoop } from './region.js';
 import { DEFAULT_NODE_LIMIT, search } from './solve.js';
 
+export { LEVELS, type LoopLevel } from './grade.js';
+
 export const VERSION = 1;
-export const LEVELS = ['easy', 'medium', 'hard', 'expert'] as const satisfies readonly Level[];
-export type LoopLevel = (typeof LEVELS)[number];
 
 /** Board side and the hardest propagation tier the thinning may rely on, per level. */
 export const LEVEL_SPEC: Readonly<Record<LoopLevel, { side: number; tier: number }>> = {
@@ -103,7 +103,7 @@ export function generateBoard(
   side: number,
   tier: number,
   level: LoopLevel | null,
-): Generated<LoopPuzzle, LoopSolution> {
+): Generated<LoopPuzzle, LoopSolution, LoopLevel> {
   requireSeed(seed);
   const geo = geometry(side, side);
   const random = rng(seed);
@@ -157,7 +157,7 @@ export function generateBoard(
   );
 }
 
-export function generate(seed: string, level: Level): Generated<LoopPuzzle, LoopSolution> {
+export function generate(seed: string, level: LoopLevel): Generated<LoopPuzzle, LoopSolution, LoopLevel> {
   const known = levelIn('loop', LEVELS, level);
   const { side, tier } = LEVEL_SPEC[known];
   return generateBoard(seed, side, tier, known);

@@ -1,7 +1,10 @@
-import type { Difficulty, Level } from '../types.js';
+import type { Difficulty } from '../types.js';
 import type { Geometry } from './geometry.js';
 import { GUESS, OFF, ON, Propagator, TECHNIQUES, TRIAL, UNKNOWN } from './propagate.js';
 import { DEFAULT_NODE_LIMIT, search } from './solve.js';
+
+export const LEVELS = ['easy', 'medium', 'hard', 'expert'] as const;
+export type LoopLevel = (typeof LEVELS)[number];
 
 /** Score per edge deduced by each technique (index as TECHNIQUES): harder reasoning weighs more. */
 const WEIGHT = [1, 1, 2, 2, 3, 6, 15] as const;
@@ -14,13 +17,13 @@ const NODE_WEIGHT = 30;
  * gaps, so the generator's own boards are accepted at the first attempt, while a small board that needs
  * trial or search grades above its size.
  */
-const THRESHOLDS: readonly [Level, number][] = [
+const THRESHOLDS: readonly [LoopLevel, number][] = [
   ['expert', 650],
   ['hard', 240],
   ['medium', 100],
 ];
 
-export function levelFor(score: number): Level {
+export function levelFor(score: number): LoopLevel {
   for (const [level, min] of THRESHOLDS) if (score >= min) return level;
   return 'easy';
 }
@@ -55,7 +58,7 @@ function trialStep(prop: Propagator, s: Int32Array, scratch: Int32Array): boolea
  * Solves like a person: the easiest technique that makes progress first, trial only when all incremental
  * rules are stuck, search when even trial is. The score sums weighted deductions and search nodes.
  */
-export function gradeClues(geo: Geometry, clues: Int8Array): Difficulty {
+export function gradeClues(geo: Geometry, clues: Int8Array): Difficulty<LoopLevel> {
   const prop = new Propagator(geo, clues, true);
   const s = prop.initial();
   const scratch = new Int32Array(s.length);

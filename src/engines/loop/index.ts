@@ -1,7 +1,7 @@
 import { levelIn } from '../levels.js';
 import { type PuzzleEngine, PuzzleInputError, type SolveLimits } from '../types.js';
 import { check } from './check.js';
-import { generate, generateBoard, LEVEL_SPEC, LEVELS, VERSION } from './generate.js';
+import { generate, generateBoard, LEVEL_SPEC, LEVELS, type LoopLevel, VERSION } from './generate.js';
 import { geometry } from './geometry.js';
 import { gradeClues } from './grade.js';
 import { replayLog, stepsTo } from './log.js';
@@ -13,7 +13,7 @@ import { DEFAULT_NODE_LIMIT, search } from './solve.js';
 export type { LoopPuzzle, LoopSolution } from './model.js';
 export const version = VERSION;
 
-export const engine: PuzzleEngine<LoopPuzzle, LoopSolution> = {
+export const engine: PuzzleEngine<'loop', LoopLevel, LoopPuzzle, LoopSolution> = {
   kind: 'loop',
   version: VERSION,
   levels: LEVELS,

@@ -1,7 +1,7 @@
-import type { Difficulty, Level } from '../types.js';
+import type { Difficulty } from '../types.js';
 import { type SolveReport, TECHNIQUES } from './solve.js';
 
-export const LEVELS = ['easy', 'medium', 'hard', 'expert'] as const satisfies readonly Level[];
+export const LEVELS = ['easy', 'medium', 'hard', 'expert'] as const;
 export type PatternLevel = (typeof LEVELS)[number];
 
 /** Puzzles up to this many cells count as small: easy when line logic suffices, hard when it needs probing. */
@@ -23,7 +23,7 @@ export function levelOf(report: SolveReport, width: number, height: number): Pat
  * Difficulty from a solver run. Score = cells + 2 × cells line logic left undecided + 20 × search
  * nodes: bigger grids, more probing and more guessing all cost a player time.
  */
-export function difficultyOf(report: SolveReport, width: number, height: number): Difficulty {
+export function difficultyOf(report: SolveReport, width: number, height: number): Difficulty<PatternLevel> {
   const techniques = TECHNIQUES.slice(0, TECHNIQUES.indexOf(report.hardest) + 1);
   return {
     level: levelOf(report, width, height),

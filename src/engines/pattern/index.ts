@@ -12,6 +12,7 @@ import { DEFAULT_NODE_LIMIT, solveClues } from './solve.js';
 
 export { cluesFor, computeClue } from './clues.js';
 export { generateSized, randomPicture, type Target } from './generate.js';
+export type { PatternLevel } from './grade.js';
 export { BitLineSolver, MAX_BIT_LINE } from './line-bits.js';
 export { DpLineSolver } from './line-dp.js';
 export { LineSolver } from './line-solver.js';
@@ -35,7 +36,10 @@ function bitsToCells(bits: Uint8Array): string {
   return cells;
 }
 
-function generated(found: SizedPuzzle, seed: string): Generated<PatternPuzzle, PatternSolution> {
+function generated(
+  found: SizedPuzzle,
+  seed: string,
+): Generated<PatternPuzzle, PatternSolution, PatternLevel> {
   const { puzzle } = found;
   return {
     puzzle,
@@ -47,7 +51,7 @@ function generated(found: SizedPuzzle, seed: string): Generated<PatternPuzzle, P
   };
 }
 
-export const engine: PuzzleEngine<PatternPuzzle, PatternSolution> = {
+export const engine: PuzzleEngine<'pattern', PatternLevel, PatternPuzzle, PatternSolution> = {
   kind: 'pattern',
   version,
   levels: LEVELS,
@@ -76,7 +80,7 @@ export const engine: PuzzleEngine<PatternPuzzle, PatternSolution> = {
 
   check,
 
-  grade(puzzle): Difficulty {
+  grade(puzzle): Difficulty<PatternLevel> {
     const report = solveClues(puzzle);
     if (report.solutions.length === 0 && !report.truncated) {
       throw new PuzzleInputError('these clues have no solution');

@@ -31,7 +31,7 @@ const NODE_LIMIT = 50_000;
 type Rejection = 'truncated' | 'off-level' | 'final-check';
 
 /** The engine's entry point: each level has its board size (easy 4×4 … expert 7×7). */
-export function generate(seed: string, level: string): Generated<SignalPuzzle, SignalSolution> {
+export function generate(seed: string, level: string): Generated<SignalPuzzle, SignalSolution, SignalLevel> {
   const known = levelIn('signal', SIGNAL_LEVELS, level);
   return generateSized(seed, LEVEL_SIZE[known], known);
 }
@@ -44,7 +44,7 @@ export function generateSized(
   seed: string,
   n: number,
   level: string = sizeLevel(n),
-): Generated<SignalPuzzle, SignalSolution> {
+): Generated<SignalPuzzle, SignalSolution, SignalLevel> {
   const known = levelIn('signal', SIGNAL_LEVELS, level);
   requireSeed(seed);
   if (!Number.isInteger(n) || n < MIN_GENERATED_SIZE || n > MAX_SIZE) {
@@ -75,7 +75,7 @@ function attemptOnce(
   random: Rng,
   n: number,
   level: SignalLevel,
-): Omit<Generated<SignalPuzzle, SignalSolution>, 'seed' | 'version' | 'attempt'> | Rejection {
+): Omit<Generated<SignalPuzzle, SignalSolution, SignalLevel>, 'seed' | 'version' | 'attempt'> | Rejection {
   const grid = randomLatinSquare(random, n);
   const puzzle: SignalPuzzle = { n, ...cluesOf(grid, n), givens: '.'.repeat(n * n) };
   const geo = geometryOf(puzzle);

@@ -31,7 +31,7 @@ const LINE_BUDGET = 200_000;
 const SEARCH_NODE_LIMIT = 200_000;
 
 export interface Analysis {
-  difficulty: Difficulty;
+  difficulty: Difficulty<SignalLevel>;
   /**
    * Solutions found: 1 when the techniques finished the board, else the search's count (up to 2), or 0
    * when the search was not asked for.
@@ -45,7 +45,10 @@ export interface Analysis {
  * cheapest after each success; search only when all of them are stuck. The level is the higher of the
  * board size's level and the level of the hardest technique needed.
  */
-export function analyzeDifficulty(puzzle: SignalPuzzle, geo: Geometry = geometryOf(puzzle)): Difficulty {
+export function analyzeDifficulty(
+  puzzle: SignalPuzzle,
+  geo: Geometry = geometryOf(puzzle),
+): Difficulty<SignalLevel> {
   return analyze(puzzle, geo).difficulty;
 }
 

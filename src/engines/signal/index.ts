@@ -3,7 +3,7 @@ import { check } from './check.js';
 import { generate, generateSized, VERSION } from './generate.js';
 import { analyzeDifficulty } from './grade.js';
 import { replayLog, stepsTo } from './log.js';
-import { SIGNAL_LEVELS, type SignalPuzzle, type SignalSolution } from './model.js';
+import { SIGNAL_LEVELS, type SignalLevel, type SignalPuzzle, type SignalSolution } from './model.js';
 import { parsePuzzle } from './parse.js';
 import { render } from './render.js';
 import { solve } from './solve.js';
@@ -14,7 +14,7 @@ export type { SignalLevel, SignalPuzzle, SignalSolution } from './model.js';
 
 export const version = VERSION;
 
-export const engine: PuzzleEngine<SignalPuzzle, SignalSolution> = {
+export const engine: PuzzleEngine<'signal', SignalLevel, SignalPuzzle, SignalSolution> = {
   kind: 'signal',
   version: VERSION,
   levels: SIGNAL_LEVELS,

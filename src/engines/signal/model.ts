@@ -1,5 +1,3 @@
-import type { Level } from '../types.js';
-
 /**
  * A towers ("signal masts") puzzle: an n×n Latin square of heights 1..n. A clue counts the masts seen
  * from its side, taller masts hiding shorter ones behind them. `top`/`bottom` list columns left→right,
@@ -19,7 +17,7 @@ export interface SignalSolution {
   grid: string;
 }
 
-export const SIGNAL_LEVELS = ['easy', 'medium', 'hard', 'expert'] as const satisfies readonly Level[];
+export const SIGNAL_LEVELS = ['easy', 'medium', 'hard', 'expert'] as const;
 export type SignalLevel = (typeof SIGNAL_LEVELS)[number];
 
 /** Boards from outside may be 3×3; the generator starts at 4×4, where the levels start. */

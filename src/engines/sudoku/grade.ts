@@ -31,7 +31,7 @@ export function levelOf(logic: LogicResult): SudokuLevel {
  * score = 100 × heaviest weight, plus up to 19 for how many non-single steps were taken (so it never
  * crosses into the next technique), plus 10·log2(1 + nodes) once search is needed.
  */
-export function gradeCells(cells: ArrayLike<number>): Difficulty {
+export function gradeCells(cells: ArrayLike<number>): Difficulty<SudokuLevel> {
   const logic = logicSolve(cells);
   const advanced = Math.min(19, logic.advancedSteps);
   if (logic.solved) {

@@ -7,7 +7,7 @@ import { replayLog, stepsTo } from './log.js';
 import { parsePuzzle } from './parse.js';
 import { render } from './render.js';
 import { cellsToString, searchGrid, toCells } from './solve.js';
-import { SUDOKU_LEVELS, type SudokuPuzzle, type SudokuSolution } from './types.js';
+import { SUDOKU_LEVELS, type SudokuLevel, type SudokuPuzzle, type SudokuSolution } from './types.js';
 
 export { type Breakdown, breakdown, cellNames } from './breakdown.js';
 export { SUDOKU_LEVELS, type SudokuLevel, type SudokuPuzzle, type SudokuSolution } from './types.js';
@@ -25,7 +25,7 @@ function solve(puzzle: SudokuPuzzle, limits?: SolveLimits): SolveResult<SudokuSo
   return { solutions, nodes: result.nodes, truncated: result.truncated };
 }
 
-export const engine: PuzzleEngine<SudokuPuzzle, SudokuSolution> = {
+export const engine: PuzzleEngine<'sudoku', SudokuLevel, SudokuPuzzle, SudokuSolution> = {
   kind: 'sudoku',
   version: VERSION,
   levels: SUDOKU_LEVELS,
@@ -34,7 +34,7 @@ export const engine: PuzzleEngine<SudokuPuzzle, SudokuSolution> = {
   },
   solve,
   check,
-  grade(puzzle): Difficulty {
+  grade(puzzle): Difficulty<SudokuLevel> {
     return gradeCells(toCells(puzzle.grid));
   },
   parsePuzzle,

@@ -111,6 +111,7 @@ describe('colorsort generate', () => {
   });
 
   it('rejects a level colour sort does not have', () => {
+    // @ts-expect-error: the compiler refuses it too
     expect(() => engine.generate('x', 'expert')).toThrow(PuzzleInputError);
   });
 });

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
-  engine,
+  exposedBy,
   type Move,
   pourError,
   replay,
@@ -76,7 +76,7 @@ describe('colorsort hidden colours', () => {
     const moves = solved.moves ?? [];
     expect(moves.length).toBeGreaterThan(0);
     const hidden = [0, 1, 4, 5, 8, 9, 12, 13, 16, 17];
-    expect(engine.exposedBy?.(NOTES_EXAMPLE, { moves })).toEqual(hidden);
+    expect(exposedBy(NOTES_EXAMPLE, { moves })).toEqual(hidden);
   });
 
   it('rejects the first illegal move with its index and reason', () => {

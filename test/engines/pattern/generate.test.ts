@@ -81,6 +81,7 @@ describe('pattern generate', () => {
   it('rejects sizes outside 5..30 and unknown levels as input errors', () => {
     expect(() => generateSized('s', 4, 10, 'line')).toThrow(PuzzleInputError);
     expect(() => generateSized('s', 10, 31, 'line')).toThrow(PuzzleInputError);
+    // @ts-expect-error: the compiler refuses it too
     expect(() => engine.generate('s', 'superhard')).toThrow(PuzzleInputError);
   });
 

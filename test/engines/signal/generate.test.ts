@@ -109,6 +109,7 @@ describe('signal generate', () => {
   it.each([
     [
       'an unknown level',
+      // @ts-expect-error: the compiler refuses it too
       () => engine.generate('x', 'superhard'),
       /signal has no level "superhard"; its levels are easy, medium, hard, expert/,
     ],

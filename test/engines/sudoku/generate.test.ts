@@ -59,6 +59,7 @@ describe('sudoku generation is deterministic', () => {
   });
 
   it('rejects an unknown level with a PuzzleInputError', () => {
+    // @ts-expect-error: the compiler refuses it too
     expect(() => engine.generate('x', 'superhard')).toThrowError(
       expect.objectContaining({ name: 'PuzzleInputError' }),
     );
