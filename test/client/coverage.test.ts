@@ -57,6 +57,8 @@ const CALLS: Record<keyof Client, (api: Client) => Promise<unknown>> = {
   reveal: (api) => api.reveal(date, 'easy', [[0, 1]]),
   submit: (api) => api.submit(date, 'signal', 'easy', { solution: { grid: '1234' }, log: [] }),
   stats: (api) => api.stats(date, 'pattern', 'medium'),
+  vote: (api) => api.vote(date, 'loop', 'easy', { fun: 4, felt: 'right' }),
+  report: (api) => api.report(date, 'sudoku', 'expert', { reason: 'other', note: 'a clue' }),
   leaderboard: (api) => api.leaderboard(date, 'sudoku', 'hard', { limit: 5 }),
   ratingLeaderboard: (api) => api.ratingLeaderboard('colorsort'),
   dailyLeaderboard: (api) => api.dailyLeaderboard(date),
