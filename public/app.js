@@ -285,7 +285,7 @@ function showCover(key, generation) {
  */
 async function play(key, generation) {
   const [view, module] = await Promise.all([
-    api.startPuzzle(key, state.timeZone),
+    api.client.puzzle(key.date, key.kind, key.level, { tz: state.timeZone }),
     loadKind(key.kind).catch(() => {
       throw new Error(`This page cannot show ${kindName(key.kind)} puzzles yet`);
     }),
@@ -318,7 +318,8 @@ async function play(key, generation) {
       updateSubmit();
     },
     say,
-    reveal: (moves) => api.revealTubes(key, moves),
+    // Only a colour sort board asks, so the key's level is one of colour sort's.
+    reveal: (moves) => api.client.reveal(key.date, /** @type {api.ColorSortLevel} */ (key.level), moves),
     saved: session.progress,
   });
   state.board = board;
@@ -356,7 +357,9 @@ async function submit() {
   let solved = false;
   try {
     const solution = board.solution();
-    const result = await api.submitSolution(key, { solution, log: session.log, elapsedMs });
+    // The board is the key's kind, so its solution is in that kind's format.
+    const submission = /** @type {api.Submission} */ ({ solution, log: session.log, elapsedMs });
+    const result = await api.client.submit(key.date, key.kind, key.level, submission);
     if (generation !== state.generation) return;
     if (!result.valid) {
       session.rejected = JSON.stringify(solution);
@@ -450,7 +453,7 @@ async function showStats() {
   const key = state.key;
   if (!key) return;
   const generation = state.generation;
-  const stats = await api.puzzleStats(key);
+  const stats = await api.anonymous.stats(key.date, key.kind, key.level, { fresh: true });
   if (generation !== state.generation) return;
   const mine = state.session?.result?.countedMs;
   const highest = Math.max(1, ...stats.histogram.map((b) => b.count));
@@ -517,15 +520,15 @@ async function switchPlayer(change) {
 }
 
 async function main() {
-  const [{ player, signedOut }, kinds] = await Promise.all([api.ensurePlayer(), api.kinds()]);
+  const [{ player, signedOut }, { kinds }] = await Promise.all([api.ensurePlayer(), api.anonymous.kinds()]);
   state.kinds = kinds;
   setKinds(kinds);
   showPlayer(player);
   api.onPlayerChange((change) => void switchPlayer(change).catch(fail));
-  state.day = await api.todaysPuzzles(state.timeZone).catch((error) => {
+  state.day = await api.anonymous.today({ tz: state.timeZone }).catch((error) => {
     if (error instanceof api.ApiError && error.code === 'invalid_time_zone') {
       state.timeZone = 'UTC';
-      return api.todaysPuzzles('UTC');
+      return api.anonymous.today({ tz: 'UTC' });
     }
     throw error;
   });

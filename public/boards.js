@@ -62,8 +62,16 @@ export async function reloadBoard() {
     state.pages = [null];
   }
   const generation = ++state.generation;
-  const page = { limit: PAGE_SIZE, cursor: state.pages[state.pages.length - 1], scope: state.scope };
-  const board = state.daily ? await api.dailyBoard(key.date, page) : await api.leaderboard(key, page);
+  /** @type {api.BoardPage} the standings as they are now, with the solve just made */
+  const page = {
+    limit: PAGE_SIZE,
+    cursor: state.pages[state.pages.length - 1] ?? undefined,
+    scope: state.scope,
+    fresh: true,
+  };
+  const board = state.daily
+    ? await api.client.dailyLeaderboard(key.date, page)
+    : await api.client.leaderboard(key.date, key.kind, key.level, page);
   if (generation !== state.generation) return;
   renderTabs();
   if ('players' in board) renderDaily(board);

@@ -56,7 +56,7 @@ const howLinked = (via) =>
 export async function refreshDevices() {
   const shownFor = ui.code.dataset.player;
   if (shownFor && shownFor !== api.playerId()) hideCode();
-  const devices = await api.devices();
+  const { tokens: devices } = await api.client.tokens();
   ui.list.replaceChildren(
     ...devices.map((device) => {
       const since = new Date(device.createdAt).toLocaleString([], {
@@ -75,7 +75,7 @@ export async function refreshDevices() {
         });
         button.addEventListener('click', () =>
           act(button, async () => {
-            await api.signOutDevice(device.id);
+            await api.client.revokeToken(device.id);
             await refreshDevices();
             say('That device is signed out: its next request will be refused.');
           }),
@@ -89,7 +89,7 @@ export async function refreshDevices() {
 
 ui.show.addEventListener('click', () =>
   act(ui.show, async () => {
-    showCode(await api.newLinkCode());
+    showCode(await api.client.createLinkCode());
     ui.code.dataset.player = api.playerId() ?? '';
   }),
 );

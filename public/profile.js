@@ -65,7 +65,10 @@ export function showPlayer(shown) {
  * @param {api.Player} [known]
  */
 export async function refreshProfile(known) {
-  const [shown, page] = await Promise.all([known ?? api.me(), api.history({ limit: HISTORY_PAGE_SIZE })]);
+  const [shown, page] = await Promise.all([
+    known ?? api.client.me(),
+    api.client.history({ limit: HISTORY_PAGE_SIZE }),
+  ]);
   showPlayer(shown);
   ui.history.replaceChildren();
   showHistory(page);
@@ -108,7 +111,8 @@ function showHistory(page) {
 
 ui.historyMore.addEventListener('click', () =>
   act(ui.historyMore, async () => {
-    if (historyCursor) showHistory(await api.history({ limit: HISTORY_PAGE_SIZE, cursor: historyCursor }));
+    if (historyCursor)
+      showHistory(await api.client.history({ limit: HISTORY_PAGE_SIZE, cursor: historyCursor }));
   }),
 );
 
@@ -117,7 +121,7 @@ ui.toProfile.addEventListener('click', () => ui.panel.scrollIntoView({ behavior:
 ui.renameForm.addEventListener('submit', (event) => {
   event.preventDefault();
   void act(ui.renameForm.querySelector('button'), async () => {
-    showPlayer(await api.changePlayer({ displayName: ui.renameInput.value.trim() || null }));
+    showPlayer(await api.client.updateMe({ displayName: ui.renameInput.value.trim() || null }));
     ui.rename.open = false;
     await reloadBoard();
   });
@@ -125,7 +129,7 @@ ui.renameForm.addEventListener('submit', (event) => {
 
 ui.visibility.addEventListener('change', () => {
   const boardVisibility = /** @type {api.BoardVisibility} */ (ui.visibility.value);
-  api.changePlayer({ boardVisibility }).then(
+  api.client.updateMe({ boardVisibility }).then(
     (changed) => {
       showPlayer(changed);
       say(`Saved: on boards, ${ui.visibility.selectedOptions[0]?.textContent ?? boardVisibility}.`);

@@ -51,12 +51,12 @@ export async function refreshSocial() {
 async function loadFollows() {
   /** @type {Map<string, api.Follow>} */
   const all = new Map();
-  /** @type {string | null} */
-  let cursor = null;
+  /** @type {string | undefined} */
+  let cursor;
   do {
-    const page = await api.follows(cursor);
+    const page = await api.client.follows({ limit: 100, cursor });
     for (const f of page.follows) all.set(f.playerId, f);
-    cursor = page.nextCursor;
+    cursor = page.nextCursor ?? undefined;
   } while (cursor);
   followed = all;
 }
@@ -68,10 +68,10 @@ async function loadFollows() {
 export async function toggleFollow(player) {
   const name = playerLabel(player);
   if (followed.has(player.playerId)) {
-    await api.unfollow(player.playerId);
+    await api.client.unfollow(player.playerId);
     say(`You no longer follow ${name}.`);
   } else {
-    await api.follow(player.playerId);
+    await api.client.follow(player.playerId);
     say(`You follow ${name}: their times show on your Following board.`);
   }
   await loadFollows();
@@ -95,10 +95,10 @@ function renderFollows() {
 // Groups ----------------------------------------------------------------------------------------------
 
 async function loadGroups() {
-  const { groups: mine } = await api.myGroups();
+  const { groups: mine } = await api.client.myGroups();
   const found = await Promise.all(
     mine.map((g) =>
-      api.group(g.id).catch((error) => {
+      api.client.group(g.id).catch((error) => {
         // Left or removed between the two reads.
         if (error instanceof api.ApiError && error.status === 404) return null;
         throw error;
@@ -116,7 +116,7 @@ async function reloadGroups() {
 ui.makeForm.addEventListener('submit', (event) => {
   event.preventDefault();
   void act(ui.makeForm.querySelector('button'), async () => {
-    const { group } = await api.makeGroup(ui.makeName.value.trim());
+    const { group } = await api.client.createGroup(ui.makeName.value.trim());
     ui.makeName.value = '';
     await reloadGroups();
     say(`Group ${group.name} made: give its invite code to the players you want in it.`);
@@ -126,7 +126,7 @@ ui.makeForm.addEventListener('submit', (event) => {
 ui.joinForm.addEventListener('submit', (event) => {
   event.preventDefault();
   void act(ui.joinForm.querySelector('button'), async () => {
-    const { group } = await api.joinGroup(ui.joinCode.value.trim());
+    const { group } = await api.client.joinGroup(ui.joinCode.value.trim());
     ui.joinCode.value = '';
     await reloadGroups();
     say(`You joined ${group.name}: it has a tab on the leaderboard.`);
@@ -163,7 +163,7 @@ function groupCard(group) {
         'Invite code ',
         h('strong', { class: 'code', text: group.inviteCode }),
         button('New code', 'new-code', async () => {
-          await api.newInviteCode(group.id);
+          await api.client.rotateInviteCode(group.id);
           await reloadGroups();
           say(`${group.name} has a new invite code; the old one no longer works.`);
         }),
@@ -172,7 +172,7 @@ function groupCard(group) {
   }
   card.append(
     button('Leave', 'leave', async () => {
-      await api.leaveGroup(group.id).catch((error) => {
+      await api.client.leaveGroup(group.id).catch((error) => {
         if (!(error instanceof api.ApiError && error.status === 404)) throw error;
       });
       await reloadGroups();

@@ -14,7 +14,7 @@ const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1200, height: 900 };
 /** Where the page keeps its player's id and token (public/api.js). */
 const PLAYER_KEY = 'daily-puzzles.player';
-/** What the page says when no answer comes from the API (public/api.js NETWORK_MESSAGE). */
+/** What the page says when no answer comes from the API (the client's networkError, src/client/api-error.ts). */
 const UNREACHABLE = 'Cannot reach the puzzle server. Check your connection and try again.';
 
 const chromiumStatus = ensureChromium();

@@ -6,8 +6,9 @@ import type { IsoDate } from '../../src/daily/calendar.js';
 import { puzzlesOfDate } from '../../src/daily/schedule.js';
 import { engineFor, type Kind } from '../../src/kinds/index.js';
 import { appAt } from '../support/app.js';
+import { clientAt } from '../support/client.js';
 import { forgedSolve, offline, solveAtShare, stored } from '../support/paced.js';
-import { bearer, later, type NewPlayer, type ResultJson, register } from '../support/play.js';
+import { later, type NewPlayer, type ResultJson, register } from '../support/play.js';
 
 /**
  * The top of a board is earned, not scripted: the figures issue #22 holds fair play III to. A solve under
@@ -38,23 +39,15 @@ async function history(player: NewPlayer, kind: Kind, days: number, share: (day:
 }
 
 async function onAnyBoard(playerId: string, kind: Kind, level: Level, at: string): Promise<boolean> {
-  const api = appAt(at);
-  const puzzleBoard = (await (await api(`/v1/leaderboards/${date}/${kind}/${level}`)).json()) as {
-    entries: { playerId: string }[];
-  };
-  const daily = (await (await api(`/v1/leaderboards/${date}/daily`)).json()) as {
-    entries: { playerId: string }[];
-  };
-  const ratings = (await (await api(`/v1/leaderboards/ratings/${kind}`)).json()) as {
-    entries: { playerId: string }[];
-  };
+  const api = clientAt(at);
+  const puzzleBoard = await api.leaderboard(date, kind, level);
+  const daily = await api.dailyLeaderboard(date);
+  const ratings = await api.ratingLeaderboard(kind);
   return [puzzleBoard, daily, ratings].some((board) => board.entries.some((e) => e.playerId === playerId));
 }
 
 async function provisional(player: NewPlayer, kind: Kind): Promise<boolean | undefined> {
-  const me = (await (
-    await appAt('2026-11-29T00:00:00Z')('/v1/players/me', { headers: bearer(player.token) })
-  ).json()) as { ratings: { kind: string; provisional: boolean }[] };
+  const me = await clientAt('2026-11-29T00:00:00Z', { token: player.token }).me();
   return me.ratings.find((r) => r.kind === kind)?.provisional;
 }
 
@@ -81,11 +74,11 @@ describe('the forged-log bot on a fresh account', () => {
     const result = await forgedSolve(bot, date, 'sudoku', 'hard', later(morning, 600));
     expect(result).toMatchObject({ valid: true, verdict: 'pending', wouldBeRank: 1 });
     expect(result.countedMs).toBeGreaterThan(0);
-    const board = (await (
-      await appAt('2026-11-29T20:00:00Z')(`/v1/leaderboards/${date}/sudoku/hard`, {
-        headers: bearer(bot.token),
-      })
-    ).json()) as { me: unknown; meUnderReview: boolean };
+    const board = await clientAt('2026-11-29T20:00:00Z', { token: bot.token }).leaderboard(
+      date,
+      'sudoku',
+      'hard',
+    );
     expect(board).toMatchObject({ me: null, meUnderReview: true });
   });
 });

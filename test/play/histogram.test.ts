@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { PuzzleStats } from '../../src/contract/leaderboards.js';
 import { HISTOGRAM_BUCKETS, histogramEdges } from '../../src/play/histogram.js';
-import { appAt } from '../support/app.js';
-import { bearer, type ResultJson, register, solveAs } from '../support/play.js';
+import { clientAt } from '../support/client.js';
+import { type ResultJson, register, solveAs } from '../support/play.js';
 
 describe('the time histogram', () => {
   it('grows its buckets by √2 from a sixteenth of the benchmark to twice it, in whole seconds', () => {
@@ -20,9 +19,8 @@ describe('the time histogram', () => {
 
   it('puts a time on an edge in the bucket that edge opens, and one 1 ms below it in the bucket before', async () => {
     const date = '2026-11-28';
-    const path = `/v1/puzzles/${date}/sudoku/hard/stats`;
-    const api = appAt('2026-11-28T20:00:00Z');
-    const { benchmarkSeconds } = (await (await api(path)).json()) as PuzzleStats;
+    const at = '2026-11-28T20:00:00Z';
+    const { benchmarkSeconds } = await clientAt(at).stats(date, 'sudoku', 'hard');
     const edges = histogramEdges(benchmarkSeconds);
     const atBenchmark = 8;
     expect(edges[atBenchmark]).toBe(benchmarkSeconds * 1000);
@@ -43,19 +41,18 @@ describe('the time histogram', () => {
       });
       expect(status).toBe(200);
       expect((body as ResultJson).countedMs).toBe(countedMs);
-      const mine = (await (await api(path, { headers: bearer(token) })).json()) as PuzzleStats;
+      const mine = await clientAt(at, { token }).stats(date, 'sudoku', 'hard');
       marked.push(mine.histogram.findIndex((b) => b.mine));
     }
     expect(marked).toEqual([atBenchmark, atBenchmark + 1]);
-    const { histogram } = (await (await api(path)).json()) as PuzzleStats;
+    const { histogram } = await clientAt(at).stats(date, 'sudoku', 'hard');
     expect([histogram[atBenchmark]?.count, histogram[atBenchmark + 1]?.count]).toEqual([1, 1]);
   });
 
   it("separates solvers at 20 %, 30 %, 40 %, 60 % and 90 % of the benchmark and marks the caller's bucket", async () => {
     const date = '2026-11-29';
-    const path = `/v1/puzzles/${date}/sudoku/medium/stats`;
-    const api = appAt('2026-11-29T16:00:00Z');
-    const { benchmarkSeconds } = (await (await api(path)).json()) as PuzzleStats;
+    const at = '2026-11-29T16:00:00Z';
+    const { benchmarkSeconds } = await clientAt(at).stats(date, 'sudoku', 'medium');
     const tokens: string[] = [];
     for (const [i, share] of [0.2, 0.3, 0.4, 0.6, 0.9].entries()) {
       const { token } = await register('2026-11-29T08:00:00Z');
@@ -74,20 +71,18 @@ describe('the time histogram', () => {
       expect((body as ResultJson).verdict).toBe('clean');
       tokens.push(token);
     }
-    const stats = (await (await api(path, { headers: bearer(tokens[2] ?? '') })).json()) as PuzzleStats;
+    const stats = await clientAt(at, { token: tokens[2] ?? '' }).stats(date, 'sudoku', 'medium');
     expect(stats.histogram).toHaveLength(HISTOGRAM_BUCKETS);
     const filled = stats.histogram.flatMap((b, i) => (b.count > 0 ? [i] : []));
     expect(filled).toEqual([4, 5, 6, 7, 8]);
     expect(stats.histogram.map((b) => b.count).reduce((a, b) => a + b)).toBe(5);
     expect(stats.histogram.flatMap((b, i) => (b.mine ? [i] : []))).toEqual([6]);
-    const anonymous = (await (await api(path)).json()) as PuzzleStats;
+    const anonymous = await clientAt(at).stats(date, 'sudoku', 'medium');
     expect(anonymous.histogram.some((b) => b.mine)).toBe(false);
   });
 
   it('chains its buckets from 0 to an open end', async () => {
-    const stats = (await (
-      await appAt('2026-11-29T16:00:00Z')('/v1/puzzles/2026-11-29/loop/easy/stats')
-    ).json()) as PuzzleStats;
+    const stats = await clientAt('2026-11-29T16:00:00Z').stats('2026-11-29', 'loop', 'easy');
     expect(stats.histogram[0]?.fromMs).toBe(0);
     for (let i = 1; i < stats.histogram.length; i++) {
       expect(stats.histogram[i]?.fromMs).toBe(stats.histogram[i - 1]?.toMs);

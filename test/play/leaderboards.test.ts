@@ -1,17 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { appAt } from '../support/app.js';
-import { bearer, later, type ResultJson, register, solveAs } from '../support/play.js';
+import { clientAt } from '../support/client.js';
+import { later, type ResultJson, register, solveAs } from '../support/play.js';
 
 const date = '2026-11-29';
 const fetchedAt = '2026-11-29T12:00:00Z';
-const path = `${date}/sudoku/medium`;
-
-interface BoardJson {
-  entries: { rank: number; playerId: string; countedMs: number }[];
-  nextCursor: string | null;
-  solvers: number;
-  me: { rank: number; countedMs: number; fasterThanPercent: number } | null;
-}
+const afterwards = '2026-11-29T14:00:00Z';
 
 /**
  * Players solving in the given seconds, in this order of submission (each submitted one second later):
@@ -37,27 +30,32 @@ async function solvers(seconds: number[], level: 'medium' | 'hard' = 'medium') {
 describe('the puzzle leaderboard', () => {
   it('orders by counted time, ties going to the earlier submission, and pages with a cursor', async () => {
     const players = await solvers([400, 300, 500, 300, 350]);
-    const api = appAt('2026-11-29T14:00:00Z');
-    const first = (await (await api(`/v1/leaderboards/${path}?limit=2`)).json()) as BoardJson;
+    const api = clientAt(afterwards);
+    const first = await api.leaderboard(date, 'sudoku', 'medium', { limit: 2 });
     expect(first.entries.map((e) => e.playerId)).toEqual([players[1]?.id, players[3]?.id]);
     expect(first.entries.map((e) => e.rank)).toEqual([1, 2]);
     expect(first.solvers).toBe(5);
-    const second = (await (
-      await api(`/v1/leaderboards/${path}?limit=2&cursor=${first.nextCursor}`)
-    ).json()) as BoardJson;
+    const second = await api.leaderboard(date, 'sudoku', 'medium', {
+      limit: 2,
+      cursor: String(first.nextCursor),
+    });
     expect(second.entries.map((e) => [e.rank, e.countedMs])).toEqual([
       [3, 350_000],
       [4, 400_000],
     ]);
-    const third = (await (
-      await api(`/v1/leaderboards/${path}?limit=2&cursor=${second.nextCursor}`)
-    ).json()) as BoardJson;
+    const third = await api.leaderboard(date, 'sudoku', 'medium', {
+      limit: 2,
+      cursor: String(second.nextCursor),
+    });
     expect(third.entries.map((e) => e.playerId)).toEqual([players[2]?.id]);
     expect(third.nextCursor).toBeNull();
 
-    const mine = (await (
-      await api(`/v1/leaderboards/${path}?limit=1`, { headers: bearer(players[2]?.token ?? '') })
-    ).json()) as BoardJson & { meUnderReview: boolean };
+    const mine = await clientAt(afterwards, { token: players[2]?.token ?? '' }).leaderboard(
+      date,
+      'sudoku',
+      'medium',
+      { limit: 1 },
+    );
     expect(mine.entries).toHaveLength(1);
     expect(mine.me).toEqual({ rank: 5, countedMs: 500_000, fasterThanPercent: 0 });
     expect(mine.meUnderReview).toBe(false);
@@ -69,37 +67,28 @@ describe('the puzzle leaderboard', () => {
     const [first, second] = await solvers([400, 400, 300], 'hard');
     expect(first?.result).toMatchObject({ rank: 1, countedMs: 400_000 });
     expect(second?.result).toMatchObject({ rank: 2, countedMs: 400_000 });
-    const api = appAt('2026-11-29T14:00:00Z');
-    const board = (await (
-      await api(`/v1/leaderboards/${date}/sudoku/hard`, { headers: bearer(second?.token ?? '') })
-    ).json()) as BoardJson;
+    const api = clientAt(afterwards, { token: second?.token ?? '' });
+    const board = await api.leaderboard(date, 'sudoku', 'hard');
     expect(board.entries.map((e) => e.playerId).slice(1)).toEqual([first?.id, second?.id]);
     expect(board.me?.rank).toBe(3);
-    const follow = await api(`/v1/players/me/follows/${first?.id}`, {
-      method: 'PUT',
-      headers: bearer(second?.token ?? ''),
-    });
-    expect(follow.status).toBe(200);
-    const following = (await (
-      await api(`/v1/leaderboards/${date}/sudoku/hard?scope=following`, {
-        headers: bearer(second?.token ?? ''),
-      })
-    ).json()) as BoardJson;
+    await api.follow(first?.id ?? '');
+    expect(api.responses.at(-1)?.status).toBe(200);
+    const following = await api.leaderboard(date, 'sudoku', 'hard', { scope: 'following' });
     expect(following.me?.rank).toBe(2);
-    const history = (await (
-      await api('/v1/players/me/history?kind=sudoku&level=hard', { headers: bearer(second?.token ?? '') })
-    ).json()) as { entries: { rank: number | null; solvers: number | null }[] };
+    const history = await api.history({ kind: 'sudoku', level: 'hard' });
     expect(history.entries[0]).toMatchObject({ rank: 3, solvers: 3 });
   });
 
   it('refuses a cursor it did not hand out', async () => {
-    const res = await appAt('2026-11-29T14:00:00Z')(`/v1/leaderboards/${path}?cursor=bm9wZQ`);
-    expect(res.status).toBe(400);
+    await expect(
+      clientAt(afterwards).leaderboard(date, 'sudoku', 'medium', { cursor: 'bm9wZQ' }),
+    ).rejects.toMatchObject({ status: 400 });
   });
 
   it('refuses an out-of-range page size', async () => {
-    const res = await appAt('2026-11-29T14:00:00Z')(`/v1/leaderboards/${path}?limit=1000`);
-    expect(res.status).toBe(400);
+    await expect(
+      clientAt(afterwards).leaderboard(date, 'sudoku', 'medium', { limit: 1000 }),
+    ).rejects.toMatchObject({ status: 400 });
   });
 });
 
@@ -127,15 +116,12 @@ describe('the rating leaderboard', () => {
       fetchAt: '2026-11-24T12:00:00Z',
       submitAt: '2026-11-24T12:00:40Z',
     });
-    const me = await appAt('2026-11-24T13:00:00Z')('/v1/players/me', { headers: bearer(token) });
-    expect(await me.json()).toMatchObject({
+    expect(await clientAt('2026-11-24T13:00:00Z', { token }).me()).toMatchObject({
       streak: { current: 5, best: 5 },
       ratings: [{ kind: 'signal', games: 15, provisional: false }],
     });
 
-    const board = (await (await appAt('2026-11-29T14:00:00Z')('/v1/leaderboards/ratings/signal')).json()) as {
-      entries: { playerId: string; rating: number; games: number }[];
-    };
+    const board = await clientAt(afterwards).ratingLeaderboard('signal');
     expect(board.entries.map((e) => e.playerId)).toEqual([player.id]);
     expect(board.entries[0]?.games).toBe(15);
     expect(board.entries[0]?.rating).toBeGreaterThan(1500);

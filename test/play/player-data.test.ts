@@ -1,20 +1,21 @@
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
+import { ApiError } from '../../src/client/index.js';
 import { DEV_SECRETS } from '../../src/config.js';
 import { appAt } from '../support/app.js';
-import {
-  bearer,
-  type ResultJson,
-  register,
-  solveAs,
-  startPuzzle,
-  submit,
-  wrongSudoku,
-} from '../support/play.js';
+import { clientAt } from '../support/client.js';
+import { type ResultJson, register, solveAs, startPuzzle, submit, wrongSudoku } from '../support/play.js';
 
 const json = { 'content-type': 'application/json' };
-const get = async (at: string, token: string, path: string) =>
-  (await appAt(at)(path, { headers: bearer(token) })).json() as Promise<Record<string, unknown>>;
+
+/** What `GET /v1/players/me/export` holds of the parts these tests read (the client types it loosely). */
+type Exported = {
+  player: { id: string; displayName: string | null; bannedAt: string | null };
+  submissions: { id: number; log: unknown }[];
+  tokens: { id: string }[];
+  sessions: unknown[];
+  ratings: unknown[];
+};
 
 /** Solves loop easy of `date` at noon UTC in five minutes; returns the verdict. */
 const solveOn = async (token: string, date: string) =>
@@ -49,10 +50,8 @@ describe("a player's history", () => {
       fetchAt: '2026-11-20T10:00:00Z',
       submitAt: '2026-11-20T10:02:00Z',
     });
-    const history = (await get('2026-11-20T11:00:00Z', token, '/v1/players/me/history')) as {
-      entries: Record<string, unknown>[];
-      nextCursor: string | null;
-    };
+    const api = clientAt('2026-11-20T11:00:00Z', { token });
+    const history = await api.history();
     expect(history.entries.map((e) => [e.kind, e.valid, e.practice, e.verdict])).toEqual([
       ['signal', true, true, null],
       ['sudoku', true, false, 'clean'],
@@ -62,23 +61,9 @@ describe("a player's history", () => {
     expect(typeof history.entries[1]?.ratingAfter).toBe('number');
     expect(history.entries[0]).toMatchObject({ rank: null, solvers: null, ratingAfter: null });
     expect(history.nextCursor).toBeNull();
-    const sudokuOnly = (await get(
-      '2026-11-20T11:00:00Z',
-      token,
-      '/v1/players/me/history?kind=sudoku&limit=1',
-    )) as {
-      entries: { valid: boolean }[];
-      nextCursor: string;
-    };
+    const sudokuOnly = await api.history({ kind: 'sudoku', limit: 1 });
     expect(sudokuOnly.entries.map((e) => e.valid)).toEqual([true]);
-    const next = (await get(
-      '2026-11-20T11:00:00Z',
-      token,
-      `/v1/players/me/history?kind=sudoku&limit=1&cursor=${sudokuOnly.nextCursor}`,
-    )) as {
-      entries: { valid: boolean }[];
-      nextCursor: string | null;
-    };
+    const next = await api.history({ kind: 'sudoku', limit: 1, cursor: String(sudokuOnly.nextCursor) });
     expect(next).toMatchObject({ entries: [{ valid: false }], nextCursor: null });
   });
 });
@@ -87,16 +72,7 @@ describe("a player's stats", () => {
   it('sum up the counted solves of the last days per level, with the rating over them, the techniques and a calendar', async () => {
     const { token } = await register('2026-11-01T08:00:00Z');
     for (const date of ['2026-11-01', '2026-11-02', '2026-11-04']) await solveOn(token, date);
-    const stats = (await get('2026-11-04T20:00:00Z', token, '/v1/players/me/stats?kind=loop&days=7')) as {
-      since: string;
-      kinds: {
-        kind: string;
-        levels: Record<string, unknown>[];
-        ratingHistory: unknown[];
-        techniques: { solves: number }[];
-      }[];
-      calendar: string[];
-    };
+    const stats = await clientAt('2026-11-04T20:00:00Z', { token }).myStats({ kind: 'loop', days: 7 });
     expect(stats.since).toBe('2026-10-29');
     expect(stats.calendar).toEqual(['2026-11-01', '2026-11-02', '2026-11-04']);
     const [loop] = stats.kinds;
@@ -114,7 +90,7 @@ describe('streak freezes through the API', () => {
     const { token } = await register('2026-10-01T08:00:00Z');
     const days = ['01', '02', '03', '04', '05', '06', '07'].map((d) => `2026-10-${d}`);
     for (const date of days) await solveOn(token, date);
-    expect((await get('2026-10-07T20:00:00Z', token, '/v1/players/me')).streak).toEqual({
+    expect((await clientAt('2026-10-07T20:00:00Z', { token }).me()).streak).toEqual({
       current: 7,
       best: 7,
       freezes: 1,
@@ -132,13 +108,7 @@ describe('data rights', () => {
     const { player, token } = await register('2026-11-05T08:00:00Z', 'Exporter');
     await solveOn(token, '2026-11-05');
     await solveOn(token, '2026-11-06');
-    const exported = (await get('2026-11-06T20:00:00Z', token, '/v1/players/me/export')) as {
-      player: { id: string; displayName: string };
-      submissions: { id: number; log: unknown }[];
-      tokens: { id: string }[];
-      sessions: unknown[];
-      ratings: unknown[];
-    };
+    const exported = (await clientAt('2026-11-06T20:00:00Z', { token }).exportMe()) as Exported;
     const stored = await env.DB.prepare('select id from submissions where player_id = ? order by id')
       .bind(player.id)
       .all<{ id: number }>();
@@ -171,40 +141,27 @@ describe('data rights', () => {
       })
     ).body as ResultJson;
     expect(second.rank).toBe(2);
-    const at = appAt('2026-11-08T12:00:00Z');
-    await at(`/v1/players/me/follows/${stays.player.id}`, { method: 'PUT', headers: bearer(gone.token) });
-    const group = (await (
-      await at('/v1/groups', {
-        method: 'POST',
-        headers: { ...bearer(gone.token), ...json },
-        body: JSON.stringify({ name: 'Gone club' }),
-      })
-    ).json()) as { group: { id: string }; inviteCode: string };
-    await at('/v1/groups/join', {
-      method: 'POST',
-      headers: { ...bearer(stays.token), ...json },
-      body: JSON.stringify({ inviteCode: group.inviteCode }),
+    const at = '2026-11-08T12:00:00Z';
+    const goneApi = clientAt(at, { token: gone.token });
+    const staysApi = clientAt(at, { token: stays.token });
+    await goneApi.follow(stays.player.id);
+    const group = await goneApi.createGroup('Gone club');
+    await staysApi.joinGroup(group.inviteCode);
+    await goneApi.createLinkCode();
+    await goneApi.vote('2026-11-08', 'signal', 'easy', { fun: 5, felt: 'right' });
+    await goneApi.report('2026-11-08', 'signal', 'easy', {
+      reason: 'other',
+      note: `${name} thinks clue 3 is odd`,
     });
-    await at('/v1/players/me/link-codes', { method: 'POST', headers: bearer(gone.token) });
-    const feedback = { ...bearer(gone.token), ...json };
-    const voted = await at('/v1/puzzles/2026-11-08/signal/easy/vote', {
-      method: 'PUT',
-      headers: feedback,
-      body: JSON.stringify({ fun: 5, felt: 'right' }),
-    });
-    const reported = await at('/v1/puzzles/2026-11-08/signal/easy/report', {
-      method: 'POST',
-      headers: feedback,
-      body: JSON.stringify({ reason: 'other', note: `${name} thinks clue 3 is odd` }),
-    });
-    expect([voted.status, reported.status]).toEqual([200, 201]);
+    expect(goneApi.responses.slice(-2).map((r) => r.status)).toEqual([200, 201]);
     const puzzleBefore = await env.DB.prepare(
       "select rating from puzzles where id = '2026-11-08:signal:easy'",
     ).first<{ rating: number }>();
 
-    expect((await at('/v1/players/me', { method: 'DELETE', headers: bearer(gone.token) })).status).toBe(204);
+    await goneApi.deleteMe();
+    expect(goneApi.responses.at(-1)?.status).toBe(204);
 
-    expect((await at('/v1/players/me', { headers: bearer(gone.token) })).status).toBe(401);
+    await expect(goneApi.me()).rejects.toMatchObject({ status: 401 });
     const { results: tables } = await env.DB.prepare(
       "select name from sqlite_master where type = 'table' and name not like 'sqlite_%' and name not like '_cf_%' and name <> 'd1_migrations'",
     ).all<{ name: string }>();
@@ -221,12 +178,7 @@ describe('data rights', () => {
         expect(hits?.n, `${table}.${column}`).toBe(0);
       }
     }
-    const board = (await (
-      await at('/v1/leaderboards/2026-11-08/signal/easy', { headers: { 'cache-control': 'no-cache' } })
-    ).json()) as {
-      entries: { rank: number; displayName: string | null }[];
-      solvers: number;
-    };
+    const board = await clientAt(at).leaderboard('2026-11-08', 'signal', 'easy', { fresh: true });
     // The stand-in is hidden: its row is left out, its place kept.
     expect(board.entries.map((e) => [e.rank, e.displayName])).toEqual([[2, 'Stays']]);
     expect(board.solvers).toBe(2);
@@ -240,9 +192,7 @@ describe('data rights', () => {
               (select count(*) from puzzle_reports where puzzle_id = '2026-11-08:signal:easy' and note is null) as reports`,
     ).first<{ votes: number; reports: number }>();
     expect(kept).toEqual({ votes: 1, reports: 1 });
-    expect(
-      await (await at(`/v1/groups/${group.group.id}`, { headers: bearer(stays.token) })).json(),
-    ).toMatchObject({ ownerId: stays.player.id });
+    expect(await staysApi.group(group.group.id)).toMatchObject({ ownerId: stays.player.id });
   });
 
   describe('of a banned player', () => {
@@ -262,42 +212,33 @@ describe('data rights', () => {
 
     it('still exports everything stored about it, its ban included', async () => {
       const banned = await bannedSolver('Banned Bea');
-      const res = await appAt('2026-11-12T14:00:00Z')('/v1/players/me/export', {
-        headers: bearer(banned.token),
-      });
-      expect(res.status).toBe(200);
-      const exported = (await res.json()) as {
-        player: { id: string; bannedAt: string | null };
-        submissions: unknown[];
-      };
+      const api = clientAt('2026-11-12T14:00:00Z', { token: banned.token });
+      const exported = (await api.exportMe()) as Exported;
+      expect(api.responses.at(-1)?.status).toBe(200);
       expect(exported.player).toMatchObject({ id: banned.player.id, bannedAt: '2026-11-12T13:00:00.000Z' });
       expect(exported.submissions).toHaveLength(1);
     });
 
     it('may do nothing else: every other route it could use answers 403 banned', async () => {
       const banned = await bannedSolver('Banned Ben');
-      const api = appAt('2026-11-12T14:00:00Z');
+      const api = clientAt('2026-11-12T14:00:00Z', { token: banned.token });
       const other = '00000000-0000-4000-8000-000000000000';
       const seen = [];
-      for (const [method, path] of [
-        ['GET', '/v1/players/me'],
-        ['PATCH', '/v1/players/me'],
-        ['GET', '/v1/players/me/history'],
-        ['GET', '/v1/players/me/tokens'],
-        ['POST', '/v1/players/me/link-codes'],
-        ['PUT', `/v1/players/me/follows/${other}`],
-        ['GET', '/v1/players/me/groups'],
-        ['GET', '/v1/puzzles/2026-11-12/loop/easy'],
+      for (const [route, call] of [
+        ['GET /v1/players/me', () => api.me()],
+        ['PATCH /v1/players/me', () => api.updateMe({ displayName: 'Free again' })],
+        ['GET /v1/players/me/history', () => api.history()],
+        ['GET /v1/players/me/tokens', () => api.tokens()],
+        ['POST /v1/players/me/link-codes', () => api.createLinkCode()],
+        [`PUT /v1/players/me/follows/${other}`, () => api.follow(other)],
+        ['GET /v1/players/me/groups', () => api.myGroups()],
+        ['GET /v1/puzzles/2026-11-12/loop/easy', () => api.puzzle('2026-11-12', 'loop', 'easy')],
       ] as const) {
-        const res = await api(path, {
-          method,
-          headers: { ...bearer(banned.token), ...json },
-          body: method === 'PATCH' ? JSON.stringify({ displayName: 'Free again' }) : undefined,
-        });
+        const refusal = await call().catch((error: unknown) => error);
         seen.push([
-          `${method} ${path}`,
-          res.status,
-          ((await res.json()) as { error?: { code: string } }).error?.code,
+          route,
+          api.responses.at(-1)?.status,
+          refusal instanceof ApiError ? refusal.code : refusal,
         ]);
       }
       expect(seen).toEqual(seen.map(([route]) => [route, 403, 'banned']));
@@ -305,14 +246,13 @@ describe('data rights', () => {
 
     it('still deletes itself: its token is refused, and its solves stay banned under the stand-in', async () => {
       const banned = await bannedSolver('Banned Bo');
-      const api = appAt('2026-11-12T14:00:00Z');
+      const api = clientAt('2026-11-12T14:00:00Z', { token: banned.token });
       const solve = await env.DB.prepare('select id from submissions where player_id = ?')
         .bind(banned.player.id)
         .first<{ id: number }>();
-      expect((await api('/v1/players/me', { method: 'DELETE', headers: bearer(banned.token) })).status).toBe(
-        204,
-      );
-      expect((await api('/v1/players/me/export', { headers: bearer(banned.token) })).status).toBe(401);
+      await api.deleteMe();
+      expect(api.responses.at(-1)?.status).toBe(204);
+      await expect(api.exportMe()).rejects.toMatchObject({ status: 401 });
       const standIn = await env.DB.prepare(
         'select p.id, p.banned_at, s.counted from submissions s join players p on p.id = s.player_id where s.id = ?',
       )
@@ -320,16 +260,16 @@ describe('data rights', () => {
         .first<{ id: string; banned_at: string | null; counted: number }>();
       expect(standIn).toMatchObject({ banned_at: '2026-11-12T13:00:00.000Z', counted: 0 });
       expect(standIn?.id).not.toBe(banned.player.id);
-      const board = (await (
-        await api('/v1/leaderboards/2026-11-12/loop/easy', { headers: { 'cache-control': 'no-cache' } })
-      ).json()) as { entries: unknown[] };
+      const board = await clientAt('2026-11-12T14:00:00Z').leaderboard('2026-11-12', 'loop', 'easy', {
+        fresh: true,
+      });
       expect(board.entries).toEqual([]);
     });
 
     it('leaves an unbanned stand-in for a player that was never banned', async () => {
       const { token } = await register('2026-11-13T08:00:00Z', 'Never banned');
       await solveOn(token, '2026-11-13');
-      await appAt('2026-11-13T14:00:00Z')('/v1/players/me', { method: 'DELETE', headers: bearer(token) });
+      await clientAt('2026-11-13T14:00:00Z', { token }).deleteMe();
       const standIn = await env.DB.prepare(
         "select p.banned_at, s.counted from submissions s join players p on p.id = s.player_id where s.puzzle_id = '2026-11-13:loop:easy'",
       ).first<{ banned_at: string | null; counted: number }>();

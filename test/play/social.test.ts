@@ -1,58 +1,43 @@
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { MAX_GROUP_MEMBERS } from '../../src/play/groups.js';
-import { appAt, type ErrorJson } from '../support/app.js';
-import { bearer, type NewPlayer, register, someAddress } from '../support/play.js';
+import { clientAt } from '../support/client.js';
+import { type NewPlayer, register } from '../support/play.js';
 
 const at = '2026-11-29T12:00:00Z';
-const api = appAt(at);
-const json = { 'content-type': 'application/json' };
-
-const call = (token: string, method: string, path: string, body?: unknown) =>
-  api(path, {
-    method,
-    headers: { ...bearer(token), ...json },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-
-async function errorCode(res: Response): Promise<string> {
-  return ((await res.json()) as ErrorJson).error.code;
-}
+/** The client as the player of `token` (none: anonymous). */
+const as = (token?: string) => clientAt(at, token === undefined ? {} : { token });
 
 describe('follows', () => {
   it('follows, lists and unfollows a player; following twice changes nothing', async () => {
     const [a, b] = [await register(at, 'Follower'), await register(at, 'Followed')];
-    const first = await call(a.token, 'PUT', `/v1/players/me/follows/${b.player.id}`);
-    expect(await first.json()).toEqual({ playerId: b.player.id, following: true, created: true });
-    expect(await (await call(a.token, 'PUT', `/v1/players/me/follows/${b.player.id}`)).json()).toMatchObject({
-      created: false,
+    const follower = as(a.token);
+    expect(await follower.follow(b.player.id)).toEqual({
+      playerId: b.player.id,
+      following: true,
+      created: true,
     });
-    const list = (await (await call(a.token, 'GET', '/v1/players/me/follows')).json()) as {
-      follows: { playerId: string; displayName: string }[];
-    };
+    expect(await follower.follow(b.player.id)).toMatchObject({ created: false });
+    const list = await follower.follows();
     expect(list.follows).toEqual([
       { playerId: b.player.id, displayName: 'Followed', followedAt: new Date(at).toISOString() },
     ]);
-    expect((await call(a.token, 'DELETE', `/v1/players/me/follows/${b.player.id}`)).status).toBe(204);
-    expect(await (await call(a.token, 'GET', '/v1/players/me/follows')).json()).toEqual({
-      follows: [],
-      nextCursor: null,
-    });
+    await follower.unfollow(b.player.id);
+    expect(follower.responses.at(-1)?.status).toBe(204);
+    expect(await follower.follows()).toEqual({ follows: [], nextCursor: null });
   });
 
   it('refuses following oneself, an unknown player, unfollowing one not followed, and a malformed id, changing nothing', async () => {
     const a = await register(at);
-    const self = await call(a.token, 'PUT', `/v1/players/me/follows/${a.player.id}`);
-    expect([self.status, await errorCode(self)]).toEqual([400, 'cannot_follow_self']);
-    const unknown = await call(a.token, 'PUT', '/v1/players/me/follows/00000000-0000-4000-8000-000000000000');
-    expect(unknown.status).toBe(404);
-    const notFollowing = await call(
-      a.token,
-      'DELETE',
-      '/v1/players/me/follows/00000000-0000-4000-8000-000000000000',
-    );
-    expect([notFollowing.status, await errorCode(notFollowing)]).toEqual([404, 'not_following']);
-    expect((await call(a.token, 'PUT', '/v1/players/me/follows/nope')).status).toBe(400);
+    const player = as(a.token);
+    await expect(player.follow(a.player.id)).rejects.toMatchObject({
+      status: 400,
+      code: 'cannot_follow_self',
+    });
+    const nobody = '00000000-0000-4000-8000-000000000000';
+    await expect(player.follow(nobody)).rejects.toMatchObject({ status: 404 });
+    await expect(player.unfollow(nobody)).rejects.toMatchObject({ status: 404, code: 'not_following' });
+    await expect(player.follow('nope')).rejects.toMatchObject({ status: 400 });
     const rows = await env.DB.prepare('select count(*) as n from follows where follower_id = ?')
       .bind(a.player.id)
       .first<{ n: number }>();
@@ -62,9 +47,10 @@ describe('follows', () => {
 
 describe('groups', () => {
   async function groupOf(owner: NewPlayer, name = 'Office puzzlers') {
-    const res = await call(owner.token, 'POST', '/v1/groups', { name });
-    expect(res.status).toBe(201);
-    return (await res.json()) as { group: { id: string; members: number }; inviteCode: string };
+    const api = as(owner.token);
+    const made = await api.createGroup(name);
+    expect(api.responses.at(-1)?.status).toBe(201);
+    return made;
   }
 
   it('is made with its owner as first member and an invite code others join with', async () => {
@@ -72,70 +58,65 @@ describe('groups', () => {
     const { group, inviteCode } = await groupOf(owner);
     expect(group.members).toBe(1);
     expect(inviteCode).toMatch(/^[0-9A-Z]{5}-[0-9A-Z]{5}$/);
-    const member = await register(at, 'Member');
-    const joined = await call(member.token, 'POST', '/v1/groups/join', {
-      inviteCode: inviteCode.toLowerCase(),
+    const member = as((await register(at, 'Member')).token);
+    expect(await member.joinGroup(inviteCode.toLowerCase())).toMatchObject({
+      group: { id: group.id, members: 2 },
     });
-    expect(await joined.json()).toMatchObject({ group: { id: group.id, members: 2 } });
-    const seen = (await (await call(member.token, 'GET', `/v1/groups/${group.id}`)).json()) as {
-      inviteCode: string | null;
-      memberList: { displayName: string }[];
-    };
+    const seen = await member.group(group.id);
     expect(seen.inviteCode).toBeNull();
     expect(seen.memberList.map((m) => m.displayName)).toEqual(['Owner', 'Member']);
-    const ownerView = (await (await call(owner.token, 'GET', `/v1/groups/${group.id}`)).json()) as {
-      inviteCode: string;
-    };
+    const ownerView = await as(owner.token).group(group.id);
     expect(ownerView.inviteCode).toBe(inviteCode);
   });
 
   it('refuses joining twice, an unknown code, and shows nothing of a group to a non-member', async () => {
     const owner = await register(at);
     const { group, inviteCode } = await groupOf(owner);
-    const twice = await call(owner.token, 'POST', '/v1/groups/join', { inviteCode });
-    expect([twice.status, await errorCode(twice)]).toEqual([409, 'already_member']);
-    const stranger = await register(at);
-    const unknown = await call(stranger.token, 'POST', '/v1/groups/join', { inviteCode: 'ZZZZZ-ZZZZZ' });
-    expect([unknown.status, await errorCode(unknown)]).toEqual([404, 'invalid_invite']);
-    expect((await call(stranger.token, 'GET', `/v1/groups/${group.id}`)).status).toBe(404);
-    const leaving = await call(stranger.token, 'DELETE', `/v1/groups/${group.id}/members/me`);
-    expect([leaving.status, await errorCode(leaving)]).toEqual([404, 'not_member']);
+    await expect(as(owner.token).joinGroup(inviteCode)).rejects.toMatchObject({
+      status: 409,
+      code: 'already_member',
+    });
+    const stranger = as((await register(at)).token);
+    await expect(stranger.joinGroup('ZZZZZ-ZZZZZ')).rejects.toMatchObject({
+      status: 404,
+      code: 'invalid_invite',
+    });
+    await expect(stranger.group(group.id)).rejects.toMatchObject({ status: 404 });
+    await expect(stranger.leaveGroup(group.id)).rejects.toMatchObject({ status: 404, code: 'not_member' });
   });
 
   it('lets the owner rotate the invite code (the old one stops working) and remove members; others may not', async () => {
     const owner = await register(at);
     const { group, inviteCode } = await groupOf(owner);
-    const member = await register(at);
-    await call(member.token, 'POST', '/v1/groups/join', { inviteCode });
-    expect((await call(member.token, 'POST', `/v1/groups/${group.id}/invite-code`)).status).toBe(403);
-    const rotated = (await (
-      await call(owner.token, 'POST', `/v1/groups/${group.id}/invite-code`)
-    ).json()) as { inviteCode: string };
+    const member = as((await register(at)).token);
+    await member.joinGroup(inviteCode);
+    await expect(member.rotateInviteCode(group.id)).rejects.toMatchObject({ status: 403 });
+    const rotated = await as(owner.token).rotateInviteCode(group.id);
     expect(rotated.inviteCode).not.toBe(inviteCode);
-    const late = await register(at);
-    expect((await call(late.token, 'POST', '/v1/groups/join', { inviteCode })).status).toBe(404);
-    expect(
-      (await call(late.token, 'POST', '/v1/groups/join', { inviteCode: rotated.inviteCode })).status,
-    ).toBe(200);
-    expect(
-      (await call(member.token, 'DELETE', `/v1/groups/${group.id}/members/${late.player.id}`)).status,
-    ).toBe(403);
-    expect(
-      (await call(owner.token, 'DELETE', `/v1/groups/${group.id}/members/${late.player.id}`)).status,
-    ).toBe(204);
-    expect((await call(late.token, 'GET', `/v1/groups/${group.id}`)).status).toBe(404);
+    const lateJoiner = await register(at);
+    const late = as(lateJoiner.token);
+    await expect(late.joinGroup(inviteCode)).rejects.toMatchObject({ status: 404 });
+    await late.joinGroup(rotated.inviteCode);
+    expect(late.responses.at(-1)?.status).toBe(200);
+    await expect(member.removeMember(group.id, lateJoiner.player.id)).rejects.toMatchObject({ status: 403 });
+    const ownerApi = as(owner.token);
+    await ownerApi.removeMember(group.id, lateJoiner.player.id);
+    expect(ownerApi.responses.at(-1)?.status).toBe(204);
+    await expect(late.group(group.id)).rejects.toMatchObject({ status: 404 });
   });
 
   it('passes to the longest-standing member when the owner leaves, and disappears with its last member', async () => {
     const owner = await register(at);
     const { group, inviteCode } = await groupOf(owner);
     const member = await register(at);
-    await call(member.token, 'POST', '/v1/groups/join', { inviteCode });
-    expect((await call(owner.token, 'DELETE', `/v1/groups/${group.id}/members/me`)).status).toBe(204);
-    expect(await (await call(member.token, 'GET', `/v1/groups/${group.id}`)).json()).toMatchObject({
-      ownerId: member.player.id,
-    });
-    expect((await call(member.token, 'DELETE', `/v1/groups/${group.id}/members/me`)).status).toBe(204);
+    const memberApi = as(member.token);
+    await memberApi.joinGroup(inviteCode);
+    const ownerApi = as(owner.token);
+    await ownerApi.leaveGroup(group.id);
+    expect(ownerApi.responses.at(-1)?.status).toBe(204);
+    expect(await memberApi.group(group.id)).toMatchObject({ ownerId: member.player.id });
+    await memberApi.leaveGroup(group.id);
+    expect(memberApi.responses.at(-1)?.status).toBe(204);
     const left = await env.DB.prepare('select count(*) as n from groups where id = ?')
       .bind(group.id)
       .first<{ n: number }>();
@@ -156,28 +137,24 @@ describe('groups', () => {
       );
     }
     await env.DB.batch(statements);
-    const late = await register(at);
-    const full = await call(late.token, 'POST', '/v1/groups/join', { inviteCode });
-    expect([full.status, await errorCode(full)]).toEqual([409, 'group_full']);
+    const late = as((await register(at)).token);
+    await expect(late.joinGroup(inviteCode)).rejects.toMatchObject({ status: 409, code: 'group_full' });
   });
 
   it("lists the caller's groups with their member counts, oldest membership first, and drops one left", async () => {
     const [owner, member] = [await register(at, 'Owner'), await register(at, 'Member')];
     const first = await groupOf(owner, 'First club');
     const second = await groupOf(owner, 'Second club');
-    await call(member.token, 'POST', '/v1/groups/join', { inviteCode: second.inviteCode });
-    await call(member.token, 'POST', '/v1/groups/join', { inviteCode: first.inviteCode });
-    const listed = async (token: string) =>
-      (
-        (await (await call(token, 'GET', '/v1/players/me/groups')).json()) as {
-          groups: { id: string; name: string; ownerId: string; members: number; joinedAt: string }[];
-        }
-      ).groups;
+    const memberApi = as(member.token);
+    await memberApi.joinGroup(second.inviteCode);
+    await memberApi.joinGroup(first.inviteCode);
+    const listed = async (token: string) => (await as(token).myGroups()).groups;
     expect((await listed(member.token)).map((g) => [g.name, g.members, g.ownerId])).toEqual([
       ['Second club', 2, owner.player.id],
       ['First club', 2, owner.player.id],
     ]);
-    expect((await call(member.token, 'DELETE', `/v1/groups/${second.group.id}/members/me`)).status).toBe(204);
+    await memberApi.leaveGroup(second.group.id);
+    expect(memberApi.responses.at(-1)?.status).toBe(204);
     expect((await listed(member.token)).map((g) => g.name)).toEqual(['First club']);
     expect((await listed(owner.token)).map((g) => [g.name, g.members])).toEqual([
       ['First club', 2],
@@ -188,26 +165,21 @@ describe('groups', () => {
   it('shows a linked device the same groups, and nobody without a token', async () => {
     const owner = await register(at, 'Owner');
     const { group } = await groupOf(owner);
-    const code = (await (await call(owner.token, 'POST', '/v1/players/me/link-codes')).json()) as {
-      code: string;
-    };
-    const linked = await api('/v1/players/link', {
-      method: 'POST',
-      headers: { ...json, ...someAddress() },
-      body: JSON.stringify({ code: code.code }),
-    });
-    expect(linked.status).toBe(200);
-    const { token } = (await linked.json()) as { token: string };
-    const res = await call(token, 'GET', '/v1/players/me/groups');
-    expect(res.headers.get('Cache-Control')).toBe('private, no-store');
-    expect(((await res.json()) as { groups: { id: string }[] }).groups.map((g) => g.id)).toEqual([group.id]);
-    expect((await api('/v1/players/me/groups')).status).toBe(401);
+    const code = await as(owner.token).createLinkCode();
+    const device = as();
+    const { token } = await device.link(code.code);
+    expect(device.responses.at(-1)?.status).toBe(200);
+    const linked = as(token);
+    const { groups } = await linked.myGroups();
+    expect(linked.responses.at(-1)?.headers.get('Cache-Control')).toBe('private, no-store');
+    expect(groups.map((g) => g.id)).toEqual([group.id]);
+    await expect(as().myGroups()).rejects.toMatchObject({ status: 401 });
   });
 
   it('refuses a name that is not one', async () => {
-    const owner = await register(at);
+    const owner = as((await register(at)).token);
     for (const name of ['', 'x', '<script>', 'a'.repeat(41)]) {
-      expect((await call(owner.token, 'POST', '/v1/groups', { name })).status).toBe(400);
+      await expect(owner.createGroup(name)).rejects.toMatchObject({ status: 400 });
     }
   });
 });
