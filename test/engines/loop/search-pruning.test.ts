@@ -39,6 +39,27 @@ describe('loop search prunes lines that can no longer join into one loop, and br
     expect(result.truncated).toBe(false);
   });
 
+  it('counts only a clue’s own four sides as its way to the lines: the two loops of an 8×11 board in 68 nodes, graded 2,075 (past 20,000 if the next cell’s top counted)', () => {
+    const puzzle = board(
+      '..12....',
+      '2.2.....',
+      '........',
+      '.2...1..',
+      '........',
+      '...0...2',
+      '...1....',
+      '0.......',
+      '0...3...',
+      '........',
+      '.00...0.',
+    );
+    const result = engine.solve(puzzle);
+    expect(result.solutions).toHaveLength(2);
+    expect(result.nodes).toBe(68);
+    expect(result.truncated).toBe(false);
+    expect(engine.grade(puzzle)).toMatchObject({ score: 2075, nodes: 68 });
+  });
+
   it('searches a board without lines whose corner is walled off by a 0: the 12 loops round a 2 on 3×3 in 23 nodes', () => {
     const result = engine.solve(board('0..', '.2.', '...'), { maxSolutions: 100 });
     expect(result.solutions).toHaveLength(12);
