@@ -176,6 +176,16 @@ describe('Glicko-2’s new volatility (step 5), against the root of the paper’
     expectWithinTolerance(player, games, 3);
   });
 
+  it('is within ε of the root when the bracket search takes whole steps of τ below a (τ 9.9, 8 even games)', () => {
+    // A lower end a + kτ, or any other that is not below the root, leaves f negative at both ends.
+    const player = { rating: 1500, deviation: 448, volatility: 0.5 };
+    const games = Array.from({ length: 8 }, () => ({
+      opponent: { rating: 1501, deviation: 45, volatility: 0.06 },
+      score: 0.5,
+    }));
+    expectWithinTolerance(player, games, 9.9);
+  });
+
   it('is within ε of a root, over volatile players (σ 0.5–10) with many games and τ 2–10', () => {
     fc.assert(
       fc.property(
