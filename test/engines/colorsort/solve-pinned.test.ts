@@ -172,6 +172,17 @@ describe('colour sort solver limits', () => {
     });
   });
 
+  it('answers unsolvable at no node when a colour cannot fill whole tubes, and searches when it can', () => {
+    expect(solveTubes([[0, 1, 0], [1, 1, 0], []], 4)).toEqual({
+      moves: null,
+      nodes: 0,
+      states: 0,
+      truncated: false,
+      lowerBound: -1,
+    });
+    expect(solveTubes([[1], [0, 0, 0, 0], [1, 1, 1]], 4).moves).toEqual([[0, 2]]);
+  });
+
   it('solves two crossed tubes of capacity 2 in the three pours through the empty tube', () => {
     expect(solveTubes([[0, 1], [1, 0], []], 2)).toEqual({
       moves: [
