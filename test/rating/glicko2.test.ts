@@ -10,6 +10,7 @@ import {
   rateGame,
   update,
 } from '../../src/rating/glicko2.js';
+import { paperRoot, paperStep } from './glicko2-reference.js';
 
 const paperPlayer: Rating = { rating: 1500, deviation: 200, volatility: 0.06 };
 const paperGames = [
@@ -24,40 +25,13 @@ const ratingArb = fc.record({
   volatility: fc.double({ min: 0.03, max: MAX_VOLATILITY, noNaN: true }),
 });
 
-/**
- * The paper's step 5 done independently: the root of f(x) = eˣ(Δ² − φ² − v − eˣ) / (2(φ² + v + eˣ)²) − (x − a) / τ²
- * by plain bisection to the last bit, as σ′ = e^(x/2). f falls from positive to negative, so bisection cannot miss it.
- */
+/** The paper's σ′: e^(x / 2) at the exact root x of its f (glicko2-reference.ts). */
 function paperVolatility(
   player: Rating,
   games: readonly { opponent: Rating; score: number }[],
   tau: number,
 ): number {
-  const scale = 173.7178;
-  const mu = (player.rating - 1500) / scale;
-  const phi = player.deviation / scale;
-  let information = 0;
-  let surprise = 0;
-  for (const { opponent, score } of games) {
-    const gJ = 1 / Math.sqrt(1 + (3 * (opponent.deviation / scale) ** 2) / Math.PI ** 2);
-    const eJ = 1 / (1 + Math.exp(-gJ * (mu - (opponent.rating - 1500) / scale)));
-    information += gJ * gJ * eJ * (1 - eJ);
-    surprise += gJ * (score - eJ);
-  }
-  const v = 1 / information;
-  const delta = v * surprise;
-  const a = Math.log(player.volatility ** 2);
-  const f = (x: number) =>
-    (Math.exp(x) * (delta * delta - phi * phi - v - Math.exp(x))) / (2 * (phi * phi + v + Math.exp(x)) ** 2) -
-    (x - a) / (tau * tau);
-  let lo = a - 30;
-  let hi = a + 30;
-  for (let i = 0; i < 200; i++) {
-    const mid = (lo + hi) / 2;
-    if (f(mid) > 0) lo = mid;
-    else hi = mid;
-  }
-  return Math.exp(lo / 2);
+  return Math.exp(paperRoot(paperStep(player, games), tau) / 2);
 }
 
 describe('Glicko-2', () => {

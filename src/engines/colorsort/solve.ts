@@ -279,7 +279,6 @@ export function solveTubes(
     need[c] = units / capacity;
     goalRuns += need[c] as number;
   }
-  if (goalRuns > n) return { moves: null, nodes: 0, states: 0, truncated: false, lowerBound: -1 };
 
   const codec = makeCodec(n, capacity, colors);
   const store = new StateStore(n);
