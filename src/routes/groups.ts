@@ -11,8 +11,7 @@ import {
 import { CACHE_CONTROL } from '../http/cache.js';
 import type { AppEnv } from '../http/context.js';
 import { ApiError } from '../http/errors.js';
-import { requirePlayer, requirePlayerToken } from '../http/player-auth.js';
-import { clientAddress, enforceRateLimit, RATE_LIMITS } from '../http/rate-limit.js';
+import { RATE_LIMITS } from '../http/rate-limit.js';
 import { validationHook } from '../http/validation.js';
 import {
   dissolveGroup,
@@ -27,8 +26,8 @@ import {
   removeFromGroup,
   rotateInvite,
 } from '../play/groups.js';
+import { limitedBy, PLAYER } from './access.js';
 import { jsonError, playerIdParam } from './schemas.js';
-import { PLAYER } from './security.js';
 import { TAGS } from './tags.js';
 
 const GroupIdParam = z.object({
@@ -44,7 +43,7 @@ const create = createRoute({
   path: '/groups',
   operationId: 'createGroup',
   tags: [TAGS.social.name],
-  security: PLAYER,
+  ...PLAYER,
   summary: `Make a group (at most ${MAX_GROUP_MEMBERS} members); the caller owns it and gets its invite code`,
   request: {
     body: {
@@ -68,7 +67,8 @@ const join = createRoute({
   path: '/groups/join',
   operationId: 'joinGroup',
   tags: [TAGS.social.name],
-  security: PLAYER,
+  // Each join with an unknown code is a guess at one: counted before the code is looked up.
+  ...limitedBy(PLAYER, [RATE_LIMITS.groupJoinPerPlayer, RATE_LIMITS.groupJoinPerIp]),
   summary: 'Join a group with its invite code',
   request: {
     body: {
@@ -94,7 +94,7 @@ const mine = createRoute({
   path: '/players/me/groups',
   operationId: 'listMyGroups',
   tags: [TAGS.social.name],
-  security: PLAYER,
+  ...PLAYER,
   summary: `The groups the caller belongs to (at most ${MAX_GROUPS_PER_PLAYER}), the same on every linked device`,
   responses: {
     200: { content: { 'application/json': { schema: PlayerGroupsSchema } }, description: 'The groups' },
@@ -107,7 +107,7 @@ const detail = createRoute({
   path: '/groups/{id}',
   operationId: 'getGroup',
   tags: [TAGS.social.name],
-  security: PLAYER,
+  ...PLAYER,
   summary: 'A group the caller belongs to, with its members',
   request: { params: GroupIdParam },
   responses: {
@@ -123,7 +123,7 @@ const leave = createRoute({
   path: '/groups/{id}/members/me',
   operationId: 'leaveGroup',
   tags: [TAGS.social.name],
-  security: PLAYER,
+  ...PLAYER,
   summary: 'Leave a group (an owner hands it to the longest-standing member; the last one out deletes it)',
   request: { params: GroupIdParam },
   responses: {
@@ -139,7 +139,7 @@ const removeMember = createRoute({
   path: '/groups/{id}/members/{playerId}',
   operationId: 'removeGroupMember',
   tags: [TAGS.social.name],
-  security: PLAYER,
+  ...PLAYER,
   summary: 'The owner removes a member',
   request: { params: MemberParams },
   responses: {
@@ -156,7 +156,7 @@ const rotate = createRoute({
   path: '/groups/{id}/invite-code',
   operationId: 'rotateInviteCode',
   tags: [TAGS.social.name],
-  security: PLAYER,
+  ...PLAYER,
   summary: 'The owner makes a new invite code; the old one stops working',
   request: { params: GroupIdParam },
   responses: {
@@ -176,7 +176,7 @@ const dissolve = createRoute({
   path: '/groups/{id}',
   operationId: 'deleteGroup',
   tags: [TAGS.social.name],
-  security: PLAYER,
+  ...PLAYER,
   summary: 'The owner deletes the group',
   request: { params: GroupIdParam },
   responses: {
@@ -202,19 +202,14 @@ function owned<T>(outcome: OwnerOutcome<T>): T {
 
 export const groupRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook })
   .openapi(create, async (c) => {
-    const player = await requirePlayer(c);
-    const outcome = await newGroup(c.var.services, player.id, c.req.valid('json').name);
+    const outcome = await newGroup(c.var.services, c.var.player.id, c.req.valid('json').name);
     if (!outcome.ok) {
       throw new ApiError(409, 'group_limit', `A player belongs to at most ${MAX_GROUPS_PER_PLAYER} groups`);
     }
     return c.json({ group: outcome.group, inviteCode: outcome.inviteCode }, 201);
   })
   .openapi(join, async (c) => {
-    // Each join with an unknown code is a guess at one: counted before the code is looked up.
-    await enforceRateLimit(c, RATE_LIMITS.groupJoinPerPlayer, (await requirePlayerToken(c)).playerId);
-    await enforceRateLimit(c, RATE_LIMITS.groupJoinPerIp, clientAddress(c));
-    const player = await requirePlayer(c);
-    const outcome = await joinGroup(c.var.services, player.id, c.req.valid('json').inviteCode);
+    const outcome = await joinGroup(c.var.services, c.var.player.id, c.req.valid('json').inviteCode);
     if (outcome.ok) return c.json({ group: outcome.group }, 200);
     switch (outcome.reason) {
       case 'invalid_invite':
@@ -228,38 +223,32 @@ export const groupRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook
     }
   })
   .openapi(mine, async (c) => {
-    const player = await requirePlayer(c);
-    const groups = await groupsOfPlayer(c.var.services, player.id);
+    const groups = await groupsOfPlayer(c.var.services, c.var.player.id);
     c.header('Cache-Control', CACHE_CONTROL.private);
     return c.json({ groups }, 200);
   })
   .openapi(detail, async (c) => {
-    const player = await requirePlayer(c);
-    const group = await groupDetail(c.var.services, player.id, c.req.valid('param').id);
+    const group = await groupDetail(c.var.services, c.var.player.id, c.req.valid('param').id);
     if (!group) throw new ApiError(404, 'not_found', 'No such group among yours');
     c.header('Cache-Control', CACHE_CONTROL.private);
     return c.json(group, 200);
   })
   .openapi(leave, async (c) => {
-    const player = await requirePlayer(c);
-    const outcome = await leaveGroup(c.var.services, player.id, c.req.valid('param').id);
+    const outcome = await leaveGroup(c.var.services, c.var.player.id, c.req.valid('param').id);
     if (!outcome.ok) throw new ApiError(404, 'not_member', 'The caller is not a member of that group');
     return c.body(null, 204);
   })
   .openapi(removeMember, async (c) => {
-    const player = await requirePlayer(c);
     const { id, playerId } = c.req.valid('param');
-    owned(await removeFromGroup(c.var.services, player.id, id, playerId));
+    owned(await removeFromGroup(c.var.services, c.var.player.id, id, playerId));
     return c.body(null, 204);
   })
   .openapi(rotate, async (c) => {
-    const player = await requirePlayer(c);
-    const inviteCode = owned(await rotateInvite(c.var.services, player.id, c.req.valid('param').id));
+    const inviteCode = owned(await rotateInvite(c.var.services, c.var.player.id, c.req.valid('param').id));
     c.header('Cache-Control', CACHE_CONTROL.private);
     return c.json({ inviteCode }, 200);
   })
   .openapi(dissolve, async (c) => {
-    const player = await requirePlayer(c);
-    owned(await dissolveGroup(c.var.services, player.id, c.req.valid('param').id));
+    owned(await dissolveGroup(c.var.services, c.var.player.id, c.req.valid('param').id));
     return c.body(null, 204);
   });

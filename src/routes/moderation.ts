@@ -1,7 +1,6 @@
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
 import { auditPage, findSubmission, heldPage } from '../db/moderation.js';
 import { FLAG_REASONS, PENDING_REASONS } from '../fairplay/verdict.js';
-import { adminRequired } from '../http/admin-auth.js';
 import { CACHE_CONTROL } from '../http/cache.js';
 import type { AppEnv } from '../http/context.js';
 import { CursorQuery, decodeCursor, LimitQuery, pageOf } from '../http/cursor.js';
@@ -9,8 +8,8 @@ import { ApiError } from '../http/errors.js';
 import { validationHook } from '../http/validation.js';
 import { KINDS } from '../kinds/index.js';
 import { approveSolve, banPlayerNow, type ModerationOutcome, voidSolve } from '../play/moderate.js';
+import { ADMIN } from './access.js';
 import { jsonError, ModerationReason, playerIdParam } from './schemas.js';
-import { ADMIN } from './security.js';
 import { TAGS } from './tags.js';
 
 const SubmissionId = z.coerce
@@ -73,10 +72,9 @@ const flags = createRoute({
   path: '/admin/flags',
   operationId: 'listFlags',
   tags: [TAGS.admin.name],
-  security: ADMIN,
+  ...ADMIN,
   summary:
     'Pending and flagged solves waiting for a moderator, those that would take the most public places first',
-  middleware: [adminRequired] as const,
   request: { query: z.object({ cursor: CursorQuery, limit: LimitQuery }) },
   responses: {
     200: {
@@ -97,9 +95,8 @@ const detail = createRoute({
   path: '/admin/submissions/{id}',
   operationId: 'getSubmission',
   tags: [TAGS.admin.name],
-  security: ADMIN,
+  ...ADMIN,
   summary: 'One submission as stored, with its verdict, evidence and (for flagged solves) its move log',
-  middleware: [adminRequired] as const,
   request: { params: z.object({ id: SubmissionId }) },
   responses: {
     200: {
@@ -146,9 +143,8 @@ const approve = createRoute({
   path: '/admin/submissions/{id}/approve',
   operationId: 'approveSubmission',
   tags: [TAGS.admin.name],
-  security: ADMIN,
+  ...ADMIN,
   summary: 'Rank a pending or flagged solve: boards, statistics and both ratings take it in its place',
-  middleware: [adminRequired] as const,
   request: {
     params: z.object({ id: SubmissionId }),
     body: {
@@ -170,9 +166,8 @@ const voidRoute = createRoute({
   path: '/admin/submissions/{id}/void',
   operationId: 'voidSubmission',
   tags: [TAGS.admin.name],
-  security: ADMIN,
+  ...ADMIN,
   summary: 'Remove a ranked solve: boards, statistics and both ratings are re-derived without it',
-  middleware: [adminRequired] as const,
   request: {
     params: z.object({ id: SubmissionId }),
     body: { required: true, content: { 'application/json': { schema: ReasonBody } } },
@@ -185,10 +180,9 @@ const ban = createRoute({
   path: '/admin/players/{id}/ban',
   operationId: 'banPlayer',
   tags: [TAGS.admin.name],
-  security: ADMIN,
+  ...ADMIN,
   summary:
     'Ban a player: its tokens are refused and every solve of it is hidden; what they moved is re-derived',
-  middleware: [adminRequired] as const,
   request: {
     params: z.object({ id: PlayerIdParam }),
     body: { required: true, content: { 'application/json': { schema: ReasonBody } } },
@@ -214,9 +208,8 @@ const audit = createRoute({
   path: '/admin/audit',
   operationId: 'listAuditActions',
   tags: [TAGS.admin.name],
-  security: ADMIN,
+  ...ADMIN,
   summary: 'Every admin action (what, on what, when, why), newest first',
-  middleware: [adminRequired] as const,
   request: { query: z.object({ cursor: CursorQuery, limit: LimitQuery }) },
   responses: {
     200: {

@@ -11,14 +11,13 @@ import { insertPlayer } from '../db/players.js';
 import { CACHE_CONTROL } from '../http/cache.js';
 import type { AppEnv } from '../http/context.js';
 import { ApiError } from '../http/errors.js';
-import { optionalPlayer, requirePlayer, requirePlayerToken } from '../http/player-auth.js';
 import { clientAddress, enforceRateLimit, RATE_LIMITS } from '../http/rate-limit.js';
 import { validationHook } from '../http/validation.js';
 import { changePlayer } from '../play/change-player.js';
 import { playerProfile } from '../play/profile.js';
 import { visibleProfile } from '../play/visibility.js';
+import { limitedBy, NO_TOKEN, OPTIONAL_PLAYER, PLAYER } from './access.js';
 import { invalidTimeZone, jsonError, playerIdParam } from './schemas.js';
-import { NO_TOKEN, OPTIONAL_PLAYER, PLAYER } from './security.js';
 import { TAGS } from './tags.js';
 
 const create = createRoute({
@@ -26,7 +25,7 @@ const create = createRoute({
   path: '/players',
   operationId: 'registerPlayer',
   tags: [TAGS.players.name],
-  security: NO_TOKEN,
+  ...NO_TOKEN,
   summary: 'Register an anonymous player',
   request: {
     body: {
@@ -49,7 +48,7 @@ const me = createRoute({
   path: '/players/me',
   operationId: 'getMe',
   tags: [TAGS.players.name],
-  security: PLAYER,
+  ...PLAYER,
   summary: 'The calling player: name, calendar, streak and ratings per kind',
   responses: {
     200: { content: { 'application/json': { schema: PlayerProfileSchema } }, description: 'The player' },
@@ -63,7 +62,7 @@ const profile = createRoute({
   path: '/players/{id}',
   operationId: 'getPlayer',
   tags: [TAGS.players.name],
-  security: OPTIONAL_PLAYER,
+  ...OPTIONAL_PLAYER,
   summary: "Another player's public profile, as its board visibility allows",
   description:
     '`public` players are seen by everyone, `followers` players by the players they follow who follow them, ' +
@@ -87,7 +86,8 @@ const change = createRoute({
   path: '/players/me',
   operationId: 'updateMe',
   tags: [TAGS.players.name],
-  security: PLAYER,
+  // Counted before the player is read: a burst of changes costs no database work.
+  ...limitedBy(PLAYER, [RATE_LIMITS.renamePerPlayer, RATE_LIMITS.renamePerIp]),
   summary: "Change the calling player's display name, time zone or board visibility",
   request: {
     body: { required: true, content: { 'application/json': { schema: PlayerChangesSchema } } },
@@ -119,16 +119,12 @@ export const playerRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHoo
     return c.json({ player: await playerProfile(services, player), token }, 201);
   })
   .openapi(me, async (c) => {
-    const player = await requirePlayer(c);
-    return c.json(await playerProfile(c.var.services, player), 200);
+    return c.json(await playerProfile(c.var.services, c.var.player), 200);
   })
   .openapi(change, async (c) => {
-    // Counted before the player is read: a burst of changes costs no database work.
-    await enforceRateLimit(c, RATE_LIMITS.renamePerPlayer, (await requirePlayerToken(c)).playerId);
-    await enforceRateLimit(c, RATE_LIMITS.renamePerIp, clientAddress(c));
     const services = c.var.services;
     const body = c.req.valid('json');
-    const outcome = await changePlayer(services, await requirePlayer(c), body);
+    const outcome = await changePlayer(services, c.var.player, body);
     if (!outcome.ok && outcome.reason === 'unknown_time_zone') {
       throw invalidTimeZone(body.timeZone ?? '');
     }
@@ -142,9 +138,8 @@ export const playerRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHoo
   })
   .openapi(profile, async (c) => {
     const services = c.var.services;
-    const viewer = await optionalPlayer(c);
     const { id } = c.req.valid('param');
-    const shown = await visibleProfile(services, viewer?.id ?? null, id);
+    const shown = await visibleProfile(services, c.var.player?.id ?? null, id);
     if (!shown) throw new ApiError(404, 'not_found', `There is no player ${id} you can see`);
     c.header('Cache-Control', CACHE_CONTROL.private);
     return c.json(shown, 200);

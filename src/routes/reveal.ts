@@ -2,14 +2,13 @@ import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
 import { ColorSortPositionSchema } from '../contract/reveal.js';
 import type { AppEnv } from '../http/context.js';
 import { ApiError } from '../http/errors.js';
-import { optionalPlayer, optionalPlayerToken } from '../http/player-auth.js';
-import { clientAddress, enforceRateLimit, RATE_LIMITS } from '../http/rate-limit.js';
+import { RATE_LIMITS } from '../http/rate-limit.js';
 import { validationHook } from '../http/validation.js';
 import { KIND_DESCRIPTORS } from '../kinds/index.js';
 import { type RevealOutcome, revealPosition } from '../play/reveal.js';
+import { limitedBy, OPTIONAL_PLAYER } from './access.js';
 import { requireDailyPuzzle, requirePlayableDate } from './require.js';
 import { DateParam, jsonError, LevelParam } from './schemas.js';
-import { OPTIONAL_PLAYER } from './security.js';
 import { TAGS } from './tags.js';
 
 const revealRoute = createRoute({
@@ -17,7 +16,11 @@ const revealRoute = createRoute({
   path: '/puzzles/{date}/colorsort/{level}/reveal',
   operationId: 'revealColorSort',
   tags: [TAGS.puzzles.name],
-  security: OPTIONAL_PLAYER,
+  ...limitedBy(
+    OPTIONAL_PLAYER,
+    [RATE_LIMITS.revealPerPlayer, RATE_LIMITS.revealPerIp],
+    [RATE_LIMITS.revealPerIp],
+  ),
   summary: 'Colour sort: the position after a list of moves, with the colours those moves have exposed',
   description:
     "Until the date's answers are public this needs a player token and the player's session of the puzzle " +
@@ -84,13 +87,9 @@ export const revealRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHoo
   async (c) => {
     const { date, level } = c.req.valid('param');
     const services = c.var.services;
-    const bearer = await optionalPlayerToken(c);
-    if (bearer) await enforceRateLimit(c, RATE_LIMITS.revealPerPlayer, bearer.playerId);
-    await enforceRateLimit(c, RATE_LIMITS.revealPerIp, clientAddress(c));
-    const player = await optionalPlayer(c);
     const day = requirePlayableDate(services, date);
     const row = await requireDailyPuzzle(services, { date: day, kind: 'colorsort', level });
-    const outcome = await revealPosition(services, player, day, row, c.req.valid('json').moves);
+    const outcome = await revealPosition(services, c.var.player, day, row, c.req.valid('json').moves);
     if (outcome.outcome !== 'position') throw refusal(outcome);
     return c.json(outcome.view, 200);
   },

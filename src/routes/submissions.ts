@@ -3,20 +3,15 @@ import { SubmissionRequestSchema, SubmissionResultSchema } from '../contract/sub
 import { MAX_SUBMISSION_BODY_BYTES } from '../http/body-limit.js';
 import type { AppEnv } from '../http/context.js';
 import { ApiError, errorBody } from '../http/errors.js';
-import {
-  bannedPlayer,
-  invalidPlayerToken,
-  playerTokenRequired,
-  requirePlayerToken,
-} from '../http/player-auth.js';
+import { bannedPlayer, invalidPlayerToken } from '../http/player-auth.js';
 import { clientAddress, enforceRateLimit, RATE_LIMITS } from '../http/rate-limit.js';
 import { validationHook } from '../http/validation.js';
 import { descriptorOf, isKind, KINDS, type Kind } from '../kinds/index.js';
 import { type SubmissionOutcome, submitSolution } from '../play/submit.js';
+import { PLAYER_TOKEN } from './access.js';
 import { logShapeError } from './log-schemas.js';
 import { requireLevelOf, requirePlayableDate } from './require.js';
 import { jsonError, PuzzleParams } from './schemas.js';
-import { PLAYER } from './security.js';
 import { solutionShapeError } from './solution-schemas.js';
 import { TAGS } from './tags.js';
 
@@ -33,8 +28,7 @@ const submit = createRoute({
     'is ranked at once, `flagged` waits for a moderator and counts nowhere meanwhile. A date whose ranking ' +
     "has closed (its answers are public) can still be solved: as practice, in the history only. The log's " +
     `entries per kind: ${KINDS.map((k) => `${k} ${descriptorOf(k).logFormat}`).join('; ')}.`,
-  security: PLAYER,
-  middleware: [playerTokenRequired] as const,
+  ...PLAYER_TOKEN,
   request: {
     params: PuzzleParams,
     body: { required: true, content: { 'application/json': { schema: SubmissionRequestSchema } } },
@@ -86,7 +80,7 @@ const submissionHook: Hook<any, AppEnv, any, any> = async (result, c) => {
 export const submissionRoutes = new OpenAPIHono<AppEnv>({ defaultHook: submissionHook }).openapi(
   submit,
   async (c) => {
-    const token = await requirePlayerToken(c);
+    const token = c.var.playerToken;
     const params = c.req.valid('param');
     const body = c.req.valid('json');
     const shapeError = kindShapeError(params.kind, body);

@@ -1,13 +1,12 @@
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
-import { adminRequired } from '../http/admin-auth.js';
 import { CACHE_CONTROL } from '../http/cache.js';
 import type { AppEnv } from '../http/context.js';
 import { ApiError } from '../http/errors.js';
 import { validationHook } from '../http/validation.js';
 import { KINDS } from '../kinds/index.js';
 import { clearSuspectNow, listSuspects } from '../play/suspects.js';
+import { ADMIN } from './access.js';
 import { jsonError, ModerationReason, playerIdParam } from './schemas.js';
-import { ADMIN } from './security.js';
 import { TAGS } from './tags.js';
 
 const SuspectSchema = z
@@ -47,13 +46,12 @@ const suspects = createRoute({
   path: '/admin/suspects',
   operationId: 'listSuspects',
   tags: [TAGS.admin.name],
-  security: ADMIN,
+  ...ADMIN,
   summary: 'Players whose pace gives them away, with the solves that list them',
   description:
     'Listed: at least 3 solves within 15 % above their floor in the last 30 days, or solves under the elite ' +
     'line from a short history in 2 kinds or more (signals before a clear do not count). While listed, a ' +
     "player's solves under the elite line stay `pending`. Banned players are not listed.",
-  middleware: [adminRequired] as const,
   responses: {
     200: {
       content: {
@@ -75,9 +73,8 @@ const clear = createRoute({
   path: '/admin/players/{id}/clear',
   operationId: 'clearSuspect',
   tags: [TAGS.admin.name],
-  security: ADMIN,
+  ...ADMIN,
   summary: 'Take a player off the suspects list: only its solves from now on can list it again',
-  middleware: [adminRequired] as const,
   request: {
     params: z.object({ id: playerIdParam('id') }),
     body: {
