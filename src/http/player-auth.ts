@@ -19,14 +19,18 @@ export type PlayerVariables<P extends Player | null> = { player: P };
 
 const BEARER = /^Bearer ([A-Za-z0-9._-]{1,200})$/;
 
-/** The 401 for a token that is not ours, or names no player here. */
-export function invalidPlayerToken(): ApiError {
-  return new ApiError(401, 'unauthorized', 'The bearer token is not a valid player token');
+/** A token that is not ours or names no player here, and the token of a player a moderator banned. */
+export const TOKEN_REFUSALS = {
+  invalid: [401, 'unauthorized', 'The bearer token is not a valid player token'],
+  banned: [403, 'banned', 'This player is banned'],
+} as const;
+
+function invalidPlayerToken(): ApiError {
+  return new ApiError(...TOKEN_REFUSALS.invalid);
 }
 
-/** The 403 for the token of a player a moderator banned. */
-export function bannedPlayer(): ApiError {
-  return new ApiError(403, 'banned', 'This player is banned');
+function bannedPlayer(): ApiError {
+  return new ApiError(...TOKEN_REFUSALS.banned);
 }
 
 function missingPlayerToken(): ApiError {

@@ -6,12 +6,26 @@ import { CursorQuery, decodeCursor, LimitQuery, pageOf } from '../http/cursor.js
 import { ApiError } from '../http/errors.js';
 import { RATE_LIMITS } from '../http/rate-limit.js';
 import { validationHook } from '../http/validation.js';
-import { follow, followingPage, MAX_FOLLOWS, unfollow } from '../play/follows.js';
+import { type FollowOutcome, follow, followingPage, MAX_FOLLOWS, unfollow } from '../play/follows.js';
 import { limitedBy, PLAYER } from './access.js';
+import { errorResponses, type Failed, type Refusals, refusal } from './refusals.js';
 import { jsonError, playerIdParam } from './schemas.js';
 import { TAGS } from './tags.js';
 
 const PlayerIdParam = z.object({ playerId: playerIdParam('playerId') });
+
+const FOLLOW_REFUSALS = {
+  self: [400, 'cannot_follow_self', 'A player cannot follow itself'],
+  not_found: [
+    404,
+    'not_found',
+    (_, { playerId }) => `There is no player ${playerId}`,
+    {
+      doc: 'No such player, or one that cannot be followed (hidden, banned or deleted): the same answer for both',
+    },
+  ],
+  limit: [409, 'follow_limit', `A player follows at most ${MAX_FOLLOWS} others`],
+} as const satisfies Refusals<Failed<FollowOutcome>, { playerId: string }>;
 
 const put = createRoute({
   method: 'put',
@@ -30,13 +44,14 @@ const put = createRoute({
       },
       description: 'Followed (created: false when it already was)',
     },
-    400: jsonError('Malformed id, or the caller itself'),
-    401: jsonError('Missing or invalid token'),
-    404: jsonError(
-      'No such player, or one that cannot be followed (hidden, banned or deleted): the same answer for both',
+    ...errorResponses(
+      {
+        400: 'Malformed id',
+        401: 'Missing or invalid token',
+        429: 'Too many follows by this player or from this address or network; see Retry-After',
+      },
+      FOLLOW_REFUSALS,
     ),
-    409: jsonError(`The caller follows ${MAX_FOLLOWS} players already`),
-    429: jsonError('Too many follows by this player or from this address or network; see Retry-After'),
   },
 });
 
@@ -87,15 +102,8 @@ export const followRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHoo
   .openapi(put, async (c) => {
     const { playerId } = c.req.valid('param');
     const outcome = await follow(c.var.services, c.var.player.id, playerId);
-    if (outcome.ok) return c.json({ playerId, following: true as const, created: outcome.created }, 200);
-    switch (outcome.reason) {
-      case 'self':
-        throw new ApiError(400, 'cannot_follow_self', 'A player cannot follow itself');
-      case 'not_found':
-        throw new ApiError(404, 'not_found', `There is no player ${playerId}`);
-      case 'limit':
-        throw new ApiError(409, 'follow_limit', `A player follows at most ${MAX_FOLLOWS} others`);
-    }
+    if (!outcome.ok) throw refusal(FOLLOW_REFUSALS, outcome, { playerId });
+    return c.json({ playerId, following: true as const, created: outcome.created }, 200);
   })
   .openapi(remove, async (c) => {
     const { playerId } = c.req.valid('param');

@@ -17,16 +17,20 @@ import {
   dissolveGroup,
   groupDetail,
   groupsOfPlayer,
+  type JoinOutcome,
   joinGroup,
+  type LeaveOutcome,
   leaveGroup,
   MAX_GROUP_MEMBERS,
   MAX_GROUPS_PER_PLAYER,
+  type NewGroupOutcome,
   newGroup,
   type OwnerOutcome,
   removeFromGroup,
   rotateInvite,
 } from '../play/groups.js';
 import { limitedBy, PLAYER } from './access.js';
+import { errorResponses, type Failed, only, type Refusals, refusal } from './refusals.js';
 import { jsonError, playerIdParam } from './schemas.js';
 import { TAGS } from './tags.js';
 
@@ -37,6 +41,34 @@ const GroupIdParam = z.object({
     .openapi({ param: { name: 'id', in: 'path' }, example: '8d3b2a61-5f0e-4c7a-b1d9-6e4f2c8a9b30' }),
 });
 const MemberParams = GroupIdParam.extend({ playerId: playerIdParam('playerId') });
+
+const GROUP_LIMIT = [
+  409,
+  'group_limit',
+  `A player belongs to at most ${MAX_GROUPS_PER_PLAYER} groups`,
+] as const;
+
+const NEW_GROUP_REFUSALS = { limit: GROUP_LIMIT } as const satisfies Refusals<Failed<NewGroupOutcome>>;
+
+const JOIN_REFUSALS = {
+  invalid_invite: [404, 'invalid_invite', 'No group has that invite code'],
+  already_member: [409, 'already_member', 'The caller is a member of that group already'],
+  group_full: [409, 'group_full', `A group holds at most ${MAX_GROUP_MEMBERS} members`],
+  limit: GROUP_LIMIT,
+} as const satisfies Refusals<Failed<JoinOutcome>>;
+
+const LEAVE_REFUSALS = {
+  not_member: [404, 'not_member', 'The caller is not a member of that group'],
+} as const satisfies Refusals<Failed<LeaveOutcome>>;
+
+const OWNER_REFUSALS = {
+  not_found: [404, 'not_found', 'No such group among yours'],
+  not_owner: [403, 'not_owner', 'Only the owner of the group may do this'],
+  not_member: [404, 'not_member', 'That player is not a member of the group'],
+} as const satisfies Refusals<Failed<OwnerOutcome<unknown>>>;
+
+/** What the group routes that are not about one member meet of the owner's refusals. */
+const GROUP_OWNER_REFUSALS = only(OWNER_REFUSALS, 'not_found', 'not_owner');
 
 const create = createRoute({
   method: 'post',
@@ -56,9 +88,7 @@ const create = createRoute({
       content: { 'application/json': { schema: NewGroupSchema } },
       description: 'The group and its invite code',
     },
-    400: jsonError('Invalid name'),
-    401: jsonError('Missing or invalid token'),
-    409: jsonError(`The caller is in ${MAX_GROUPS_PER_PLAYER} groups already`),
+    ...errorResponses({ 400: 'Invalid name', 401: 'Missing or invalid token' }, NEW_GROUP_REFUSALS),
   },
 });
 
@@ -81,11 +111,14 @@ const join = createRoute({
       content: { 'application/json': { schema: JoinedGroupSchema } },
       description: 'Joined',
     },
-    400: jsonError('Malformed body'),
-    401: jsonError('Missing or invalid token'),
-    404: jsonError('No group has that invite code'),
-    409: jsonError('Already a member, the group is full, or the caller is in too many groups'),
-    429: jsonError('Too many joins by this player or from this address or network; see Retry-After'),
+    ...errorResponses(
+      {
+        400: 'Malformed body',
+        401: 'Missing or invalid token',
+        429: 'Too many joins by this player or from this address or network; see Retry-After',
+      },
+      JOIN_REFUSALS,
+    ),
   },
 });
 
@@ -128,9 +161,7 @@ const leave = createRoute({
   request: { params: GroupIdParam },
   responses: {
     204: { description: 'Left' },
-    400: jsonError('Malformed id'),
-    401: jsonError('Missing or invalid token'),
-    404: jsonError('The caller is not a member'),
+    ...errorResponses({ 400: 'Malformed id', 401: 'Missing or invalid token' }, LEAVE_REFUSALS),
   },
 });
 
@@ -144,10 +175,7 @@ const removeMember = createRoute({
   request: { params: MemberParams },
   responses: {
     204: { description: 'Removed' },
-    400: jsonError('Malformed id'),
-    401: jsonError('Missing or invalid token'),
-    403: jsonError('Only the owner removes members'),
-    404: jsonError('No such group among the caller’s, or no such member'),
+    ...errorResponses({ 400: 'Malformed id', 401: 'Missing or invalid token' }, OWNER_REFUSALS),
   },
 });
 
@@ -164,10 +192,7 @@ const rotate = createRoute({
       content: { 'application/json': { schema: InviteCodeSchema } },
       description: 'The new code',
     },
-    400: jsonError('Malformed id'),
-    401: jsonError('Missing or invalid token'),
-    403: jsonError('Only the owner changes the code'),
-    404: jsonError('No such group among the caller’s'),
+    ...errorResponses({ 400: 'Malformed id', 401: 'Missing or invalid token' }, GROUP_OWNER_REFUSALS),
   },
 });
 
@@ -181,46 +206,25 @@ const dissolve = createRoute({
   request: { params: GroupIdParam },
   responses: {
     204: { description: 'Deleted' },
-    400: jsonError('Malformed id'),
-    401: jsonError('Missing or invalid token'),
-    403: jsonError('Only the owner deletes the group'),
-    404: jsonError('No such group among the caller’s'),
+    ...errorResponses({ 400: 'Malformed id', 401: 'Missing or invalid token' }, GROUP_OWNER_REFUSALS),
   },
 });
 
 function owned<T>(outcome: OwnerOutcome<T>): T {
-  if (outcome.ok) return outcome.value;
-  switch (outcome.reason) {
-    case 'not_found':
-      throw new ApiError(404, 'not_found', 'No such group among yours');
-    case 'not_owner':
-      throw new ApiError(403, 'not_owner', 'Only the owner of the group may do this');
-    case 'not_member':
-      throw new ApiError(404, 'not_member', 'That player is not a member of the group');
-  }
+  if (!outcome.ok) throw refusal(OWNER_REFUSALS, outcome);
+  return outcome.value;
 }
 
 export const groupRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook })
   .openapi(create, async (c) => {
     const outcome = await newGroup(c.var.services, c.var.player.id, c.req.valid('json').name);
-    if (!outcome.ok) {
-      throw new ApiError(409, 'group_limit', `A player belongs to at most ${MAX_GROUPS_PER_PLAYER} groups`);
-    }
+    if (!outcome.ok) throw refusal(NEW_GROUP_REFUSALS, outcome);
     return c.json({ group: outcome.group, inviteCode: outcome.inviteCode }, 201);
   })
   .openapi(join, async (c) => {
     const outcome = await joinGroup(c.var.services, c.var.player.id, c.req.valid('json').inviteCode);
-    if (outcome.ok) return c.json({ group: outcome.group }, 200);
-    switch (outcome.reason) {
-      case 'invalid_invite':
-        throw new ApiError(404, 'invalid_invite', 'No group has that invite code');
-      case 'already_member':
-        throw new ApiError(409, 'already_member', 'The caller is a member of that group already');
-      case 'group_full':
-        throw new ApiError(409, 'group_full', `A group holds at most ${MAX_GROUP_MEMBERS} members`);
-      case 'limit':
-        throw new ApiError(409, 'group_limit', `A player belongs to at most ${MAX_GROUPS_PER_PLAYER} groups`);
-    }
+    if (!outcome.ok) throw refusal(JOIN_REFUSALS, outcome);
+    return c.json({ group: outcome.group }, 200);
   })
   .openapi(mine, async (c) => {
     const groups = await groupsOfPlayer(c.var.services, c.var.player.id);
@@ -235,7 +239,7 @@ export const groupRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook
   })
   .openapi(leave, async (c) => {
     const outcome = await leaveGroup(c.var.services, c.var.player.id, c.req.valid('param').id);
-    if (!outcome.ok) throw new ApiError(404, 'not_member', 'The caller is not a member of that group');
+    if (!outcome.ok) throw refusal(LEAVE_REFUSALS, outcome);
     return c.body(null, 204);
   })
   .openapi(removeMember, async (c) => {

@@ -11,9 +11,8 @@ import { puzzleBoardPage, puzzleStats, ratingBoardPage } from '../db/leaderboard
 import { CACHE_CONTROL } from '../http/cache.js';
 import type { AppEnv, RequestContext } from '../http/context.js';
 import { CursorQuery, decodeCursor, LimitQuery, pageOf } from '../http/cursor.js';
-import { ApiError } from '../http/errors.js';
 import { validationHook } from '../http/validation.js';
-import { resolveScope } from '../play/boards.js';
+import { resolveScope, type ScopeOutcome } from '../play/boards.js';
 import { bucketOf, histogramEdges } from '../play/histogram.js';
 import { fasterThan } from '../play/submit.js';
 import { PLAY_DAY_GAP_MS } from '../rating/play-days.js';
@@ -23,6 +22,7 @@ import {
   ESTABLISHED_MIN_PLAY_DAYS,
 } from '../rating/standing.js';
 import { OPTIONAL_PLAYER } from './access.js';
+import { errorResponses, type Failed, type Refusals, refusal } from './refusals.js';
 import { requireDailyPuzzle, requirePlayableDate } from './require.js';
 import { DateParam, jsonError, KindParam, PuzzleParams } from './schemas.js';
 import { TAGS } from './tags.js';
@@ -46,11 +46,23 @@ const ScopeQuery = z
 
 const BoardQuery = z.object({ cursor: CursorQuery, limit: LimitQuery, scope: ScopeQuery });
 
-const boardErrors = {
-  400: jsonError('Malformed date, kind, level, scope or cursor'),
-  401: jsonError('A following or group scope without a player token, or a bad token'),
-  404: jsonError('Date outside the archive or not begun anywhere yet, or a group the caller is not in'),
-} as const;
+const SCOPE_REFUSALS = {
+  needs_player: [
+    401,
+    'unauthorized',
+    'A following or group board needs `Authorization: Bearer <player token>`',
+  ],
+  not_member: [404, 'not_found', 'No such group among yours'],
+} as const satisfies Refusals<Failed<ScopeOutcome>>;
+
+const boardErrors = errorResponses(
+  {
+    400: 'Malformed date, kind, level, scope or cursor',
+    401: 'A bad player token',
+    404: 'Date outside the archive or not begun anywhere yet',
+  },
+  SCOPE_REFUSALS,
+);
 
 const puzzleBoard = createRoute({
   method: 'get',
@@ -80,9 +92,10 @@ const ratingBoard = createRoute({
   request: { params: z.object({ kind: KindParam }), query: BoardQuery },
   responses: {
     200: { content: { 'application/json': { schema: RatingBoardSchema } }, description: 'One page' },
-    400: jsonError('Unknown kind, malformed scope or cursor'),
-    401: boardErrors[401],
-    404: jsonError('A group the caller is not in'),
+    ...errorResponses(
+      { 400: 'Unknown kind, malformed scope or cursor', 401: 'A bad player token' },
+      SCOPE_REFUSALS,
+    ),
   },
 });
 
@@ -120,15 +133,8 @@ const stats = createRoute({
 /** The scope the caller asked for, or the 401/404 that says why it may not have it. */
 async function scopeOf(c: RequestContext, name: string, viewerId: string | null): Promise<BoardScope> {
   const outcome = await resolveScope(c.var.services, viewerId, name);
-  if (outcome.ok) return outcome.scope;
-  if (outcome.reason === 'needs_player') {
-    throw new ApiError(
-      401,
-      'unauthorized',
-      'A following or group board needs `Authorization: Bearer <player token>`',
-    );
-  }
-  throw new ApiError(404, 'not_found', 'No such group among yours');
+  if (!outcome.ok) throw refusal(SCOPE_REFUSALS, outcome);
+  return outcome.scope;
 }
 
 /** Anonymous global pages are the same for everyone: a few seconds of reuse spares the database under load. */

@@ -13,12 +13,28 @@ import type { AppEnv } from '../http/context.js';
 import { ApiError } from '../http/errors.js';
 import { clientAddress, enforceRateLimit, RATE_LIMITS } from '../http/rate-limit.js';
 import { validationHook } from '../http/validation.js';
-import { changePlayer } from '../play/change-player.js';
+import { type ChangeOutcome, changePlayer } from '../play/change-player.js';
 import { playerProfile } from '../play/profile.js';
 import { visibleProfile } from '../play/visibility.js';
 import { limitedBy, NO_TOKEN, OPTIONAL_PLAYER, PLAYER } from './access.js';
-import { invalidTimeZone, jsonError, playerIdParam } from './schemas.js';
+import { errorResponses, type Failed, type Refusals, refusal } from './refusals.js';
+import { jsonError, notATimeZone, playerIdParam } from './schemas.js';
 import { TAGS } from './tags.js';
+
+const CHANGE_REFUSALS = {
+  unknown_time_zone: [
+    400,
+    'invalid_time_zone',
+    (_, { timeZone }) => notATimeZone(timeZone),
+    { doc: 'A time zone that is not an IANA one' },
+  ],
+  too_soon: [
+    429,
+    'time_zone_locked',
+    'The time zone can change once every 24 hours',
+    { details: ({ retryAfterSeconds }) => ({ retryAfterSeconds }) },
+  ],
+} as const satisfies Refusals<Failed<ChangeOutcome>, { timeZone: string }>;
 
 const create = createRoute({
   method: 'post',
@@ -97,10 +113,15 @@ const change = createRoute({
       content: { 'application/json': { schema: PlayerProfileSchema } },
       description: 'The changed player',
     },
-    400: jsonError('Invalid display name or unknown time zone'),
-    401: jsonError('Missing or invalid token'),
-    403: jsonError('The player is banned'),
-    429: jsonError('Too many changes, or the time zone was changed less than 24 hours ago; see Retry-After'),
+    ...errorResponses(
+      {
+        400: 'Invalid display name',
+        401: 'Missing or invalid token',
+        403: 'The player is banned',
+        429: 'Too many changes; see Retry-After',
+      },
+      CHANGE_REFUSALS,
+    ),
   },
 });
 
@@ -125,14 +146,9 @@ export const playerRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHoo
     const services = c.var.services;
     const body = c.req.valid('json');
     const outcome = await changePlayer(services, c.var.player, body);
-    if (!outcome.ok && outcome.reason === 'unknown_time_zone') {
-      throw invalidTimeZone(body.timeZone ?? '');
-    }
     if (!outcome.ok) {
-      c.header('Retry-After', String(outcome.retryAfterSeconds));
-      throw new ApiError(429, 'time_zone_locked', 'The time zone can change once every 24 hours', {
-        retryAfterSeconds: outcome.retryAfterSeconds,
-      });
+      if (outcome.reason === 'too_soon') c.header('Retry-After', String(outcome.retryAfterSeconds));
+      throw refusal(CHANGE_REFUSALS, outcome, { timeZone: body.timeZone ?? '' });
     }
     return c.json(await playerProfile(services, outcome.player), 200);
   })

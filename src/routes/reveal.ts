@@ -1,15 +1,34 @@
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
 import { ColorSortPositionSchema } from '../contract/reveal.js';
 import type { AppEnv } from '../http/context.js';
-import { ApiError } from '../http/errors.js';
 import { RATE_LIMITS } from '../http/rate-limit.js';
 import { validationHook } from '../http/validation.js';
 import { KIND_DESCRIPTORS } from '../kinds/index.js';
 import { type RevealOutcome, revealPosition } from '../play/reveal.js';
 import { limitedBy, OPTIONAL_PLAYER } from './access.js';
+import { errorResponses, type Failed, type Refusals, refusal } from './refusals.js';
 import { requireDailyPuzzle, requirePlayableDate } from './require.js';
-import { DateParam, jsonError, LevelParam } from './schemas.js';
+import { DateParam, LevelParam } from './schemas.js';
 import { TAGS } from './tags.js';
+
+/** Each refusal of the flow as its HTTP error. */
+const REVEAL_REFUSALS = {
+  needs_player: [
+    401,
+    'unauthorized',
+    "Until the date's answers are public, revealing needs `Authorization: Bearer <player token>`",
+  ],
+  no_session: [409, 'no_session', 'Fetch the puzzle with your player token first: that starts its clock'],
+  illegal_move: [
+    422,
+    'illegal_move',
+    ({ message }) => message,
+    {
+      doc: 'An illegal move; details.index is its position in the list',
+      details: ({ index }) => (index === undefined ? {} : { index }),
+    },
+  ],
+} as const satisfies Refusals<Failed<RevealOutcome>>;
 
 const revealRoute = createRoute({
   method: 'post',
@@ -45,42 +64,18 @@ const revealRoute = createRoute({
       content: { 'application/json': { schema: ColorSortPositionSchema } },
       description: 'The position',
     },
-    400: jsonError('Malformed body, date or level'),
-    401: jsonError(
-      "No player token before the date's answers are public, or a bearer token that is not a valid player token",
+    ...errorResponses(
+      {
+        400: 'Malformed body, date or level',
+        401: 'A bearer token that is not a valid player token',
+        403: 'The player is banned',
+        404: 'Date outside the archive or not begun anywhere yet',
+        429: 'Too many reveals; see Retry-After',
+      },
+      REVEAL_REFUSALS,
     ),
-    403: jsonError('The player is banned'),
-    404: jsonError('Date outside the archive or not begun anywhere yet'),
-    409: jsonError('`no_session`: the player has not fetched the puzzle with its token yet'),
-    422: jsonError('An illegal move; details.index is its position in the list'),
-    429: jsonError('Too many reveals; see Retry-After'),
   },
 });
-
-/** Each refusal of the flow as its HTTP error. */
-function refusal(outcome: Exclude<RevealOutcome, { outcome: 'position' }>): ApiError {
-  switch (outcome.outcome) {
-    case 'needs_player':
-      return new ApiError(
-        401,
-        'unauthorized',
-        "Until the date's answers are public, revealing needs `Authorization: Bearer <player token>`",
-      );
-    case 'no_session':
-      return new ApiError(
-        409,
-        'no_session',
-        'Fetch the puzzle with your player token first: that starts its clock',
-      );
-    case 'illegal_move':
-      return new ApiError(
-        422,
-        'illegal_move',
-        outcome.reason,
-        outcome.index === undefined ? {} : { index: outcome.index },
-      );
-  }
-}
 
 export const revealRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook }).openapi(
   revealRoute,
@@ -90,7 +85,7 @@ export const revealRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHoo
     const day = requirePlayableDate(services, date);
     const row = await requireDailyPuzzle(services, { date: day, kind: 'colorsort', level });
     const outcome = await revealPosition(services, c.var.player, day, row, c.req.valid('json').moves);
-    if (outcome.outcome !== 'position') throw refusal(outcome);
+    if (!outcome.ok) throw refusal(REVEAL_REFUSALS, outcome);
     return c.json(outcome.view, 200);
   },
 );
