@@ -10,11 +10,16 @@ import { type RevealOutcome, revealPosition } from '../play/reveal.js';
 import { behind, limitedBy, OPTIONAL_PLAYER } from './access.js';
 import { errorResponses, type Failed, type Refusals, refusal } from './refusals.js';
 import { requireDailyPuzzle, requirePlayableDate } from './require.js';
-import { PuzzleParams } from './schemas.js';
+import { KindSchema, PuzzleParams } from './schemas.js';
 import { TAGS } from './tags.js';
 
 /** The kinds the route serves: those whose descriptor has `reveal` (GET /v1/kinds says `reveal: true`). */
 const REVEALING = KINDS.filter((kind) => revealOf(kind) !== undefined);
+
+/** The puzzle's parameters, with a kind that reveals as the document's example. */
+const RevealParams = PuzzleParams.extend({
+  kind: KindSchema.openapi({ param: { name: 'kind', in: 'path' }, example: REVEALING[0] }),
+});
 
 /**
  * One schema, or the choice of several: what a request or an answer of some revealing kind looks like
@@ -93,7 +98,7 @@ const revealRoute = createRoute({
     'no other hidden colour is ever returned. Undo is the client’s matter: replay the shorter list (a move ' +
     'that completes a tube cannot be undone in the original game).',
   request: {
-    params: PuzzleParams,
+    params: RevealParams,
     body: {
       required: true,
       content: {
