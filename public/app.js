@@ -11,6 +11,7 @@
 import * as api from './api.js';
 import { hideBoard, showBoard } from './boards.js';
 import { refreshDevices } from './devices.js';
+import { hideFeedback, showFeedback } from './feedback.js';
 import { refreshProfile, showPlayer, streakText } from './profile.js';
 import { refreshSocial } from './social.js';
 import { act, byId, fail, formatTime, kindName, playerLabel, plural, say, setKinds } from './ui.js';
@@ -226,6 +227,7 @@ async function open(key) {
   ui.help.textContent = '';
   ui.timer.textContent = '0:00';
   ui.result.hidden = true;
+  hideFeedback();
   hideBoard();
   ui.stats.hidden = true;
   say('');
@@ -332,7 +334,7 @@ async function play(key, generation) {
     board.setLocked(true);
     ui.timer.textContent = formatTime(session.result.countedMs ?? session.finishedMs ?? 0, true);
     showResult(session.result);
-    await Promise.all([showBoard(key), showStats()]);
+    await Promise.all([showBoard(key), showStats(), showFeedback(key)]);
   } else {
     board.element.focus();
     followBoard();
@@ -388,7 +390,7 @@ async function submit() {
     );
     renderNav();
     showResult(result);
-    await Promise.all([showBoard(key), showStats(), refreshProfile()]);
+    await Promise.all([showBoard(key), showStats(), refreshProfile(), showFeedback(key)]);
   } catch (error) {
     if (!(error instanceof api.ApiError)) throw error;
     say(error.message, 'error');

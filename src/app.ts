@@ -1,23 +1,20 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
-import { HTTPException } from 'hono/http-exception';
 import { requestId } from 'hono/request-id';
-import { ConfigError } from './config.js';
-import { PuzzleInputError } from './engines/types.js';
 import { bodyLimit } from './http/body-limit.js';
 import { privateUnlessMarked } from './http/cache.js';
 import type { AppEnv } from './http/context.js';
 import { corsFromEnv } from './http/cors.js';
-import { isDatabaseError } from './http/database-error.js';
-import { ApiError, errorBody, hostRefusal } from './http/errors.js';
-import { errorFields, log, requestLog } from './http/log.js';
+import { errorHandler } from './http/error-handler.js';
+import { errorBody } from './http/errors.js';
+import { requestLog } from './http/log.js';
 import { newRequestId } from './http/request-id.js';
 import { securityHeaders } from './http/security-headers.js';
-import { descriptorOf, KINDS } from './kinds/index.js';
 import { adminRoutes } from './routes/admin.js';
 import { clockRoutes } from './routes/clock.js';
 import { dataRightsRoutes } from './routes/data-rights.js';
 import { deviceRoutes } from './routes/devices.js';
 import { docsRoutes } from './routes/docs.js';
+import { serveDocument } from './routes/document.js';
 import { feedbackRoutes } from './routes/feedback.js';
 import { followRoutes } from './routes/follows.js';
 import { groupRoutes } from './routes/groups.js';
@@ -32,7 +29,6 @@ import { reportRoutes } from './routes/reports.js';
 import { revealRoutes } from './routes/reveal.js';
 import { submissionRoutes } from './routes/submissions.js';
 import { suspectRoutes } from './routes/suspects.js';
-import { TAGS } from './routes/tags.js';
 import { createServices } from './services.js';
 
 export interface AppOptions {
@@ -55,36 +51,7 @@ export function createApp(options: AppOptions = {}) {
     await next();
   });
 
-  app.onError((error, c) => {
-    if (error instanceof ApiError) {
-      return c.json(
-        errorBody(error.code, error.message, error.details ? { details: error.details } : {}),
-        error.status,
-      );
-    }
-    if (error instanceof PuzzleInputError) return c.json(errorBody('invalid_puzzle', error.message), 400);
-    if (error instanceof HTTPException && error.status < 500) {
-      // Hono's own refusals, e.g. a body that is not JSON: keep the status, use our error shape.
-      return c.json(hostRefusal(error.status, error.message), error.status);
-    }
-    const requestId = c.var.requestId;
-    if (error instanceof ConfigError) {
-      log('error', 'configuration refused', { requestId, detail: error.message });
-      return c.json(
-        errorBody('misconfigured', 'The service is not configured for production', { requestId }),
-        503,
-      );
-    }
-    log('error', 'request failed', { requestId, ...errorFields(error) });
-    if (isDatabaseError(error)) {
-      c.header('Retry-After', '5');
-      return c.json(
-        errorBody('database_unavailable', 'The database is unavailable; try again shortly', { requestId }),
-        503,
-      );
-    }
-    return c.json(errorBody('internal', 'Internal server error', { requestId }), 500);
-  });
+  app.onError(errorHandler);
   app.notFound((c) => c.json(errorBody('not_found', `No route for ${c.req.method} ${c.req.path}`), 404));
 
   app
@@ -107,29 +74,7 @@ export function createApp(options: AppOptions = {}) {
     .route('/v1', suspectRoutes)
     .route('/v1', reportRoutes);
 
-  app.openAPIRegistry.registerComponent('securitySchemes', 'player', {
-    type: 'http',
-    scheme: 'bearer',
-    description:
-      'A player token: `token` of POST /v1/players (or of POST /v1/players/link on another device)',
-  });
-  app.openAPIRegistry.registerComponent('securitySchemes', 'admin', {
-    type: 'http',
-    scheme: 'bearer',
-    description: "The deployment's ADMIN_TOKEN secret",
-  });
-
-  app.doc31('/openapi.json', {
-    openapi: '3.1.0',
-    info: {
-      title: 'Daily puzzles',
-      version: '1',
-      description: `Unique, graded daily logic puzzles: ${KINDS.map((k) => descriptorOf(k).displayName.toLowerCase()).join(', ')}.`,
-    },
-    tags: Object.values(TAGS).map((tag) => ({ ...tag })),
-    // Every deployment serves the API at its own origin, so the document names none.
-    servers: [{ url: '/', description: 'The origin that serves this document' }],
-  });
+  serveDocument(app);
   app.route('/', docsRoutes);
   return app;
 }

@@ -1,5 +1,5 @@
-import type { Context, MiddlewareHandler } from 'hono';
-import type { AppEnv } from './context.js';
+import type { MiddlewareHandler } from 'hono';
+import type { AppEnv, RequestContext } from './context.js';
 import { ApiError } from './errors.js';
 import {
   type ClientAddress,
@@ -41,7 +41,7 @@ export const adminRequired: MiddlewareHandler<AppEnv> = async (c, next) => {
  * out of the admin routes, the right token included, so guessing costs a lockout after a few tries however
  * many addresses the guesser holds. Successful requests never count.
  */
-export async function requireAdmin(c: Context<AppEnv>): Promise<void> {
+export async function requireAdmin(c: RequestContext): Promise<void> {
   const from = clientAddress(c);
   // Real time: a test clock moved forward must not end a lockout, nor one moved back make it last for ever.
   const now = c.var.services.realNow().getTime();
@@ -58,7 +58,7 @@ export async function requireAdmin(c: Context<AppEnv>): Promise<void> {
   throw new ApiError(401, 'unauthorized', 'Admin routes need `Authorization: Bearer <ADMIN_TOKEN>`');
 }
 
-function refuseIfLockedOut(c: Context<AppEnv>, from: ClientAddress, now: number): void {
+function refuseIfLockedOut(c: RequestContext, from: ClientAddress, now: number): void {
   for (const key of [from.address, from.network]) {
     const until = lockouts.get(key);
     if (until === undefined) continue;

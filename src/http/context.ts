@@ -1,16 +1,16 @@
+import type { Context } from 'hono';
 import type { RequestIdVariables } from 'hono/request-id';
-import type { VerifiedPlayerToken } from '../auth/player-token.js';
-import type { PlayerRow } from '../db/players.js';
 import type { Env } from '../env.js';
 import type { Services } from '../services.js';
 
 export interface AppEnv {
   Bindings: Env;
-  Variables: RequestIdVariables & {
-    services: Services;
-    /** Set once the bearer token has been verified and its player read (undefined: not looked at yet; null: none sent). */
-    player: PlayerRow | null | undefined;
-    /** Set once the bearer token's signature has been verified, before (or instead of) reading its player. */
-    playerToken: VerifiedPlayerToken | undefined;
-  };
+  /** The caller's token and player are a route's own: its access level's middleware sets and types them. */
+  Variables: RequestIdVariables & { services: Services };
 }
+
+/**
+ * What the request helpers read of a handler's context, whichever variables its route's middleware adds
+ * (a `Context` of a wider environment is not a `Context<AppEnv>`: its `set` takes other keys).
+ */
+export type RequestContext = Pick<Context<AppEnv>, 'env' | 'req' | 'header' | 'var'>;

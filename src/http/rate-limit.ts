@@ -1,7 +1,6 @@
-import type { Context } from 'hono';
 import type { Env, RateLimitBinding } from '../env.js';
 import { addressKey, networkKey } from './address-key.js';
-import type { AppEnv } from './context.js';
+import type { RequestContext } from './context.js';
 import { ApiError } from './errors.js';
 
 /** What the Workers Rate Limiting binding offers; the in-memory fallback offers the same. */
@@ -248,13 +247,13 @@ export interface ClientAddress {
  * The caller's address and network as the limits count them, from the address Cloudflare reports; one
  * shared key when running without Cloudflare in front.
  */
-export function clientAddress(c: Context<AppEnv>): ClientAddress {
+export function clientAddress(c: RequestContext): ClientAddress {
   const reported = c.req.header('CF-Connecting-IP');
   if (reported === undefined) return { address: 'local', network: 'local' };
   return { address: addressKey(reported), network: networkKey(reported) };
 }
 
-async function counts(c: Context<AppEnv>, counted: Counted, period: number, key: string): Promise<boolean> {
+async function counts(c: RequestContext, counted: Counted, period: number, key: string): Promise<boolean> {
   const { success } = await limiterFor(c.env, counted, period).limit({ key: `${counted.binding}:${key}` });
   return success;
 }
@@ -265,7 +264,7 @@ async function counts(c: Context<AppEnv>, counted: Counted, period: number, key:
  * of the two is over its limit, or null when neither is.
  */
 export async function overAddressLimit(
-  c: Context<AppEnv>,
+  c: RequestContext,
   rule: AddressRule,
   from: ClientAddress,
 ): Promise<'address' | 'network' | null> {
@@ -273,20 +272,20 @@ export async function overAddressLimit(
   return (await counts(c, rule.network, rule.period, from.network)) ? null : 'network';
 }
 
-export function tooManyRequests(c: Context<AppEnv>, what: string, retryAfterSeconds: number): ApiError {
+export function tooManyRequests(c: RequestContext, what: string, retryAfterSeconds: number): ApiError {
   c.header('Retry-After', String(retryAfterSeconds));
   return new ApiError(429, 'rate_limited', `Too many ${what}`, { retryAfterSeconds });
 }
 
 /** Counts one request against `rule` for the player or the address; over a limit, a 429 with Retry-After. */
-export async function enforceRateLimit(c: Context<AppEnv>, rule: PlayerRule, playerId: string): Promise<void>;
+export async function enforceRateLimit(c: RequestContext, rule: PlayerRule, playerId: string): Promise<void>;
 export async function enforceRateLimit(
-  c: Context<AppEnv>,
+  c: RequestContext,
   rule: AddressRule,
   from: ClientAddress,
 ): Promise<void>;
 export async function enforceRateLimit(
-  c: Context<AppEnv>,
+  c: RequestContext,
   rule: Rule,
   key: string | ClientAddress,
 ): Promise<void> {
@@ -295,16 +294,12 @@ export async function enforceRateLimit(
   throw new TypeError(`${rule.binding}: a player rule counts a player id, an address rule a client address`);
 }
 
-async function enforcePlayerLimit(c: Context<AppEnv>, rule: PlayerRule, playerId: string): Promise<void> {
+async function enforcePlayerLimit(c: RequestContext, rule: PlayerRule, playerId: string): Promise<void> {
   if (await counts(c, rule, rule.period, playerId)) return;
   throw tooManyRequests(c, `${rule.what}: at most ${rule.limit} per ${rule.period} s`, rule.period);
 }
 
-async function enforceAddressLimit(
-  c: Context<AppEnv>,
-  rule: AddressRule,
-  from: ClientAddress,
-): Promise<void> {
+async function enforceAddressLimit(c: RequestContext, rule: AddressRule, from: ClientAddress): Promise<void> {
   const over = await overAddressLimit(c, rule, from);
   if (over === null) return;
   const [where, limit] =

@@ -6,11 +6,11 @@ import type { Services } from '../services.js';
 
 /** What became of a reveal; the route turns each into its HTTP answer. */
 export type RevealOutcome =
-  | { outcome: 'position'; view: unknown }
+  | { ok: true; view: unknown }
   /** Before the date's answers are public, hidden colours are shown only to a player's session. */
-  | { outcome: 'needs_player' }
-  | { outcome: 'no_session' }
-  | { outcome: 'illegal_move'; reason: string; index?: number };
+  | { ok: false; reason: 'needs_player' }
+  | { ok: false; reason: 'no_session' }
+  | { ok: false; reason: 'illegal_move'; message: string; index?: number };
 
 /**
  * The position after `moves` (the moves so far, in the kind's solution format), showing only the hidden
@@ -33,7 +33,7 @@ export async function revealPosition(
   moves: unknown,
 ): Promise<RevealOutcome> {
   const closed = !areAnswersPublic(date, services.now());
-  if (closed && !player) return { outcome: 'needs_player' };
+  if (closed && !player) return { ok: false, reason: 'needs_player' };
   const result = capability.replay(engineFor(puzzle.kind).parsePuzzle(puzzle.puzzle), moves);
   // An illegal list changes nothing. Its reason may speak of units the legal moves before it exposed
   // (a different colour on top), but those are the same moves' units, seen on the same clock, and the
@@ -44,12 +44,12 @@ export async function revealPosition(
       puzzleId: puzzle.id,
       units: result.ok ? result.exposed : [],
     });
-    if (!held) return { outcome: 'no_session' };
+    if (!held) return { ok: false, reason: 'no_session' };
   }
   if (!result.ok) {
     return result.index === undefined
-      ? { outcome: 'illegal_move', reason: result.reason }
-      : { outcome: 'illegal_move', reason: result.reason, index: result.index };
+      ? { ok: false, reason: 'illegal_move', message: result.reason }
+      : { ok: false, reason: 'illegal_move', message: result.reason, index: result.index };
   }
-  return { outcome: 'position', view: result.view };
+  return { ok: true, view: result.view };
 }

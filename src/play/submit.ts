@@ -47,13 +47,13 @@ export interface Submission {
 
 /** What became of a submission; the route turns each into its HTTP answer. */
 export type SubmissionOutcome =
-  | { outcome: 'judged'; result: SubmissionResult }
-  | { outcome: 'unknown_player' }
-  | { outcome: 'banned' }
-  | { outcome: 'no_session' }
-  | { outcome: 'invalid_start_token'; reason: keyof typeof START_TOKEN_REASONS; message: string }
+  | { ok: true; result: SubmissionResult }
+  | { ok: false; reason: 'unknown_player' }
+  | { ok: false; reason: 'banned' }
+  | { ok: false; reason: 'no_session' }
+  | { ok: false; reason: 'invalid_start_token'; cause: keyof typeof START_TOKEN_REASONS; message: string }
   /** The log does not replay to the submitted solution: recorded as an attempt. */
-  | { outcome: 'log_mismatch'; message: string; index?: number };
+  | { ok: false; reason: 'log_mismatch'; message: string; index?: number };
 
 export const START_TOKEN_REASONS = {
   malformed: 'the start token is malformed',
@@ -89,17 +89,18 @@ export async function submitSolution(
     });
     if (!verdict.ok) {
       return {
-        outcome: 'invalid_start_token',
-        reason: verdict.reason,
+        ok: false,
+        reason: 'invalid_start_token',
+        cause: verdict.reason,
         message: START_TOKEN_REASONS[verdict.reason],
       };
     }
   }
   const state = await submissionState(services.db, id, token, key.kind, key.level, signalsSince(now));
-  if (!state.player) return { outcome: 'unknown_player' };
-  if (state.player.bannedAt !== null) return { outcome: 'banned' };
-  if (state.ranked) return { outcome: 'judged', result: await repeatedResult(services, state.ranked, state) };
-  if (!state.session || !state.puzzle) return { outcome: 'no_session' };
+  if (!state.player) return { ok: false, reason: 'unknown_player' };
+  if (state.player.bannedAt !== null) return { ok: false, reason: 'banned' };
+  if (state.ranked) return { ok: true, result: await repeatedResult(services, state.ranked, state) };
+  if (!state.session || !state.puzzle) return { ok: false, reason: 'no_session' };
   return judgeSolve(services, { ...state, session: state.session, puzzle: state.puzzle }, submission, now);
 }
 
@@ -122,9 +123,9 @@ async function practice(
     key.level,
     signalsSince(now),
   );
-  if (!state.player) return { outcome: 'unknown_player' };
-  if (state.player.bannedAt !== null) return { outcome: 'banned' };
-  if (!state.session || !state.puzzle) return { outcome: 'no_session' };
+  if (!state.player) return { ok: false, reason: 'unknown_player' };
+  if (state.player.bannedAt !== null) return { ok: false, reason: 'banned' };
+  if (!state.session || !state.puzzle) return { ok: false, reason: 'no_session' };
   const ready: ReadyState = { ...state, session: state.session, puzzle: state.puzzle };
   const { engine } = descriptorOf(key.kind);
   const parsed = engine.parsePuzzle(ready.puzzle.puzzle);
@@ -132,14 +133,14 @@ async function practice(
   const mismatch = logMismatch(engine, parsed, submission);
   if (mismatch) {
     await insertAttempt(services.db, { ...base, valid: false, reason: mismatch.message });
-    return { outcome: 'log_mismatch', ...mismatch };
+    return { ok: false, reason: 'log_mismatch', ...mismatch };
   }
   const checked = engine.check(parsed, submission.solution);
   const streak = streakView(streaks(await streakDates(services.db, token.playerId), localDate(state, now)));
   if (!checked.ok) {
     await insertAttempt(services.db, { ...base, valid: false, reason: checked.reason });
     return {
-      outcome: 'judged',
+      ok: true,
       result: { valid: false, reason: checked.reason, repeated: false, practice: true, streak },
     };
   }
@@ -157,7 +158,7 @@ async function practice(
     score: result,
   });
   return {
-    outcome: 'judged',
+    ok: true,
     result: { valid: true, repeated: false, practice: true, countedMs, capped, score: result, streak },
   };
 }
@@ -180,13 +181,13 @@ async function judgeSolve(
   const mismatch = logMismatch(descriptor.engine, parsed, submission);
   if (mismatch) {
     await insertAttempt(services.db, { ...base, valid: false, reason: mismatch.message });
-    return { outcome: 'log_mismatch', ...mismatch };
+    return { ok: false, reason: 'log_mismatch', ...mismatch };
   }
   const checked = descriptor.engine.check(parsed, submission.solution);
   if (!checked.ok) {
     await insertAttempt(services.db, { ...base, valid: false, reason: checked.reason });
     const streak = streakView(streaks(await streakDates(services.db, base.playerId), localDate(state, now)));
-    return { outcome: 'judged', result: { valid: false, reason: checked.reason, repeated: false, streak } };
+    return { ok: true, result: { valid: false, reason: checked.reason, repeated: false, streak } };
   }
   const timing = judgeTiming(descriptor, parsed, state, submission, now);
   const result = score(timing.countedMs / 1000, puzzle.benchmarkSeconds);
@@ -216,12 +217,12 @@ async function judgeSolve(
             flags: verdict.reasons,
             log: [...submission.log],
           });
-    return { outcome: 'judged', result: judged };
+    return { ok: true, result: judged };
   } catch (error) {
     if (!(error instanceof AlreadyRankedError)) throw error;
     const winner = await findRankedSubmission(services.db, puzzle.id, base.playerId);
     if (!winner) throw error;
-    return { outcome: 'judged', result: await repeatedResult(services, winner, state) };
+    return { ok: true, result: await repeatedResult(services, winner, state) };
   }
 }
 

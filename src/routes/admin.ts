@@ -1,12 +1,11 @@
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
 import { recentGenerationRuns } from '../db/generation-runs.js';
-import { adminRequired } from '../http/admin-auth.js';
 import type { AppEnv } from '../http/context.js';
 import { validationHook } from '../http/validation.js';
 import { calibrateNow, generateDateNow } from '../play/admin-jobs.js';
+import { ADMIN } from './access.js';
 import { requirePlayableDate } from './require.js';
 import { DateParam, jsonError } from './schemas.js';
-import { ADMIN } from './security.js';
 import { TAGS } from './tags.js';
 
 const regenerate = createRoute({
@@ -14,10 +13,9 @@ const regenerate = createRoute({
   path: '/admin/dates/{date}/generate',
   operationId: 'generateDate',
   tags: [TAGS.admin.name],
-  security: ADMIN,
+  ...ADMIN,
   summary: 'Make whatever puzzles of a playable date are missing (e.g. after a failed generation)',
   description: 'Existing puzzles are never replaced: players may have played them.',
-  middleware: [adminRequired] as const,
   request: { params: z.object({ date: DateParam }) },
   responses: {
     200: {
@@ -43,9 +41,8 @@ const calibrate = createRoute({
   path: '/admin/calibrate',
   operationId: 'calibrateBenchmarks',
   tags: [TAGS.admin.name],
-  security: ADMIN,
+  ...ADMIN,
   summary: 'Run benchmark calibration now (the daily cron runs it too)',
-  middleware: [adminRequired] as const,
   responses: {
     200: {
       content: {
@@ -76,9 +73,8 @@ const runs = createRoute({
   path: '/admin/generation-runs',
   operationId: 'listGenerationRuns',
   tags: [TAGS.admin.name],
-  security: ADMIN,
+  ...ADMIN,
   summary: 'Recent generation runs, newest first',
-  middleware: [adminRequired] as const,
   request: { query: z.object({ limit: z.coerce.number().int().min(1).max(200).default(50) }) },
   responses: {
     200: {

@@ -1,14 +1,13 @@
 import { createRoute, OpenAPIHono } from '@hono/zod-openapi';
 import { TestClockRequestSchema, TestClockSchema } from '../contract/clock.js';
-import { adminRequired } from '../http/admin-auth.js';
 import { CACHE_CONTROL } from '../http/cache.js';
 import type { AppEnv } from '../http/context.js';
 import { developmentOnly } from '../http/development-only.js';
 import { forgetFrontCache } from '../http/front-cache.js';
 import { validationHook } from '../http/validation.js';
 import { clearTestClock, readTestClock, setTestClock } from '../play/test-clock.js';
+import { ADMIN, behind } from './access.js';
 import { jsonError } from './schemas.js';
-import { ADMIN } from './security.js';
 import { TAGS } from './tags.js';
 
 const DEVELOPMENT_ONLY =
@@ -25,10 +24,9 @@ const getClock = createRoute({
   path: '/admin/clock',
   operationId: 'getTestClock',
   tags: [TAGS.admin.name],
-  security: ADMIN,
+  ...behind(developmentOnly, ADMIN),
   summary: "The service's now, and whether a test clock sets it",
   description: DEVELOPMENT_ONLY,
-  middleware: [developmentOnly, adminRequired] as const,
   responses: {
     200: clockResponse('The clock'),
     401: jsonError('Missing or wrong admin token'),
@@ -41,14 +39,13 @@ const putClock = createRoute({
   path: '/admin/clock',
   operationId: 'setTestClock',
   tags: [TAGS.admin.name],
-  security: ADMIN,
+  ...behind(developmentOnly, ADMIN),
   summary: 'Set the test clock: the service takes `now` for now, and the clock runs on from there',
   description:
     `${DEVELOPMENT_ONLY} Everything goes by it: the calendar (which date is today, what is playable, when ` +
     'answers are public), sessions and start tokens, link codes, streaks, days of play, calibration and the ' +
     'cron. Rate limits, the admin lockout and the logs keep real time. It holds until DELETE, across ' +
     'requests, isolates and restarts of `npm start` (it is kept in the local database).',
-  middleware: [developmentOnly, adminRequired] as const,
   request: {
     body: { required: true, content: { 'application/json': { schema: TestClockRequestSchema } } },
   },
@@ -65,10 +62,9 @@ const deleteClock = createRoute({
   path: '/admin/clock',
   operationId: 'clearTestClock',
   tags: [TAGS.admin.name],
-  security: ADMIN,
+  ...behind(developmentOnly, ADMIN),
   summary: 'Back to the real clock',
   description: DEVELOPMENT_ONLY,
-  middleware: [developmentOnly, adminRequired] as const,
   responses: {
     200: clockResponse('The clock, now the real one'),
     401: jsonError('Missing or wrong admin token'),

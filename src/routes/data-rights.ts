@@ -1,11 +1,10 @@
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
 import { CACHE_CONTROL } from '../http/cache.js';
 import type { AppEnv } from '../http/context.js';
-import { requirePlayerEvenIfBanned } from '../http/player-auth.js';
 import { validationHook } from '../http/validation.js';
 import { erasePlayer, exportPlayer } from '../play/data-rights.js';
+import { PLAYER_EVEN_IF_BANNED } from './access.js';
 import { jsonError } from './schemas.js';
-import { PLAYER } from './security.js';
 import { TAGS } from './tags.js';
 
 const exportRoute = createRoute({
@@ -13,7 +12,7 @@ const exportRoute = createRoute({
   path: '/players/me/export',
   operationId: 'exportMe',
   tags: [TAGS.data.name],
-  security: PLAYER,
+  ...PLAYER_EVEN_IF_BANNED,
   summary: 'Everything stored about the caller, as JSON',
   description:
     'The player, its tokens (ids, never the tokens), link codes, sessions, every submission with its move ' +
@@ -35,7 +34,7 @@ const deleteRoute = createRoute({
   path: '/players/me',
   operationId: 'deleteMe',
   tags: [TAGS.data.name],
-  security: PLAYER,
+  ...PLAYER_EVEN_IF_BANNED,
   summary: 'Delete the caller: its personal data goes, its solves keep their places under a hidden stand-in',
   description:
     'Removes the name, time zone, tokens, link codes, sessions, ratings, follows and group memberships (an ' +
@@ -51,13 +50,11 @@ const deleteRoute = createRoute({
 
 export const dataRightsRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook })
   .openapi(exportRoute, async (c) => {
-    const player = await requirePlayerEvenIfBanned(c);
     c.header('Cache-Control', CACHE_CONTROL.private);
     c.header('Content-Disposition', 'attachment; filename="daily-puzzles-export.json"');
-    return c.json(await exportPlayer(c.var.services, player.id), 200);
+    return c.json(await exportPlayer(c.var.services, c.var.player.id), 200);
   })
   .openapi(deleteRoute, async (c) => {
-    const player = await requirePlayerEvenIfBanned(c);
-    await erasePlayer(c.var.services, player.id);
+    await erasePlayer(c.var.services, c.var.player.id);
     return c.body(null, 204);
   });

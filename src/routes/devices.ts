@@ -5,12 +5,11 @@ import { tokensOf } from '../db/tokens.js';
 import { CACHE_CONTROL } from '../http/cache.js';
 import type { AppEnv } from '../http/context.js';
 import { ApiError } from '../http/errors.js';
-import { requirePlayer, requirePlayerToken } from '../http/player-auth.js';
 import { clientAddress, enforceRateLimit, RATE_LIMITS } from '../http/rate-limit.js';
 import { validationHook } from '../http/validation.js';
 import { linkDevice, newLinkCode, revokeDevice } from '../play/devices.js';
+import { limitedBy, NO_TOKEN, PLAYER } from './access.js';
 import { jsonError } from './schemas.js';
-import { NO_TOKEN, PLAYER } from './security.js';
 import { TAGS } from './tags.js';
 
 const createCode = createRoute({
@@ -18,7 +17,7 @@ const createCode = createRoute({
   path: '/players/me/link-codes',
   operationId: 'createLinkCode',
   tags: [TAGS.devices.name],
-  security: PLAYER,
+  ...limitedBy(PLAYER, [RATE_LIMITS.linkCodeCreationPerPlayer, RATE_LIMITS.linkCodeCreationPerIp]),
   summary: 'A single-use code, valid for ten minutes, that gives another device a token of this player',
   responses: {
     201: { content: { 'application/json': { schema: LinkCodeSchema } }, description: 'The code' },
@@ -33,7 +32,7 @@ const link = createRoute({
   path: '/players/link',
   operationId: 'linkDevice',
   tags: [TAGS.devices.name],
-  security: NO_TOKEN,
+  ...NO_TOKEN,
   summary: 'Link this device: a code from the other device gives the same player and a new token',
   description:
     'No bearer token. Case, spaces and dashes do not matter. A code that is unknown, used, expired or ' +
@@ -63,7 +62,7 @@ const listTokens = createRoute({
   path: '/players/me/tokens',
   operationId: 'listTokens',
   tags: [TAGS.devices.name],
-  security: PLAYER,
+  ...PLAYER,
   summary: "The player's tokens in use (one per device), oldest first",
   responses: {
     200: {
@@ -80,7 +79,7 @@ const revoke = createRoute({
   path: '/players/me/tokens/{id}',
   operationId: 'revokeToken',
   tags: [TAGS.devices.name],
-  security: PLAYER,
+  ...PLAYER,
   summary: 'Revoke one of the player’s tokens (this one too): it is refused with 401 from now on',
   request: {
     params: z.object({
@@ -101,11 +100,8 @@ const revoke = createRoute({
 
 export const deviceRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook })
   .openapi(createCode, async (c) => {
-    await enforceRateLimit(c, RATE_LIMITS.linkCodeCreationPerPlayer, (await requirePlayerToken(c)).playerId);
-    await enforceRateLimit(c, RATE_LIMITS.linkCodeCreationPerIp, clientAddress(c));
-    const player = await requirePlayer(c);
     c.header('Cache-Control', CACHE_CONTROL.private);
-    return c.json(await newLinkCode(c.var.services, player.id), 201);
+    return c.json(await newLinkCode(c.var.services, c.var.player.id), 201);
   })
   .openapi(link, async (c) => {
     await enforceRateLimit(c, RATE_LIMITS.linkCodeRedemptionPerIp, clientAddress(c));
@@ -121,9 +117,8 @@ export const deviceRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHoo
     return c.json(linked, 200);
   })
   .openapi(listTokens, async (c) => {
-    const player = await requirePlayer(c);
-    const current = (await requirePlayerToken(c)).tokenId;
-    const tokens = await tokensOf(c.var.services.db, player.id);
+    const current = c.var.playerToken.tokenId;
+    const tokens = await tokensOf(c.var.services.db, c.var.player.id);
     c.header('Cache-Control', CACHE_CONTROL.private);
     return c.json(
       {
@@ -138,9 +133,8 @@ export const deviceRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHoo
     );
   })
   .openapi(revoke, async (c) => {
-    const player = await requirePlayer(c);
     const { id } = c.req.valid('param');
-    const revoked = await revokeDevice(c.var.services, player.id, id);
+    const revoked = await revokeDevice(c.var.services, c.var.player.id, id);
     if (!revoked) throw new ApiError(404, 'not_found', `This player holds no token ${id}`);
     return c.body(null, 204);
   });

@@ -7,22 +7,36 @@ import {
   VoteSchema,
 } from '../contract/feedback.js';
 import type { AppEnv } from '../http/context.js';
-import { ApiError } from '../http/errors.js';
-import { requirePlayer, requirePlayerToken } from '../http/player-auth.js';
-import { clientAddress, enforceRateLimit, RATE_LIMITS } from '../http/rate-limit.js';
+import { RATE_LIMITS } from '../http/rate-limit.js';
 import { validationHook } from '../http/validation.js';
-import { castVote, fileReport } from '../play/feedback.js';
+import { castVote, fileReport, type ReportOutcome, type VoteOutcome } from '../play/feedback.js';
+import { limitedBy, PLAYER } from './access.js';
+import { errorResponses, type Failed, type Refusals, refusal } from './refusals.js';
 import { requireDailyPuzzle } from './require.js';
-import { jsonError, PuzzleParams } from './schemas.js';
-import { PLAYER } from './security.js';
+import { PuzzleParams } from './schemas.js';
 import { TAGS } from './tags.js';
+
+/** Votes and reports count together against one allowance: a player gives feedback on what it played. */
+const FEEDBACK = limitedBy(PLAYER, [RATE_LIMITS.feedbackPerPlayer, RATE_LIMITS.feedbackPerIp]);
+
+const VOTE_REFUSALS = {
+  not_solved: [403, 'not_solved', (_, { puzzleId }) => `Vote on ${puzzleId} after solving it`],
+} as const satisfies Refusals<Failed<VoteOutcome>, { puzzleId: string }>;
+
+const REPORT_REFUSALS = {
+  not_started: [
+    403,
+    'not_started',
+    (_, { puzzleId }) => `Report ${puzzleId} after fetching it with your token`,
+  ],
+} as const satisfies Refusals<Failed<ReportOutcome>, { puzzleId: string }>;
 
 const vote = createRoute({
   method: 'put',
   path: '/puzzles/{date}/{kind}/{level}/vote',
   operationId: 'votePuzzle',
   tags: [TAGS.feedback.name],
-  security: PLAYER,
+  ...FEEDBACK,
   summary: 'Say how much fun a solved puzzle was and how hard it felt for its level',
   description:
     'After a valid solve, ranked or practice: one vote per player and puzzle, changed by voting again. The ' +
@@ -33,11 +47,16 @@ const vote = createRoute({
   },
   responses: {
     200: { content: { 'application/json': { schema: VoteSchema } }, description: 'The vote as kept' },
-    400: jsonError('Malformed request: fun is a whole number 1–5, felt one of easier, right, harder'),
-    401: jsonError('Missing or invalid token'),
-    403: jsonError('Banned player, or no valid solve of this puzzle yet'),
-    404: jsonError('Date outside the archive or not begun anywhere yet'),
-    429: jsonError('Too many votes and reports; see Retry-After'),
+    ...errorResponses(
+      {
+        400: 'Malformed request: fun is a whole number 1–5, felt one of easier, right, harder',
+        401: 'Missing or invalid token',
+        403: 'The player is banned',
+        404: 'Date outside the archive or not begun anywhere yet',
+        429: 'Too many votes and reports; see Retry-After',
+      },
+      VOTE_REFUSALS,
+    ),
   },
 });
 
@@ -46,7 +65,7 @@ const report = createRoute({
   path: '/puzzles/{date}/{kind}/{level}/report',
   operationId: 'reportPuzzle',
   tags: [TAGS.feedback.name],
-  security: PLAYER,
+  ...FEEDBACK,
   summary: 'Tell the moderators a puzzle is broken or mislabelled',
   description:
     'From a player who has started the puzzle (fetched it with its token). One report per player and ' +
@@ -57,34 +76,29 @@ const report = createRoute({
   },
   responses: {
     201: { content: { 'application/json': { schema: ReportSchema } }, description: 'The report as filed' },
-    400: jsonError('Malformed request: an unknown reason, or a note too long or with control characters'),
-    401: jsonError('Missing or invalid token'),
-    403: jsonError('Banned player, or the puzzle was never started with this token'),
-    404: jsonError('Date outside the archive or not begun anywhere yet'),
-    429: jsonError('Too many votes and reports; see Retry-After'),
+    ...errorResponses(
+      {
+        400: 'Malformed request: an unknown reason, or a note too long or with control characters',
+        401: 'Missing or invalid token',
+        403: 'The player is banned',
+        404: 'Date outside the archive or not begun anywhere yet',
+        429: 'Too many votes and reports; see Retry-After',
+      },
+      REPORT_REFUSALS,
+    ),
   },
 });
 
 export const feedbackRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook })
   .openapi(vote, async (c) => {
-    await enforceRateLimit(c, RATE_LIMITS.feedbackPerPlayer, (await requirePlayerToken(c)).playerId);
-    await enforceRateLimit(c, RATE_LIMITS.feedbackPerIp, clientAddress(c));
-    const player = await requirePlayer(c);
     const puzzle = await requireDailyPuzzle(c.var.services, c.req.valid('param'));
-    const outcome = await castVote(c.var.services, player, puzzle, c.req.valid('json'));
-    if (!outcome.ok) {
-      throw new ApiError(403, 'not_solved', `Vote on ${puzzle.id} after solving it`);
-    }
+    const outcome = await castVote(c.var.services, c.var.player, puzzle, c.req.valid('json'));
+    if (!outcome.ok) throw refusal(VOTE_REFUSALS, outcome, { puzzleId: puzzle.id });
     return c.json(outcome.vote, 200);
   })
   .openapi(report, async (c) => {
-    await enforceRateLimit(c, RATE_LIMITS.feedbackPerPlayer, (await requirePlayerToken(c)).playerId);
-    await enforceRateLimit(c, RATE_LIMITS.feedbackPerIp, clientAddress(c));
-    const player = await requirePlayer(c);
     const puzzle = await requireDailyPuzzle(c.var.services, c.req.valid('param'));
-    const outcome = await fileReport(c.var.services, player, puzzle, c.req.valid('json'));
-    if (!outcome.ok) {
-      throw new ApiError(403, 'not_started', `Report ${puzzle.id} after fetching it with your token`);
-    }
+    const outcome = await fileReport(c.var.services, c.var.player, puzzle, c.req.valid('json'));
+    if (!outcome.ok) throw refusal(REPORT_REFUSALS, outcome, { puzzleId: puzzle.id });
     return c.json(outcome.report, 201);
   });

@@ -4,22 +4,35 @@ import { CACHE_CONTROL } from '../http/cache.js';
 import type { AppEnv } from '../http/context.js';
 import { CursorQuery, decodeCursor, LimitQuery, pageOf } from '../http/cursor.js';
 import { ApiError } from '../http/errors.js';
-import { requirePlayer, requirePlayerToken } from '../http/player-auth.js';
-import { clientAddress, enforceRateLimit, RATE_LIMITS } from '../http/rate-limit.js';
+import { RATE_LIMITS } from '../http/rate-limit.js';
 import { validationHook } from '../http/validation.js';
-import { follow, followingPage, MAX_FOLLOWS, unfollow } from '../play/follows.js';
+import { type FollowOutcome, follow, followingPage, MAX_FOLLOWS, unfollow } from '../play/follows.js';
+import { limitedBy, PLAYER } from './access.js';
+import { errorResponses, type Failed, type Refusals, refusal } from './refusals.js';
 import { jsonError, playerIdParam } from './schemas.js';
-import { PLAYER } from './security.js';
 import { TAGS } from './tags.js';
 
 const PlayerIdParam = z.object({ playerId: playerIdParam('playerId') });
+
+const FOLLOW_REFUSALS = {
+  self: [400, 'cannot_follow_self', 'A player cannot follow itself'],
+  not_found: [
+    404,
+    'not_found',
+    (_, { playerId }) => `There is no player ${playerId}`,
+    {
+      doc: 'No such player, or one that cannot be followed (hidden, banned or deleted): the same answer for both',
+    },
+  ],
+  limit: [409, 'follow_limit', `A player follows at most ${MAX_FOLLOWS} others`],
+} as const satisfies Refusals<Failed<FollowOutcome>, { playerId: string }>;
 
 const put = createRoute({
   method: 'put',
   path: '/players/me/follows/{playerId}',
   operationId: 'followPlayer',
   tags: [TAGS.social.name],
-  security: PLAYER,
+  ...limitedBy(PLAYER, [RATE_LIMITS.followPerPlayer, RATE_LIMITS.followPerIp]),
   summary: `Follow a player (at most ${MAX_FOLLOWS}); its solves then show on the caller's following boards`,
   request: { params: PlayerIdParam },
   responses: {
@@ -31,13 +44,14 @@ const put = createRoute({
       },
       description: 'Followed (created: false when it already was)',
     },
-    400: jsonError('Malformed id, or the caller itself'),
-    401: jsonError('Missing or invalid token'),
-    404: jsonError(
-      'No such player, or one that cannot be followed (hidden, banned or deleted): the same answer for both',
+    ...errorResponses(
+      {
+        400: 'Malformed id',
+        401: 'Missing or invalid token',
+        429: 'Too many follows by this player or from this address or network; see Retry-After',
+      },
+      FOLLOW_REFUSALS,
     ),
-    409: jsonError(`The caller follows ${MAX_FOLLOWS} players already`),
-    429: jsonError('Too many follows by this player or from this address or network; see Retry-After'),
   },
 });
 
@@ -46,7 +60,7 @@ const remove = createRoute({
   path: '/players/me/follows/{playerId}',
   operationId: 'unfollowPlayer',
   tags: [TAGS.social.name],
-  security: PLAYER,
+  ...PLAYER,
   summary: 'Stop following a player',
   request: { params: PlayerIdParam },
   responses: {
@@ -62,7 +76,7 @@ const list = createRoute({
   path: '/players/me/follows',
   operationId: 'listFollows',
   tags: [TAGS.social.name],
-  security: PLAYER,
+  ...PLAYER,
   summary: 'The players the caller follows and may see',
   description:
     'A follow of a player the caller may not see (hidden, or `followers` without following back) is kept ' +
@@ -86,35 +100,23 @@ const FollowCursor = z.object({ after: z.string() });
 
 export const followRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook })
   .openapi(put, async (c) => {
-    await enforceRateLimit(c, RATE_LIMITS.followPerPlayer, (await requirePlayerToken(c)).playerId);
-    await enforceRateLimit(c, RATE_LIMITS.followPerIp, clientAddress(c));
-    const player = await requirePlayer(c);
     const { playerId } = c.req.valid('param');
-    const outcome = await follow(c.var.services, player.id, playerId);
-    if (outcome.ok) return c.json({ playerId, following: true as const, created: outcome.created }, 200);
-    switch (outcome.reason) {
-      case 'self':
-        throw new ApiError(400, 'cannot_follow_self', 'A player cannot follow itself');
-      case 'not_found':
-        throw new ApiError(404, 'not_found', `There is no player ${playerId}`);
-      case 'limit':
-        throw new ApiError(409, 'follow_limit', `A player follows at most ${MAX_FOLLOWS} others`);
-    }
+    const outcome = await follow(c.var.services, c.var.player.id, playerId);
+    if (!outcome.ok) throw refusal(FOLLOW_REFUSALS, outcome, { playerId });
+    return c.json({ playerId, following: true as const, created: outcome.created }, 200);
   })
   .openapi(remove, async (c) => {
-    const player = await requirePlayer(c);
     const { playerId } = c.req.valid('param');
-    if (!(await unfollow(c.var.services, player.id, playerId))) {
+    if (!(await unfollow(c.var.services, c.var.player.id, playerId))) {
       throw new ApiError(404, 'not_following', `The caller does not follow ${playerId}`);
     }
     return c.body(null, 204);
   })
   .openapi(list, async (c) => {
-    const player = await requirePlayer(c);
     const { cursor, limit } = c.req.valid('query');
     const rows = await followingPage(
       c.var.services,
-      player.id,
+      c.var.player.id,
       decodeCursor(cursor, FollowCursor)?.after ?? null,
       limit + 1,
     );

@@ -11,24 +11,27 @@ import {
 import { CACHE_CONTROL } from '../http/cache.js';
 import type { AppEnv } from '../http/context.js';
 import { ApiError } from '../http/errors.js';
-import { requirePlayer, requirePlayerToken } from '../http/player-auth.js';
-import { clientAddress, enforceRateLimit, RATE_LIMITS } from '../http/rate-limit.js';
+import { RATE_LIMITS } from '../http/rate-limit.js';
 import { validationHook } from '../http/validation.js';
 import {
   dissolveGroup,
   groupDetail,
   groupsOfPlayer,
+  type JoinOutcome,
   joinGroup,
+  type LeaveOutcome,
   leaveGroup,
   MAX_GROUP_MEMBERS,
   MAX_GROUPS_PER_PLAYER,
+  type NewGroupOutcome,
   newGroup,
   type OwnerOutcome,
   removeFromGroup,
   rotateInvite,
 } from '../play/groups.js';
+import { limitedBy, PLAYER } from './access.js';
+import { errorResponses, type Failed, only, type Refusals, refusal } from './refusals.js';
 import { jsonError, playerIdParam } from './schemas.js';
-import { PLAYER } from './security.js';
 import { TAGS } from './tags.js';
 
 const GroupIdParam = z.object({
@@ -39,12 +42,40 @@ const GroupIdParam = z.object({
 });
 const MemberParams = GroupIdParam.extend({ playerId: playerIdParam('playerId') });
 
+const GROUP_LIMIT = [
+  409,
+  'group_limit',
+  `A player belongs to at most ${MAX_GROUPS_PER_PLAYER} groups`,
+] as const;
+
+const NEW_GROUP_REFUSALS = { limit: GROUP_LIMIT } as const satisfies Refusals<Failed<NewGroupOutcome>>;
+
+const JOIN_REFUSALS = {
+  invalid_invite: [404, 'invalid_invite', 'No group has that invite code'],
+  already_member: [409, 'already_member', 'The caller is a member of that group already'],
+  group_full: [409, 'group_full', `A group holds at most ${MAX_GROUP_MEMBERS} members`],
+  limit: GROUP_LIMIT,
+} as const satisfies Refusals<Failed<JoinOutcome>>;
+
+const LEAVE_REFUSALS = {
+  not_member: [404, 'not_member', 'The caller is not a member of that group'],
+} as const satisfies Refusals<Failed<LeaveOutcome>>;
+
+const OWNER_REFUSALS = {
+  not_found: [404, 'not_found', 'No such group among yours'],
+  not_owner: [403, 'not_owner', 'Only the owner of the group may do this'],
+  not_member: [404, 'not_member', 'That player is not a member of the group'],
+} as const satisfies Refusals<Failed<OwnerOutcome<unknown>>>;
+
+/** What the group routes that are not about one member meet of the owner's refusals. */
+const GROUP_OWNER_REFUSALS = only(OWNER_REFUSALS, 'not_found', 'not_owner');
+
 const create = createRoute({
   method: 'post',
   path: '/groups',
   operationId: 'createGroup',
   tags: [TAGS.social.name],
-  security: PLAYER,
+  ...PLAYER,
   summary: `Make a group (at most ${MAX_GROUP_MEMBERS} members); the caller owns it and gets its invite code`,
   request: {
     body: {
@@ -57,9 +88,7 @@ const create = createRoute({
       content: { 'application/json': { schema: NewGroupSchema } },
       description: 'The group and its invite code',
     },
-    400: jsonError('Invalid name'),
-    401: jsonError('Missing or invalid token'),
-    409: jsonError(`The caller is in ${MAX_GROUPS_PER_PLAYER} groups already`),
+    ...errorResponses({ 400: 'Invalid name', 401: 'Missing or invalid token' }, NEW_GROUP_REFUSALS),
   },
 });
 
@@ -68,7 +97,8 @@ const join = createRoute({
   path: '/groups/join',
   operationId: 'joinGroup',
   tags: [TAGS.social.name],
-  security: PLAYER,
+  // Each join with an unknown code is a guess at one: counted before the code is looked up.
+  ...limitedBy(PLAYER, [RATE_LIMITS.groupJoinPerPlayer, RATE_LIMITS.groupJoinPerIp]),
   summary: 'Join a group with its invite code',
   request: {
     body: {
@@ -81,11 +111,14 @@ const join = createRoute({
       content: { 'application/json': { schema: JoinedGroupSchema } },
       description: 'Joined',
     },
-    400: jsonError('Malformed body'),
-    401: jsonError('Missing or invalid token'),
-    404: jsonError('No group has that invite code'),
-    409: jsonError('Already a member, the group is full, or the caller is in too many groups'),
-    429: jsonError('Too many joins by this player or from this address or network; see Retry-After'),
+    ...errorResponses(
+      {
+        400: 'Malformed body',
+        401: 'Missing or invalid token',
+        429: 'Too many joins by this player or from this address or network; see Retry-After',
+      },
+      JOIN_REFUSALS,
+    ),
   },
 });
 
@@ -94,7 +127,7 @@ const mine = createRoute({
   path: '/players/me/groups',
   operationId: 'listMyGroups',
   tags: [TAGS.social.name],
-  security: PLAYER,
+  ...PLAYER,
   summary: `The groups the caller belongs to (at most ${MAX_GROUPS_PER_PLAYER}), the same on every linked device`,
   responses: {
     200: { content: { 'application/json': { schema: PlayerGroupsSchema } }, description: 'The groups' },
@@ -107,7 +140,7 @@ const detail = createRoute({
   path: '/groups/{id}',
   operationId: 'getGroup',
   tags: [TAGS.social.name],
-  security: PLAYER,
+  ...PLAYER,
   summary: 'A group the caller belongs to, with its members',
   request: { params: GroupIdParam },
   responses: {
@@ -123,14 +156,12 @@ const leave = createRoute({
   path: '/groups/{id}/members/me',
   operationId: 'leaveGroup',
   tags: [TAGS.social.name],
-  security: PLAYER,
+  ...PLAYER,
   summary: 'Leave a group (an owner hands it to the longest-standing member; the last one out deletes it)',
   request: { params: GroupIdParam },
   responses: {
     204: { description: 'Left' },
-    400: jsonError('Malformed id'),
-    401: jsonError('Missing or invalid token'),
-    404: jsonError('The caller is not a member'),
+    ...errorResponses({ 400: 'Malformed id', 401: 'Missing or invalid token' }, LEAVE_REFUSALS),
   },
 });
 
@@ -139,15 +170,12 @@ const removeMember = createRoute({
   path: '/groups/{id}/members/{playerId}',
   operationId: 'removeGroupMember',
   tags: [TAGS.social.name],
-  security: PLAYER,
+  ...PLAYER,
   summary: 'The owner removes a member',
   request: { params: MemberParams },
   responses: {
     204: { description: 'Removed' },
-    400: jsonError('Malformed id'),
-    401: jsonError('Missing or invalid token'),
-    403: jsonError('Only the owner removes members'),
-    404: jsonError('No such group among the caller’s, or no such member'),
+    ...errorResponses({ 400: 'Malformed id', 401: 'Missing or invalid token' }, OWNER_REFUSALS),
   },
 });
 
@@ -156,7 +184,7 @@ const rotate = createRoute({
   path: '/groups/{id}/invite-code',
   operationId: 'rotateInviteCode',
   tags: [TAGS.social.name],
-  security: PLAYER,
+  ...PLAYER,
   summary: 'The owner makes a new invite code; the old one stops working',
   request: { params: GroupIdParam },
   responses: {
@@ -164,10 +192,7 @@ const rotate = createRoute({
       content: { 'application/json': { schema: InviteCodeSchema } },
       description: 'The new code',
     },
-    400: jsonError('Malformed id'),
-    401: jsonError('Missing or invalid token'),
-    403: jsonError('Only the owner changes the code'),
-    404: jsonError('No such group among the caller’s'),
+    ...errorResponses({ 400: 'Malformed id', 401: 'Missing or invalid token' }, GROUP_OWNER_REFUSALS),
   },
 });
 
@@ -176,90 +201,58 @@ const dissolve = createRoute({
   path: '/groups/{id}',
   operationId: 'deleteGroup',
   tags: [TAGS.social.name],
-  security: PLAYER,
+  ...PLAYER,
   summary: 'The owner deletes the group',
   request: { params: GroupIdParam },
   responses: {
     204: { description: 'Deleted' },
-    400: jsonError('Malformed id'),
-    401: jsonError('Missing or invalid token'),
-    403: jsonError('Only the owner deletes the group'),
-    404: jsonError('No such group among the caller’s'),
+    ...errorResponses({ 400: 'Malformed id', 401: 'Missing or invalid token' }, GROUP_OWNER_REFUSALS),
   },
 });
 
 function owned<T>(outcome: OwnerOutcome<T>): T {
-  if (outcome.ok) return outcome.value;
-  switch (outcome.reason) {
-    case 'not_found':
-      throw new ApiError(404, 'not_found', 'No such group among yours');
-    case 'not_owner':
-      throw new ApiError(403, 'not_owner', 'Only the owner of the group may do this');
-    case 'not_member':
-      throw new ApiError(404, 'not_member', 'That player is not a member of the group');
-  }
+  if (!outcome.ok) throw refusal(OWNER_REFUSALS, outcome);
+  return outcome.value;
 }
 
 export const groupRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook })
   .openapi(create, async (c) => {
-    const player = await requirePlayer(c);
-    const outcome = await newGroup(c.var.services, player.id, c.req.valid('json').name);
-    if (!outcome.ok) {
-      throw new ApiError(409, 'group_limit', `A player belongs to at most ${MAX_GROUPS_PER_PLAYER} groups`);
-    }
+    const outcome = await newGroup(c.var.services, c.var.player.id, c.req.valid('json').name);
+    if (!outcome.ok) throw refusal(NEW_GROUP_REFUSALS, outcome);
     return c.json({ group: outcome.group, inviteCode: outcome.inviteCode }, 201);
   })
   .openapi(join, async (c) => {
-    // Each join with an unknown code is a guess at one: counted before the code is looked up.
-    await enforceRateLimit(c, RATE_LIMITS.groupJoinPerPlayer, (await requirePlayerToken(c)).playerId);
-    await enforceRateLimit(c, RATE_LIMITS.groupJoinPerIp, clientAddress(c));
-    const player = await requirePlayer(c);
-    const outcome = await joinGroup(c.var.services, player.id, c.req.valid('json').inviteCode);
-    if (outcome.ok) return c.json({ group: outcome.group }, 200);
-    switch (outcome.reason) {
-      case 'invalid_invite':
-        throw new ApiError(404, 'invalid_invite', 'No group has that invite code');
-      case 'already_member':
-        throw new ApiError(409, 'already_member', 'The caller is a member of that group already');
-      case 'group_full':
-        throw new ApiError(409, 'group_full', `A group holds at most ${MAX_GROUP_MEMBERS} members`);
-      case 'limit':
-        throw new ApiError(409, 'group_limit', `A player belongs to at most ${MAX_GROUPS_PER_PLAYER} groups`);
-    }
+    const outcome = await joinGroup(c.var.services, c.var.player.id, c.req.valid('json').inviteCode);
+    if (!outcome.ok) throw refusal(JOIN_REFUSALS, outcome);
+    return c.json({ group: outcome.group }, 200);
   })
   .openapi(mine, async (c) => {
-    const player = await requirePlayer(c);
-    const groups = await groupsOfPlayer(c.var.services, player.id);
+    const groups = await groupsOfPlayer(c.var.services, c.var.player.id);
     c.header('Cache-Control', CACHE_CONTROL.private);
     return c.json({ groups }, 200);
   })
   .openapi(detail, async (c) => {
-    const player = await requirePlayer(c);
-    const group = await groupDetail(c.var.services, player.id, c.req.valid('param').id);
+    const group = await groupDetail(c.var.services, c.var.player.id, c.req.valid('param').id);
     if (!group) throw new ApiError(404, 'not_found', 'No such group among yours');
     c.header('Cache-Control', CACHE_CONTROL.private);
     return c.json(group, 200);
   })
   .openapi(leave, async (c) => {
-    const player = await requirePlayer(c);
-    const outcome = await leaveGroup(c.var.services, player.id, c.req.valid('param').id);
-    if (!outcome.ok) throw new ApiError(404, 'not_member', 'The caller is not a member of that group');
+    const outcome = await leaveGroup(c.var.services, c.var.player.id, c.req.valid('param').id);
+    if (!outcome.ok) throw refusal(LEAVE_REFUSALS, outcome);
     return c.body(null, 204);
   })
   .openapi(removeMember, async (c) => {
-    const player = await requirePlayer(c);
     const { id, playerId } = c.req.valid('param');
-    owned(await removeFromGroup(c.var.services, player.id, id, playerId));
+    owned(await removeFromGroup(c.var.services, c.var.player.id, id, playerId));
     return c.body(null, 204);
   })
   .openapi(rotate, async (c) => {
-    const player = await requirePlayer(c);
-    const inviteCode = owned(await rotateInvite(c.var.services, player.id, c.req.valid('param').id));
+    const inviteCode = owned(await rotateInvite(c.var.services, c.var.player.id, c.req.valid('param').id));
     c.header('Cache-Control', CACHE_CONTROL.private);
     return c.json({ inviteCode }, 200);
   })
   .openapi(dissolve, async (c) => {
-    const player = await requirePlayer(c);
-    owned(await dissolveGroup(c.var.services, player.id, c.req.valid('param').id));
+    owned(await dissolveGroup(c.var.services, c.var.player.id, c.req.valid('param').id));
     return c.body(null, 204);
   });

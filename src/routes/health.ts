@@ -3,7 +3,7 @@ import { pingDb } from '../db/ping.js';
 import { CACHE_CONTROL } from '../http/cache.js';
 import type { AppEnv } from '../http/context.js';
 import { engineFor, KINDS } from '../kinds/index.js';
-import { NO_TOKEN } from './security.js';
+import { NO_TOKEN } from './access.js';
 import { TAGS } from './tags.js';
 
 const health = createRoute({
@@ -11,7 +11,7 @@ const health = createRoute({
   path: '/health',
   operationId: 'getHealth',
   tags: [TAGS.service.name],
-  security: NO_TOKEN,
+  ...NO_TOKEN,
   summary: 'Liveness, database reachability and the engine versions in use',
   responses: {
     200: {

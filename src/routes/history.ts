@@ -4,12 +4,11 @@ import { historyPage } from '../db/history.js';
 import { CACHE_CONTROL } from '../http/cache.js';
 import type { AppEnv } from '../http/context.js';
 import { CursorQuery, decodeCursor, LimitQuery, pageOf } from '../http/cursor.js';
-import { requirePlayer } from '../http/player-auth.js';
 import { validationHook } from '../http/validation.js';
 import { playerStats } from '../play/player-stats.js';
+import { PLAYER } from './access.js';
 import { requireLevelOf } from './require.js';
 import { jsonError, KindSchema, LevelSchema } from './schemas.js';
-import { PLAYER } from './security.js';
 import { TAGS } from './tags.js';
 
 const history = createRoute({
@@ -17,7 +16,7 @@ const history = createRoute({
   path: '/players/me/history',
   operationId: 'getHistory',
   tags: [TAGS.players.name],
-  security: PLAYER,
+  ...PLAYER,
   summary: "The caller's submissions, newest first: ranked solves, practice and wrong attempts",
   request: {
     query: z.object({
@@ -46,7 +45,7 @@ const stats = createRoute({
   path: '/players/me/stats',
   operationId: 'getMyStats',
   tags: [TAGS.players.name],
-  security: PLAYER,
+  ...PLAYER,
   summary:
     "The caller's counted solves of the last days, per kind and level, its rating over them and by technique",
   request: {
@@ -72,12 +71,11 @@ const HistoryCursor = z.object({ before: z.number().int() });
 
 export const historyRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook })
   .openapi(history, async (c) => {
-    const player = await requirePlayer(c);
     const { kind, level, cursor, limit } = c.req.valid('query');
     if (kind !== undefined && level !== undefined) requireLevelOf(kind, level);
     const rows = await historyPage(
       c.var.services.db,
-      player.id,
+      c.var.player.id,
       { ...(kind === undefined ? {} : { kind }), ...(level === undefined ? {} : { level }) },
       decodeCursor(cursor, HistoryCursor)?.before ?? null,
       limit + 1,
@@ -107,8 +105,7 @@ export const historyRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHo
     );
   })
   .openapi(stats, async (c) => {
-    const player = await requirePlayer(c);
     const { kind, days } = c.req.valid('query');
     c.header('Cache-Control', CACHE_CONTROL.private);
-    return c.json(await playerStats(c.var.services, player, days, kind), 200);
+    return c.json(await playerStats(c.var.services, c.var.player, days, kind), 200);
   });

@@ -3,7 +3,7 @@ import { KindListSchema } from '../contract/kind-info.js';
 import { CACHE_CONTROL } from '../http/cache.js';
 import type { AppEnv } from '../http/context.js';
 import { descriptorOf, KINDS } from '../kinds/index.js';
-import { NO_TOKEN } from './security.js';
+import { NO_TOKEN } from './access.js';
 import { TAGS } from './tags.js';
 
 const list = createRoute({
@@ -11,7 +11,7 @@ const list = createRoute({
   path: '/kinds',
   operationId: 'listKinds',
   tags: [TAGS.puzzles.name],
-  security: NO_TOKEN,
+  ...NO_TOKEN,
   summary: 'The puzzle kinds this service offers, with their levels and move-log formats',
   responses: {
     200: {

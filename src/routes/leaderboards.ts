@@ -1,5 +1,4 @@
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
-import type { Context } from 'hono';
 import {
   DailyBoardSchema,
   PuzzleBoardSchema,
@@ -10,12 +9,10 @@ import type { BoardScope } from '../db/board-scope.js';
 import { dailyBoardPage } from '../db/daily-board.js';
 import { puzzleBoardPage, puzzleStats, ratingBoardPage } from '../db/leaderboards.js';
 import { CACHE_CONTROL } from '../http/cache.js';
-import type { AppEnv } from '../http/context.js';
+import type { AppEnv, RequestContext } from '../http/context.js';
 import { CursorQuery, decodeCursor, LimitQuery, pageOf } from '../http/cursor.js';
-import { ApiError } from '../http/errors.js';
-import { optionalPlayer } from '../http/player-auth.js';
 import { validationHook } from '../http/validation.js';
-import { resolveScope } from '../play/boards.js';
+import { resolveScope, type ScopeOutcome } from '../play/boards.js';
 import { shownVotes, voteView } from '../play/feedback.js';
 import { histogramEdges } from '../play/histogram.js';
 import { fasterThan } from '../play/submit.js';
@@ -25,9 +22,10 @@ import {
   ESTABLISHED_MIN_GAMES,
   ESTABLISHED_MIN_PLAY_DAYS,
 } from '../rating/standing.js';
+import { OPTIONAL_PLAYER } from './access.js';
+import { errorResponses, type Failed, type Refusals, refusal } from './refusals.js';
 import { requireDailyPuzzle, requirePlayableDate } from './require.js';
 import { DateParam, jsonError, KindParam, PuzzleParams } from './schemas.js';
-import { OPTIONAL_PLAYER } from './security.js';
 import { TAGS } from './tags.js';
 
 const BoardCursor = z.object({ countedMs: z.number().int(), id: z.number().int() });
@@ -49,18 +47,30 @@ const ScopeQuery = z
 
 const BoardQuery = z.object({ cursor: CursorQuery, limit: LimitQuery, scope: ScopeQuery });
 
-const boardErrors = {
-  400: jsonError('Malformed date, kind, level, scope or cursor'),
-  401: jsonError('A following or group scope without a player token, or a bad token'),
-  404: jsonError('Date outside the archive or not begun anywhere yet, or a group the caller is not in'),
-} as const;
+const SCOPE_REFUSALS = {
+  needs_player: [
+    401,
+    'unauthorized',
+    'A following or group board needs `Authorization: Bearer <player token>`',
+  ],
+  not_member: [404, 'not_found', 'No such group among yours'],
+} as const satisfies Refusals<Failed<ScopeOutcome>>;
+
+const boardErrors = errorResponses(
+  {
+    400: 'Malformed date, kind, level, scope or cursor',
+    401: 'A bad player token',
+    404: 'Date outside the archive or not begun anywhere yet',
+  },
+  SCOPE_REFUSALS,
+);
 
 const puzzleBoard = createRoute({
   method: 'get',
   path: '/leaderboards/{date}/{kind}/{level}',
   operationId: 'getPuzzleLeaderboard',
   tags: [TAGS.leaderboards.name],
-  security: OPTIONAL_PLAYER,
+  ...OPTIONAL_PLAYER,
   summary: "A puzzle's fastest counted times (ties: earlier submission first)",
   request: { params: PuzzleParams, query: BoardQuery },
   responses: {
@@ -74,7 +84,7 @@ const ratingBoard = createRoute({
   path: '/leaderboards/ratings/{kind}',
   operationId: 'getRatingLeaderboard',
   tags: [TAGS.leaderboards.name],
-  security: OPTIONAL_PLAYER,
+  ...OPTIONAL_PLAYER,
   summary: 'Top ratings of a kind among its established players',
   description:
     `Established: at least ${ESTABLISHED_MIN_GAMES} counted (clean) solves of the kind on ${ESTABLISHED_MIN_PLAY_DAYS} ` +
@@ -83,9 +93,10 @@ const ratingBoard = createRoute({
   request: { params: z.object({ kind: KindParam }), query: BoardQuery },
   responses: {
     200: { content: { 'application/json': { schema: RatingBoardSchema } }, description: 'One page' },
-    400: jsonError('Unknown kind, malformed scope or cursor'),
-    401: boardErrors[401],
-    404: jsonError('A group the caller is not in'),
+    ...errorResponses(
+      { 400: 'Unknown kind, malformed scope or cursor', 401: 'A bad player token' },
+      SCOPE_REFUSALS,
+    ),
   },
 });
 
@@ -94,7 +105,7 @@ const dailyBoard = createRoute({
   path: '/leaderboards/{date}/daily',
   operationId: 'getDailyLeaderboard',
   tags: [TAGS.leaderboards.name],
-  security: OPTIONAL_PLAYER,
+  ...OPTIONAL_PLAYER,
   summary: "A date's players by the sum of their scores over its puzzles (counted solves only)",
   request: { params: z.object({ date: DateParam }), query: BoardQuery },
   responses: {
@@ -108,7 +119,7 @@ const stats = createRoute({
   path: '/puzzles/{date}/{kind}/{level}/stats',
   operationId: 'getPuzzleStats',
   tags: [TAGS.leaderboards.name],
-  security: OPTIONAL_PLAYER,
+  ...OPTIONAL_PLAYER,
   summary: 'Solvers, median time, time histogram and benchmark of a puzzle',
   description: "With a player token, the histogram marks the bucket of the caller's own counted time.",
   request: { params: PuzzleParams },
@@ -121,21 +132,14 @@ const stats = createRoute({
 });
 
 /** The scope the caller asked for, or the 401/404 that says why it may not have it. */
-async function scopeOf(c: Context<AppEnv>, name: string, viewerId: string | null): Promise<BoardScope> {
+async function scopeOf(c: RequestContext, name: string, viewerId: string | null): Promise<BoardScope> {
   const outcome = await resolveScope(c.var.services, viewerId, name);
-  if (outcome.ok) return outcome.scope;
-  if (outcome.reason === 'needs_player') {
-    throw new ApiError(
-      401,
-      'unauthorized',
-      'A following or group board needs `Authorization: Bearer <player token>`',
-    );
-  }
-  throw new ApiError(404, 'not_found', 'No such group among yours');
+  if (!outcome.ok) throw refusal(SCOPE_REFUSALS, outcome);
+  return outcome.scope;
 }
 
 /** Anonymous global pages are the same for everyone: a few seconds of reuse spares the database under load. */
-function cacheBoard(c: Context<AppEnv>, viewerId: string | null): void {
+function cacheBoard(c: RequestContext, viewerId: string | null): void {
   c.header('Vary', 'Authorization', { append: true });
   c.header('Cache-Control', viewerId === null ? CACHE_CONTROL.board : CACHE_CONTROL.private);
 }
@@ -144,7 +148,7 @@ export const leaderboardRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validati
   .openapi(puzzleBoard, async (c) => {
     const services = c.var.services;
     const query = c.req.valid('query');
-    const viewerId = (await optionalPlayer(c))?.id ?? null;
+    const viewerId = c.var.player?.id ?? null;
     const scope = await scopeOf(c, query.scope, viewerId);
     const puzzle = await requireDailyPuzzle(services, c.req.valid('param'));
     const page = await puzzleBoardPage(services.db, puzzle.id, {
@@ -187,7 +191,7 @@ export const leaderboardRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validati
   .openapi(ratingBoard, async (c) => {
     const { kind } = c.req.valid('param');
     const query = c.req.valid('query');
-    const viewerId = (await optionalPlayer(c))?.id ?? null;
+    const viewerId = c.var.player?.id ?? null;
     const scope = await scopeOf(c, query.scope, viewerId);
     const board = await ratingBoardPage(c.var.services.db, kind, {
       after: decodeCursor(query.cursor, RatingCursor),
@@ -227,7 +231,7 @@ export const leaderboardRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validati
     const services = c.var.services;
     const query = c.req.valid('query');
     const date = requirePlayableDate(services, c.req.valid('param').date);
-    const viewerId = (await optionalPlayer(c))?.id ?? null;
+    const viewerId = c.var.player?.id ?? null;
     const scope = await scopeOf(c, query.scope, viewerId);
     const page = await dailyBoardPage(services.db, date, {
       after: decodeCursor(query.cursor, DailyCursor),
@@ -261,7 +265,7 @@ export const leaderboardRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validati
   .openapi(stats, async (c) => {
     const services = c.var.services;
     const puzzle = await requireDailyPuzzle(services, c.req.valid('param'));
-    const viewerId = (await optionalPlayer(c))?.id ?? null;
+    const viewerId = c.var.player?.id ?? null;
     const edges = histogramEdges(puzzle.benchmarkSeconds);
     const row = await puzzleStats(services.db, puzzle.id, edges, viewerId);
     cacheBoard(c, viewerId);

@@ -1,16 +1,22 @@
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
 import { auditPage, findSubmission, heldPage } from '../db/moderation.js';
 import { FLAG_REASONS, PENDING_REASONS } from '../fairplay/verdict.js';
-import { adminRequired } from '../http/admin-auth.js';
 import { CACHE_CONTROL } from '../http/cache.js';
 import type { AppEnv } from '../http/context.js';
 import { CursorQuery, decodeCursor, LimitQuery, pageOf } from '../http/cursor.js';
 import { ApiError } from '../http/errors.js';
 import { validationHook } from '../http/validation.js';
 import { KINDS } from '../kinds/index.js';
-import { approveSolve, banPlayerNow, type ModerationOutcome, voidSolve } from '../play/moderate.js';
+import {
+  approveSolve,
+  type BanOutcome,
+  banPlayerNow,
+  type ModerationOutcome,
+  voidSolve,
+} from '../play/moderate.js';
+import { ADMIN } from './access.js';
+import { errorResponses, type Failed, type Refusals, refusal } from './refusals.js';
 import { jsonError, ModerationReason, playerIdParam } from './schemas.js';
-import { ADMIN } from './security.js';
 import { TAGS } from './tags.js';
 
 const SubmissionId = z.coerce
@@ -22,6 +28,32 @@ const PlayerIdParam = playerIdParam('id');
 const ReasonBody = z
   .strictObject({ reason: ModerationReason })
   .openapi({ example: { reason: 'Every move 50 ms apart: entered by a script' } });
+
+const MODERATION_REFUSALS = {
+  not_found: [404, 'not_found', (_, { id }) => `There is no submission ${id}`, { doc: 'No such submission' }],
+  not_ranked: [
+    409,
+    'not_ranked',
+    (_, { id }) => `Submission ${id} is an unranked attempt`,
+    { doc: 'The submission is not ranked' },
+  ],
+  already: [
+    409,
+    'conflict',
+    (_, { id }) => `Submission ${id} cannot take that status from the one it has`,
+    { doc: 'The submission already has that status' },
+  ],
+} as const satisfies Refusals<Failed<ModerationOutcome>, { id: number }>;
+
+const BAN_REFUSALS = {
+  not_found: [404, 'not_found', (_, { id }) => `There is no player ${id}`, { doc: 'No such player' }],
+  already: [
+    409,
+    'conflict',
+    (_, { id }) => `Player ${id} is banned already`,
+    { doc: 'The player is banned already' },
+  ],
+} as const satisfies Refusals<Failed<BanOutcome>, { id: string }>;
 
 const EvidenceSchema = z
   .object({
@@ -73,10 +105,9 @@ const flags = createRoute({
   path: '/admin/flags',
   operationId: 'listFlags',
   tags: [TAGS.admin.name],
-  security: ADMIN,
+  ...ADMIN,
   summary:
     'Pending and flagged solves waiting for a moderator, those that would take the most public places first',
-  middleware: [adminRequired] as const,
   request: { query: z.object({ cursor: CursorQuery, limit: LimitQuery }) },
   responses: {
     200: {
@@ -97,9 +128,8 @@ const detail = createRoute({
   path: '/admin/submissions/{id}',
   operationId: 'getSubmission',
   tags: [TAGS.admin.name],
-  security: ADMIN,
+  ...ADMIN,
   summary: 'One submission as stored, with its verdict, evidence and (for flagged solves) its move log',
-  middleware: [adminRequired] as const,
   request: { params: z.object({ id: SubmissionId }) },
   responses: {
     200: {
@@ -135,10 +165,10 @@ const moderationResponses = {
     content: { 'application/json': { schema: ModerationResultSchema } },
     description: 'The new status and what was re-derived',
   },
-  400: jsonError('Malformed id or reason'),
-  401: jsonError('Missing or wrong admin token'),
-  404: jsonError('No such submission'),
-  409: jsonError('The submission is not ranked, or already has that status'),
+  ...errorResponses(
+    { 400: 'Malformed id or reason', 401: 'Missing or wrong admin token' },
+    MODERATION_REFUSALS,
+  ),
 } as const;
 
 const approve = createRoute({
@@ -146,9 +176,8 @@ const approve = createRoute({
   path: '/admin/submissions/{id}/approve',
   operationId: 'approveSubmission',
   tags: [TAGS.admin.name],
-  security: ADMIN,
+  ...ADMIN,
   summary: 'Rank a pending or flagged solve: boards, statistics and both ratings take it in its place',
-  middleware: [adminRequired] as const,
   request: {
     params: z.object({ id: SubmissionId }),
     body: {
@@ -170,9 +199,8 @@ const voidRoute = createRoute({
   path: '/admin/submissions/{id}/void',
   operationId: 'voidSubmission',
   tags: [TAGS.admin.name],
-  security: ADMIN,
+  ...ADMIN,
   summary: 'Remove a ranked solve: boards, statistics and both ratings are re-derived without it',
-  middleware: [adminRequired] as const,
   request: {
     params: z.object({ id: SubmissionId }),
     body: { required: true, content: { 'application/json': { schema: ReasonBody } } },
@@ -185,10 +213,9 @@ const ban = createRoute({
   path: '/admin/players/{id}/ban',
   operationId: 'banPlayer',
   tags: [TAGS.admin.name],
-  security: ADMIN,
+  ...ADMIN,
   summary:
     'Ban a player: its tokens are refused and every solve of it is hidden; what they moved is re-derived',
-  middleware: [adminRequired] as const,
   request: {
     params: z.object({ id: PlayerIdParam }),
     body: { required: true, content: { 'application/json': { schema: ReasonBody } } },
@@ -202,10 +229,7 @@ const ban = createRoute({
       },
       description: 'The ban and what was re-derived',
     },
-    400: jsonError('Malformed id or reason'),
-    401: jsonError('Missing or wrong admin token'),
-    404: jsonError('No such player'),
-    409: jsonError('The player is banned already'),
+    ...errorResponses({ 400: 'Malformed id or reason', 401: 'Missing or wrong admin token' }, BAN_REFUSALS),
   },
 });
 
@@ -214,9 +238,8 @@ const audit = createRoute({
   path: '/admin/audit',
   operationId: 'listAuditActions',
   tags: [TAGS.admin.name],
-  security: ADMIN,
+  ...ADMIN,
   summary: 'Every admin action (what, on what, when, why), newest first',
-  middleware: [adminRequired] as const,
   request: { query: z.object({ cursor: CursorQuery, limit: LimitQuery }) },
   responses: {
     200: {
@@ -248,20 +271,12 @@ const IdCursor = z.object({ id: z.number().int() });
 const HeldCursorSchema = z.object({ places: z.number().int(), id: z.number().int() });
 
 function moderated(id: number, outcome: ModerationOutcome) {
-  if (outcome.ok)
-    return {
-      submissionId: id,
-      status: outcome.status as 'approved' | 'voided',
-      rederived: outcome.rederived,
-    };
-  switch (outcome.reason) {
-    case 'not_found':
-      throw new ApiError(404, 'not_found', `There is no submission ${id}`);
-    case 'not_ranked':
-      throw new ApiError(409, 'not_ranked', `Submission ${id} is an unranked attempt`);
-    case 'already':
-      throw new ApiError(409, 'conflict', `Submission ${id} cannot take that status from the one it has`);
-  }
+  if (!outcome.ok) throw refusal(MODERATION_REFUSALS, outcome, { id });
+  return {
+    submissionId: id,
+    status: outcome.status as 'approved' | 'voided',
+    rederived: outcome.rederived,
+  };
 }
 
 export const moderationRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook })
@@ -319,9 +334,7 @@ export const moderationRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validatio
     const { id } = c.req.valid('param');
     const { db, now } = c.var.services;
     const outcome = await banPlayerNow(db, id, c.req.valid('json').reason, now());
-    if (!outcome.ok && outcome.reason === 'not_found')
-      throw new ApiError(404, 'not_found', `There is no player ${id}`);
-    if (!outcome.ok) throw new ApiError(409, 'conflict', `Player ${id} is banned already`);
+    if (!outcome.ok) throw refusal(BAN_REFUSALS, outcome, { id });
     return c.json({ playerId: id, banned: true as const, rederived: outcome.rederived }, 200);
   })
   .openapi(audit, async (c) => {

@@ -9,23 +9,38 @@ import {
 import { CACHE_CONTROL } from '../http/cache.js';
 import type { AppEnv } from '../http/context.js';
 import { ApiError } from '../http/errors.js';
-import { optionalPlayer, requirePlayer, requirePlayerToken } from '../http/player-auth.js';
 import { clientAddress, enforceRateLimit, RATE_LIMITS } from '../http/rate-limit.js';
 import { validationHook } from '../http/validation.js';
-import { changePlayer } from '../play/change-player.js';
+import { type ChangeOutcome, changePlayer } from '../play/change-player.js';
 import { playerProfile } from '../play/profile.js';
 import { registerPlayer } from '../play/register.js';
 import { visibleProfile } from '../play/visibility.js';
-import { invalidTimeZone, jsonError, playerIdParam } from './schemas.js';
-import { NO_TOKEN, OPTIONAL_PLAYER, PLAYER } from './security.js';
+import { limitedBy, NO_TOKEN, OPTIONAL_PLAYER, PLAYER } from './access.js';
+import { errorResponses, type Failed, type Refusals, refusal } from './refusals.js';
+import { jsonError, notATimeZone, playerIdParam } from './schemas.js';
 import { TAGS } from './tags.js';
+
+const CHANGE_REFUSALS = {
+  unknown_time_zone: [
+    400,
+    'invalid_time_zone',
+    (_, { timeZone }) => notATimeZone(timeZone),
+    { doc: 'A time zone that is not an IANA one' },
+  ],
+  too_soon: [
+    429,
+    'time_zone_locked',
+    'The time zone can change once every 24 hours',
+    { details: ({ retryAfterSeconds }) => ({ retryAfterSeconds }) },
+  ],
+} as const satisfies Refusals<Failed<ChangeOutcome>, { timeZone: string }>;
 
 const create = createRoute({
   method: 'post',
   path: '/players',
   operationId: 'registerPlayer',
   tags: [TAGS.players.name],
-  security: NO_TOKEN,
+  ...NO_TOKEN,
   summary: 'Register an anonymous player',
   request: {
     body: {
@@ -48,7 +63,7 @@ const me = createRoute({
   path: '/players/me',
   operationId: 'getMe',
   tags: [TAGS.players.name],
-  security: PLAYER,
+  ...PLAYER,
   summary: 'The calling player: name, calendar, streak and ratings per kind',
   responses: {
     200: { content: { 'application/json': { schema: PlayerProfileSchema } }, description: 'The player' },
@@ -62,7 +77,7 @@ const profile = createRoute({
   path: '/players/{id}',
   operationId: 'getPlayer',
   tags: [TAGS.players.name],
-  security: OPTIONAL_PLAYER,
+  ...OPTIONAL_PLAYER,
   summary: "Another player's public profile, as its board visibility allows",
   description:
     '`public` players are seen by everyone, `followers` players by the players they follow who follow them, ' +
@@ -86,7 +101,8 @@ const change = createRoute({
   path: '/players/me',
   operationId: 'updateMe',
   tags: [TAGS.players.name],
-  security: PLAYER,
+  // Counted before the player is read: a burst of changes costs no database work.
+  ...limitedBy(PLAYER, [RATE_LIMITS.renamePerPlayer, RATE_LIMITS.renamePerIp]),
   summary: "Change the calling player's display name, time zone or board visibility",
   request: {
     body: { required: true, content: { 'application/json': { schema: PlayerChangesSchema } } },
@@ -96,10 +112,15 @@ const change = createRoute({
       content: { 'application/json': { schema: PlayerProfileSchema } },
       description: 'The changed player',
     },
-    400: jsonError('Invalid display name or unknown time zone'),
-    401: jsonError('Missing or invalid token'),
-    403: jsonError('The player is banned'),
-    429: jsonError('Too many changes, or the time zone was changed less than 24 hours ago; see Retry-After'),
+    ...errorResponses(
+      {
+        400: 'Invalid display name',
+        401: 'Missing or invalid token',
+        403: 'The player is banned',
+        429: 'Too many changes; see Retry-After',
+      },
+      CHANGE_REFUSALS,
+    ),
   },
 });
 
@@ -113,32 +134,22 @@ export const playerRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHoo
     );
   })
   .openapi(me, async (c) => {
-    const player = await requirePlayer(c);
-    return c.json(await playerProfile(c.var.services, player), 200);
+    return c.json(await playerProfile(c.var.services, c.var.player), 200);
   })
   .openapi(change, async (c) => {
-    // Counted before the player is read: a burst of changes costs no database work.
-    await enforceRateLimit(c, RATE_LIMITS.renamePerPlayer, (await requirePlayerToken(c)).playerId);
-    await enforceRateLimit(c, RATE_LIMITS.renamePerIp, clientAddress(c));
     const services = c.var.services;
     const body = c.req.valid('json');
-    const outcome = await changePlayer(services, await requirePlayer(c), body);
-    if (!outcome.ok && outcome.reason === 'unknown_time_zone') {
-      throw invalidTimeZone(body.timeZone ?? '');
-    }
+    const outcome = await changePlayer(services, c.var.player, body);
     if (!outcome.ok) {
-      c.header('Retry-After', String(outcome.retryAfterSeconds));
-      throw new ApiError(429, 'time_zone_locked', 'The time zone can change once every 24 hours', {
-        retryAfterSeconds: outcome.retryAfterSeconds,
-      });
+      if (outcome.reason === 'too_soon') c.header('Retry-After', String(outcome.retryAfterSeconds));
+      throw refusal(CHANGE_REFUSALS, outcome, { timeZone: body.timeZone ?? '' });
     }
     return c.json(await playerProfile(services, outcome.player), 200);
   })
   .openapi(profile, async (c) => {
     const services = c.var.services;
-    const viewer = await optionalPlayer(c);
     const { id } = c.req.valid('param');
-    const shown = await visibleProfile(services, viewer?.id ?? null, id);
+    const shown = await visibleProfile(services, c.var.player?.id ?? null, id);
     if (!shown) throw new ApiError(404, 'not_found', `There is no player ${id} you can see`);
     c.header('Cache-Control', CACHE_CONTROL.private);
     return c.json(shown, 200);

@@ -14,16 +14,15 @@ import { puzzlesOfDate } from '../daily/schedule.js';
 import { CACHE_CONTROL, conditionalGet, PayloadMemory, PUZZLE_MAX_AGE_S } from '../http/cache.js';
 import type { AppEnv } from '../http/context.js';
 import { ApiError } from '../http/errors.js';
-import { optionalPlayer, optionalPlayerToken } from '../http/player-auth.js';
-import { clientAddress, enforceRateLimit, RATE_LIMITS } from '../http/rate-limit.js';
+import { RATE_LIMITS } from '../http/rate-limit.js';
 import { validationHook } from '../http/validation.js';
 import type { Kind } from '../kinds/index.js';
 import { startPuzzle } from '../play/start-puzzle.js';
 import type { Services } from '../services.js';
+import { behind, limitedBy, NO_TOKEN, OPTIONAL_PLAYER } from './access.js';
 import { toAnswer, toPuzzleView } from './puzzle-view.js';
 import { generationContext, requireDailyPuzzle, requireLevelOf, requirePlayableDate } from './require.js';
 import { DateParam, invalidTimeZone, jsonError, PuzzleParams } from './schemas.js';
-import { NO_TOKEN, OPTIONAL_PLAYER } from './security.js';
 import { TAGS } from './tags.js';
 
 const today = createRoute({
@@ -31,12 +30,11 @@ const today = createRoute({
   path: '/puzzles/today',
   operationId: 'getToday',
   tags: [TAGS.puzzles.name],
-  security: NO_TOKEN,
+  ...behind(conditionalGet, NO_TOKEN),
   summary: "Today's puzzles in the caller's time zone",
   description:
     'Cacheable for a minute (ETag, If-None-Match → 304); in the last minute of the date in that zone ' +
     'only after revalidation.',
-  middleware: [conditionalGet] as const,
   request: {
     query: z.object({
       tz: z
@@ -61,10 +59,9 @@ const ofDate = createRoute({
   path: '/puzzles/{date}',
   operationId: 'getPuzzlesOfDate',
   tags: [TAGS.puzzles.name],
-  security: NO_TOKEN,
+  ...behind(conditionalGet, NO_TOKEN),
   summary: 'Every puzzle of a playable date',
   description: 'Cacheable for a minute (`rating` may be that old); ETag, If-None-Match → 304.',
-  middleware: [conditionalGet] as const,
   request: { params: z.object({ date: DateParam }) },
   responses: {
     200: {
@@ -81,14 +78,18 @@ const one = createRoute({
   path: '/puzzles/{date}/{kind}/{level}',
   operationId: 'getPuzzle',
   tags: [TAGS.puzzles.name],
-  security: OPTIONAL_PLAYER,
+  // Each fetch with a token writes the player's session and signs a start token: counted before any
+  // database work, so sessions cannot be opened in bulk.
+  ...behind(
+    conditionalGet,
+    limitedBy(OPTIONAL_PLAYER, [RATE_LIMITS.puzzleStartPerPlayer, RATE_LIMITS.puzzleStartPerIp]),
+  ),
   summary: "One puzzle; with a player token it starts the player's session, the ranked clock",
   description:
     'Without a token the response is public and cacheable for a minute (`rating` may be that old), with an ' +
     "ETag (If-None-Match → 304). With a token the first fetch starts the player's session of the puzzle, kept " +
     'by the server: every later fetch returns the same `session.startedAt`, and the counted time of a ' +
     'submission runs from it. Such a response is private and never cached.',
-  middleware: [conditionalGet] as const,
   request: {
     params: PuzzleParams,
     query: z.object({
@@ -119,10 +120,9 @@ const answer = createRoute({
   path: '/puzzles/{date}/{kind}/{level}/answer',
   operationId: 'getAnswer',
   tags: [TAGS.puzzles.name],
-  security: NO_TOKEN,
+  ...behind(conditionalGet, NO_TOKEN),
   summary: 'The answer, once the date has ended everywhere on Earth',
   description: 'Final once public: cacheable for a day, with an ETag.',
-  middleware: [conditionalGet] as const,
   request: { params: PuzzleParams },
   responses: {
     200: { content: { 'application/json': { schema: AnswerSchema } }, description: 'The stored answer' },
@@ -156,14 +156,7 @@ export const puzzleRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHoo
   .openapi(one, async (c) => {
     const services = c.var.services;
     const params = c.req.valid('param');
-    const bearer = await optionalPlayerToken(c);
-    if (bearer) {
-      // Each fetch with a token writes the player's session and signs a start token: counted before any
-      // database work, so sessions cannot be opened in bulk.
-      await enforceRateLimit(c, RATE_LIMITS.puzzleStartPerPlayer, bearer.playerId);
-      await enforceRateLimit(c, RATE_LIMITS.puzzleStartPerIp, clientAddress(c));
-    }
-    const player = await optionalPlayer(c);
+    const player = c.var.player;
     if (!player) {
       const view = await anonymousView(services, params);
       // The same URL answers differently with a token: caches must keep the two apart.

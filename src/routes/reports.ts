@@ -1,14 +1,13 @@
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
 import { LevelFeedbackSchema, ReportsPageSchema } from '../contract/feedback.js';
-import { adminRequired } from '../http/admin-auth.js';
 import { CACHE_CONTROL } from '../http/cache.js';
 import type { AppEnv } from '../http/context.js';
 import { CursorQuery, decodeCursor, LimitQuery, pageOf } from '../http/cursor.js';
 import { ApiError } from '../http/errors.js';
 import { validationHook } from '../http/validation.js';
 import { LEVEL_FEEDBACK_DAYS, levelReport, openReports, resolveReportNow } from '../play/feedback.js';
+import { ADMIN } from './access.js';
 import { jsonError, ModerationReason } from './schemas.js';
-import { ADMIN } from './security.js';
 import { TAGS } from './tags.js';
 
 const list = createRoute({
@@ -16,9 +15,8 @@ const list = createRoute({
   path: '/admin/reports',
   operationId: 'listReports',
   tags: [TAGS.admin.name],
-  security: ADMIN,
+  ...ADMIN,
   summary: "Players' open reports of puzzles, newest first, beside the flags",
-  middleware: [adminRequired] as const,
   request: { query: z.object({ cursor: CursorQuery, limit: LimitQuery }) },
   responses: {
     200: { content: { 'application/json': { schema: ReportsPageSchema } }, description: 'One page' },
@@ -32,9 +30,8 @@ const resolve = createRoute({
   path: '/admin/reports/{id}/resolve',
   operationId: 'resolveReport',
   tags: [TAGS.admin.name],
-  security: ADMIN,
+  ...ADMIN,
   summary: 'Close a report, with what was found (audited)',
-  middleware: [adminRequired] as const,
   request: {
     params: z.object({
       id: z.coerce
@@ -70,9 +67,8 @@ const levels = createRoute({
   path: '/admin/levels/feedback',
   operationId: 'levelFeedback',
   tags: [TAGS.admin.name],
-  security: ADMIN,
+  ...ADMIN,
   summary: `Each level's felt difficulty beside its grader's techniques and its benchmark (last ${LEVEL_FEEDBACK_DAYS} days)`,
-  middleware: [adminRequired] as const,
   responses: {
     200: { content: { 'application/json': { schema: LevelFeedbackSchema } }, description: 'Every level' },
     401: jsonError('Missing or wrong admin token'),

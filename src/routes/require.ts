@@ -2,25 +2,27 @@ import type { Level } from '../contract/kinds/index.js';
 import type { IsoDate } from '../daily/calendar.js';
 import { dailyPuzzle } from '../daily/daily-puzzles.js';
 import type { GenerationContext } from '../daily/generate.js';
-import { judgeDate } from '../daily/window.js';
+import { type DateVerdict, judgeDate } from '../daily/window.js';
 import type { PuzzleRow } from '../db/puzzles.js';
 import { noSuchLevel } from '../engines/levels.js';
 import { ApiError } from '../http/errors.js';
 import { engineFor, type Kind } from '../kinds/index.js';
 import type { Services } from '../services.js';
+import { type Failed, type Refusals, refusal } from './refusals.js';
+
+/** Why a date of a request may not be played now. */
+const DATE_REFUSALS = {
+  malformed: [400, 'invalid_date', (_, { text }) => `${text} is not a calendar date (YYYY-MM-DD)`],
+  before_archive: [404, 'not_found', (_, { firstDay }) => `The archive starts on ${firstDay}`],
+  not_yet_playable: [404, 'not_found', (_, { text }) => `${text} has not begun anywhere yet`],
+} as const satisfies Refusals<Failed<DateVerdict>, { text: string; firstDay: string }>;
 
 /** The date of a request if it may be played now, else the 4xx that says why. */
 export function requirePlayableDate(services: Services, text: string): IsoDate {
-  const verdict = judgeDate(text, services.config.firstDay, services.now());
-  if (verdict.ok) return verdict.date;
-  switch (verdict.reason) {
-    case 'malformed':
-      throw new ApiError(400, 'invalid_date', `${text} is not a calendar date (YYYY-MM-DD)`);
-    case 'before_archive':
-      throw new ApiError(404, 'not_found', `The archive starts on ${services.config.firstDay}`);
-    case 'not_yet_playable':
-      throw new ApiError(404, 'not_found', `${text} has not begun anywhere yet`);
-  }
+  const { firstDay } = services.config;
+  const verdict = judgeDate(text, firstDay, services.now());
+  if (!verdict.ok) throw refusal(DATE_REFUSALS, verdict, { text, firstDay });
+  return verdict.date;
 }
 
 export function requireLevelOf(kind: Kind, level: Level): void {

@@ -2,19 +2,24 @@ import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
 import { createMiddleware } from 'hono/factory';
 import type { AppEnv } from '../http/context.js';
 import { ApiError } from '../http/errors.js';
-import { optionalPlayer, optionalPlayerToken } from '../http/player-auth.js';
-import { clientAddress, enforceRateLimit, RATE_LIMITS } from '../http/rate-limit.js';
+import { RATE_LIMITS } from '../http/rate-limit.js';
 import { validationHook } from '../http/validation.js';
 import type { RevealCapability } from '../kinds/descriptor.js';
 import { descriptorOf, isKind, KINDS, type Kind, revealOf } from '../kinds/index.js';
 import { type RevealOutcome, revealPosition } from '../play/reveal.js';
+import { behind, limitedBy, OPTIONAL_PLAYER } from './access.js';
+import { errorResponses, type Failed, type Refusals, refusal } from './refusals.js';
 import { requireDailyPuzzle, requirePlayableDate } from './require.js';
-import { jsonError, PuzzleParams } from './schemas.js';
-import { OPTIONAL_PLAYER } from './security.js';
+import { KindSchema, PuzzleParams } from './schemas.js';
 import { TAGS } from './tags.js';
 
 /** The kinds the route serves: those whose descriptor has `reveal` (GET /v1/kinds says `reveal: true`). */
 const REVEALING = KINDS.filter((kind) => revealOf(kind) !== undefined);
+
+/** The puzzle's parameters, with a kind that reveals as the document's example. */
+const RevealParams = PuzzleParams.extend({
+  kind: KindSchema.openapi({ param: { name: 'kind', in: 'path' }, example: REVEALING[0] }),
+});
 
 /**
  * One schema, or the choice of several: what a request or an answer of some revealing kind looks like
@@ -47,13 +52,38 @@ const revealingKind = createMiddleware<AppEnv>(async (c, next) => {
   await next();
 });
 
+/** Each refusal of the flow as its HTTP error. */
+const REVEAL_REFUSALS = {
+  needs_player: [
+    401,
+    'unauthorized',
+    "Until the date's answers are public, revealing needs `Authorization: Bearer <player token>`",
+  ],
+  no_session: [409, 'no_session', 'Fetch the puzzle with your player token first: that starts its clock'],
+  illegal_move: [
+    422,
+    'illegal_move',
+    ({ message }) => message,
+    {
+      doc: 'An illegal move; details.index is its position in the list',
+      details: ({ index }) => (index === undefined ? {} : { index }),
+    },
+  ],
+} as const satisfies Refusals<Failed<RevealOutcome>>;
+
 const revealRoute = createRoute({
   method: 'post',
   path: '/puzzles/{date}/{kind}/{level}/reveal',
   operationId: 'revealPosition',
   tags: [TAGS.puzzles.name],
-  security: OPTIONAL_PLAYER,
-  middleware: [revealingKind] as const,
+  ...behind(
+    revealingKind,
+    limitedBy(
+      OPTIONAL_PLAYER,
+      [RATE_LIMITS.revealPerPlayer, RATE_LIMITS.revealPerIp],
+      [RATE_LIMITS.revealPerIp],
+    ),
+  ),
   summary: 'The position after a list of moves, with the hidden units those moves have exposed',
   description:
     `For the kinds that hide part of their puzzle (\`reveal: true\` in GET /v1/kinds: ${REVEALING.join(', ')}); ` +
@@ -68,7 +98,7 @@ const revealRoute = createRoute({
     'no other hidden colour is ever returned. Undo is the client’s matter: replay the shorter list (a move ' +
     'that completes a tube cannot be undone in the original game).',
   request: {
-    params: PuzzleParams,
+    params: RevealParams,
     body: {
       required: true,
       content: {
@@ -85,65 +115,35 @@ const revealRoute = createRoute({
       },
       description: 'The position',
     },
-    400: jsonError('Malformed body, date, unknown kind or level'),
-    401: jsonError(
-      "No player token before the date's answers are public, or a bearer token that is not a valid player token",
+    ...errorResponses(
+      {
+        400: 'Malformed body, date, unknown kind or level',
+        401: 'A bearer token that is not a valid player token',
+        403: 'The player is banned',
+        404: 'A kind without the reveal capability, or a date outside the archive or not begun anywhere yet',
+        429: 'Too many reveals; see Retry-After',
+      },
+      REVEAL_REFUSALS,
     ),
-    403: jsonError('The player is banned'),
-    404: jsonError(
-      'A kind without the reveal capability, or a date outside the archive or not begun anywhere yet',
-    ),
-    409: jsonError('`no_session`: the player has not fetched the puzzle with its token yet'),
-    422: jsonError('An illegal move; details.index is its position in the list'),
-    429: jsonError('Too many reveals; see Retry-After'),
   },
 });
-
-/** Each refusal of the flow as its HTTP error. */
-function refusal(outcome: Exclude<RevealOutcome, { outcome: 'position' }>): ApiError {
-  switch (outcome.outcome) {
-    case 'needs_player':
-      return new ApiError(
-        401,
-        'unauthorized',
-        "Until the date's answers are public, revealing needs `Authorization: Bearer <player token>`",
-      );
-    case 'no_session':
-      return new ApiError(
-        409,
-        'no_session',
-        'Fetch the puzzle with your player token first: that starts its clock',
-      );
-    case 'illegal_move':
-      return new ApiError(
-        422,
-        'illegal_move',
-        outcome.reason,
-        outcome.index === undefined ? {} : { index: outcome.index },
-      );
-  }
-}
 
 export const revealRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook }).openapi(
   revealRoute,
   async (c) => {
     const { date, kind, level } = c.req.valid('param');
     const services = c.var.services;
-    const bearer = await optionalPlayerToken(c);
-    if (bearer) await enforceRateLimit(c, RATE_LIMITS.revealPerPlayer, bearer.playerId);
-    await enforceRateLimit(c, RATE_LIMITS.revealPerIp, clientAddress(c));
-    const player = await optionalPlayer(c);
     const day = requirePlayableDate(services, date);
     const row = await requireDailyPuzzle(services, { date: day, kind, level });
     const outcome = await revealPosition(
       services,
-      player,
+      c.var.player,
       day,
       requireReveal(kind),
       row,
       c.req.valid('json'),
     );
-    if (outcome.outcome !== 'position') throw refusal(outcome);
+    if (!outcome.ok) throw refusal(REVEAL_REFUSALS, outcome);
     return c.json(outcome.view, 200);
   },
 );

@@ -44,11 +44,11 @@ export const jsonError = (description: string) => ({
   description,
 });
 
+/** Why a time zone the runtime does not know is refused. */
+export const notATimeZone = (tz: string) =>
+  `${quoted(tz)} is not an IANA time zone (such as "Europe/Paris" or "UTC")`;
+
 /** The refusal of a time zone the runtime does not know. */
 export function invalidTimeZone(tz: string): ApiError {
-  return new ApiError(
-    400,
-    'invalid_time_zone',
-    `${quoted(tz)} is not an IANA time zone (such as "Europe/Paris" or "UTC")`,
-  );
+  return new ApiError(400, 'invalid_time_zone', notATimeZone(tz));
 }

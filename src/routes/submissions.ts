@@ -3,22 +3,40 @@ import { SubmissionRequestSchema, SubmissionResultSchema } from '../contract/sub
 import { MAX_SUBMISSION_BODY_BYTES } from '../http/body-limit.js';
 import type { AppEnv } from '../http/context.js';
 import { ApiError, errorBody } from '../http/errors.js';
-import {
-  bannedPlayer,
-  invalidPlayerToken,
-  playerTokenRequired,
-  requirePlayerToken,
-} from '../http/player-auth.js';
+import { TOKEN_REFUSALS } from '../http/player-auth.js';
 import { clientAddress, enforceRateLimit, RATE_LIMITS } from '../http/rate-limit.js';
 import { validationHook } from '../http/validation.js';
 import { descriptorOf, isKind, KINDS, type Kind } from '../kinds/index.js';
 import { type SubmissionOutcome, submitSolution } from '../play/submit.js';
+import { PLAYER_TOKEN } from './access.js';
 import { logShapeError } from './log-schemas.js';
+import { errorResponses, type Failed, type Refusals, refusal } from './refusals.js';
 import { requireLevelOf, requirePlayableDate } from './require.js';
-import { jsonError, PuzzleParams } from './schemas.js';
-import { PLAYER } from './security.js';
+import { PuzzleParams } from './schemas.js';
 import { solutionShapeError } from './solution-schemas.js';
 import { TAGS } from './tags.js';
+
+/** Why a submission has no verdict. */
+const SUBMISSION_REFUSALS = {
+  unknown_player: TOKEN_REFUSALS.invalid,
+  banned: TOKEN_REFUSALS.banned,
+  no_session: [409, 'no_session', 'Fetch the puzzle with your player token first: that starts its clock'],
+  invalid_start_token: [
+    403,
+    'invalid_start_token',
+    ({ message }) => message,
+    { doc: "A start token that is not this player's for this puzzle" },
+  ],
+  log_mismatch: [
+    422,
+    'log_mismatch',
+    ({ message }) => message,
+    {
+      doc: 'The log does not replay to the submitted solution (recorded as an attempt)',
+      details: ({ index }) => (index === undefined ? {} : { index }),
+    },
+  ],
+} as const satisfies Refusals<Failed<SubmissionOutcome>>;
 
 const submit = createRoute({
   method: 'post',
@@ -33,22 +51,23 @@ const submit = createRoute({
     'is ranked at once, `flagged` waits for a moderator and counts nowhere meanwhile. A date whose ranking ' +
     "has closed (its answers are public) can still be solved: as practice, in the history only. The log's " +
     `entries per kind: ${KINDS.map((k) => `${k} ${descriptorOf(k).logFormat}`).join('; ')}.`,
-  security: PLAYER,
-  middleware: [playerTokenRequired] as const,
+  ...PLAYER_TOKEN,
   request: {
     params: PuzzleParams,
     body: { required: true, content: { 'application/json': { schema: SubmissionRequestSchema } } },
   },
   responses: {
     200: { content: { 'application/json': { schema: SubmissionResultSchema } }, description: 'The verdict' },
-    400: jsonError('Malformed request, or a solution or log not shaped like one of this kind'),
-    401: jsonError('Missing or invalid player token'),
-    403: jsonError("Banned player, or a start token that is not this player's for this puzzle"),
-    404: jsonError('Date outside the archive or not begun anywhere yet'),
-    409: jsonError('No session: fetch the puzzle with the player token first'),
-    413: jsonError(`Body larger than ${MAX_SUBMISSION_BODY_BYTES} bytes`),
-    422: jsonError('The log does not replay to the submitted solution (recorded as an attempt)'),
-    429: jsonError('Too many submissions; see Retry-After'),
+    ...errorResponses(
+      {
+        400: 'Malformed request, or a solution or log not shaped like one of this kind',
+        401: 'Missing or invalid player token',
+        404: 'Date outside the archive or not begun anywhere yet',
+        413: `Body larger than ${MAX_SUBMISSION_BODY_BYTES} bytes`,
+        429: 'Too many submissions; see Retry-After',
+      },
+      SUBMISSION_REFUSALS,
+    ),
   },
 });
 
@@ -86,7 +105,7 @@ const submissionHook: Hook<any, AppEnv, any, any> = async (result, c) => {
 export const submissionRoutes = new OpenAPIHono<AppEnv>({ defaultHook: submissionHook }).openapi(
   submit,
   async (c) => {
-    const token = await requirePlayerToken(c);
+    const token = c.var.playerToken;
     const params = c.req.valid('param');
     const body = c.req.valid('json');
     const shapeError = kindShapeError(params.kind, body);
@@ -102,33 +121,7 @@ export const submissionRoutes = new OpenAPIHono<AppEnv>({ defaultHook: submissio
       { date, kind: params.kind, level: params.level },
       body,
     );
-    return c.json(judged(outcome), 200);
+    if (!outcome.ok) throw refusal(SUBMISSION_REFUSALS, outcome);
+    return c.json(outcome.result, 200);
   },
 );
-
-/** The verdict, or the HTTP error that says why there is none. */
-function judged(outcome: SubmissionOutcome) {
-  switch (outcome.outcome) {
-    case 'judged':
-      return outcome.result;
-    case 'unknown_player':
-      throw invalidPlayerToken();
-    case 'banned':
-      throw bannedPlayer();
-    case 'no_session':
-      throw new ApiError(
-        409,
-        'no_session',
-        'Fetch the puzzle with your player token first: that starts its clock',
-      );
-    case 'invalid_start_token':
-      throw new ApiError(403, 'invalid_start_token', outcome.message);
-    case 'log_mismatch':
-      throw new ApiError(
-        422,
-        'log_mismatch',
-        outcome.message,
-        outcome.index === undefined ? {} : { index: outcome.index },
-      );
-  }
-}

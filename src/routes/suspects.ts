@@ -1,14 +1,17 @@
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
-import { adminRequired } from '../http/admin-auth.js';
 import { CACHE_CONTROL } from '../http/cache.js';
 import type { AppEnv } from '../http/context.js';
-import { ApiError } from '../http/errors.js';
 import { validationHook } from '../http/validation.js';
 import { KINDS } from '../kinds/index.js';
-import { clearSuspectNow, listSuspects } from '../play/suspects.js';
+import { type ClearOutcome, clearSuspectNow, listSuspects } from '../play/suspects.js';
+import { ADMIN } from './access.js';
+import { errorResponses, type Failed, type Refusals, refusal } from './refusals.js';
 import { jsonError, ModerationReason, playerIdParam } from './schemas.js';
-import { ADMIN } from './security.js';
 import { TAGS } from './tags.js';
+
+const CLEAR_REFUSALS = {
+  not_found: [404, 'not_found', (_, { id }) => `There is no player ${id}`, { doc: 'No such player' }],
+} as const satisfies Refusals<Failed<ClearOutcome>, { id: string }>;
 
 const SuspectSchema = z
   .object({
@@ -47,13 +50,12 @@ const suspects = createRoute({
   path: '/admin/suspects',
   operationId: 'listSuspects',
   tags: [TAGS.admin.name],
-  security: ADMIN,
+  ...ADMIN,
   summary: 'Players whose pace gives them away, with the solves that list them',
   description:
     'Listed: at least 3 solves within 15 % above their floor in the last 30 days, or solves under the elite ' +
     'line from a short history in 2 kinds or more (signals before a clear do not count). While listed, a ' +
     "player's solves under the elite line stay `pending`. Banned players are not listed.",
-  middleware: [adminRequired] as const,
   responses: {
     200: {
       content: {
@@ -75,9 +77,8 @@ const clear = createRoute({
   path: '/admin/players/{id}/clear',
   operationId: 'clearSuspect',
   tags: [TAGS.admin.name],
-  security: ADMIN,
+  ...ADMIN,
   summary: 'Take a player off the suspects list: only its solves from now on can list it again',
-  middleware: [adminRequired] as const,
   request: {
     params: z.object({ id: playerIdParam('id') }),
     body: {
@@ -98,9 +99,7 @@ const clear = createRoute({
       },
       description: 'Cleared (and audited)',
     },
-    400: jsonError('Malformed id or reason'),
-    401: jsonError('Missing or wrong admin token'),
-    404: jsonError('No such player'),
+    ...errorResponses({ 400: 'Malformed id or reason', 401: 'Missing or wrong admin token' }, CLEAR_REFUSALS),
   },
 });
 
@@ -114,6 +113,6 @@ export const suspectRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHo
     const { id } = c.req.valid('param');
     const { db, now } = c.var.services;
     const outcome = await clearSuspectNow(db, id, c.req.valid('json').reason, now());
-    if (!outcome.ok) throw new ApiError(404, 'not_found', `There is no player ${id}`);
+    if (!outcome.ok) throw refusal(CLEAR_REFUSALS, outcome, { id });
     return c.json({ playerId: id, clearedAt: outcome.clearedAt }, 200);
   });

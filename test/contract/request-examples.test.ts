@@ -116,25 +116,74 @@ describe('the examples of the OpenAPI document', () => {
   });
 
   it('answer 401 without a token exactly where the document declares one required', async () => {
-    // Once the example date's answers are public, so that what answers anonymously then does; without the
-    // query, whose examples ask for a following scope.
-    const later = appAt('2026-12-03T12:00:00Z');
     const examples = await requestExamples();
+    const mismatched = await mismatchesWithout(examples, { body: true, token: null });
+    expect(examples.filter((e) => !e.anonymous).length).toBeGreaterThan(20);
+    expect(examples.filter((e) => e.anonymous).length).toBeGreaterThan(10);
+    expect(mismatched).toEqual([]);
+  });
+
+  it('answer 401 without a token even with no body: the access level is checked before the request is read', async () => {
+    const examples = await requestExamples();
+    expect(examples.filter((e) => !e.anonymous && e.body !== undefined).length).toBeGreaterThan(5);
+    expect(await mismatchesWithout(examples, { body: false, token: null })).toEqual([]);
+  });
+
+  it('answer 401 to a badly signed token wherever the document names a token, and never where it names none', async () => {
+    const examples = await requestExamples();
+    const named = (e: Example) => e.security.length > 0;
+    const badToken = 'Bearer 2f1c6e0a-7d43-4c55-9a8e-3c0b9b7f2d11.AAAAAAAAAAAAAAAA.k1.forged';
     const mismatched: string[] = [];
     for (const example of examples) {
-      const res = await later(example.url.split('?')[0] as string, {
-        method: example.method.toUpperCase(),
-        headers: { ...someAddress(), 'content-type': 'application/json' },
-        ...(example.body === undefined ? {} : { body: JSON.stringify(example.body) }),
-      });
-      if ((res.status === 401) === example.anonymous) {
+      const res = await requestWithout(example, { body: true, token: badToken });
+      if ((res.status === 401) !== named(example)) {
         mismatched.push(
           `${example.method} ${example.path}: ${res.status}, declares ${JSON.stringify(example.security)}`,
         );
       }
     }
-    expect(examples.filter((e) => !e.anonymous).length).toBeGreaterThan(20);
-    expect(examples.filter((e) => e.anonymous).length).toBeGreaterThan(10);
+    // Optional-player operations name a token too: one sent must be valid there as well.
+    expect(examples.filter((e) => named(e) && e.anonymous).length).toBeGreaterThan(5);
+    expect(examples.filter((e) => !named(e)).length).toBeGreaterThan(5);
     expect(mismatched).toEqual([]);
   });
 });
+
+/**
+ * Once the example date's answers are public, so that what answers anonymously then does; without the
+ * query, whose examples ask for a following scope.
+ */
+const later = appAt('2026-12-03T12:00:00Z');
+
+async function requestWithout(
+  example: Example,
+  options: { body: boolean; token: string | null },
+): Promise<Response> {
+  const sendBody = options.body && example.body !== undefined;
+  return later(example.url.split('?')[0] as string, {
+    method: example.method.toUpperCase(),
+    headers: {
+      ...someAddress(),
+      'content-type': 'application/json',
+      ...(options.token === null ? {} : { Authorization: options.token }),
+    },
+    ...(sendBody ? { body: JSON.stringify(example.body) } : {}),
+  });
+}
+
+/** The operations whose answer without a valid token disagrees with what the document declares. */
+async function mismatchesWithout(
+  examples: Example[],
+  options: { body: boolean; token: string | null },
+): Promise<string[]> {
+  const mismatched: string[] = [];
+  for (const example of examples) {
+    const res = await requestWithout(example, options);
+    if ((res.status === 401) === example.anonymous) {
+      mismatched.push(
+        `${example.method} ${example.path}: ${res.status}, declares ${JSON.stringify(example.security)}`,
+      );
+    }
+  }
+  return mismatched;
+}

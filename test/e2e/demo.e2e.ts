@@ -499,6 +499,31 @@ describe.skipIf(!chromiumStatus.ok)('the demo page in Chromium', () => {
   };
   let followedRival = '';
 
+  test('after a solve the player votes on the puzzle and reports it; the vote is kept across a reload', async () => {
+    await goTo('signal');
+    await page.locator('#feedback').waitFor({ state: 'visible' });
+    await page.locator('#vote-fun button[data-value="4"]').click();
+    await page.locator('#vote-felt button[data-value="harder"]').click();
+    await page.locator('#vote-thanks', { hasText: 'your vote counts' }).waitFor();
+    await page.reload();
+    await page.locator('#feedback').waitFor({ state: 'visible' });
+    await page.locator('#vote-felt button[data-value="harder"][aria-pressed="true"]').waitFor();
+    expect(await page.locator('#vote-fun button[aria-pressed="true"]').getAttribute('data-value')).toBe('4');
+    const stored = await json<{ myVote: { fun: number; felt: string } | null }>(
+      'GET',
+      `/v1/puzzles/${date}/signal/${LEVEL}/stats`,
+      undefined,
+      await tokenOf(page),
+    );
+    expect(stored.myVote).toMatchObject({ fun: 4, felt: 'harder' });
+
+    await page.locator('#feedback summary').click();
+    await page.locator('#report-reason').selectOption('wrong_level');
+    await page.locator('#report-note').fill('Felt like a medium');
+    await page.locator('#report-form button[type="submit"]').click();
+    await page.locator('#status', { hasText: 'the moderators will look at it' }).waitFor();
+  });
+
   test("the profile panel shows the player's rating per kind, its streak, and its history page by page", async () => {
     // A fresh load: the ranks in the history are as they stand now, after the rivals' solves.
     await goTo('colorsort');

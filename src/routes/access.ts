@@ -1,0 +1,94 @@
+import type { MiddlewareHandler } from 'hono';
+import type { VerifiedPlayerToken } from '../auth/player-token.js';
+import { adminRequired } from '../http/admin-auth.js';
+import type { AppEnv } from '../http/context.js';
+import {
+  playerEvenIfBanned,
+  playerOptional,
+  playerRequired,
+  type TokenVariables,
+  tokenOptional,
+  tokenRequired,
+} from '../http/player-auth.js';
+import { type AddressRule, clientAddress, enforceRateLimit, type Rule } from '../http/rate-limit.js';
+
+/**
+ * Who may call a route, declared once: the requirement the OpenAPI document shows (the schemes are
+ * registered in src/app.ts) and the route middleware that enforces it, typed with the variables it sets.
+ * Spread into `createRoute`: `createRoute({ ...PLAYER, method, path, … })`. A test walks the document and
+ * checks every operation against what it answers without a token.
+ */
+export interface Access<M extends MiddlewareHandler[]> {
+  readonly security: Record<string, string[]>[];
+  readonly middleware: M;
+}
+
+function guard<M extends MiddlewareHandler[]>(
+  security: Record<string, string[]>[],
+  ...middleware: M
+): Access<M> {
+  return { security, middleware };
+}
+
+/** No token: the route answers everyone alike. */
+export const NO_TOKEN = guard([]);
+
+/** A player token from POST /v1/players (or a link code), of a player that exists and is not banned: `c.var.player`. */
+export const PLAYER = guard([{ player: [] }], tokenRequired, playerRequired);
+
+/**
+ * A validly signed player token, its player not read (`c.var.playerToken`): for a route whose own
+ * database read confirms the player exists (and answers 401 when not), saving a round trip.
+ */
+export const PLAYER_TOKEN = guard([{ player: [] }], tokenRequired);
+
+/** Like PLAYER, a banned player included: the data-rights routes (export and deletion). */
+export const PLAYER_EVEN_IF_BANNED = guard([{ player: [] }], tokenRequired, playerEvenIfBanned);
+
+/**
+ * Anonymous, or with a player token that adds the caller's own session, rank or view: `c.var.player` is
+ * null without one; a token sent must be valid, of a player that is not banned.
+ */
+export const OPTIONAL_PLAYER = guard([{}, { player: [] }], tokenOptional, playerOptional);
+
+/** ADMIN_TOKEN, with the lockout of addresses that guess at it (src/http/admin-auth.ts). */
+export const ADMIN = guard([{ admin: [] }], adminRequired);
+
+/**
+ * The access with rate limits counted once the token is verified and before its player is read, so that a
+ * burst costs no database work. With a token every rule counts (a player rule the token's player, an
+ * address rule the caller's address); without one only the `anonymous` rules do.
+ */
+export function limitedBy<T extends MiddlewareHandler, P extends MiddlewareHandler>(
+  access: Access<[T, P]>,
+  rules: readonly Rule[],
+  anonymous: readonly AddressRule[] = [],
+) {
+  const [token, player] = access.middleware;
+  return guard(access.security, token, counting(rules, anonymous), player);
+}
+
+/** The access behind another route middleware (one that answers before the token is looked at). */
+export function behind<F extends MiddlewareHandler<AppEnv>, M extends MiddlewareHandler[]>(
+  first: F,
+  access: Access<M>,
+) {
+  return guard(access.security, first, ...access.middleware);
+}
+
+function counting(
+  rules: readonly Rule[],
+  anonymous: readonly AddressRule[],
+): MiddlewareHandler<{
+  Bindings: AppEnv['Bindings'];
+  Variables: AppEnv['Variables'] & TokenVariables<VerifiedPlayerToken | null>;
+}> {
+  return async (c, next) => {
+    const token = c.var.playerToken;
+    for (const rule of token ? rules : anonymous) {
+      if (rule.per === 'address') await enforceRateLimit(c, rule, clientAddress(c));
+      else if (token) await enforceRateLimit(c, rule, token.playerId);
+    }
+    await next();
+  };
+}

@@ -1,0 +1,31 @@
+import type { OpenAPIHono } from '@hono/zod-openapi';
+import type { AppEnv } from '../http/context.js';
+import { descriptorOf, KINDS } from '../kinds/index.js';
+import { TAGS } from './tags.js';
+
+/** Serves the OpenAPI document of every route `app` holds, with the security schemes the access levels name. */
+export function serveDocument(app: OpenAPIHono<AppEnv>): void {
+  app.openAPIRegistry.registerComponent('securitySchemes', 'player', {
+    type: 'http',
+    scheme: 'bearer',
+    description:
+      'A player token: `token` of POST /v1/players (or of POST /v1/players/link on another device)',
+  });
+  app.openAPIRegistry.registerComponent('securitySchemes', 'admin', {
+    type: 'http',
+    scheme: 'bearer',
+    description: "The deployment's ADMIN_TOKEN secret",
+  });
+
+  app.doc31('/openapi.json', {
+    openapi: '3.1.0',
+    info: {
+      title: 'Daily puzzles',
+      version: '1',
+      description: `Unique, graded daily logic puzzles: ${KINDS.map((k) => descriptorOf(k).displayName.toLowerCase()).join(', ')}.`,
+    },
+    tags: Object.values(TAGS).map((tag) => ({ ...tag })),
+    // Every deployment serves the API at its own origin, so the document names none.
+    servers: [{ url: '/', description: 'The origin that serves this document' }],
+  });
+}
