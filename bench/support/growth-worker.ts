@@ -622,6 +622,10 @@ async function measure(env: BenchEnv, d1: D1Database, batches: number, fresh: nu
     },
     { name: 'GET rating leaderboard (50)', call: get(`/v1/leaderboards/ratings/${hot.kind}?limit=50`) },
     {
+      name: "GET rating leaderboard with the caller's rank",
+      call: get(`/v1/leaderboards/ratings/${hot.kind}?limit=50`, { Authorization: `Bearer ${middleToken}` }),
+    },
+    {
       name: 'streak dates of a daily player (db)',
       call: async (db) => void (await streakDates(createDb(db), playerId(1))),
     },

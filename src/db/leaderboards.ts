@@ -150,11 +150,6 @@ export interface RatingBoardPage {
 /** A rating board's place: its row is ahead of another's with a higher rating, or the same and a smaller id. */
 type Place = { rating: SQL | number; playerId: SQL | string };
 
-/** `row` (a table alias) is ahead of `place` in the board's order. */
-function ahead(row: SQL, place: Place): SQL {
-  return sql`(${row}.rating > ${place.rating} or (${row}.rating = ${place.rating} and ${row}.player_id < ${place.playerId}))`;
-}
-
 /** `row` comes after `place` in the board's order: what a page after a cursor holds. */
 function behind(row: SQL, place: Place): SQL {
   return sql`(${row}.rating < ${place.rating} or (${row}.rating = ${place.rating} and ${row}.player_id > ${place.playerId}))`;
@@ -171,7 +166,8 @@ const PLAYER = sql.raw('"players"');
 
 /**
  * How many rows of the kind's board within the scope meet `where`, which names the counted row
- * `board_r`: one range of the board's partial index.
+ * `board_r`. Each `where` below is one range of the board's index (kind, rating descending, player id):
+ * an `or` of two ranges would make SQLite scan the whole kind for every row it counts for.
  */
 function countOnBoard(kind: Kind, scope: BoardScope, where: (row: SQL) => SQL): SQL<number> {
   const row = sql.raw('board_r');
@@ -179,6 +175,35 @@ function countOnBoard(kind: Kind, scope: BoardScope, where: (row: SQL) => SQL): 
   return sql<number>`(select count(*) from player_ratings board_r
     join players board_p on board_p.id = board_r.player_id
     where ${onBoard(kind, row, sql.raw('board_p'))} ${scoped} and ${where(row)})`;
+}
+
+/** Rows ahead of `place` (and `place` itself with `orAt`): a higher rating, or the same and a smaller id. */
+function countAhead(kind: Kind, scope: BoardScope, place: Place, orAt = false): SQL<number> {
+  const id = orAt ? sql`<=` : sql`<`;
+  return sql<number>`(${countOnBoard(kind, scope, (row) => sql`${row}.rating > ${place.rating}`)} + ${countOnBoard(
+    kind,
+    scope,
+    (row) => sql`${row}.rating = ${place.rating} and ${row}.player_id ${id} ${place.playerId}`,
+  )})`;
+}
+
+/**
+ * Rows strictly between `first` and `last` (`first` ahead): the rest of `first`'s rating, the ratings
+ * between, and the start of `last`'s, or the ids between when both have one rating. A page's worth of index.
+ */
+function countBetween(kind: Kind, scope: BoardScope, first: Place, last: Place): SQL<number> {
+  const sameRating = sql`${first.rating} = ${last.rating}`;
+  return sql<number>`(${countOnBoard(
+    kind,
+    scope,
+    (row) =>
+      sql`${row}.rating = ${first.rating} and ${row}.player_id > ${first.playerId} and (not ${sameRating} or ${row}.player_id < ${last.playerId})`,
+  )} + ${countOnBoard(kind, scope, (row) => sql`${row}.rating < ${first.rating} and ${row}.rating > ${last.rating}`)} + ${countOnBoard(
+    kind,
+    scope,
+    (row) =>
+      sql`not ${sameRating} and ${row}.rating = ${last.rating} and ${row}.player_id < ${last.playerId}`,
+  )})`;
 }
 
 /**
@@ -200,15 +225,13 @@ export async function ratingBoardPage(
   // Named: D1 passes rows through objects, where a column named like an integer would come first.
   const sinceCursor = (
     global
-      ? countOnBoard(kind, scope, (row) =>
-          after ? sql`${ahead(row, thisRow)} and ${behind(row, after)}` : ahead(row, thisRow),
-        )
+      ? after
+        ? countBetween(kind, scope, after, thisRow)
+        : countAhead(kind, scope, thisRow)
       : sql<number>`0`
   ).as('since_cursor');
   // Everything not behind the cursor: its own row and those ahead of it.
-  const upToCursor = after
-    ? countOnBoard(kind, scope, (row) => sql`not ${behind(row, after)}`)
-    : sql<number>`0`;
+  const upToCursor = after ? countAhead(kind, scope, after, true) : sql<number>`0`;
   const [rows, mine] = await db.batch([
     db
       .select({
@@ -236,7 +259,7 @@ export async function ratingBoardPage(
         rating: playerRatings.rating,
         deviation: playerRatings.deviation,
         games: playerRatings.games,
-        ahead: countOnBoard(kind, scope, (row) => ahead(row, thisRow)).as('ahead'),
+        ahead: countAhead(kind, scope, thisRow).as('ahead'),
       })
       .from(playerRatings)
       .innerJoin(players, eq(players.id, playerRatings.playerId))

@@ -230,7 +230,10 @@ export const playerRatings = sqliteTable(
   },
   (t) => [
     primaryKey({ columns: [t.playerId, t.kind] }),
-    index('player_ratings_leaderboard').on(t.kind, t.rating, t.playerId).where(sql`${t.established} = 1`),
+    // In the board's order (rating descending, then id), so a page reads the index in order and stops.
+    index('player_ratings_board')
+      .on(t.kind, sql`${t.rating} desc`, t.playerId)
+      .where(sql`${t.established} = 1`),
   ],
 );
 

@@ -111,4 +111,34 @@ describe('the rating board', () => {
     expect(entries.map((e) => [e.rank, e.playerId])).toEqual([[1, second?.player.id]]);
     expect(me?.rank).toBe(1);
   });
+
+  it('ranks every page as the whole board does, with hidden players and ties across the pages’ edges', async () => {
+    const ratings = [1900, 1800, 1800, 1800, 1750, 1750, 1700, 1600, 1600];
+    const players = await rated('loop', ratings);
+    for (const i of [2, 5, 7]) {
+      const res = await api('/v1/players/me', {
+        method: 'PATCH',
+        headers: { ...bearer(players[i]?.token ?? ''), 'content-type': 'application/json' },
+        body: JSON.stringify({ boardVisibility: 'hidden' }),
+      });
+      expect(res.status).toBe(200);
+    }
+    const { results } = await env.DB.prepare(
+      `select r.player_id as id, p.board_visibility as visibility from player_ratings r
+       join players p on p.id = r.player_id
+       where r.kind = 'loop' and r.established = 1 and p.banned_at is null
+       order by r.rating desc, r.player_id asc`,
+    ).all<{ id: string; visibility: string }>();
+    const expected = results.flatMap((row, i) => (row.visibility === 'hidden' ? [] : [[i + 1, row.id]]));
+    for (const limit of [1, 2, 3]) {
+      const seen: unknown[] = [];
+      let cursor: string | null = null;
+      do {
+        const page = await board('loop', `?limit=${limit}${cursor ? `&cursor=${cursor}` : ''}`);
+        seen.push(...page.entries.map((e) => [e.rank, e.playerId]));
+        cursor = page.nextCursor;
+      } while (cursor);
+      expect(seen, `pages of ${limit}`).toEqual(expected);
+    }
+  });
 });
