@@ -51,3 +51,6 @@ export const LimitQuery = z.coerce
   .max(100)
   .default(20)
   .openapi({ description: 'Rows per page (1–100)', example: 20 });
+
+/** The cursor of a page in id order: the last row's id. */
+export const IdCursor = z.object({ id: z.number().int() });

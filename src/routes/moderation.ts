@@ -3,7 +3,7 @@ import { auditPage, findSubmission, heldPage } from '../db/moderation.js';
 import { FLAG_REASONS, PENDING_REASONS } from '../fairplay/verdict.js';
 import { CACHE_CONTROL } from '../http/cache.js';
 import type { AppEnv } from '../http/context.js';
-import { CursorQuery, decodeCursor, LimitQuery, pageOf } from '../http/cursor.js';
+import { CursorQuery, decodeCursor, IdCursor, LimitQuery, pageOf } from '../http/cursor.js';
 import { ApiError } from '../http/errors.js';
 import { validationHook } from '../http/validation.js';
 import { KINDS } from '../kinds/index.js';
@@ -267,7 +267,6 @@ const audit = createRoute({
   },
 });
 
-const IdCursor = z.object({ id: z.number().int() });
 const HeldCursorSchema = z.object({ places: z.number().int(), id: z.number().int() });
 
 function moderated(id: number, outcome: ModerationOutcome) {

@@ -62,8 +62,9 @@ export function only<T extends object, const K extends keyof T>(table: T, ...rea
  */
 export function errorResponses<
   const O extends Partial<Record<ClientErrorStatusCode | 503, string>>,
-  // biome-ignore lint/suspicious/noExplicitAny: any table, whatever its failure and context types.
-  const T extends readonly Partial<Refusals<any, any>>[],
+  // Any table, whatever its failure and context types: a row's functions take `never`, which every
+  // failure and context type accepts.
+  const T extends readonly Readonly<Record<string, Refusal<never, never>>>[],
 >(own: O, ...tables: T): Record<keyof O | StatusOf<T[number]>, ErrorResponse> {
   const lines = new Map<number, string[]>();
   const add = (status: number, line: string) => lines.set(status, [...(lines.get(status) ?? []), line]);

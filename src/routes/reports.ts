@@ -2,7 +2,7 @@ import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
 import { LevelFeedbackSchema, ReportsPageSchema } from '../contract/feedback.js';
 import { CACHE_CONTROL } from '../http/cache.js';
 import type { AppEnv } from '../http/context.js';
-import { CursorQuery, decodeCursor, LimitQuery, pageOf } from '../http/cursor.js';
+import { CursorQuery, decodeCursor, IdCursor, LimitQuery, pageOf } from '../http/cursor.js';
 import { ApiError } from '../http/errors.js';
 import { validationHook } from '../http/validation.js';
 import { LEVEL_FEEDBACK_DAYS, levelReport, openReports, resolveReportNow } from '../play/feedback.js';
@@ -74,8 +74,6 @@ const levels = createRoute({
     401: jsonError('Missing or wrong admin token'),
   },
 });
-
-const IdCursor = z.object({ id: z.int() });
 
 export const reportRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook })
   .openapi(list, async (c) => {
