@@ -20,7 +20,7 @@ const MAY_IMPORT: Record<Area, readonly Area[]> = {
   client: ['contract'],
   kinds: ['contract', 'engines', 'rating'],
   db: ['contract', 'engines', 'fairplay', 'kinds', 'rating'],
-  daily: ['auth', 'config.ts', 'db', 'engines', 'kinds', 'rating'],
+  daily: ['auth', 'config.ts', 'contract', 'db', 'engines', 'kinds', 'rating'],
   play: ['auth', 'contract', 'daily', 'db', 'engines', 'fairplay', 'kinds', 'rating', 'services.ts'],
 };
 
