@@ -183,6 +183,33 @@ describe('colour sort solver limits', () => {
     expect(solveTubes([[1], [0, 0, 0, 0], [1, 1, 1]], 4).moves).toEqual([[0, 2]]);
   });
 
+  it('keeps the first parent of a state reached again at an equal cost: these 13 pours, 42 states stored', () => {
+    // A random deal where a state is met twice at the same g: re-parenting it on the tie (`<=` for `<`)
+    // changes the pours returned (the 9th is [1, 3]) and stores 40 states.
+    const tubes = [[3, 1, 0, 1], [0, 2, 3, 3], [2, 1, 2, 3], [0, 2, 1, 0], [], []];
+    expect(solveTubes(tubes, 4)).toEqual({
+      moves: [
+        [0, 4],
+        [3, 0],
+        [3, 4],
+        [0, 5],
+        [0, 4],
+        [2, 0],
+        [1, 0],
+        [2, 1],
+        [2, 4],
+        [1, 2],
+        [1, 5],
+        [3, 2],
+        [3, 5],
+      ],
+      nodes: 13,
+      states: 42,
+      truncated: false,
+      lowerBound: 13,
+    });
+  });
+
   it('solves two crossed tubes of capacity 2 in the three pours through the empty tube', () => {
     expect(solveTubes([[0, 1], [1, 0], []], 2)).toEqual({
       moves: [
