@@ -183,6 +183,17 @@ describe('sudoku solver limits', () => {
       truncated: false,
     });
   });
+
+  it('finds no solution, at the root, when a given clashes with two others: three 2s, two side by side and one below', () => {
+    // Assigned over the first, the second 2 of row 3 and the 2 of row 8 leave a state that propagation
+    // accepts: the search would then run to its node limit (1,000 here) without a solution.
+    const clash = `${'.'.repeat(19)}22${'.'.repeat(43)}2${'.'.repeat(16)}`;
+    expect(searchGrid(toCells(clash), { maxSolutions: 2, nodeLimit: 1000 })).toEqual({
+      count: 0,
+      nodes: 1,
+      truncated: false,
+    });
+  });
 });
 
 describe('sudoku grid strings', () => {
