@@ -196,6 +196,18 @@ describe('sudoku solver limits', () => {
   });
 });
 
+describe('sudoku solver state between searches', () => {
+  it('searches a grid in the same nodes whatever was searched before: tdoku-test-1 cut to 2 solutions, 8 nodes after its solution too', () => {
+    // The solver keeps its candidates in one module-level buffer; each search must start from scratch, or
+    // what the one before left there (here, each digit's places in the solved grid) skips deductions.
+    const cut = toCells('.5.4839.7978.624353.4..56.8...7...49...........6519...26.....51.....1..6..3....94');
+    const limits = { maxSolutions: 2, nodeLimit: NO_LIMIT };
+    expect(searchGrid(cut, limits)).toEqual({ count: 2, nodes: 8, truncated: false });
+    expect(searchGrid(toCells(tdoku('tdoku-test-1').solution as string), limits).count).toBe(1);
+    expect(searchGrid(cut, limits)).toEqual({ count: 2, nodes: 8, truncated: false });
+  });
+});
+
 describe('sudoku grid strings', () => {
   it('reads 1–9 as digits and every other character, 0 and the neighbours of 1 and 9 among them, as blank', () => {
     const grid = `0/:x.1592${'.'.repeat(72)}`;
