@@ -81,3 +81,37 @@ export function paperRoot(step: PaperStep, tau: number): number {
   if (roots.length !== 1) throw new Error(`f has ${roots.length} roots here, not one`);
   return roots[0] as number;
 }
+
+/**
+ * Step 5 of the paper as its text gives it, in its own names (A, B, C): the bracket's ends and the
+ * Illinois iteration to |B − A| ≤ ε, from a = ln σ² with the lower end B = ln(Δ² − φ² − v) when
+ * Δ² > φ² + v, else a − kτ for the first k = 1, 2, … with f(a − kτ) ≥ 0. Returns the final A = ln σ′².
+ */
+export function paperIteration(step: PaperStep, tau: number, epsilon: number): number {
+  const f = paperF(step, tau);
+  const { phi, v, delta, a } = step;
+  let A = a;
+  let B: number;
+  if (delta ** 2 > phi ** 2 + v) {
+    B = Math.log(delta ** 2 - phi ** 2 - v);
+  } else {
+    let k = 1;
+    while (f(a - k * tau) < 0) k += 1;
+    B = a - k * tau;
+  }
+  let fA = f(A);
+  let fB = f(B);
+  while (Math.abs(B - A) > epsilon) {
+    const C = A + ((A - B) * fA) / (fB - fA);
+    const fC = f(C);
+    if (fC * fB <= 0) {
+      A = B;
+      fA = fB;
+    } else {
+      fA /= 2;
+    }
+    B = C;
+    fB = fC;
+  }
+  return A;
+}

@@ -10,7 +10,7 @@ import {
   update,
   VOLATILITY_TOLERANCE,
 } from '../../src/rating/glicko2.js';
-import { paperF, paperRoots, paperStep } from './glicko2-reference.js';
+import { paperF, paperIteration, paperRoots, paperStep } from './glicko2-reference.js';
 
 // Step 5 of the paper stops once the bracket around a root of f is at most ε = VOLATILITY_TOLERANCE wide
 // in x = ln σ′², and the root stays inside the bracket: the x of the σ′ returned is within ε of a root.
@@ -223,5 +223,53 @@ describe('Glicko-2’s new volatility (step 5), against the root of the paper’
     expect(Math.max(...Object.values(misses(player, games, after, roots[0] as number)))).toBeLessThanOrEqual(
       1,
     );
+  });
+  it('is within ε of the root when ln(Δ² − φ² − v) lies far below a: RD 300 and σ 1 winning 5 even games, τ 10', () => {
+    // φ² = 3 is large beside Δ² − φ² − v = 0.28, so an upper end ln(Δ² + φ² − v) would lie above a with f < 0
+    // at both ends, and σ′ would stay σ: x = 0 against the root's −0.502.
+    const player = { rating: 1500, deviation: 300, volatility: 1 };
+    const games = Array.from({ length: 5 }, () => ({
+      opponent: { rating: 1500, deviation: 45, volatility: 0.06 },
+      score: 1,
+    }));
+    const step = paperStep(player, games);
+    expect(Math.log(step.delta ** 2 - step.phi ** 2 - step.v)).toBeLessThan(step.a);
+    expect(paperRoots(step, 10).map((x) => Math.round(x * 1e4) / 1e4)).toEqual([-0.5025]);
+    expectWithinTolerance(player, games, 10);
+  });
+});
+
+/**
+ * Relative difference of update()'s RD′ and rating change from those the paper's own step 5 gives: a few
+ * ulps of rounding when update() runs the same bracket and iteration, some 10⁻⁸ when it starts from another
+ * bracket (which still ends within ε of the root, so the properties above cannot tell).
+ */
+function offPaper(player: Rating, games: readonly GameResult[], tau: number) {
+  const paper = afterFromRoot(
+    player,
+    games,
+    paperIteration(paperStep(player, games), tau, VOLATILITY_TOLERANCE),
+  );
+  const after = update(player, games, { tau });
+  return {
+    deviation: Math.abs(after.deviation / paper.deviation - 1),
+    rating: Math.abs((after.rating - player.rating) / (paper.rating - player.rating) - 1),
+  };
+}
+
+describe('Glicko-2’s step 5 brackets the root as the paper says, where the bracket search runs', () => {
+  it('steps the lower end down by whole τ until f(a − kτ) ≥ 0: RD 100 and σ 5 after 30 draws with players 10 up, τ 2.5, as the paper’s iteration to 10⁻¹²', () => {
+    // f(a − τ) < 0 here, so the search takes k = 2; stopping at a − τ, or a lower end a − k / τ, ends 10⁻⁶
+    // away in ln σ′² and moves RD′ and the rating’s change by 2 × 10⁻⁸.
+    const player = { rating: 1500, deviation: 100, volatility: 5 };
+    const games = Array.from({ length: 30 }, () => ({
+      opponent: { rating: 1510, deviation: 45, volatility: 0.06 },
+      score: 0.5,
+    }));
+    const step = paperStep(player, games);
+    expect(paperF(step, 2.5)(step.a - 2.5)).toBeLessThan(0);
+    const off = offPaper(player, games, 2.5);
+    expect(off.deviation).toBeLessThan(1e-12);
+    expect(off.rating).toBeLessThan(1e-12);
   });
 });

@@ -183,6 +183,29 @@ describe('sudoku solver limits', () => {
       truncated: false,
     });
   });
+
+  it('finds no solution, at the root, when a given clashes with two others: three 2s, two side by side and one below', () => {
+    // Assigned over the first, the second 2 of row 3 and the 2 of row 8 leave a state that propagation
+    // accepts: the search would then run to its node limit (1,000 here) without a solution.
+    const clash = `${'.'.repeat(19)}22${'.'.repeat(43)}2${'.'.repeat(16)}`;
+    expect(searchGrid(toCells(clash), { maxSolutions: 2, nodeLimit: 1000 })).toEqual({
+      count: 0,
+      nodes: 1,
+      truncated: false,
+    });
+  });
+});
+
+describe('sudoku solver state between searches', () => {
+  it('searches a grid in the same nodes whatever was searched before: tdoku-test-1 cut to 2 solutions, 8 nodes after its solution too', () => {
+    // The solver keeps its candidates in one module-level buffer; each search must start from scratch, or
+    // what the one before left there (here, each digit's places in the solved grid) skips deductions.
+    const cut = toCells('.5.4839.7978.624353.4..56.8...7...49...........6519...26.....51.....1..6..3....94');
+    const limits = { maxSolutions: 2, nodeLimit: NO_LIMIT };
+    expect(searchGrid(cut, limits)).toEqual({ count: 2, nodes: 8, truncated: false });
+    expect(searchGrid(toCells(tdoku('tdoku-test-1').solution as string), limits).count).toBe(1);
+    expect(searchGrid(cut, limits)).toEqual({ count: 2, nodes: 8, truncated: false });
+  });
 });
 
 describe('sudoku grid strings', () => {
