@@ -3,10 +3,16 @@ import { FollowSchema, FollowsPageSchema } from '../contract/follows.js';
 import { CACHE_CONTROL } from '../http/cache.js';
 import type { AppEnv } from '../http/context.js';
 import { CursorQuery, decodeCursor, LimitQuery, pageOf } from '../http/cursor.js';
-import { ApiError } from '../http/errors.js';
 import { RATE_LIMITS } from '../http/rate-limit.js';
 import { validationHook } from '../http/validation.js';
-import { type FollowOutcome, follow, followingPage, MAX_FOLLOWS, unfollow } from '../play/follows.js';
+import {
+  type FollowOutcome,
+  follow,
+  followingPage,
+  MAX_FOLLOWS,
+  type UnfollowOutcome,
+  unfollow,
+} from '../play/follows.js';
 import { limitedBy, PLAYER } from './access.js';
 import { errorResponses, type Failed, type Refusals, refusal } from './refusals.js';
 import { jsonError, playerIdParam } from './schemas.js';
@@ -26,6 +32,15 @@ const FOLLOW_REFUSALS = {
   ],
   limit: [409, 'follow_limit', `A player follows at most ${MAX_FOLLOWS} others`],
 } as const satisfies Refusals<Failed<FollowOutcome>, { playerId: string }>;
+
+const UNFOLLOW_REFUSALS = {
+  not_following: [
+    404,
+    'not_following',
+    (_, { playerId }) => `The caller does not follow ${playerId}`,
+    { doc: 'The caller does not follow that player' },
+  ],
+} as const satisfies Refusals<Failed<UnfollowOutcome>, { playerId: string }>;
 
 const put = createRoute({
   method: 'put',
@@ -65,9 +80,7 @@ const remove = createRoute({
   request: { params: PlayerIdParam },
   responses: {
     204: { description: 'No longer followed' },
-    400: jsonError('Malformed id'),
-    401: jsonError('Missing or invalid token'),
-    404: jsonError('The caller does not follow that player'),
+    ...errorResponses({ 400: 'Malformed id', 401: 'Missing or invalid token' }, UNFOLLOW_REFUSALS),
   },
 });
 
@@ -107,9 +120,8 @@ export const followRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHoo
   })
   .openapi(remove, async (c) => {
     const { playerId } = c.req.valid('param');
-    if (!(await unfollow(c.var.services, c.var.player.id, playerId))) {
-      throw new ApiError(404, 'not_following', `The caller does not follow ${playerId}`);
-    }
+    const outcome = await unfollow(c.var.services, c.var.player.id, playerId);
+    if (!outcome.ok) throw refusal(UNFOLLOW_REFUSALS, outcome, { playerId });
     return c.body(null, 204);
   })
   .openapi(list, async (c) => {

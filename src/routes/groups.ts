@@ -10,11 +10,11 @@ import {
 } from '../contract/groups.js';
 import { CACHE_CONTROL } from '../http/cache.js';
 import type { AppEnv } from '../http/context.js';
-import { ApiError } from '../http/errors.js';
 import { RATE_LIMITS } from '../http/rate-limit.js';
 import { validationHook } from '../http/validation.js';
 import {
   dissolveGroup,
+  type GroupDetailOutcome,
   groupDetail,
   groupsOfPlayer,
   type JoinOutcome,
@@ -66,6 +66,10 @@ const OWNER_REFUSALS = {
   not_owner: [403, 'not_owner', 'Only the owner of the group may do this'],
   not_member: [404, 'not_member', 'That player is not a member of the group'],
 } as const satisfies Refusals<Failed<OwnerOutcome<unknown>>>;
+
+const DETAIL_REFUSALS = {
+  not_found: [404, 'not_found', 'No such group among yours'],
+} as const satisfies Refusals<Failed<GroupDetailOutcome>>;
 
 /** What the group routes that are not about one member meet of the owner's refusals. */
 const GROUP_OWNER_REFUSALS = only(OWNER_REFUSALS, 'not_found', 'not_owner');
@@ -145,9 +149,7 @@ const detail = createRoute({
   request: { params: GroupIdParam },
   responses: {
     200: { content: { 'application/json': { schema: GroupDetailSchema } }, description: 'The group' },
-    400: jsonError('Malformed id'),
-    401: jsonError('Missing or invalid token'),
-    404: jsonError('No such group among the caller’s'),
+    ...errorResponses({ 400: 'Malformed id', 401: 'Missing or invalid token' }, DETAIL_REFUSALS),
   },
 });
 
@@ -232,10 +234,10 @@ export const groupRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook
     return c.json({ groups }, 200);
   })
   .openapi(detail, async (c) => {
-    const group = await groupDetail(c.var.services, c.var.player.id, c.req.valid('param').id);
-    if (!group) throw new ApiError(404, 'not_found', 'No such group among yours');
+    const outcome = await groupDetail(c.var.services, c.var.player.id, c.req.valid('param').id);
+    if (!outcome.ok) throw refusal(DETAIL_REFUSALS, outcome);
     c.header('Cache-Control', CACHE_CONTROL.private);
-    return c.json(group, 200);
+    return c.json(outcome.group, 200);
   })
   .openapi(leave, async (c) => {
     const outcome = await leaveGroup(c.var.services, c.var.player.id, c.req.valid('param').id);

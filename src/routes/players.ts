@@ -8,17 +8,25 @@ import {
 } from '../contract/player.js';
 import { CACHE_CONTROL } from '../http/cache.js';
 import type { AppEnv } from '../http/context.js';
-import { ApiError } from '../http/errors.js';
 import { clientAddress, enforceRateLimit, RATE_LIMITS } from '../http/rate-limit.js';
 import { validationHook } from '../http/validation.js';
 import { type ChangeOutcome, changePlayer } from '../play/change-player.js';
 import { playerProfile } from '../play/profile.js';
 import { registerPlayer } from '../play/register.js';
-import { visibleProfile } from '../play/visibility.js';
+import { type VisibleProfileOutcome, visibleProfile } from '../play/visibility.js';
 import { limitedBy, NO_TOKEN, OPTIONAL_PLAYER, PLAYER } from './access.js';
 import { errorResponses, type Failed, type Refusals, refusal } from './refusals.js';
 import { jsonError, notATimeZone, playerIdParam } from './schemas.js';
 import { TAGS } from './tags.js';
+
+const PROFILE_REFUSALS = {
+  not_found: [
+    404,
+    'not_found',
+    (_, { id }) => `There is no player ${id} you can see`,
+    { doc: 'No such player, or not one the caller may see' },
+  ],
+} as const satisfies Refusals<Failed<VisibleProfileOutcome>, { id: string }>;
 
 const CHANGE_REFUSALS = {
   unknown_time_zone: [
@@ -90,9 +98,10 @@ const profile = createRoute({
   },
   responses: {
     200: { content: { 'application/json': { schema: PublicProfileSchema } }, description: 'The player' },
-    400: jsonError('Malformed id'),
-    401: jsonError('A bearer token was sent but is not a valid player token'),
-    404: jsonError('No such player, or not one the caller may see'),
+    ...errorResponses(
+      { 400: 'Malformed id', 401: 'A bearer token was sent but is not a valid player token' },
+      PROFILE_REFUSALS,
+    ),
   },
 });
 
@@ -149,8 +158,8 @@ export const playerRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHoo
   .openapi(profile, async (c) => {
     const services = c.var.services;
     const { id } = c.req.valid('param');
-    const shown = await visibleProfile(services, c.var.player?.id ?? null, id);
-    if (!shown) throw new ApiError(404, 'not_found', `There is no player ${id} you can see`);
+    const outcome = await visibleProfile(services, c.var.player?.id ?? null, id);
+    if (!outcome.ok) throw refusal(PROFILE_REFUSALS, outcome, { id });
     c.header('Cache-Control', CACHE_CONTROL.private);
-    return c.json(shown, 200);
+    return c.json(outcome.profile, 200);
   });

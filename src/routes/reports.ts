@@ -3,12 +3,27 @@ import { LevelFeedbackSchema, ReportsPageSchema } from '../contract/feedback.js'
 import { CACHE_CONTROL } from '../http/cache.js';
 import type { AppEnv } from '../http/context.js';
 import { CursorQuery, decodeCursor, IdCursor, LimitQuery, pageOf } from '../http/cursor.js';
-import { ApiError } from '../http/errors.js';
 import { validationHook } from '../http/validation.js';
-import { LEVEL_FEEDBACK_DAYS, levelReport, openReports, resolveReportNow } from '../play/feedback.js';
+import {
+  LEVEL_FEEDBACK_DAYS,
+  levelReport,
+  openReports,
+  type ResolveReportOutcome,
+  resolveReportNow,
+} from '../play/feedback.js';
 import { ADMIN } from './access.js';
+import { errorResponses, type Failed, type Refusals, refusal } from './refusals.js';
 import { jsonError, ModerationReason } from './schemas.js';
 import { TAGS } from './tags.js';
+
+const RESOLVE_REFUSALS = {
+  not_found: [
+    404,
+    'not_found',
+    (_, { id }) => `There is no open report ${id}`,
+    { doc: 'No open report with that id' },
+  ],
+} as const satisfies Refusals<Failed<ResolveReportOutcome>, { id: number }>;
 
 const list = createRoute({
   method: 'get',
@@ -56,9 +71,10 @@ const resolve = createRoute({
       content: { 'application/json': { schema: z.object({ id: z.int(), resolved: z.literal(true) }) } },
       description: 'Closed',
     },
-    400: jsonError('Malformed id or reason'),
-    401: jsonError('Missing or wrong admin token'),
-    404: jsonError('No open report with that id'),
+    ...errorResponses(
+      { 400: 'Malformed id or reason', 401: 'Missing or wrong admin token' },
+      RESOLVE_REFUSALS,
+    ),
   },
 });
 
@@ -86,9 +102,8 @@ export const reportRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHoo
   .openapi(resolve, async (c) => {
     const { id } = c.req.valid('param');
     const reason = c.req.valid('json')?.reason ?? null;
-    if (!(await resolveReportNow(c.var.services, id, reason))) {
-      throw new ApiError(404, 'not_found', `There is no open report ${id}`);
-    }
+    const outcome = await resolveReportNow(c.var.services, id, reason);
+    if (!outcome.ok) throw refusal(RESOLVE_REFUSALS, outcome, { id });
     return c.json({ id, resolved: true as const }, 200);
   })
   .openapi(levels, async (c) => {
