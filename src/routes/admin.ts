@@ -1,4 +1,5 @@
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
+import { CalibrationSchema, GenerationResultSchema, GenerationRunsSchema } from '../contract/admin.js';
 import { recentGenerationRuns } from '../db/generation-runs.js';
 import type { AppEnv } from '../http/context.js';
 import { validationHook } from '../http/validation.js';
@@ -21,11 +22,7 @@ const regenerate = createRoute({
     200: {
       content: {
         'application/json': {
-          schema: z.object({
-            status: z.string(),
-            generated: z.number().int(),
-            failures: z.array(z.string()),
-          }),
+          schema: GenerationResultSchema,
         },
       },
       description: 'What the run did',
@@ -47,19 +44,7 @@ const calibrate = createRoute({
     200: {
       content: {
         'application/json': {
-          schema: z.object({
-            updates: z.array(
-              z.object({
-                kind: z.string(),
-                level: z.string(),
-                oldSeconds: z.number(),
-                newSeconds: z.number(),
-                samples: z.number().int(),
-                players: z.number().int(),
-                limited: z.boolean(),
-              }),
-            ),
-          }),
+          schema: CalibrationSchema,
         },
       },
       description: 'The benchmarks that moved',
@@ -80,20 +65,7 @@ const runs = createRoute({
     200: {
       content: {
         'application/json': {
-          schema: z.object({
-            runs: z.array(
-              z.object({
-                id: z.number().int(),
-                date: z.string(),
-                trigger: z.string(),
-                startedAt: z.string(),
-                finishedAt: z.string().nullable(),
-                status: z.string(),
-                generated: z.number().int(),
-                error: z.string().nullable(),
-              }),
-            ),
-          }),
+          schema: GenerationRunsSchema,
         },
       },
       description: 'The runs',

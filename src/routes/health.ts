@@ -1,4 +1,5 @@
-import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
+import { createRoute, OpenAPIHono } from '@hono/zod-openapi';
+import { HealthSchema } from '../contract/health.js';
 import { pingDb } from '../db/ping.js';
 import { CACHE_CONTROL } from '../http/cache.js';
 import type { AppEnv } from '../http/context.js';
@@ -17,11 +18,7 @@ const health = createRoute({
     200: {
       content: {
         'application/json': {
-          schema: z.object({
-            ok: z.boolean(),
-            time: z.string(),
-            engines: z.record(z.string(), z.object({ version: z.number(), levels: z.array(z.string()) })),
-          }),
+          schema: HealthSchema,
         },
       },
       description: 'The service is up',

@@ -1,12 +1,17 @@
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
+import {
+  AuditPageSchema,
+  BanSchema,
+  FlagsPageSchema,
+  ModerationResultSchema,
+  StoredSubmissionSchema,
+} from '../contract/admin.js';
 import { auditPage, findSubmission, heldPage } from '../db/moderation.js';
-import { FLAG_REASONS, PENDING_REASONS } from '../fairplay/verdict.js';
 import { CACHE_CONTROL } from '../http/cache.js';
 import type { AppEnv } from '../http/context.js';
 import { CursorQuery, decodeCursor, IdCursor, LimitQuery, pageOf } from '../http/cursor.js';
 import { ApiError } from '../http/errors.js';
 import { validationHook } from '../http/validation.js';
-import { KINDS } from '../kinds/index.js';
 import {
   approveSolve,
   type BanOutcome,
@@ -55,51 +60,6 @@ const BAN_REFUSALS = {
   ],
 } as const satisfies Refusals<Failed<BanOutcome>, { id: string }>;
 
-const EvidenceSchema = z
-  .object({
-    entries: z.number().int(),
-    firstMs: z.number().int().nullable(),
-    lastMs: z.number().int().nullable(),
-    serverMs: z.number().int(),
-    countedMs: z.number().int(),
-    fastGaps: z.number().int().openapi({ description: 'Gaps under 50 ms outside drag strokes' }),
-    burstMs: z.number().openapi({ description: 'Shortest time holding 80 % of the entries' }),
-    gapSpread: z.number().nullable().openapi({ description: '90th / 10th percentile of the gaps' }),
-    floorMs: z.number().int().openapi({ description: 'The human floor the solve was held to' }),
-    eliteMs: z
-      .number()
-      .int()
-      .optional()
-      .openapi({ description: "The elite line: faster needs the player's history to be ranked at once" }),
-  })
-  .openapi('Evidence');
-
-const FlagSchema = z
-  .object({
-    submissionId: z.number().int(),
-    puzzleId: z.string(),
-    date: z.string(),
-    kind: z.enum(KINDS),
-    level: z.string(),
-    countedMs: z.number().int().nullable(),
-    benchmarkSeconds: z.number().nullable(),
-    submittedAt: z.string(),
-    verdict: z.enum(['pending', 'flagged']),
-    reasons: z.array(z.enum([...FLAG_REASONS, ...PENDING_REASONS])),
-    wouldTakePlaces: z.number().int().openapi({
-      description:
-        'Counted solves of the puzzle it would go ahead of if approved now (the queue is sorted by it)',
-    }),
-    evidence: EvidenceSchema.nullable(),
-    player: z.object({
-      id: z.string(),
-      displayName: z.string().nullable(),
-      createdAt: z.string(),
-      banned: z.boolean(),
-    }),
-  })
-  .openapi('Flag');
-
 const flags = createRoute({
   method: 'get',
   path: '/admin/flags',
@@ -113,7 +73,7 @@ const flags = createRoute({
     200: {
       content: {
         'application/json': {
-          schema: z.object({ flags: z.array(FlagSchema), nextCursor: z.string().nullable() }),
+          schema: FlagsPageSchema,
         },
       },
       description: 'One page',
@@ -134,7 +94,7 @@ const detail = createRoute({
   responses: {
     200: {
       content: {
-        'application/json': { schema: z.record(z.string(), z.unknown()).openapi('StoredSubmission') },
+        'application/json': { schema: StoredSubmissionSchema },
       },
       description: 'The stored row',
     },
@@ -142,22 +102,6 @@ const detail = createRoute({
     401: jsonError('Missing or wrong admin token'),
     404: jsonError('No such submission'),
   },
-});
-
-const RederivedSchema = z
-  .object({
-    puzzles: z.array(z.object({ id: z.string(), rating: z.number(), deviation: z.number() })),
-    puzzlesPending: z.number().int().openapi({ description: 'Puzzles the daily job replays' }),
-    ratings: z.array(
-      z.object({ kind: z.enum(KINDS), rating: z.number(), deviation: z.number(), games: z.number().int() }),
-    ),
-  })
-  .openapi('Rederived', { description: 'The ratings replayed from their remaining counted games' });
-
-const ModerationResultSchema = z.object({
-  submissionId: z.number().int(),
-  status: z.enum(['approved', 'voided']),
-  rederived: RederivedSchema,
 });
 
 const moderationResponses = {
@@ -224,7 +168,7 @@ const ban = createRoute({
     200: {
       content: {
         'application/json': {
-          schema: z.object({ playerId: z.string(), banned: z.literal(true), rederived: RederivedSchema }),
+          schema: BanSchema,
         },
       },
       description: 'The ban and what was re-derived',
@@ -245,19 +189,7 @@ const audit = createRoute({
     200: {
       content: {
         'application/json': {
-          schema: z.object({
-            actions: z.array(
-              z.object({
-                id: z.number().int(),
-                at: z.string(),
-                action: z.string(),
-                target: z.string(),
-                reason: z.string().nullable(),
-                details: z.record(z.string(), z.unknown()).nullable(),
-              }),
-            ),
-            nextCursor: z.string().nullable(),
-          }),
+          schema: AuditPageSchema,
         },
       },
       description: 'One page',

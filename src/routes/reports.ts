@@ -1,4 +1,5 @@
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
+import { ResolvedReportSchema } from '../contract/admin.js';
 import { LevelFeedbackSchema, ReportsPageSchema } from '../contract/feedback.js';
 import { CACHE_CONTROL } from '../http/cache.js';
 import type { AppEnv } from '../http/context.js';
@@ -68,7 +69,7 @@ const resolve = createRoute({
   },
   responses: {
     200: {
-      content: { 'application/json': { schema: z.object({ id: z.int(), resolved: z.literal(true) }) } },
+      content: { 'application/json': { schema: ResolvedReportSchema } },
       description: 'Closed',
     },
     ...errorResponses(

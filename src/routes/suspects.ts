@@ -1,8 +1,8 @@
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
+import { ClearedSuspectSchema, SuspectsSchema } from '../contract/admin.js';
 import { CACHE_CONTROL } from '../http/cache.js';
 import type { AppEnv } from '../http/context.js';
 import { validationHook } from '../http/validation.js';
-import { KINDS } from '../kinds/index.js';
 import { type ClearOutcome, clearSuspectNow, listSuspects } from '../play/suspects.js';
 import { ADMIN } from './access.js';
 import { errorResponses, type Failed, type Refusals, refusal } from './refusals.js';
@@ -12,38 +12,6 @@ import { TAGS } from './tags.js';
 const CLEAR_REFUSALS = {
   not_found: [404, 'not_found', (_, { id }) => `There is no player ${id}`, { doc: 'No such player' }],
 } as const satisfies Refusals<Failed<ClearOutcome>, { id: string }>;
-
-const SuspectSchema = z
-  .object({
-    player: z.object({
-      id: z.string(),
-      displayName: z.string().nullable(),
-      createdAt: z.string(),
-      clearedAt: z.string().nullable().openapi({ description: 'When a moderator last cleared it' }),
-    }),
-    floorHugs: z
-      .number()
-      .int()
-      .openapi({ description: 'Solves within 15 % above their floor (or under it)' }),
-    earlyEliteKinds: z.array(z.enum(KINDS)).openapi({
-      description:
-        'Kinds in which it solved under the elite line with fewer than 10 solves of the kind before',
-    }),
-    solves: z.array(
-      z.object({
-        submissionId: z.number().int(),
-        puzzleId: z.string(),
-        kind: z.enum(KINDS),
-        status: z.string().nullable(),
-        countedMs: z.number().int().nullable(),
-        benchmarkSeconds: z.number().nullable(),
-        submittedAt: z.string(),
-        hugsFloor: z.boolean(),
-        earlyElite: z.boolean(),
-      }),
-    ),
-  })
-  .openapi('Suspect');
 
 const suspects = createRoute({
   method: 'get',
@@ -60,10 +28,7 @@ const suspects = createRoute({
     200: {
       content: {
         'application/json': {
-          schema: z.object({
-            since: z.string().openapi({ description: 'The start of the 30-day window' }),
-            suspects: z.array(SuspectSchema),
-          }),
+          schema: SuspectsSchema,
         },
       },
       description: 'The list, most floor-hugging solves first',
@@ -95,7 +60,7 @@ const clear = createRoute({
   responses: {
     200: {
       content: {
-        'application/json': { schema: z.object({ playerId: z.string(), clearedAt: z.string() }) },
+        'application/json': { schema: ClearedSuspectSchema },
       },
       description: 'Cleared (and audited)',
     },
