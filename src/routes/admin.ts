@@ -5,6 +5,7 @@ import type { AppEnv } from '../http/context.js';
 import { validationHook } from '../http/validation.js';
 import { calibrateNow, generateDateNow } from '../play/admin-jobs.js';
 import { ADMIN } from './access.js';
+import { jsonAnswer } from './json.js';
 import { requirePlayableDate } from './require.js';
 import { DateParam, jsonError } from './schemas.js';
 import { TAGS } from './tags.js';
@@ -19,14 +20,7 @@ const regenerate = createRoute({
   description: 'Existing puzzles are never replaced: players may have played them.',
   request: { params: z.object({ date: DateParam }) },
   responses: {
-    200: {
-      content: {
-        'application/json': {
-          schema: GenerationResultSchema,
-        },
-      },
-      description: 'What the run did',
-    },
+    200: jsonAnswer(GenerationResultSchema, 'What the run did'),
     400: jsonError('Malformed date'),
     401: jsonError('Missing or wrong admin token'),
     404: jsonError('Date outside the archive or not begun anywhere yet'),
@@ -41,14 +35,7 @@ const calibrate = createRoute({
   ...ADMIN,
   summary: 'Run benchmark calibration now (the daily cron runs it too)',
   responses: {
-    200: {
-      content: {
-        'application/json': {
-          schema: CalibrationSchema,
-        },
-      },
-      description: 'The benchmarks that moved',
-    },
+    200: jsonAnswer(CalibrationSchema, 'The benchmarks that moved'),
     401: jsonError('Missing or wrong admin token'),
   },
 });
@@ -62,14 +49,7 @@ const runs = createRoute({
   summary: 'Recent generation runs, newest first',
   request: { query: z.object({ limit: z.coerce.number().int().min(1).max(200).default(50) }) },
   responses: {
-    200: {
-      content: {
-        'application/json': {
-          schema: GenerationRunsSchema,
-        },
-      },
-      description: 'The runs',
-    },
+    200: jsonAnswer(GenerationRunsSchema, 'The runs'),
     401: jsonError('Missing or wrong admin token'),
   },
 });

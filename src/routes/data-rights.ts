@@ -4,6 +4,7 @@ import type { AppEnv } from '../http/context.js';
 import { validationHook } from '../http/validation.js';
 import { erasePlayer, exportPlayer } from '../play/data-rights.js';
 import { PLAYER_EVEN_IF_BANNED } from './access.js';
+import { jsonAnswer } from './json.js';
 import { jsonError } from './schemas.js';
 import { TAGS } from './tags.js';
 
@@ -21,10 +22,7 @@ const exportRoute = createRoute({
     'player, or a `followers` one that does not follow back, is left out, so no hidden player’s id is listed. ' +
     'A banned player may export its data too.',
   responses: {
-    200: {
-      content: { 'application/json': { schema: z.record(z.string(), z.unknown()).openapi('PlayerExport') } },
-      description: 'The export',
-    },
+    200: jsonAnswer(z.record(z.string(), z.unknown()).openapi('PlayerExport'), 'The export'),
     401: jsonError('Missing or invalid token'),
   },
 });

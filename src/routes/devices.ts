@@ -14,6 +14,7 @@ import {
   revokeDevice,
 } from '../play/devices.js';
 import { limitedBy, NO_TOKEN, PLAYER } from './access.js';
+import { jsonAnswer, jsonBody } from './json.js';
 import { errorResponses, type Failed, type Refusals, refusal } from './refusals.js';
 import { jsonError } from './schemas.js';
 import { TAGS } from './tags.js';
@@ -44,7 +45,7 @@ const createCode = createRoute({
   ...limitedBy(PLAYER, [RATE_LIMITS.linkCodeCreationPerPlayer, RATE_LIMITS.linkCodeCreationPerIp]),
   summary: 'A single-use code, valid for ten minutes, that gives another device a token of this player',
   responses: {
-    201: { content: { 'application/json': { schema: LinkCodeSchema } }, description: 'The code' },
+    201: jsonAnswer(LinkCodeSchema, 'The code'),
     401: jsonError('Missing or invalid token'),
     403: jsonError('The player is banned'),
     429: jsonError('Too many codes by this player or from this address or network; see Retry-After'),
@@ -62,20 +63,10 @@ const link = createRoute({
     'No bearer token. Case, spaces and dashes do not matter. A code that is unknown, used, expired or ' +
     'mistyped answers the same 400, so nothing can be learnt about which codes exist.',
   request: {
-    body: {
-      required: true,
-      content: {
-        'application/json': {
-          schema: LinkRequestSchema,
-        },
-      },
-    },
+    body: jsonBody(LinkRequestSchema),
   },
   responses: {
-    200: {
-      content: { 'application/json': { schema: NewPlayerSchema } },
-      description: 'The player and its new token',
-    },
+    200: jsonAnswer(NewPlayerSchema, 'The player and its new token'),
     ...errorResponses(
       { 429: 'Too many attempts from this address or network; see Retry-After' },
       LINK_REFUSALS,
@@ -91,10 +82,7 @@ const listTokens = createRoute({
   ...PLAYER,
   summary: "The player's tokens in use (one per device), oldest first",
   responses: {
-    200: {
-      content: { 'application/json': { schema: PlayerTokensSchema } },
-      description: 'The tokens',
-    },
+    200: jsonAnswer(PlayerTokensSchema, 'The tokens'),
     401: jsonError('Missing or invalid token'),
     403: jsonError('The player is banned'),
   },

@@ -11,6 +11,7 @@ import { RATE_LIMITS } from '../http/rate-limit.js';
 import { validationHook } from '../http/validation.js';
 import { castVote, fileReport, type ReportOutcome, type VoteOutcome } from '../play/feedback.js';
 import { limitedBy, PLAYER } from './access.js';
+import { jsonAnswer, jsonBody } from './json.js';
 import { errorResponses, type Failed, type Refusals, refusal } from './refusals.js';
 import { requireDailyPuzzle } from './require.js';
 import { PuzzleParams } from './schemas.js';
@@ -43,10 +44,10 @@ const vote = createRoute({
     `puzzle's stats show the votes from ${VOTES_SHOWN_FROM} voters on, so that no single vote can be told apart.`,
   request: {
     params: PuzzleParams,
-    body: { required: true, content: { 'application/json': { schema: VoteRequestSchema } } },
+    body: jsonBody(VoteRequestSchema),
   },
   responses: {
-    200: { content: { 'application/json': { schema: VoteSchema } }, description: 'The vote as kept' },
+    200: jsonAnswer(VoteSchema, 'The vote as kept'),
     ...errorResponses(
       {
         400: 'Malformed request: fun is a whole number 1–5, felt one of easier, right, harder',
@@ -72,10 +73,10 @@ const report = createRoute({
     'puzzle: a second replaces the first. It goes to the moderators’ queue, GET /v1/admin/reports.',
   request: {
     params: PuzzleParams,
-    body: { required: true, content: { 'application/json': { schema: ReportRequestSchema } } },
+    body: jsonBody(ReportRequestSchema),
   },
   responses: {
-    201: { content: { 'application/json': { schema: ReportSchema } }, description: 'The report as filed' },
+    201: jsonAnswer(ReportSchema, 'The report as filed'),
     ...errorResponses(
       {
         400: 'Malformed request: an unknown reason, or a note too long or with control characters',

@@ -2,7 +2,7 @@ import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
 import { FollowSchema, FollowsPageSchema } from '../contract/follows.js';
 import { CACHE_CONTROL } from '../http/cache.js';
 import type { AppEnv } from '../http/context.js';
-import { CursorQuery, decodeCursor, LimitQuery, pageOf } from '../http/cursor.js';
+import { decodeCursor, pageOf } from '../http/cursor.js';
 import { RATE_LIMITS } from '../http/rate-limit.js';
 import { validationHook } from '../http/validation.js';
 import {
@@ -14,6 +14,7 @@ import {
   unfollow,
 } from '../play/follows.js';
 import { limitedBy, PLAYER } from './access.js';
+import { jsonAnswer, PageQuery } from './json.js';
 import { errorResponses, type Failed, type Refusals, refusal } from './refusals.js';
 import { jsonError, playerIdParam } from './schemas.js';
 import { TAGS } from './tags.js';
@@ -51,14 +52,7 @@ const put = createRoute({
   summary: `Follow a player (at most ${MAX_FOLLOWS}); its solves then show on the caller's following boards`,
   request: { params: PlayerIdParam },
   responses: {
-    200: {
-      content: {
-        'application/json': {
-          schema: FollowSchema,
-        },
-      },
-      description: 'Followed (created: false when it already was)',
-    },
+    200: jsonAnswer(FollowSchema, 'Followed (created: false when it already was)'),
     ...errorResponses(
       {
         400: 'Malformed id',
@@ -94,16 +88,9 @@ const list = createRoute({
   description:
     'A follow of a player the caller may not see (hidden, or `followers` without following back) is kept ' +
     'and counts towards the limit, but is not listed; DELETE still ends it.',
-  request: { query: z.object({ cursor: CursorQuery, limit: LimitQuery }) },
+  request: { query: PageQuery },
   responses: {
-    200: {
-      content: {
-        'application/json': {
-          schema: FollowsPageSchema,
-        },
-      },
-      description: 'One page',
-    },
+    200: jsonAnswer(FollowsPageSchema, 'One page'),
     400: jsonError('Malformed cursor'),
     401: jsonError('Missing or invalid token'),
   },

@@ -30,6 +30,7 @@ import {
   rotateInvite,
 } from '../play/groups.js';
 import { limitedBy, PLAYER } from './access.js';
+import { jsonAnswer, jsonBody } from './json.js';
 import { errorResponses, type Failed, only, type Refusals, refusal } from './refusals.js';
 import { jsonError, playerIdParam } from './schemas.js';
 import { TAGS } from './tags.js';
@@ -82,16 +83,10 @@ const create = createRoute({
   ...PLAYER,
   summary: `Make a group (at most ${MAX_GROUP_MEMBERS} members); the caller owns it and gets its invite code`,
   request: {
-    body: {
-      required: true,
-      content: { 'application/json': { schema: NewGroupRequestSchema } },
-    },
+    body: jsonBody(NewGroupRequestSchema),
   },
   responses: {
-    201: {
-      content: { 'application/json': { schema: NewGroupSchema } },
-      description: 'The group and its invite code',
-    },
+    201: jsonAnswer(NewGroupSchema, 'The group and its invite code'),
     ...errorResponses({ 400: 'Invalid name', 401: 'Missing or invalid token' }, NEW_GROUP_REFUSALS),
   },
 });
@@ -105,16 +100,10 @@ const join = createRoute({
   ...limitedBy(PLAYER, [RATE_LIMITS.groupJoinPerPlayer, RATE_LIMITS.groupJoinPerIp]),
   summary: 'Join a group with its invite code',
   request: {
-    body: {
-      required: true,
-      content: { 'application/json': { schema: JoinGroupRequestSchema } },
-    },
+    body: jsonBody(JoinGroupRequestSchema),
   },
   responses: {
-    200: {
-      content: { 'application/json': { schema: JoinedGroupSchema } },
-      description: 'Joined',
-    },
+    200: jsonAnswer(JoinedGroupSchema, 'Joined'),
     ...errorResponses(
       {
         400: 'Malformed body',
@@ -134,7 +123,7 @@ const mine = createRoute({
   ...PLAYER,
   summary: `The groups the caller belongs to (at most ${MAX_GROUPS_PER_PLAYER}), the same on every linked device`,
   responses: {
-    200: { content: { 'application/json': { schema: PlayerGroupsSchema } }, description: 'The groups' },
+    200: jsonAnswer(PlayerGroupsSchema, 'The groups'),
     401: jsonError('Missing or invalid token'),
   },
 });
@@ -148,7 +137,7 @@ const detail = createRoute({
   summary: 'A group the caller belongs to, with its members',
   request: { params: GroupIdParam },
   responses: {
-    200: { content: { 'application/json': { schema: GroupDetailSchema } }, description: 'The group' },
+    200: jsonAnswer(GroupDetailSchema, 'The group'),
     ...errorResponses({ 400: 'Malformed id', 401: 'Missing or invalid token' }, DETAIL_REFUSALS),
   },
 });
@@ -190,10 +179,7 @@ const rotate = createRoute({
   summary: 'The owner makes a new invite code; the old one stops working',
   request: { params: GroupIdParam },
   responses: {
-    200: {
-      content: { 'application/json': { schema: InviteCodeSchema } },
-      description: 'The new code',
-    },
+    200: jsonAnswer(InviteCodeSchema, 'The new code'),
     ...errorResponses({ 400: 'Malformed id', 401: 'Missing or invalid token' }, GROUP_OWNER_REFUSALS),
   },
 });

@@ -5,6 +5,7 @@ import { CACHE_CONTROL } from '../http/cache.js';
 import type { AppEnv } from '../http/context.js';
 import { engineFor, KINDS } from '../kinds/index.js';
 import { NO_TOKEN } from './access.js';
+import { jsonAnswer } from './json.js';
 import { TAGS } from './tags.js';
 
 const health = createRoute({
@@ -15,14 +16,7 @@ const health = createRoute({
   ...NO_TOKEN,
   summary: 'Liveness, database reachability and the engine versions in use',
   responses: {
-    200: {
-      content: {
-        'application/json': {
-          schema: HealthSchema,
-        },
-      },
-      description: 'The service is up',
-    },
+    200: jsonAnswer(HealthSchema, 'The service is up'),
   },
 });
 

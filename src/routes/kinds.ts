@@ -4,6 +4,7 @@ import { CACHE_CONTROL } from '../http/cache.js';
 import type { AppEnv } from '../http/context.js';
 import { descriptorOf, KINDS } from '../kinds/index.js';
 import { NO_TOKEN } from './access.js';
+import { jsonAnswer } from './json.js';
 import { TAGS } from './tags.js';
 
 const list = createRoute({
@@ -14,10 +15,7 @@ const list = createRoute({
   ...NO_TOKEN,
   summary: 'The puzzle kinds this service offers, with their levels and move-log formats',
   responses: {
-    200: {
-      content: { 'application/json': { schema: KindListSchema } },
-      description: 'Every kind, in the order lists show them',
-    },
+    200: jsonAnswer(KindListSchema, 'Every kind, in the order lists show them'),
   },
 });
 

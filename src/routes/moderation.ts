@@ -9,7 +9,7 @@ import {
 import { auditPage, findSubmission, heldPage } from '../db/moderation.js';
 import { CACHE_CONTROL } from '../http/cache.js';
 import type { AppEnv } from '../http/context.js';
-import { CursorQuery, decodeCursor, IdCursor, LimitQuery, pageOf } from '../http/cursor.js';
+import { decodeCursor, IdCursor, pageOf } from '../http/cursor.js';
 import { ApiError } from '../http/errors.js';
 import { validationHook } from '../http/validation.js';
 import {
@@ -20,6 +20,7 @@ import {
   voidSolve,
 } from '../play/moderate.js';
 import { ADMIN } from './access.js';
+import { jsonAnswer, jsonBody, optionalJsonBody, PageQuery } from './json.js';
 import { errorResponses, type Failed, type Refusals, refusal } from './refusals.js';
 import { jsonError, ModerationReason, playerIdParam } from './schemas.js';
 import { TAGS } from './tags.js';
@@ -68,16 +69,9 @@ const flags = createRoute({
   ...ADMIN,
   summary:
     'Pending and flagged solves waiting for a moderator, those that would take the most public places first',
-  request: { query: z.object({ cursor: CursorQuery, limit: LimitQuery }) },
+  request: { query: PageQuery },
   responses: {
-    200: {
-      content: {
-        'application/json': {
-          schema: FlagsPageSchema,
-        },
-      },
-      description: 'One page',
-    },
+    200: jsonAnswer(FlagsPageSchema, 'One page'),
     400: jsonError('Malformed cursor or limit'),
     401: jsonError('Missing or wrong admin token'),
   },
@@ -92,12 +86,7 @@ const detail = createRoute({
   summary: 'One submission as stored, with its verdict, evidence and (for flagged solves) its move log',
   request: { params: z.object({ id: SubmissionId }) },
   responses: {
-    200: {
-      content: {
-        'application/json': { schema: StoredSubmissionSchema },
-      },
-      description: 'The stored row',
-    },
+    200: jsonAnswer(StoredSubmissionSchema, 'The stored row'),
     400: jsonError('Malformed id'),
     401: jsonError('Missing or wrong admin token'),
     404: jsonError('No such submission'),
@@ -105,10 +94,7 @@ const detail = createRoute({
 });
 
 const moderationResponses = {
-  200: {
-    content: { 'application/json': { schema: ModerationResultSchema } },
-    description: 'The new status and what was re-derived',
-  },
+  200: jsonAnswer(ModerationResultSchema, 'The new status and what was re-derived'),
   ...errorResponses(
     { 400: 'Malformed id or reason', 401: 'Missing or wrong admin token' },
     MODERATION_REFUSALS,
@@ -124,16 +110,11 @@ const approve = createRoute({
   summary: 'Rank a pending or flagged solve: boards, statistics and both ratings take it in its place',
   request: {
     params: z.object({ id: SubmissionId }),
-    body: {
-      required: false,
-      content: {
-        'application/json': {
-          schema: z
-            .strictObject({ reason: ModerationReason.optional() })
-            .openapi({ example: { reason: 'The log shows a person solving at a steady pace' } }),
-        },
-      },
-    },
+    body: optionalJsonBody(
+      z
+        .strictObject({ reason: ModerationReason.optional() })
+        .openapi({ example: { reason: 'The log shows a person solving at a steady pace' } }),
+    ),
   },
   responses: moderationResponses,
 });
@@ -147,7 +128,7 @@ const voidRoute = createRoute({
   summary: 'Remove a ranked solve: boards, statistics and both ratings are re-derived without it',
   request: {
     params: z.object({ id: SubmissionId }),
-    body: { required: true, content: { 'application/json': { schema: ReasonBody } } },
+    body: jsonBody(ReasonBody),
   },
   responses: moderationResponses,
 });
@@ -162,17 +143,10 @@ const ban = createRoute({
     'Ban a player: its tokens are refused and every solve of it is hidden; what they moved is re-derived',
   request: {
     params: z.object({ id: PlayerIdParam }),
-    body: { required: true, content: { 'application/json': { schema: ReasonBody } } },
+    body: jsonBody(ReasonBody),
   },
   responses: {
-    200: {
-      content: {
-        'application/json': {
-          schema: BanSchema,
-        },
-      },
-      description: 'The ban and what was re-derived',
-    },
+    200: jsonAnswer(BanSchema, 'The ban and what was re-derived'),
     ...errorResponses({ 400: 'Malformed id or reason', 401: 'Missing or wrong admin token' }, BAN_REFUSALS),
   },
 });
@@ -184,16 +158,9 @@ const audit = createRoute({
   tags: [TAGS.admin.name],
   ...ADMIN,
   summary: 'Every admin action (what, on what, when, why), newest first',
-  request: { query: z.object({ cursor: CursorQuery, limit: LimitQuery }) },
+  request: { query: PageQuery },
   responses: {
-    200: {
-      content: {
-        'application/json': {
-          schema: AuditPageSchema,
-        },
-      },
-      description: 'One page',
-    },
+    200: jsonAnswer(AuditPageSchema, 'One page'),
     400: jsonError('Malformed cursor or limit'),
     401: jsonError('Missing or wrong admin token'),
   },

@@ -15,6 +15,7 @@ import { playerProfile } from '../play/profile.js';
 import { registerPlayer } from '../play/register.js';
 import { type VisibleProfileOutcome, visibleProfile } from '../play/visibility.js';
 import { limitedBy, NO_TOKEN, OPTIONAL_PLAYER, PLAYER } from './access.js';
+import { jsonAnswer, jsonBody, optionalJsonBody } from './json.js';
 import { errorResponses, type Failed, type Refusals, refusal } from './refusals.js';
 import { jsonError, notATimeZone, playerIdParam } from './schemas.js';
 import { TAGS } from './tags.js';
@@ -51,16 +52,10 @@ const create = createRoute({
   ...NO_TOKEN,
   summary: 'Register an anonymous player',
   request: {
-    body: {
-      required: false,
-      content: { 'application/json': { schema: NewPlayerRequestSchema } },
-    },
+    body: optionalJsonBody(NewPlayerRequestSchema),
   },
   responses: {
-    201: {
-      content: { 'application/json': { schema: NewPlayerSchema } },
-      description: 'The player and its token',
-    },
+    201: jsonAnswer(NewPlayerSchema, 'The player and its token'),
     400: jsonError('Invalid display name'),
     429: jsonError('Too many new players from this address or network; see Retry-After'),
   },
@@ -74,7 +69,7 @@ const me = createRoute({
   ...PLAYER,
   summary: 'The calling player: name, calendar, streak and ratings per kind',
   responses: {
-    200: { content: { 'application/json': { schema: PlayerProfileSchema } }, description: 'The player' },
+    200: jsonAnswer(PlayerProfileSchema, 'The player'),
     401: jsonError('Missing or invalid token'),
     403: jsonError('The player is banned'),
   },
@@ -97,7 +92,7 @@ const profile = createRoute({
     }),
   },
   responses: {
-    200: { content: { 'application/json': { schema: PublicProfileSchema } }, description: 'The player' },
+    200: jsonAnswer(PublicProfileSchema, 'The player'),
     ...errorResponses(
       { 400: 'Malformed id', 401: 'A bearer token was sent but is not a valid player token' },
       PROFILE_REFUSALS,
@@ -114,13 +109,10 @@ const change = createRoute({
   ...limitedBy(PLAYER, [RATE_LIMITS.renamePerPlayer, RATE_LIMITS.renamePerIp]),
   summary: "Change the calling player's display name, time zone or board visibility",
   request: {
-    body: { required: true, content: { 'application/json': { schema: PlayerChangesSchema } } },
+    body: jsonBody(PlayerChangesSchema),
   },
   responses: {
-    200: {
-      content: { 'application/json': { schema: PlayerProfileSchema } },
-      description: 'The changed player',
-    },
+    200: jsonAnswer(PlayerProfileSchema, 'The changed player'),
     ...errorResponses(
       {
         400: 'Invalid display name',

@@ -13,6 +13,7 @@ import type { Kind } from '../kinds/index.js';
 import { startPuzzle } from '../play/start-puzzle.js';
 import type { Services } from '../services.js';
 import { behind, limitedBy, NO_TOKEN, OPTIONAL_PLAYER } from './access.js';
+import { jsonAnswer } from './json.js';
 import { toAnswer, toPuzzleView } from './puzzle-view.js';
 import { errorResponses, type Failed, type Refusals, refusal } from './refusals.js';
 import { generationContext, requireDailyPuzzle, requireLevelOf, requirePlayableDate } from './require.js';
@@ -39,10 +40,7 @@ const today = createRoute({
     }),
   },
   responses: {
-    200: {
-      content: { 'application/json': { schema: DayPuzzlesSchema } },
-      description: 'Every puzzle of the date',
-    },
+    200: jsonAnswer(DayPuzzlesSchema, 'Every puzzle of the date'),
     400: jsonError('Unknown time zone'),
     404: jsonError('Today is before the archive starts'),
   },
@@ -58,10 +56,7 @@ const ofDate = createRoute({
   description: 'Cacheable for a minute (`rating` may be that old); ETag, If-None-Match → 304.',
   request: { params: z.object({ date: DateParam }) },
   responses: {
-    200: {
-      content: { 'application/json': { schema: DayPuzzlesSchema } },
-      description: 'Every puzzle of the date',
-    },
+    200: jsonAnswer(DayPuzzlesSchema, 'Every puzzle of the date'),
     400: jsonError('Malformed date'),
     404: jsonError('Date outside the archive or not begun anywhere yet'),
   },
@@ -95,11 +90,10 @@ const one = createRoute({
     }),
   },
   responses: {
-    200: {
-      content: { 'application/json': { schema: PlayablePuzzleSchema } },
-      description:
-        'The puzzle, without its answer; with a player token also a start token for a ranked submission',
-    },
+    200: jsonAnswer(
+      PlayablePuzzleSchema,
+      'The puzzle, without its answer; with a player token also a start token for a ranked submission',
+    ),
     401: jsonError('A bearer token was sent but is not a valid player token'),
     400: jsonError('Malformed date, unknown kind, level or time zone'),
     403: jsonError('The player is banned'),
@@ -131,7 +125,7 @@ const answer = createRoute({
   description: 'Final once public: cacheable for a day, with an ETag.',
   request: { params: PuzzleParams },
   responses: {
-    200: { content: { 'application/json': { schema: AnswerSchema } }, description: 'The stored answer' },
+    200: jsonAnswer(AnswerSchema, 'The stored answer'),
     ...errorResponses(
       {
         400: 'Malformed date, unknown kind or level',

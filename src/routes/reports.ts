@@ -3,7 +3,7 @@ import { ResolvedReportSchema } from '../contract/admin.js';
 import { LevelFeedbackSchema, ReportsPageSchema } from '../contract/feedback.js';
 import { CACHE_CONTROL } from '../http/cache.js';
 import type { AppEnv } from '../http/context.js';
-import { CursorQuery, decodeCursor, IdCursor, LimitQuery, pageOf } from '../http/cursor.js';
+import { decodeCursor, IdCursor, pageOf } from '../http/cursor.js';
 import { validationHook } from '../http/validation.js';
 import {
   LEVEL_FEEDBACK_DAYS,
@@ -13,6 +13,7 @@ import {
   resolveReportNow,
 } from '../play/feedback.js';
 import { ADMIN } from './access.js';
+import { jsonAnswer, optionalJsonBody, PageQuery } from './json.js';
 import { errorResponses, type Failed, type Refusals, refusal } from './refusals.js';
 import { jsonError, ModerationReason } from './schemas.js';
 import { TAGS } from './tags.js';
@@ -33,9 +34,9 @@ const list = createRoute({
   tags: [TAGS.admin.name],
   ...ADMIN,
   summary: "Players' open reports of puzzles, newest first, beside the flags",
-  request: { query: z.object({ cursor: CursorQuery, limit: LimitQuery }) },
+  request: { query: PageQuery },
   responses: {
-    200: { content: { 'application/json': { schema: ReportsPageSchema } }, description: 'One page' },
+    200: jsonAnswer(ReportsPageSchema, 'One page'),
     400: jsonError('Malformed cursor or limit'),
     401: jsonError('Missing or wrong admin token'),
   },
@@ -56,22 +57,14 @@ const resolve = createRoute({
         .positive()
         .openapi({ param: { name: 'id', in: 'path' }, example: 7 }),
     }),
-    body: {
-      required: false,
-      content: {
-        'application/json': {
-          schema: z
-            .strictObject({ reason: ModerationReason.optional() })
-            .openapi({ example: { reason: 'Checked: the puzzle has one solution' } }),
-        },
-      },
-    },
+    body: optionalJsonBody(
+      z
+        .strictObject({ reason: ModerationReason.optional() })
+        .openapi({ example: { reason: 'Checked: the puzzle has one solution' } }),
+    ),
   },
   responses: {
-    200: {
-      content: { 'application/json': { schema: ResolvedReportSchema } },
-      description: 'Closed',
-    },
+    200: jsonAnswer(ResolvedReportSchema, 'Closed'),
     ...errorResponses(
       { 400: 'Malformed id or reason', 401: 'Missing or wrong admin token' },
       RESOLVE_REFUSALS,
@@ -87,7 +80,7 @@ const levels = createRoute({
   ...ADMIN,
   summary: `Each level's felt difficulty beside its grader's techniques and its benchmark (last ${LEVEL_FEEDBACK_DAYS} days)`,
   responses: {
-    200: { content: { 'application/json': { schema: LevelFeedbackSchema } }, description: 'Every level' },
+    200: jsonAnswer(LevelFeedbackSchema, 'Every level'),
     401: jsonError('Missing or wrong admin token'),
   },
 });

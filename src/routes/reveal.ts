@@ -8,6 +8,7 @@ import type { RevealCapability } from '../kinds/descriptor.js';
 import { descriptorOf, isKind, KINDS, type Kind, revealOf } from '../kinds/index.js';
 import { type RevealOutcome, revealPosition } from '../play/reveal.js';
 import { behind, limitedBy, OPTIONAL_PLAYER } from './access.js';
+import { jsonAnswer, jsonBody } from './json.js';
 import { errorResponses, type Failed, type Refusals, refusal } from './refusals.js';
 import { requireDailyPuzzle, requirePlayableDate } from './require.js';
 import { KindSchema, PuzzleParams } from './schemas.js';
@@ -99,22 +100,10 @@ const revealRoute = createRoute({
     'that completes a tube cannot be undone in the original game).',
   request: {
     params: RevealParams,
-    body: {
-      required: true,
-      content: {
-        'application/json': { schema: eitherOf(REVEALING.map((kind) => descriptorOf(kind).solution)) },
-      },
-    },
+    body: jsonBody(eitherOf(REVEALING.map((kind) => descriptorOf(kind).solution))),
   },
   responses: {
-    200: {
-      content: {
-        'application/json': {
-          schema: eitherOf(REVEALING.flatMap((kind) => revealOf(kind)?.position ?? [])),
-        },
-      },
-      description: 'The position',
-    },
+    200: jsonAnswer(eitherOf(REVEALING.flatMap((kind) => revealOf(kind)?.position ?? [])), 'The position'),
     ...errorResponses(
       {
         400: 'Malformed body, date, unknown kind or level',

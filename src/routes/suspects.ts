@@ -5,6 +5,7 @@ import type { AppEnv } from '../http/context.js';
 import { validationHook } from '../http/validation.js';
 import { type ClearOutcome, clearSuspectNow, listSuspects } from '../play/suspects.js';
 import { ADMIN } from './access.js';
+import { jsonAnswer, jsonBody } from './json.js';
 import { errorResponses, type Failed, type Refusals, refusal } from './refusals.js';
 import { jsonError, ModerationReason, playerIdParam } from './schemas.js';
 import { TAGS } from './tags.js';
@@ -25,14 +26,7 @@ const suspects = createRoute({
     'line from a short history in 2 kinds or more (signals before a clear do not count). While listed, a ' +
     "player's solves under the elite line stay `pending`. Banned players are not listed.",
   responses: {
-    200: {
-      content: {
-        'application/json': {
-          schema: SuspectsSchema,
-        },
-      },
-      description: 'The list, most floor-hugging solves first',
-    },
+    200: jsonAnswer(SuspectsSchema, 'The list, most floor-hugging solves first'),
     401: jsonError('Missing or wrong admin token'),
   },
 });
@@ -46,24 +40,14 @@ const clear = createRoute({
   summary: 'Take a player off the suspects list: only its solves from now on can list it again',
   request: {
     params: z.object({ id: playerIdParam('id') }),
-    body: {
-      required: true,
-      content: {
-        'application/json': {
-          schema: z
-            .strictObject({ reason: ModerationReason })
-            .openapi({ example: { reason: 'Known speed solver: checked against tournament results' } }),
-        },
-      },
-    },
+    body: jsonBody(
+      z
+        .strictObject({ reason: ModerationReason })
+        .openapi({ example: { reason: 'Known speed solver: checked against tournament results' } }),
+    ),
   },
   responses: {
-    200: {
-      content: {
-        'application/json': { schema: ClearedSuspectSchema },
-      },
-      description: 'Cleared (and audited)',
-    },
+    200: jsonAnswer(ClearedSuspectSchema, 'Cleared (and audited)'),
     ...errorResponses({ 400: 'Malformed id or reason', 401: 'Missing or wrong admin token' }, CLEAR_REFUSALS),
   },
 });
