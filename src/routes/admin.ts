@@ -1,12 +1,11 @@
-import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
+import { createRoute, z } from '@hono/zod-openapi';
 import { CalibrationSchema, GenerationResultSchema, GenerationRunsSchema } from '../contract/admin.js';
 import { recentGenerationRuns } from '../db/generation-runs.js';
-import type { AppEnv } from '../http/context.js';
-import { validationHook } from '../http/validation.js';
 import { calibrateNow, generateDateNow } from '../play/admin-jobs.js';
 import { ADMIN } from './access.js';
 import { jsonAnswer } from './json.js';
 import { requirePlayableDate } from './require.js';
+import { routeGroup } from './route-group.js';
 import { DateParam, jsonError } from './schemas.js';
 import { TAGS } from './tags.js';
 
@@ -54,7 +53,7 @@ const runs = createRoute({
   },
 });
 
-export const adminRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook })
+export const adminRoutes = routeGroup()
   .openapi(regenerate, async (c) => {
     const services = c.var.services;
     const date = requirePlayableDate(services, c.req.valid('param').date);

@@ -1,13 +1,12 @@
-import { createRoute, OpenAPIHono } from '@hono/zod-openapi';
+import { createRoute } from '@hono/zod-openapi';
 import { TestClockRequestSchema, TestClockSchema } from '../contract/clock.js';
 import { CACHE_CONTROL } from '../http/cache.js';
-import type { AppEnv } from '../http/context.js';
 import { developmentOnly } from '../http/development-only.js';
 import { forgetFrontCache } from '../http/front-cache.js';
-import { validationHook } from '../http/validation.js';
 import { clearTestClock, readTestClock, setTestClock } from '../play/test-clock.js';
 import { ADMIN, behind } from './access.js';
 import { jsonAnswer, jsonBody } from './json.js';
+import { routeGroup } from './route-group.js';
 import { jsonError } from './schemas.js';
 import { TAGS } from './tags.js';
 
@@ -68,7 +67,7 @@ const deleteClock = createRoute({
   },
 });
 
-export const clockRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook })
+export const clockRoutes = routeGroup()
   .openapi(getClock, async (c) => {
     const { db, realNow } = c.var.services;
     c.header('Cache-Control', CACHE_CONTROL.none);

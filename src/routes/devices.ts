@@ -1,11 +1,9 @@
-import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
+import { createRoute, z } from '@hono/zod-openapi';
 import { LinkCodeSchema, LinkRequestSchema, PlayerTokensSchema } from '../contract/devices.js';
 import { NewPlayerSchema } from '../contract/player.js';
 import { tokensOf } from '../db/tokens.js';
 import { CACHE_CONTROL } from '../http/cache.js';
-import type { AppEnv } from '../http/context.js';
 import { clientAddress, enforceRateLimit, RATE_LIMITS } from '../http/rate-limit.js';
-import { validationHook } from '../http/validation.js';
 import {
   type LinkOutcome,
   linkDevice,
@@ -16,6 +14,7 @@ import {
 import { limitedBy, NO_TOKEN, PLAYER } from './access.js';
 import { jsonAnswer, jsonBody } from './json.js';
 import { errorResponses, type Failed, type Refusals, refusal } from './refusals.js';
+import { routeGroup } from './route-group.js';
 import { jsonError } from './schemas.js';
 import { TAGS } from './tags.js';
 
@@ -112,7 +111,7 @@ const revoke = createRoute({
   },
 });
 
-export const deviceRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook })
+export const deviceRoutes = routeGroup()
   .openapi(createCode, async (c) => {
     c.header('Cache-Control', CACHE_CONTROL.private);
     return c.json(await newLinkCode(c.var.services, c.var.player.id), 201);

@@ -1,4 +1,4 @@
-import { createRoute, OpenAPIHono } from '@hono/zod-openapi';
+import { createRoute } from '@hono/zod-openapi';
 import {
   ReportRequestSchema,
   ReportSchema,
@@ -6,14 +6,13 @@ import {
   VoteRequestSchema,
   VoteSchema,
 } from '../contract/feedback.js';
-import type { AppEnv } from '../http/context.js';
 import { RATE_LIMITS } from '../http/rate-limit.js';
-import { validationHook } from '../http/validation.js';
 import { castVote, fileReport, type ReportOutcome, type VoteOutcome } from '../play/feedback.js';
 import { limitedBy, PLAYER } from './access.js';
 import { jsonAnswer, jsonBody } from './json.js';
 import { errorResponses, type Failed, type Refusals, refusal } from './refusals.js';
 import { requireDailyPuzzle } from './require.js';
+import { routeGroup } from './route-group.js';
 import { PuzzleParams } from './schemas.js';
 import { TAGS } from './tags.js';
 
@@ -90,7 +89,7 @@ const report = createRoute({
   },
 });
 
-export const feedbackRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook })
+export const feedbackRoutes = routeGroup()
   .openapi(vote, async (c) => {
     const puzzle = await requireDailyPuzzle(c.var.services, c.req.valid('param'));
     const outcome = await castVote(c.var.services, c.var.player, puzzle, c.req.valid('json'));

@@ -1,10 +1,8 @@
-import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
+import { createRoute, z } from '@hono/zod-openapi';
 import { FollowSchema, FollowsPageSchema } from '../contract/follows.js';
 import { CACHE_CONTROL } from '../http/cache.js';
-import type { AppEnv } from '../http/context.js';
 import { decodeCursor, pageOf } from '../http/cursor.js';
 import { RATE_LIMITS } from '../http/rate-limit.js';
-import { validationHook } from '../http/validation.js';
 import {
   type FollowOutcome,
   follow,
@@ -16,6 +14,7 @@ import {
 import { limitedBy, PLAYER } from './access.js';
 import { jsonAnswer, PageQuery } from './json.js';
 import { errorResponses, type Failed, type Refusals, refusal } from './refusals.js';
+import { routeGroup } from './route-group.js';
 import { jsonError, playerIdParam } from './schemas.js';
 import { TAGS } from './tags.js';
 
@@ -98,7 +97,7 @@ const list = createRoute({
 
 const FollowCursor = z.object({ after: z.string() });
 
-export const followRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook })
+export const followRoutes = routeGroup()
   .openapi(put, async (c) => {
     const { playerId } = c.req.valid('param');
     const outcome = await follow(c.var.services, c.var.player.id, playerId);

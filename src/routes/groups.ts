@@ -1,4 +1,4 @@
-import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
+import { createRoute, z } from '@hono/zod-openapi';
 import {
   GroupDetailSchema,
   InviteCodeSchema,
@@ -9,9 +9,7 @@ import {
   PlayerGroupsSchema,
 } from '../contract/groups.js';
 import { CACHE_CONTROL } from '../http/cache.js';
-import type { AppEnv } from '../http/context.js';
 import { RATE_LIMITS } from '../http/rate-limit.js';
-import { validationHook } from '../http/validation.js';
 import {
   dissolveGroup,
   type GroupDetailOutcome,
@@ -32,6 +30,7 @@ import {
 import { limitedBy, PLAYER } from './access.js';
 import { jsonAnswer, jsonBody } from './json.js';
 import { errorResponses, type Failed, only, type Refusals, refusal } from './refusals.js';
+import { routeGroup } from './route-group.js';
 import { jsonError, playerIdParam } from './schemas.js';
 import { TAGS } from './tags.js';
 
@@ -203,7 +202,7 @@ function owned<T>(outcome: OwnerOutcome<T>): T {
   return outcome.value;
 }
 
-export const groupRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook })
+export const groupRoutes = routeGroup()
   .openapi(create, async (c) => {
     const outcome = await newGroup(c.var.services, c.var.player.id, c.req.valid('json').name);
     if (!outcome.ok) throw refusal(NEW_GROUP_REFUSALS, outcome);

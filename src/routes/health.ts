@@ -1,11 +1,11 @@
-import { createRoute, OpenAPIHono } from '@hono/zod-openapi';
+import { createRoute } from '@hono/zod-openapi';
 import { HealthSchema } from '../contract/health.js';
 import { pingDb } from '../db/ping.js';
 import { CACHE_CONTROL } from '../http/cache.js';
-import type { AppEnv } from '../http/context.js';
 import { engineFor, KINDS } from '../kinds/index.js';
 import { NO_TOKEN } from './access.js';
 import { jsonAnswer } from './json.js';
+import { routeGroup } from './route-group.js';
 import { TAGS } from './tags.js';
 
 const health = createRoute({
@@ -20,7 +20,7 @@ const health = createRoute({
   },
 });
 
-export const healthRoutes = new OpenAPIHono<AppEnv>().openapi(health, async (c) => {
+export const healthRoutes = routeGroup().openapi(health, async (c) => {
   const { db, now } = c.var.services;
   await pingDb(db);
   const engines = Object.fromEntries(

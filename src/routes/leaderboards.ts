@@ -1,4 +1,4 @@
-import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
+import { createRoute, z } from '@hono/zod-openapi';
 import {
   DailyBoardSchema,
   PuzzleBoardSchema,
@@ -9,9 +9,8 @@ import type { BoardScope } from '../db/board-scope.js';
 import { dailyBoardPage } from '../db/daily-board.js';
 import { puzzleBoardPage, puzzleStats, ratingBoardPage } from '../db/leaderboards.js';
 import { CACHE_CONTROL } from '../http/cache.js';
-import type { AppEnv, RequestContext } from '../http/context.js';
+import type { RequestContext } from '../http/context.js';
 import { decodeCursor, pageOf } from '../http/cursor.js';
-import { validationHook } from '../http/validation.js';
 import { resolveScope, type ScopeOutcome } from '../play/boards.js';
 import { shownVotes, voteView } from '../play/feedback.js';
 import { histogramEdges } from '../play/histogram.js';
@@ -26,6 +25,7 @@ import { OPTIONAL_PLAYER } from './access.js';
 import { jsonAnswer, PageQuery } from './json.js';
 import { errorResponses, type Failed, type Refusals, refusal } from './refusals.js';
 import { requireDailyPuzzle, requirePlayableDate } from './require.js';
+import { routeGroup } from './route-group.js';
 import { DateParam, jsonError, KindParam, PuzzleParams } from './schemas.js';
 import { TAGS } from './tags.js';
 
@@ -145,7 +145,7 @@ function cacheBoard(c: RequestContext, viewerId: string | null): void {
   c.header('Cache-Control', viewerId === null ? CACHE_CONTROL.board : CACHE_CONTROL.private);
 }
 
-export const leaderboardRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook })
+export const leaderboardRoutes = routeGroup()
   .openapi(puzzleBoard, async (c) => {
     const services = c.var.services;
     const query = c.req.valid('query');

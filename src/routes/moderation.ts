@@ -1,4 +1,4 @@
-import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
+import { createRoute, z } from '@hono/zod-openapi';
 import {
   AuditPageSchema,
   BanSchema,
@@ -8,10 +8,8 @@ import {
 } from '../contract/admin.js';
 import { auditPage, findSubmission, heldPage } from '../db/moderation.js';
 import { CACHE_CONTROL } from '../http/cache.js';
-import type { AppEnv } from '../http/context.js';
 import { decodeCursor, IdCursor, pageOf } from '../http/cursor.js';
 import { ApiError } from '../http/errors.js';
-import { validationHook } from '../http/validation.js';
 import {
   approveSolve,
   type BanOutcome,
@@ -22,6 +20,7 @@ import {
 import { ADMIN } from './access.js';
 import { jsonAnswer, jsonBody, optionalJsonBody, PageQuery } from './json.js';
 import { errorResponses, type Failed, type Refusals, refusal } from './refusals.js';
+import { routeGroup } from './route-group.js';
 import { jsonError, ModerationReason, playerIdParam } from './schemas.js';
 import { TAGS } from './tags.js';
 
@@ -177,7 +176,7 @@ function moderated(id: number, outcome: ModerationOutcome) {
   };
 }
 
-export const moderationRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook })
+export const moderationRoutes = routeGroup()
   .openapi(flags, async (c) => {
     const { cursor, limit } = c.req.valid('query');
     const rows = await heldPage(c.var.services.db, decodeCursor(cursor, HeldCursorSchema) ?? null, limit + 1);

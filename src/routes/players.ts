@@ -1,4 +1,4 @@
-import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
+import { createRoute, z } from '@hono/zod-openapi';
 import {
   NewPlayerRequestSchema,
   NewPlayerSchema,
@@ -7,9 +7,7 @@ import {
   PublicProfileSchema,
 } from '../contract/player.js';
 import { CACHE_CONTROL } from '../http/cache.js';
-import type { AppEnv } from '../http/context.js';
 import { clientAddress, enforceRateLimit, RATE_LIMITS } from '../http/rate-limit.js';
-import { validationHook } from '../http/validation.js';
 import { type ChangeOutcome, changePlayer } from '../play/change-player.js';
 import { playerProfile } from '../play/profile.js';
 import { registerPlayer } from '../play/register.js';
@@ -17,6 +15,7 @@ import { type VisibleProfileOutcome, visibleProfile } from '../play/visibility.j
 import { limitedBy, NO_TOKEN, OPTIONAL_PLAYER, PLAYER } from './access.js';
 import { jsonAnswer, jsonBody, optionalJsonBody } from './json.js';
 import { errorResponses, type Failed, type Refusals, refusal } from './refusals.js';
+import { routeGroup } from './route-group.js';
 import { jsonError, notATimeZone, playerIdParam } from './schemas.js';
 import { TAGS } from './tags.js';
 
@@ -125,7 +124,7 @@ const change = createRoute({
   },
 });
 
-export const playerRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook })
+export const playerRoutes = routeGroup()
   .openapi(create, async (c) => {
     const services = c.var.services;
     await enforceRateLimit(c, RATE_LIMITS.playerCreationPerIp, clientAddress(c));

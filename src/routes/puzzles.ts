@@ -1,4 +1,4 @@
-import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
+import { createRoute, z } from '@hono/zod-openapi';
 import type { Level } from '../contract/kinds/index.js';
 import { AnswerSchema, DayPuzzlesSchema, PlayablePuzzleSchema, type Puzzle } from '../contract/puzzle.js';
 import { canonicalTimeZone, dateInTimeZone, type IsoDate, isTimeZone } from '../daily/calendar.js';
@@ -6,9 +6,7 @@ import { dailyPuzzles } from '../daily/daily-puzzles.js';
 import { puzzlesOfDate } from '../daily/schedule.js';
 import { type AnswerVerdict, judgeAnswers } from '../daily/window.js';
 import { CACHE_CONTROL, conditionalGet, PayloadMemory, PUZZLE_MAX_AGE_S } from '../http/cache.js';
-import type { AppEnv } from '../http/context.js';
 import { RATE_LIMITS } from '../http/rate-limit.js';
-import { validationHook } from '../http/validation.js';
 import type { Kind } from '../kinds/index.js';
 import { startPuzzle } from '../play/start-puzzle.js';
 import type { Services } from '../services.js';
@@ -17,6 +15,7 @@ import { jsonAnswer } from './json.js';
 import { toAnswer, toPuzzleView } from './puzzle-view.js';
 import { errorResponses, type Failed, type Refusals, refusal } from './refusals.js';
 import { generationContext, requireDailyPuzzle, requireLevelOf, requirePlayableDate } from './require.js';
+import { routeGroup } from './route-group.js';
 import { DateParam, invalidTimeZone, jsonError, PuzzleParams } from './schemas.js';
 import { TAGS } from './tags.js';
 
@@ -136,7 +135,7 @@ const answer = createRoute({
   },
 });
 
-export const puzzleRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook })
+export const puzzleRoutes = routeGroup()
   .openapi(today, async (c) => {
     const services = c.var.services;
     const tz = c.req.valid('query').tz ?? 'UTC';

@@ -1,10 +1,8 @@
-import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
+import { createRoute, z } from '@hono/zod-openapi';
 import { ResolvedReportSchema } from '../contract/admin.js';
 import { LevelFeedbackSchema, ReportsPageSchema } from '../contract/feedback.js';
 import { CACHE_CONTROL } from '../http/cache.js';
-import type { AppEnv } from '../http/context.js';
 import { decodeCursor, IdCursor, pageOf } from '../http/cursor.js';
-import { validationHook } from '../http/validation.js';
 import {
   LEVEL_FEEDBACK_DAYS,
   levelReport,
@@ -15,6 +13,7 @@ import {
 import { ADMIN } from './access.js';
 import { jsonAnswer, optionalJsonBody, PageQuery } from './json.js';
 import { errorResponses, type Failed, type Refusals, refusal } from './refusals.js';
+import { routeGroup } from './route-group.js';
 import { jsonError, ModerationReason } from './schemas.js';
 import { TAGS } from './tags.js';
 
@@ -85,7 +84,7 @@ const levels = createRoute({
   },
 });
 
-export const reportRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook })
+export const reportRoutes = routeGroup()
   .openapi(list, async (c) => {
     const { cursor, limit } = c.req.valid('query');
     const rows = await openReports(c.var.services, decodeCursor(cursor, IdCursor)?.id ?? null, limit + 1);

@@ -1,9 +1,8 @@
-import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
+import { createRoute, z } from '@hono/zod-openapi';
 import { createMiddleware } from 'hono/factory';
 import type { AppEnv } from '../http/context.js';
 import { ApiError } from '../http/errors.js';
 import { RATE_LIMITS } from '../http/rate-limit.js';
-import { validationHook } from '../http/validation.js';
 import type { RevealCapability } from '../kinds/descriptor.js';
 import { descriptorOf, isKind, KINDS, type Kind, revealOf } from '../kinds/index.js';
 import { type RevealOutcome, revealPosition } from '../play/reveal.js';
@@ -11,6 +10,7 @@ import { behind, limitedBy, OPTIONAL_PLAYER } from './access.js';
 import { jsonAnswer, jsonBody } from './json.js';
 import { errorResponses, type Failed, type Refusals, refusal } from './refusals.js';
 import { requireDailyPuzzle, requirePlayableDate } from './require.js';
+import { routeGroup } from './route-group.js';
 import { KindSchema, PuzzleParams } from './schemas.js';
 import { TAGS } from './tags.js';
 
@@ -117,22 +117,19 @@ const revealRoute = createRoute({
   },
 });
 
-export const revealRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook }).openapi(
-  revealRoute,
-  async (c) => {
-    const { date, kind, level } = c.req.valid('param');
-    const services = c.var.services;
-    const day = requirePlayableDate(services, date);
-    const row = await requireDailyPuzzle(services, { date: day, kind, level });
-    const outcome = await revealPosition(
-      services,
-      c.var.player,
-      day,
-      requireReveal(kind),
-      row,
-      c.req.valid('json'),
-    );
-    if (!outcome.ok) throw refusal(REVEAL_REFUSALS, outcome);
-    return c.json(outcome.view, 200);
-  },
-);
+export const revealRoutes = routeGroup().openapi(revealRoute, async (c) => {
+  const { date, kind, level } = c.req.valid('param');
+  const services = c.var.services;
+  const day = requirePlayableDate(services, date);
+  const row = await requireDailyPuzzle(services, { date: day, kind, level });
+  const outcome = await revealPosition(
+    services,
+    c.var.player,
+    day,
+    requireReveal(kind),
+    row,
+    c.req.valid('json'),
+  );
+  if (!outcome.ok) throw refusal(REVEAL_REFUSALS, outcome);
+  return c.json(outcome.view, 200);
+});

@@ -1,12 +1,11 @@
-import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
+import { createRoute, z } from '@hono/zod-openapi';
 import { ClearedSuspectSchema, SuspectsSchema } from '../contract/admin.js';
 import { CACHE_CONTROL } from '../http/cache.js';
-import type { AppEnv } from '../http/context.js';
-import { validationHook } from '../http/validation.js';
 import { type ClearOutcome, clearSuspectNow, listSuspects } from '../play/suspects.js';
 import { ADMIN } from './access.js';
 import { jsonAnswer, jsonBody } from './json.js';
 import { errorResponses, type Failed, type Refusals, refusal } from './refusals.js';
+import { routeGroup } from './route-group.js';
 import { jsonError, ModerationReason, playerIdParam } from './schemas.js';
 import { TAGS } from './tags.js';
 
@@ -52,7 +51,7 @@ const clear = createRoute({
   },
 });
 
-export const suspectRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook })
+export const suspectRoutes = routeGroup()
   .openapi(suspects, async (c) => {
     const { db, now } = c.var.services;
     c.header('Cache-Control', CACHE_CONTROL.private);
