@@ -1,8 +1,8 @@
 import type { LinkCode, LinkRequest, PlayerTokens } from '../contract/devices.js';
-import type { ErrorBody } from '../contract/error.js';
 import type { Report, ReportRequest, Vote, VoteRequest } from '../contract/feedback.js';
 import type { Follow, FollowsPage } from '../contract/follows.js';
 import type { GroupDetail, InviteCode, JoinedGroup, NewGroup, PlayerGroups } from '../contract/groups.js';
+import type { Health } from '../contract/health.js';
 import type { History, PlayerStats } from '../contract/history.js';
 import type { KindList } from '../contract/kind-info.js';
 import type { Kind, Level, LevelOf, SolutionOf } from '../contract/kinds/index.js';
@@ -23,14 +23,9 @@ import type {
 import type { Answer, DayPuzzles, PlayablePuzzle } from '../contract/puzzle.js';
 import type { ColorSortPosition } from '../contract/reveal.js';
 import type { SubmissionRequest, SubmissionResult } from '../contract/submission.js';
-import { ApiError, networkError, unexpectedResponse } from './api-error.js';
+import { type ClientOptions, caller, type Fresh, segment } from './call.js';
 
-export interface ClientOptions {
-  /** The player token to send, or a function read on every call (e.g. from localStorage); none when empty. */
-  token?: string | (() => string | null | undefined);
-  /** The fetch to use (default: the global one); tests and server-side rendering pass their own. */
-  fetch?: (input: string, init: RequestInit) => Response | Promise<Response>;
-}
+export type { ClientOptions, Fresh } from './call.js';
 
 /** One page of a list: the `nextCursor` of the previous page, and how many rows (1–100, default 20). */
 export interface PageQuery {
@@ -43,30 +38,16 @@ export interface BoardQuery extends PageQuery, Fresh {
   scope?: BoardScope;
 }
 
-/**
- * `fresh`: past every cache to the database (anonymous boards and statistics are otherwise reused for a
- * few seconds), e.g. for the standings right after a solve.
- */
-export interface Fresh {
-  fresh?: boolean;
-}
-
 /** A submission of the kind `K`: its solution in that kind's format, with the move log. */
 export type SubmissionOf<K extends Kind> = Omit<SubmissionRequest, 'solution'> & { solution: SolutionOf<K> };
 
 /** A puzzle of the kind `K`, as a fetch of that kind answers. */
 export type PlayablePuzzleOf<K extends Kind> = Extract<PlayablePuzzle, { kind: K }>;
 
-type Query = Record<string, string | number | undefined>;
-
-interface Call extends Fresh {
-  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-  query?: Query;
-  body?: unknown;
-}
-
 /** The API's routes for players, one method each. */
 export interface Client {
+  /** Whether the service is up and reaches its database, with the engine versions in use (for monitors). */
+  health(): Promise<Health>;
   /** The kinds offered, with their levels (easiest first) and move-log formats. */
   kinds(): Promise<KindList>;
   /** Today's puzzles in an IANA time zone (UTC by default). */
@@ -161,36 +142,13 @@ export interface Client {
  * rejects with an `ApiError` carrying the API's `{error: {code, message}}` for any refusal.
  */
 export function createClient(baseUrl: string, options: ClientOptions = {}): Client {
-  const base = baseUrl.replace(/\/+$/, '');
-  const send = options.fetch ?? ((input: string, init: RequestInit) => fetch(input, init));
-  const tokenOf =
-    typeof options.token === 'function' ? options.token : () => options.token as string | undefined;
-
-  async function call<T>(path: string, { method = 'GET', query, body, fresh }: Call = {}): Promise<T> {
-    const headers: Record<string, string> = { accept: 'application/json' };
-    if (fresh) headers['cache-control'] = 'no-cache';
-    const token = tokenOf();
-    if (token) headers.authorization = `Bearer ${token}`;
-    if (body !== undefined) headers['content-type'] = 'application/json';
-    const init: RequestInit = { method, headers };
-    if (body !== undefined) init.body = JSON.stringify(body);
-    let res: Response;
-    try {
-      res = await send(`${base}${path}${queryString(query)}`, init);
-    } catch (cause) {
-      throw networkError(cause);
-    }
-    if (res.status === 204) return undefined as T;
-    const json: unknown = await res.json().catch(() => undefined);
-    if (res.ok && json !== undefined) return json as T;
-    if (isErrorBody(json)) throw new ApiError(res.status, json.error);
-    throw unexpectedResponse(res.status, res.statusText);
-  }
+  const call = caller(baseUrl, options);
 
   const puzzlePath = (date: string, kind: Kind, level: Level) =>
     `/v1/puzzles/${segment(date)}/${segment(kind)}/${segment(level)}`;
 
   return {
+    health: () => call<Health>('/v1/health'),
     kinds: () => call<KindList>('/v1/kinds'),
     today: (query: { tz?: string } = {}) => call<DayPuzzles>('/v1/puzzles/today', { query }),
     puzzlesOf: (date: string) => call<DayPuzzles>(`/v1/puzzles/${segment(date)}`),
@@ -261,27 +219,4 @@ export function createClient(baseUrl: string, options: ClientOptions = {}): Clie
       call<InviteCode>(`/v1/groups/${segment(id)}/invite-code`, { method: 'POST' }),
     deleteGroup: (id: string) => call<void>(`/v1/groups/${segment(id)}`, { method: 'DELETE' }),
   };
-}
-
-function segment(value: string): string {
-  return encodeURIComponent(value);
-}
-
-function queryString(query: Query | undefined): string {
-  if (!query) return '';
-  const params = new URLSearchParams();
-  for (const [name, value] of Object.entries(query)) if (value !== undefined) params.set(name, String(value));
-  const text = params.toString();
-  return text === '' ? '' : `?${text}`;
-}
-
-function isErrorBody(json: unknown): json is ErrorBody {
-  if (typeof json !== 'object' || json === null || !('error' in json)) return false;
-  const { error } = json as { error: unknown };
-  return (
-    typeof error === 'object' &&
-    error !== null &&
-    typeof (error as { code?: unknown }).code === 'string' &&
-    typeof (error as { message?: unknown }).message === 'string'
-  );
 }

@@ -3,14 +3,31 @@
  * with fetch). Its types are inferred from the zod schemas the server validates and documents with
  * (src/contract); it imports nothing at run time.
  */
+export type {
+  AuditPage,
+  Ban,
+  Calibration,
+  ClearedSuspect,
+  Flag,
+  FlagsPage,
+  GenerationResult,
+  GenerationRuns,
+  ModerationResult,
+  ResolvedReport,
+  StoredSubmission,
+  Suspects,
+} from '../contract/admin.js';
+export type { TestClock } from '../contract/clock.js';
 export type { LinkCode, PlayerTokens } from '../contract/devices.js';
 export type { ErrorBody } from '../contract/error.js';
 export type {
   Felt,
+  LevelFeedback,
   PuzzleVotes,
   Report,
   ReportReason,
   ReportRequest,
+  ReportsPage,
   Vote,
   VoteRequest,
 } from '../contract/feedback.js';
@@ -23,6 +40,7 @@ export type {
   NewGroup,
   PlayerGroups,
 } from '../contract/groups.js';
+export type { Health } from '../contract/health.js';
 export type { History, PlayerStats } from '../contract/history.js';
 export type { KindList } from '../contract/kind-info.js';
 export type { Kind, Level, LevelOf, PublicPuzzleOf, SolutionOf } from '../contract/kinds/index.js';
@@ -39,6 +57,7 @@ export type { ColorSortPosition } from '../contract/reveal.js';
 export type { Streak } from '../contract/streak.js';
 export type { LogEntry, SubmissionRequest, SubmissionResult } from '../contract/submission.js';
 export { ApiError } from './api-error.js';
+export { type AdminClient, createAdminClient } from './create-admin-client.js';
 export {
   type BoardQuery,
   type Client,

@@ -1,10 +1,21 @@
-import { and, desc, eq, isNull, lt, sql } from 'drizzle-orm';
+import { and, between, desc, eq, isNull, lt, type SQL, sql } from 'drizzle-orm';
 import type { Felt } from '../contract/feedback.js';
 import type { Db } from './client.js';
 import { players, playSessions, puzzleReports, puzzles, puzzleVotes, submissions } from './schema.js';
 
 export type VoteRow = typeof puzzleVotes.$inferSelect;
 export type ReportRow = typeof puzzleReports.$inferSelect;
+
+/**
+ * A banned player's vote counts nowhere: every tally joins the voter (`players`) and keeps this condition,
+ * so a ban uncounts its votes at once and lifting it counts them again.
+ */
+const VOTER_COUNTS = isNull(players.bannedAt);
+
+/** The puzzles of the window: those of dates in [from, to], both days included. */
+function puzzlesOfWindow(from: string, to: string): SQL {
+  return between(puzzles.date, from, to);
+}
 
 /** Whether the player has a valid solve of the puzzle, ranked or practice: what a vote needs. */
 export async function hasSolved(db: Db, playerId: string, puzzleId: string): Promise<boolean> {
@@ -61,7 +72,7 @@ export function voteTallyQuery(db: Db, puzzleId: string) {
     .select({ fun: puzzleVotes.fun, felt: puzzleVotes.felt, n: sql<number>`count(*)` })
     .from(puzzleVotes)
     .innerJoin(players, eq(players.id, puzzleVotes.playerId))
-    .where(and(eq(puzzleVotes.puzzleId, puzzleId), isNull(players.bannedAt)))
+    .where(and(eq(puzzleVotes.puzzleId, puzzleId), VOTER_COUNTS))
     .groupBy(puzzleVotes.fun, puzzleVotes.felt);
 }
 
@@ -133,7 +144,7 @@ function levelVotesQuery(db: Db, from: string, to: string) {
     .from(puzzleVotes)
     .innerJoin(puzzles, eq(puzzles.id, puzzleVotes.puzzleId))
     .innerJoin(players, eq(players.id, puzzleVotes.playerId))
-    .where(and(sql`${puzzles.date} between ${from} and ${to}`, isNull(players.bannedAt)))
+    .where(and(puzzlesOfWindow(from, to), VOTER_COUNTS))
     .groupBy(puzzles.kind, puzzles.level, puzzleVotes.felt, puzzleVotes.fun);
 }
 
@@ -143,7 +154,7 @@ function levelTechniquesQuery(db: Db, from: string, to: string) {
   return db
     .select({ kind: puzzles.kind, level: puzzles.level, hardest, n: sql<number>`count(*)` })
     .from(puzzles)
-    .where(sql`${puzzles.date} between ${from} and ${to}`)
+    .where(puzzlesOfWindow(from, to))
     .groupBy(puzzles.kind, puzzles.level, hardest);
 }
 
@@ -158,7 +169,7 @@ function levelReportsQuery(db: Db, from: string, to: string) {
     })
     .from(puzzleReports)
     .innerJoin(puzzles, eq(puzzles.id, puzzleReports.puzzleId))
-    .where(and(sql`${puzzles.date} between ${from} and ${to}`, isNull(puzzleReports.resolvedAt)))
+    .where(and(puzzlesOfWindow(from, to), isNull(puzzleReports.resolvedAt)))
     .groupBy(puzzles.kind, puzzles.level, puzzleReports.reason);
 }
 

@@ -1,4 +1,4 @@
-import type { Hook } from '@hono/zod-openapi';
+import { type Hook, z } from '@hono/zod-openapi';
 import type { AppEnv } from './context.js';
 import { errorBody } from './errors.js';
 
@@ -19,12 +19,29 @@ function pathText(path: PropertyKey[]): string {
     .join('');
 }
 
-/** The code of a refused parameter: a kind or a level the API does not have has its own. */
-function codeOf(target: string, issue: { path: PropertyKey[] } | undefined): string {
-  const field = target === 'param' || target === 'query' ? issue?.path[0] : undefined;
-  if (field === 'kind') return 'invalid_kind';
-  if (field === 'level') return 'invalid_level';
-  return 'invalid_request';
+/** The error codes a field's own schema may answer with, where `invalid_request` would say too little. */
+const FieldCode = z.enum(['invalid_kind', 'invalid_level']);
+export type FieldCode = z.infer<typeof FieldCode>;
+
+/**
+ * `schema`, whose refusal carries its own error code: the validation hook answers `code` for it rather than
+ * `invalid_request`, wherever the schema is used. The value is checked before `schema` reads it, so that the
+ * issue is a custom one, the kind whose `params` zod keeps; the document shows `schema` alone.
+ */
+export function refusedAs<T extends z.ZodType>(code: FieldCode, schema: T) {
+  return z.preprocess((input, ctx) => {
+    const checked = schema.safeParse(input);
+    for (const issue of checked.success ? [] : checked.error.issues) {
+      ctx.addIssue({ code: 'custom', message: issue.message, path: issue.path, input, params: { code } });
+    }
+    return input;
+  }, schema);
+}
+
+/** The code of a schema failure: the one its schema declared with `refusedAs`, else `invalid_request`. */
+function codeOf(issue: z.core.$ZodIssue | undefined): FieldCode | 'invalid_request' {
+  const declared = issue?.code === 'custom' ? FieldCode.safeParse(issue.params?.code) : undefined;
+  return declared?.success ? declared.data : 'invalid_request';
 }
 
 /** Where a schema problem is: the field's path, said as the part of the request it is in. */
@@ -45,5 +62,5 @@ export function issueMessage(
 export const validationHook: Hook<any, AppEnv, any, any> = (result, c) => {
   if (result.success) return;
   const issue = result.error.issues[0];
-  return c.json(errorBody(codeOf(result.target, issue), issueMessage(result.target, issue)), 400);
+  return c.json(errorBody(codeOf(issue), issueMessage(result.target, issue)), 400);
 };

@@ -28,12 +28,19 @@ export async function newLinkCode(
 }
 
 /** The player and a new token of it for the device that typed the code, or null for a code that does not work. */
-export async function linkDevice(
-  services: Services,
-  typed: string,
-): Promise<{ player: PlayerProfile; token: string } | null> {
+/**
+ * A linked device's player and token; or one refusal for a code that is mistyped, unknown, used, expired
+ * or of a banned player, so that nothing can be learnt about which codes exist.
+ */
+export type LinkOutcome =
+  | { ok: true; player: PlayerProfile; token: string }
+  | { ok: false; reason: 'code_does_not_work' };
+
+const CODE_DOES_NOT_WORK = { ok: false, reason: 'code_does_not_work' } as const;
+
+export async function linkDevice(services: Services, typed: string): Promise<LinkOutcome> {
   const normal = normalShortCode(typed);
-  if (normal === null) return null;
+  if (normal === null) return CODE_DOES_NOT_WORK;
   const tokenId = newTokenId();
   const playerId = await redeemLinkCode(services.db, {
     codeHash: await shortCodeHash(normal),
@@ -41,12 +48,20 @@ export async function linkDevice(
     tokenId,
   });
   const player = playerId ? await findPlayer(services.db, playerId) : undefined;
-  if (!player || player.bannedAt !== null) return null;
+  if (!player || player.bannedAt !== null) return CODE_DOES_NOT_WORK;
   const token = await playerToken(services.config.tokenSecret, player.id as PlayerId, tokenId);
-  return { player: await playerProfile(services, player), token };
+  return { ok: true, player: await playerProfile(services, player), token };
 }
 
-/** Revokes one of the player's tokens (a device signed out); false when the player holds no such token. */
-export async function revokeDevice(services: Services, playerId: string, tokenId: string): Promise<boolean> {
-  return revokeToken(services.db, playerId, tokenId, services.now().toISOString());
+export type RevokeOutcome = { ok: true } | { ok: false; reason: 'no_such_token' };
+
+/** Revokes one of the player's tokens (a device signed out). */
+export async function revokeDevice(
+  services: Services,
+  playerId: string,
+  tokenId: string,
+): Promise<RevokeOutcome> {
+  return (await revokeToken(services.db, playerId, tokenId, services.now().toISOString()))
+    ? { ok: true }
+    : { ok: false, reason: 'no_such_token' };
 }

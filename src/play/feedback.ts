@@ -91,15 +91,17 @@ export async function openReports(services: Services, beforeId: number | null, l
   return rows.map((row) => ({ ...reportView(row), playerId: row.playerId }));
 }
 
-/** Closes a report, audited with the moderator's note; false when no open report has that id. */
+export type ResolveReportOutcome = { ok: true } | { ok: false; reason: 'not_found' };
+
+/** Closes a report, audited with the moderator's note; refused when no open report has that id. */
 export async function resolveReportNow(
   services: Services,
   id: number,
   note: string | null,
-): Promise<boolean> {
+): Promise<ResolveReportOutcome> {
   const at = services.now().toISOString();
   const resolved = await resolveReport(services.db, id, at);
-  if (!resolved) return false;
+  if (!resolved) return { ok: false, reason: 'not_found' };
   await recordAdminAction(services.db, {
     at,
     action: 'resolve_report',
@@ -107,7 +109,7 @@ export async function resolveReportNow(
     reason: note,
     details: { puzzleId: resolved.puzzleId, reason: resolved.reason },
   });
-  return true;
+  return { ok: true };
 }
 
 /** Days of puzzles the level report looks back over, today included. */

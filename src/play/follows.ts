@@ -24,8 +24,16 @@ export async function follow(
   };
 }
 
-export function unfollow(services: Services, followerId: string, followeeId: string): Promise<boolean> {
-  return removeFollow(services.db, followerId, followeeId);
+export type UnfollowOutcome = { ok: true } | { ok: false; reason: 'not_following' };
+
+export async function unfollow(
+  services: Services,
+  followerId: string,
+  followeeId: string,
+): Promise<UnfollowOutcome> {
+  return (await removeFollow(services.db, followerId, followeeId))
+    ? { ok: true }
+    : { ok: false, reason: 'not_following' };
 }
 
 /**

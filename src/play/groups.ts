@@ -107,26 +107,31 @@ export type GroupDetail = GroupView & {
 /**
  * The group as a member sees it: the members it may see (db/visibility.ts), and for the owner its invite
  * code and every other member as a "hidden player", without id or name: the owner sees its group's seats,
- * not who hides in them. Undefined for a group the player is not in.
+ * not who hides in them. A group the player is not in is refused as one that does not exist.
  */
+export type GroupDetailOutcome = { ok: true; group: GroupDetail } | { ok: false; reason: 'not_found' };
+
 export async function groupDetail(
   services: Services,
   viewerId: string,
   groupId: string,
-): Promise<GroupDetail | undefined> {
+): Promise<GroupDetailOutcome> {
   const group = await findGroup(services.db, groupId);
-  if (!group || !(await isMember(services.db, groupId, viewerId))) return undefined;
+  if (!group || !(await isMember(services.db, groupId, viewerId))) return { ok: false, reason: 'not_found' };
   const members = await groupMembersOf(services.db, groupId, viewerId);
   const owner = group.ownerId === viewerId;
   const ownerShown = members.some((m) => m.playerId === group.ownerId && m.shown);
   return {
-    ...view(group, members.length, ownerShown),
-    inviteCode: owner ? shown(group.inviteCode) : null,
-    memberList: members.flatMap((m): GroupDetail['memberList'] => {
-      if (m.shown)
-        return [{ playerId: m.playerId, displayName: m.displayName, hidden: false, joinedAt: m.joinedAt }];
-      return owner ? [{ playerId: null, displayName: null, hidden: true, joinedAt: m.joinedAt }] : [];
-    }),
+    ok: true,
+    group: {
+      ...view(group, members.length, ownerShown),
+      inviteCode: owner ? shown(group.inviteCode) : null,
+      memberList: members.flatMap((m): GroupDetail['memberList'] => {
+        if (m.shown)
+          return [{ playerId: m.playerId, displayName: m.displayName, hidden: false, joinedAt: m.joinedAt }];
+        return owner ? [{ playerId: null, displayName: null, hidden: true, joinedAt: m.joinedAt }] : [];
+      }),
+    },
   };
 }
 

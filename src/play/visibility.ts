@@ -4,14 +4,18 @@ import { findShownPlayer } from '../db/visibility.js';
 import type { Services } from '../services.js';
 import { publicProfile } from './profile.js';
 
-/** Another player's public profile if the viewer may see it (db/visibility.ts); undefined as for none at all. */
+/** A player the viewer may not see is refused exactly as one that does not exist. */
+export type VisibleProfileOutcome = { ok: true; profile: PublicProfile } | { ok: false; reason: 'not_found' };
+
+/** Another player's public profile if the viewer may see it (db/visibility.ts). */
 export async function visibleProfile(
   services: Services,
   viewerId: string | null,
   playerId: string,
-): Promise<PublicProfile | undefined> {
+): Promise<VisibleProfileOutcome> {
   const player = await findShownPlayer(services.db, viewerId, playerId);
-  return player ? publicProfile(services, player) : undefined;
+  if (!player) return { ok: false, reason: 'not_found' };
+  return { ok: true, profile: await publicProfile(services, player) };
 }
 
 /**

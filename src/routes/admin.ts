@@ -1,10 +1,11 @@
-import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
+import { createRoute, z } from '@hono/zod-openapi';
+import { CalibrationSchema, GenerationResultSchema, GenerationRunsSchema } from '../contract/admin.js';
 import { recentGenerationRuns } from '../db/generation-runs.js';
-import type { AppEnv } from '../http/context.js';
-import { validationHook } from '../http/validation.js';
 import { calibrateNow, generateDateNow } from '../play/admin-jobs.js';
 import { ADMIN } from './access.js';
+import { jsonAnswer } from './json.js';
 import { requirePlayableDate } from './require.js';
+import { routeGroup } from './route-group.js';
 import { DateParam, jsonError } from './schemas.js';
 import { TAGS } from './tags.js';
 
@@ -18,18 +19,7 @@ const regenerate = createRoute({
   description: 'Existing puzzles are never replaced: players may have played them.',
   request: { params: z.object({ date: DateParam }) },
   responses: {
-    200: {
-      content: {
-        'application/json': {
-          schema: z.object({
-            status: z.string(),
-            generated: z.number().int(),
-            failures: z.array(z.string()),
-          }),
-        },
-      },
-      description: 'What the run did',
-    },
+    200: jsonAnswer(GenerationResultSchema, 'What the run did'),
     400: jsonError('Malformed date'),
     401: jsonError('Missing or wrong admin token'),
     404: jsonError('Date outside the archive or not begun anywhere yet'),
@@ -44,26 +34,7 @@ const calibrate = createRoute({
   ...ADMIN,
   summary: 'Run benchmark calibration now (the daily cron runs it too)',
   responses: {
-    200: {
-      content: {
-        'application/json': {
-          schema: z.object({
-            updates: z.array(
-              z.object({
-                kind: z.string(),
-                level: z.string(),
-                oldSeconds: z.number(),
-                newSeconds: z.number(),
-                samples: z.number().int(),
-                players: z.number().int(),
-                limited: z.boolean(),
-              }),
-            ),
-          }),
-        },
-      },
-      description: 'The benchmarks that moved',
-    },
+    200: jsonAnswer(CalibrationSchema, 'The benchmarks that moved'),
     401: jsonError('Missing or wrong admin token'),
   },
 });
@@ -77,32 +48,12 @@ const runs = createRoute({
   summary: 'Recent generation runs, newest first',
   request: { query: z.object({ limit: z.coerce.number().int().min(1).max(200).default(50) }) },
   responses: {
-    200: {
-      content: {
-        'application/json': {
-          schema: z.object({
-            runs: z.array(
-              z.object({
-                id: z.number().int(),
-                date: z.string(),
-                trigger: z.string(),
-                startedAt: z.string(),
-                finishedAt: z.string().nullable(),
-                status: z.string(),
-                generated: z.number().int(),
-                error: z.string().nullable(),
-              }),
-            ),
-          }),
-        },
-      },
-      description: 'The runs',
-    },
+    200: jsonAnswer(GenerationRunsSchema, 'The runs'),
     401: jsonError('Missing or wrong admin token'),
   },
 });
 
-export const adminRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook })
+export const adminRoutes = routeGroup()
   .openapi(regenerate, async (c) => {
     const services = c.var.services;
     const date = requirePlayableDate(services, c.req.valid('param').date);

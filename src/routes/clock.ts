@@ -1,23 +1,18 @@
-import { createRoute, OpenAPIHono } from '@hono/zod-openapi';
+import { createRoute } from '@hono/zod-openapi';
 import { TestClockRequestSchema, TestClockSchema } from '../contract/clock.js';
 import { CACHE_CONTROL } from '../http/cache.js';
-import type { AppEnv } from '../http/context.js';
 import { developmentOnly } from '../http/development-only.js';
 import { forgetFrontCache } from '../http/front-cache.js';
-import { validationHook } from '../http/validation.js';
 import { clearTestClock, readTestClock, setTestClock } from '../play/test-clock.js';
 import { ADMIN, behind } from './access.js';
+import { jsonAnswer, jsonBody } from './json.js';
+import { routeGroup } from './route-group.js';
 import { jsonError } from './schemas.js';
 import { TAGS } from './tags.js';
 
 const DEVELOPMENT_ONLY =
   'Development only (`ENVIRONMENT=development`, e.g. `npm start`): a deployment answers 404, as for an ' +
   'unknown route, whatever the token.';
-
-const clockResponse = (description: string) => ({
-  content: { 'application/json': { schema: TestClockSchema } },
-  description,
-});
 
 const getClock = createRoute({
   method: 'get',
@@ -28,7 +23,7 @@ const getClock = createRoute({
   summary: "The service's now, and whether a test clock sets it",
   description: DEVELOPMENT_ONLY,
   responses: {
-    200: clockResponse('The clock'),
+    200: jsonAnswer(TestClockSchema, 'The clock'),
     401: jsonError('Missing or wrong admin token'),
     404: jsonError('Not development'),
   },
@@ -47,10 +42,10 @@ const putClock = createRoute({
     'cron. Rate limits, the admin lockout and the logs keep real time. It holds until DELETE, across ' +
     'requests, isolates and restarts of `npm start` (it is kept in the local database).',
   request: {
-    body: { required: true, content: { 'application/json': { schema: TestClockRequestSchema } } },
+    body: jsonBody(TestClockRequestSchema),
   },
   responses: {
-    200: clockResponse('The clock, now set'),
+    200: jsonAnswer(TestClockSchema, 'The clock, now set'),
     400: jsonError('`now` is not an ISO-8601 time with a zone, or outside the years 2000 to 9998'),
     401: jsonError('Missing or wrong admin token'),
     404: jsonError('Not development'),
@@ -66,13 +61,13 @@ const deleteClock = createRoute({
   summary: 'Back to the real clock',
   description: DEVELOPMENT_ONLY,
   responses: {
-    200: clockResponse('The clock, now the real one'),
+    200: jsonAnswer(TestClockSchema, 'The clock, now the real one'),
     401: jsonError('Missing or wrong admin token'),
     404: jsonError('Not development'),
   },
 });
 
-export const clockRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook })
+export const clockRoutes = routeGroup()
   .openapi(getClock, async (c) => {
     const { db, realNow } = c.var.services;
     c.header('Cache-Control', CACHE_CONTROL.none);

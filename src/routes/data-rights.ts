@@ -1,9 +1,9 @@
-import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
+import { createRoute, z } from '@hono/zod-openapi';
 import { CACHE_CONTROL } from '../http/cache.js';
-import type { AppEnv } from '../http/context.js';
-import { validationHook } from '../http/validation.js';
 import { erasePlayer, exportPlayer } from '../play/data-rights.js';
 import { PLAYER_EVEN_IF_BANNED } from './access.js';
+import { jsonAnswer } from './json.js';
+import { routeGroup } from './route-group.js';
 import { jsonError } from './schemas.js';
 import { TAGS } from './tags.js';
 
@@ -21,10 +21,7 @@ const exportRoute = createRoute({
     'player, or a `followers` one that does not follow back, is left out, so no hidden player’s id is listed. ' +
     'A banned player may export its data too.',
   responses: {
-    200: {
-      content: { 'application/json': { schema: z.record(z.string(), z.unknown()).openapi('PlayerExport') } },
-      description: 'The export',
-    },
+    200: jsonAnswer(z.record(z.string(), z.unknown()).openapi('PlayerExport'), 'The export'),
     401: jsonError('Missing or invalid token'),
   },
 });
@@ -48,7 +45,7 @@ const deleteRoute = createRoute({
   },
 });
 
-export const dataRightsRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook })
+export const dataRightsRoutes = routeGroup()
   .openapi(exportRoute, async (c) => {
     c.header('Cache-Control', CACHE_CONTROL.private);
     c.header('Content-Disposition', 'attachment; filename="daily-puzzles-export.json"');

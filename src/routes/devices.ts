@@ -1,16 +1,40 @@
-import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
+import { createRoute, z } from '@hono/zod-openapi';
 import { LinkCodeSchema, LinkRequestSchema, PlayerTokensSchema } from '../contract/devices.js';
 import { NewPlayerSchema } from '../contract/player.js';
 import { tokensOf } from '../db/tokens.js';
 import { CACHE_CONTROL } from '../http/cache.js';
-import type { AppEnv } from '../http/context.js';
-import { ApiError } from '../http/errors.js';
 import { clientAddress, enforceRateLimit, RATE_LIMITS } from '../http/rate-limit.js';
-import { validationHook } from '../http/validation.js';
-import { linkDevice, newLinkCode, revokeDevice } from '../play/devices.js';
+import {
+  type LinkOutcome,
+  linkDevice,
+  newLinkCode,
+  type RevokeOutcome,
+  revokeDevice,
+} from '../play/devices.js';
 import { limitedBy, NO_TOKEN, PLAYER } from './access.js';
+import { jsonAnswer, jsonBody } from './json.js';
+import { errorResponses, type Failed, type Refusals, refusal } from './refusals.js';
+import { routeGroup } from './route-group.js';
 import { jsonError } from './schemas.js';
 import { TAGS } from './tags.js';
+
+const LINK_REFUSALS = {
+  code_does_not_work: [
+    400,
+    'invalid_link_code',
+    'This code does not work: codes last ten minutes and work once',
+    { doc: 'The code does not work' },
+  ],
+} as const satisfies Refusals<Failed<LinkOutcome>>;
+
+const REVOKE_REFUSALS = {
+  no_such_token: [
+    404,
+    'not_found',
+    (_, { id }) => `This player holds no token ${id}`,
+    { doc: 'The player holds no such token' },
+  ],
+} as const satisfies Refusals<Failed<RevokeOutcome>, { id: string }>;
 
 const createCode = createRoute({
   method: 'post',
@@ -20,7 +44,7 @@ const createCode = createRoute({
   ...limitedBy(PLAYER, [RATE_LIMITS.linkCodeCreationPerPlayer, RATE_LIMITS.linkCodeCreationPerIp]),
   summary: 'A single-use code, valid for ten minutes, that gives another device a token of this player',
   responses: {
-    201: { content: { 'application/json': { schema: LinkCodeSchema } }, description: 'The code' },
+    201: jsonAnswer(LinkCodeSchema, 'The code'),
     401: jsonError('Missing or invalid token'),
     403: jsonError('The player is banned'),
     429: jsonError('Too many codes by this player or from this address or network; see Retry-After'),
@@ -38,22 +62,14 @@ const link = createRoute({
     'No bearer token. Case, spaces and dashes do not matter. A code that is unknown, used, expired or ' +
     'mistyped answers the same 400, so nothing can be learnt about which codes exist.',
   request: {
-    body: {
-      required: true,
-      content: {
-        'application/json': {
-          schema: LinkRequestSchema,
-        },
-      },
-    },
+    body: jsonBody(LinkRequestSchema),
   },
   responses: {
-    200: {
-      content: { 'application/json': { schema: NewPlayerSchema } },
-      description: 'The player and its new token',
-    },
-    400: jsonError('The code does not work'),
-    429: jsonError('Too many attempts from this address or network; see Retry-After'),
+    200: jsonAnswer(NewPlayerSchema, 'The player and its new token'),
+    ...errorResponses(
+      { 429: 'Too many attempts from this address or network; see Retry-After' },
+      LINK_REFUSALS,
+    ),
   },
 });
 
@@ -65,10 +81,7 @@ const listTokens = createRoute({
   ...PLAYER,
   summary: "The player's tokens in use (one per device), oldest first",
   responses: {
-    200: {
-      content: { 'application/json': { schema: PlayerTokensSchema } },
-      description: 'The tokens',
-    },
+    200: jsonAnswer(PlayerTokensSchema, 'The tokens'),
     401: jsonError('Missing or invalid token'),
     403: jsonError('The player is banned'),
   },
@@ -91,30 +104,24 @@ const revoke = createRoute({
   },
   responses: {
     204: { description: 'Revoked' },
-    400: jsonError('Malformed id'),
-    401: jsonError('Missing or invalid token'),
-    403: jsonError('The player is banned'),
-    404: jsonError('The player holds no such token'),
+    ...errorResponses(
+      { 400: 'Malformed id', 401: 'Missing or invalid token', 403: 'The player is banned' },
+      REVOKE_REFUSALS,
+    ),
   },
 });
 
-export const deviceRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook })
+export const deviceRoutes = routeGroup()
   .openapi(createCode, async (c) => {
     c.header('Cache-Control', CACHE_CONTROL.private);
     return c.json(await newLinkCode(c.var.services, c.var.player.id), 201);
   })
   .openapi(link, async (c) => {
     await enforceRateLimit(c, RATE_LIMITS.linkCodeRedemptionPerIp, clientAddress(c));
-    const linked = await linkDevice(c.var.services, c.req.valid('json').code);
-    if (!linked) {
-      throw new ApiError(
-        400,
-        'invalid_link_code',
-        'This code does not work: codes last ten minutes and work once',
-      );
-    }
+    const outcome = await linkDevice(c.var.services, c.req.valid('json').code);
+    if (!outcome.ok) throw refusal(LINK_REFUSALS, outcome);
     c.header('Cache-Control', CACHE_CONTROL.private);
-    return c.json(linked, 200);
+    return c.json({ player: outcome.player, token: outcome.token }, 200);
   })
   .openapi(listTokens, async (c) => {
     const current = c.var.playerToken.tokenId;
@@ -134,7 +141,7 @@ export const deviceRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHoo
   })
   .openapi(revoke, async (c) => {
     const { id } = c.req.valid('param');
-    const revoked = await revokeDevice(c.var.services, c.var.player.id, id);
-    if (!revoked) throw new ApiError(404, 'not_found', `This player holds no token ${id}`);
+    const outcome = await revokeDevice(c.var.services, c.var.player.id, id);
+    if (!outcome.ok) throw refusal(REVOKE_REFUSALS, outcome, { id });
     return c.body(null, 204);
   });

@@ -1,4 +1,4 @@
-import { createRoute, OpenAPIHono } from '@hono/zod-openapi';
+import { createRoute } from '@hono/zod-openapi';
 import {
   ReportRequestSchema,
   ReportSchema,
@@ -6,13 +6,13 @@ import {
   VoteRequestSchema,
   VoteSchema,
 } from '../contract/feedback.js';
-import type { AppEnv } from '../http/context.js';
 import { RATE_LIMITS } from '../http/rate-limit.js';
-import { validationHook } from '../http/validation.js';
 import { castVote, fileReport, type ReportOutcome, type VoteOutcome } from '../play/feedback.js';
 import { limitedBy, PLAYER } from './access.js';
+import { jsonAnswer, jsonBody } from './json.js';
 import { errorResponses, type Failed, type Refusals, refusal } from './refusals.js';
 import { requireDailyPuzzle } from './require.js';
+import { routeGroup } from './route-group.js';
 import { PuzzleParams } from './schemas.js';
 import { TAGS } from './tags.js';
 
@@ -43,10 +43,10 @@ const vote = createRoute({
     `puzzle's stats show the votes from ${VOTES_SHOWN_FROM} voters on, so that no single vote can be told apart.`,
   request: {
     params: PuzzleParams,
-    body: { required: true, content: { 'application/json': { schema: VoteRequestSchema } } },
+    body: jsonBody(VoteRequestSchema),
   },
   responses: {
-    200: { content: { 'application/json': { schema: VoteSchema } }, description: 'The vote as kept' },
+    200: jsonAnswer(VoteSchema, 'The vote as kept'),
     ...errorResponses(
       {
         400: 'Malformed request: fun is a whole number 1–5, felt one of easier, right, harder',
@@ -72,10 +72,10 @@ const report = createRoute({
     'puzzle: a second replaces the first. It goes to the moderators’ queue, GET /v1/admin/reports.',
   request: {
     params: PuzzleParams,
-    body: { required: true, content: { 'application/json': { schema: ReportRequestSchema } } },
+    body: jsonBody(ReportRequestSchema),
   },
   responses: {
-    201: { content: { 'application/json': { schema: ReportSchema } }, description: 'The report as filed' },
+    201: jsonAnswer(ReportSchema, 'The report as filed'),
     ...errorResponses(
       {
         400: 'Malformed request: an unknown reason, or a note too long or with control characters',
@@ -89,7 +89,7 @@ const report = createRoute({
   },
 });
 
-export const feedbackRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook })
+export const feedbackRoutes = routeGroup()
   .openapi(vote, async (c) => {
     const puzzle = await requireDailyPuzzle(c.var.services, c.req.valid('param'));
     const outcome = await castVote(c.var.services, c.var.player, puzzle, c.req.valid('json'));

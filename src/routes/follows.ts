@@ -1,14 +1,20 @@
-import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
+import { createRoute, z } from '@hono/zod-openapi';
 import { FollowSchema, FollowsPageSchema } from '../contract/follows.js';
 import { CACHE_CONTROL } from '../http/cache.js';
-import type { AppEnv } from '../http/context.js';
-import { CursorQuery, decodeCursor, LimitQuery, pageOf } from '../http/cursor.js';
-import { ApiError } from '../http/errors.js';
+import { decodeCursor, pageOf } from '../http/cursor.js';
 import { RATE_LIMITS } from '../http/rate-limit.js';
-import { validationHook } from '../http/validation.js';
-import { type FollowOutcome, follow, followingPage, MAX_FOLLOWS, unfollow } from '../play/follows.js';
+import {
+  type FollowOutcome,
+  follow,
+  followingPage,
+  MAX_FOLLOWS,
+  type UnfollowOutcome,
+  unfollow,
+} from '../play/follows.js';
 import { limitedBy, PLAYER } from './access.js';
+import { jsonAnswer, PageQuery } from './json.js';
 import { errorResponses, type Failed, type Refusals, refusal } from './refusals.js';
+import { routeGroup } from './route-group.js';
 import { jsonError, playerIdParam } from './schemas.js';
 import { TAGS } from './tags.js';
 
@@ -27,6 +33,15 @@ const FOLLOW_REFUSALS = {
   limit: [409, 'follow_limit', `A player follows at most ${MAX_FOLLOWS} others`],
 } as const satisfies Refusals<Failed<FollowOutcome>, { playerId: string }>;
 
+const UNFOLLOW_REFUSALS = {
+  not_following: [
+    404,
+    'not_following',
+    (_, { playerId }) => `The caller does not follow ${playerId}`,
+    { doc: 'The caller does not follow that player' },
+  ],
+} as const satisfies Refusals<Failed<UnfollowOutcome>, { playerId: string }>;
+
 const put = createRoute({
   method: 'put',
   path: '/players/me/follows/{playerId}',
@@ -36,14 +51,7 @@ const put = createRoute({
   summary: `Follow a player (at most ${MAX_FOLLOWS}); its solves then show on the caller's following boards`,
   request: { params: PlayerIdParam },
   responses: {
-    200: {
-      content: {
-        'application/json': {
-          schema: FollowSchema,
-        },
-      },
-      description: 'Followed (created: false when it already was)',
-    },
+    200: jsonAnswer(FollowSchema, 'Followed (created: false when it already was)'),
     ...errorResponses(
       {
         400: 'Malformed id',
@@ -65,9 +73,7 @@ const remove = createRoute({
   request: { params: PlayerIdParam },
   responses: {
     204: { description: 'No longer followed' },
-    400: jsonError('Malformed id'),
-    401: jsonError('Missing or invalid token'),
-    404: jsonError('The caller does not follow that player'),
+    ...errorResponses({ 400: 'Malformed id', 401: 'Missing or invalid token' }, UNFOLLOW_REFUSALS),
   },
 });
 
@@ -81,16 +87,9 @@ const list = createRoute({
   description:
     'A follow of a player the caller may not see (hidden, or `followers` without following back) is kept ' +
     'and counts towards the limit, but is not listed; DELETE still ends it.',
-  request: { query: z.object({ cursor: CursorQuery, limit: LimitQuery }) },
+  request: { query: PageQuery },
   responses: {
-    200: {
-      content: {
-        'application/json': {
-          schema: FollowsPageSchema,
-        },
-      },
-      description: 'One page',
-    },
+    200: jsonAnswer(FollowsPageSchema, 'One page'),
     400: jsonError('Malformed cursor'),
     401: jsonError('Missing or invalid token'),
   },
@@ -98,7 +97,7 @@ const list = createRoute({
 
 const FollowCursor = z.object({ after: z.string() });
 
-export const followRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook })
+export const followRoutes = routeGroup()
   .openapi(put, async (c) => {
     const { playerId } = c.req.valid('param');
     const outcome = await follow(c.var.services, c.var.player.id, playerId);
@@ -107,9 +106,8 @@ export const followRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHoo
   })
   .openapi(remove, async (c) => {
     const { playerId } = c.req.valid('param');
-    if (!(await unfollow(c.var.services, c.var.player.id, playerId))) {
-      throw new ApiError(404, 'not_following', `The caller does not follow ${playerId}`);
-    }
+    const outcome = await unfollow(c.var.services, c.var.player.id, playerId);
+    if (!outcome.ok) throw refusal(UNFOLLOW_REFUSALS, outcome, { playerId });
     return c.body(null, 204);
   })
   .openapi(list, async (c) => {

@@ -1,4 +1,4 @@
-import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
+import { createRoute, z } from '@hono/zod-openapi';
 import {
   GroupDetailSchema,
   InviteCodeSchema,
@@ -9,12 +9,10 @@ import {
   PlayerGroupsSchema,
 } from '../contract/groups.js';
 import { CACHE_CONTROL } from '../http/cache.js';
-import type { AppEnv } from '../http/context.js';
-import { ApiError } from '../http/errors.js';
 import { RATE_LIMITS } from '../http/rate-limit.js';
-import { validationHook } from '../http/validation.js';
 import {
   dissolveGroup,
+  type GroupDetailOutcome,
   groupDetail,
   groupsOfPlayer,
   type JoinOutcome,
@@ -30,7 +28,9 @@ import {
   rotateInvite,
 } from '../play/groups.js';
 import { limitedBy, PLAYER } from './access.js';
+import { jsonAnswer, jsonBody } from './json.js';
 import { errorResponses, type Failed, only, type Refusals, refusal } from './refusals.js';
+import { routeGroup } from './route-group.js';
 import { jsonError, playerIdParam } from './schemas.js';
 import { TAGS } from './tags.js';
 
@@ -67,6 +67,10 @@ const OWNER_REFUSALS = {
   not_member: [404, 'not_member', 'That player is not a member of the group'],
 } as const satisfies Refusals<Failed<OwnerOutcome<unknown>>>;
 
+const DETAIL_REFUSALS = {
+  not_found: [404, 'not_found', 'No such group among yours'],
+} as const satisfies Refusals<Failed<GroupDetailOutcome>>;
+
 /** What the group routes that are not about one member meet of the owner's refusals. */
 const GROUP_OWNER_REFUSALS = only(OWNER_REFUSALS, 'not_found', 'not_owner');
 
@@ -78,16 +82,10 @@ const create = createRoute({
   ...PLAYER,
   summary: `Make a group (at most ${MAX_GROUP_MEMBERS} members); the caller owns it and gets its invite code`,
   request: {
-    body: {
-      required: true,
-      content: { 'application/json': { schema: NewGroupRequestSchema } },
-    },
+    body: jsonBody(NewGroupRequestSchema),
   },
   responses: {
-    201: {
-      content: { 'application/json': { schema: NewGroupSchema } },
-      description: 'The group and its invite code',
-    },
+    201: jsonAnswer(NewGroupSchema, 'The group and its invite code'),
     ...errorResponses({ 400: 'Invalid name', 401: 'Missing or invalid token' }, NEW_GROUP_REFUSALS),
   },
 });
@@ -101,16 +99,10 @@ const join = createRoute({
   ...limitedBy(PLAYER, [RATE_LIMITS.groupJoinPerPlayer, RATE_LIMITS.groupJoinPerIp]),
   summary: 'Join a group with its invite code',
   request: {
-    body: {
-      required: true,
-      content: { 'application/json': { schema: JoinGroupRequestSchema } },
-    },
+    body: jsonBody(JoinGroupRequestSchema),
   },
   responses: {
-    200: {
-      content: { 'application/json': { schema: JoinedGroupSchema } },
-      description: 'Joined',
-    },
+    200: jsonAnswer(JoinedGroupSchema, 'Joined'),
     ...errorResponses(
       {
         400: 'Malformed body',
@@ -130,7 +122,7 @@ const mine = createRoute({
   ...PLAYER,
   summary: `The groups the caller belongs to (at most ${MAX_GROUPS_PER_PLAYER}), the same on every linked device`,
   responses: {
-    200: { content: { 'application/json': { schema: PlayerGroupsSchema } }, description: 'The groups' },
+    200: jsonAnswer(PlayerGroupsSchema, 'The groups'),
     401: jsonError('Missing or invalid token'),
   },
 });
@@ -144,10 +136,8 @@ const detail = createRoute({
   summary: 'A group the caller belongs to, with its members',
   request: { params: GroupIdParam },
   responses: {
-    200: { content: { 'application/json': { schema: GroupDetailSchema } }, description: 'The group' },
-    400: jsonError('Malformed id'),
-    401: jsonError('Missing or invalid token'),
-    404: jsonError('No such group among the caller’s'),
+    200: jsonAnswer(GroupDetailSchema, 'The group'),
+    ...errorResponses({ 400: 'Malformed id', 401: 'Missing or invalid token' }, DETAIL_REFUSALS),
   },
 });
 
@@ -188,10 +178,7 @@ const rotate = createRoute({
   summary: 'The owner makes a new invite code; the old one stops working',
   request: { params: GroupIdParam },
   responses: {
-    200: {
-      content: { 'application/json': { schema: InviteCodeSchema } },
-      description: 'The new code',
-    },
+    200: jsonAnswer(InviteCodeSchema, 'The new code'),
     ...errorResponses({ 400: 'Malformed id', 401: 'Missing or invalid token' }, GROUP_OWNER_REFUSALS),
   },
 });
@@ -215,7 +202,7 @@ function owned<T>(outcome: OwnerOutcome<T>): T {
   return outcome.value;
 }
 
-export const groupRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook })
+export const groupRoutes = routeGroup()
   .openapi(create, async (c) => {
     const outcome = await newGroup(c.var.services, c.var.player.id, c.req.valid('json').name);
     if (!outcome.ok) throw refusal(NEW_GROUP_REFUSALS, outcome);
@@ -232,10 +219,10 @@ export const groupRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook
     return c.json({ groups }, 200);
   })
   .openapi(detail, async (c) => {
-    const group = await groupDetail(c.var.services, c.var.player.id, c.req.valid('param').id);
-    if (!group) throw new ApiError(404, 'not_found', 'No such group among yours');
+    const outcome = await groupDetail(c.var.services, c.var.player.id, c.req.valid('param').id);
+    if (!outcome.ok) throw refusal(DETAIL_REFUSALS, outcome);
     c.header('Cache-Control', CACHE_CONTROL.private);
-    return c.json(group, 200);
+    return c.json(outcome.group, 200);
   })
   .openapi(leave, async (c) => {
     const outcome = await leaveGroup(c.var.services, c.var.player.id, c.req.valid('param').id);

@@ -1,9 +1,11 @@
-import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
+import { createRoute } from '@hono/zod-openapi';
+import { HealthSchema } from '../contract/health.js';
 import { pingDb } from '../db/ping.js';
 import { CACHE_CONTROL } from '../http/cache.js';
-import type { AppEnv } from '../http/context.js';
 import { engineFor, KINDS } from '../kinds/index.js';
 import { NO_TOKEN } from './access.js';
+import { jsonAnswer } from './json.js';
+import { routeGroup } from './route-group.js';
 import { TAGS } from './tags.js';
 
 const health = createRoute({
@@ -14,22 +16,11 @@ const health = createRoute({
   ...NO_TOKEN,
   summary: 'Liveness, database reachability and the engine versions in use',
   responses: {
-    200: {
-      content: {
-        'application/json': {
-          schema: z.object({
-            ok: z.boolean(),
-            time: z.string(),
-            engines: z.record(z.string(), z.object({ version: z.number(), levels: z.array(z.string()) })),
-          }),
-        },
-      },
-      description: 'The service is up',
-    },
+    200: jsonAnswer(HealthSchema, 'The service is up'),
   },
 });
 
-export const healthRoutes = new OpenAPIHono<AppEnv>().openapi(health, async (c) => {
+export const healthRoutes = routeGroup().openapi(health, async (c) => {
   const { db, now } = c.var.services;
   await pingDb(db);
   const engines = Object.fromEntries(

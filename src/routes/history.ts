@@ -1,13 +1,13 @@
-import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
+import { createRoute, z } from '@hono/zod-openapi';
 import { HistorySchema, PlayerStatsSchema } from '../contract/history.js';
 import { historyPage } from '../db/history.js';
 import { CACHE_CONTROL } from '../http/cache.js';
-import type { AppEnv } from '../http/context.js';
-import { CursorQuery, decodeCursor, LimitQuery, pageOf } from '../http/cursor.js';
-import { validationHook } from '../http/validation.js';
+import { decodeCursor, pageOf } from '../http/cursor.js';
 import { playerStats } from '../play/player-stats.js';
 import { PLAYER } from './access.js';
+import { jsonAnswer, PageQuery } from './json.js';
 import { requireLevelOf } from './require.js';
+import { routeGroup } from './route-group.js';
 import { jsonError, KindSchema, LevelSchema } from './schemas.js';
 import { TAGS } from './tags.js';
 
@@ -22,19 +22,11 @@ const history = createRoute({
     query: z.object({
       kind: KindSchema.optional(),
       level: LevelSchema.optional(),
-      cursor: CursorQuery,
-      limit: LimitQuery,
+      ...PageQuery.shape,
     }),
   },
   responses: {
-    200: {
-      content: {
-        'application/json': {
-          schema: HistorySchema,
-        },
-      },
-      description: 'One page',
-    },
+    200: jsonAnswer(HistorySchema, 'One page'),
     400: jsonError('Unknown kind or level, malformed cursor'),
     401: jsonError('Missing or invalid token'),
   },
@@ -61,7 +53,7 @@ const stats = createRoute({
     }),
   },
   responses: {
-    200: { content: { 'application/json': { schema: PlayerStatsSchema } }, description: 'The statistics' },
+    200: jsonAnswer(PlayerStatsSchema, 'The statistics'),
     400: jsonError('Unknown kind or days out of range'),
     401: jsonError('Missing or invalid token'),
   },
@@ -69,7 +61,7 @@ const stats = createRoute({
 
 const HistoryCursor = z.object({ before: z.number().int() });
 
-export const historyRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook })
+export const historyRoutes = routeGroup()
   .openapi(history, async (c) => {
     const { kind, level, cursor, limit } = c.req.valid('query');
     if (kind !== undefined && level !== undefined) requireLevelOf(kind, level);

@@ -1,9 +1,10 @@
-import { createRoute, OpenAPIHono } from '@hono/zod-openapi';
+import { createRoute } from '@hono/zod-openapi';
 import { KindListSchema } from '../contract/kind-info.js';
 import { CACHE_CONTROL } from '../http/cache.js';
-import type { AppEnv } from '../http/context.js';
 import { descriptorOf, KINDS } from '../kinds/index.js';
 import { NO_TOKEN } from './access.js';
+import { jsonAnswer } from './json.js';
+import { routeGroup } from './route-group.js';
 import { TAGS } from './tags.js';
 
 const list = createRoute({
@@ -14,14 +15,11 @@ const list = createRoute({
   ...NO_TOKEN,
   summary: 'The puzzle kinds this service offers, with their levels and move-log formats',
   responses: {
-    200: {
-      content: { 'application/json': { schema: KindListSchema } },
-      description: 'Every kind, in the order lists show them',
-    },
+    200: jsonAnswer(KindListSchema, 'Every kind, in the order lists show them'),
   },
 });
 
-export const kindRoutes = new OpenAPIHono<AppEnv>().openapi(list, (c) => {
+export const kindRoutes = routeGroup().openapi(list, (c) => {
   const kinds = KINDS.map((kind) => {
     const { engine, displayName, logFormat, reveal } = descriptorOf(kind);
     return {

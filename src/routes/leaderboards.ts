@@ -1,4 +1,4 @@
-import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
+import { createRoute, z } from '@hono/zod-openapi';
 import {
   DailyBoardSchema,
   PuzzleBoardSchema,
@@ -9,9 +9,8 @@ import type { BoardScope } from '../db/board-scope.js';
 import { dailyBoardPage } from '../db/daily-board.js';
 import { puzzleBoardPage, puzzleStats, ratingBoardPage } from '../db/leaderboards.js';
 import { CACHE_CONTROL } from '../http/cache.js';
-import type { AppEnv, RequestContext } from '../http/context.js';
-import { CursorQuery, decodeCursor, LimitQuery, pageOf } from '../http/cursor.js';
-import { validationHook } from '../http/validation.js';
+import type { RequestContext } from '../http/context.js';
+import { decodeCursor, pageOf } from '../http/cursor.js';
 import { resolveScope, type ScopeOutcome } from '../play/boards.js';
 import { shownVotes, voteView } from '../play/feedback.js';
 import { histogramEdges } from '../play/histogram.js';
@@ -23,8 +22,10 @@ import {
   ESTABLISHED_MIN_PLAY_DAYS,
 } from '../rating/standing.js';
 import { OPTIONAL_PLAYER } from './access.js';
+import { jsonAnswer, PageQuery } from './json.js';
 import { errorResponses, type Failed, type Refusals, refusal } from './refusals.js';
 import { requireDailyPuzzle, requirePlayableDate } from './require.js';
+import { routeGroup } from './route-group.js';
 import { DateParam, jsonError, KindParam, PuzzleParams } from './schemas.js';
 import { TAGS } from './tags.js';
 
@@ -45,7 +46,7 @@ const ScopeQuery = z
     example: 'following',
   });
 
-const BoardQuery = z.object({ cursor: CursorQuery, limit: LimitQuery, scope: ScopeQuery });
+const BoardQuery = PageQuery.extend({ scope: ScopeQuery });
 
 const SCOPE_REFUSALS = {
   needs_player: [
@@ -74,7 +75,7 @@ const puzzleBoard = createRoute({
   summary: "A puzzle's fastest counted times (ties: earlier submission first)",
   request: { params: PuzzleParams, query: BoardQuery },
   responses: {
-    200: { content: { 'application/json': { schema: PuzzleBoardSchema } }, description: 'One page' },
+    200: jsonAnswer(PuzzleBoardSchema, 'One page'),
     ...boardErrors,
   },
 });
@@ -92,7 +93,7 @@ const ratingBoard = createRoute({
     `and a deviation under ${ESTABLISHED_MAX_DEVIATION}. Ranks count players hidden from the caller; ties go to the smaller player id.`,
   request: { params: z.object({ kind: KindParam }), query: BoardQuery },
   responses: {
-    200: { content: { 'application/json': { schema: RatingBoardSchema } }, description: 'One page' },
+    200: jsonAnswer(RatingBoardSchema, 'One page'),
     ...errorResponses(
       { 400: 'Unknown kind, malformed scope or cursor', 401: 'A bad player token' },
       SCOPE_REFUSALS,
@@ -109,7 +110,7 @@ const dailyBoard = createRoute({
   summary: "A date's players by the sum of their scores over its puzzles (counted solves only)",
   request: { params: z.object({ date: DateParam }), query: BoardQuery },
   responses: {
-    200: { content: { 'application/json': { schema: DailyBoardSchema } }, description: 'One page' },
+    200: jsonAnswer(DailyBoardSchema, 'One page'),
     ...boardErrors,
   },
 });
@@ -124,7 +125,7 @@ const stats = createRoute({
   description: "With a player token, the histogram marks the bucket of the caller's own counted time.",
   request: { params: PuzzleParams },
   responses: {
-    200: { content: { 'application/json': { schema: PuzzleStatsSchema } }, description: 'The statistics' },
+    200: jsonAnswer(PuzzleStatsSchema, 'The statistics'),
     400: jsonError('Malformed date, unknown kind or level'),
     401: jsonError('A player token that is not valid'),
     404: jsonError('Date outside the archive or not begun anywhere yet'),
@@ -144,7 +145,7 @@ function cacheBoard(c: RequestContext, viewerId: string | null): void {
   c.header('Cache-Control', viewerId === null ? CACHE_CONTROL.board : CACHE_CONTROL.private);
 }
 
-export const leaderboardRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook })
+export const leaderboardRoutes = routeGroup()
   .openapi(puzzleBoard, async (c) => {
     const services = c.var.services;
     const query = c.req.valid('query');

@@ -1,12 +1,15 @@
-import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
+import { createRoute, z } from '@hono/zod-openapi';
+import {
+  AuditPageSchema,
+  BanSchema,
+  FlagsPageSchema,
+  ModerationResultSchema,
+  StoredSubmissionSchema,
+} from '../contract/admin.js';
 import { auditPage, findSubmission, heldPage } from '../db/moderation.js';
-import { FLAG_REASONS, PENDING_REASONS } from '../fairplay/verdict.js';
 import { CACHE_CONTROL } from '../http/cache.js';
-import type { AppEnv } from '../http/context.js';
-import { CursorQuery, decodeCursor, IdCursor, LimitQuery, pageOf } from '../http/cursor.js';
+import { decodeCursor, IdCursor, pageOf } from '../http/cursor.js';
 import { ApiError } from '../http/errors.js';
-import { validationHook } from '../http/validation.js';
-import { KINDS } from '../kinds/index.js';
 import {
   approveSolve,
   type BanOutcome,
@@ -15,7 +18,9 @@ import {
   voidSolve,
 } from '../play/moderate.js';
 import { ADMIN } from './access.js';
+import { jsonAnswer, jsonBody, optionalJsonBody, PageQuery } from './json.js';
 import { errorResponses, type Failed, type Refusals, refusal } from './refusals.js';
+import { routeGroup } from './route-group.js';
 import { jsonError, ModerationReason, playerIdParam } from './schemas.js';
 import { TAGS } from './tags.js';
 
@@ -55,51 +60,6 @@ const BAN_REFUSALS = {
   ],
 } as const satisfies Refusals<Failed<BanOutcome>, { id: string }>;
 
-const EvidenceSchema = z
-  .object({
-    entries: z.number().int(),
-    firstMs: z.number().int().nullable(),
-    lastMs: z.number().int().nullable(),
-    serverMs: z.number().int(),
-    countedMs: z.number().int(),
-    fastGaps: z.number().int().openapi({ description: 'Gaps under 50 ms outside drag strokes' }),
-    burstMs: z.number().openapi({ description: 'Shortest time holding 80 % of the entries' }),
-    gapSpread: z.number().nullable().openapi({ description: '90th / 10th percentile of the gaps' }),
-    floorMs: z.number().int().openapi({ description: 'The human floor the solve was held to' }),
-    eliteMs: z
-      .number()
-      .int()
-      .optional()
-      .openapi({ description: "The elite line: faster needs the player's history to be ranked at once" }),
-  })
-  .openapi('Evidence');
-
-const FlagSchema = z
-  .object({
-    submissionId: z.number().int(),
-    puzzleId: z.string(),
-    date: z.string(),
-    kind: z.enum(KINDS),
-    level: z.string(),
-    countedMs: z.number().int().nullable(),
-    benchmarkSeconds: z.number().nullable(),
-    submittedAt: z.string(),
-    verdict: z.enum(['pending', 'flagged']),
-    reasons: z.array(z.enum([...FLAG_REASONS, ...PENDING_REASONS])),
-    wouldTakePlaces: z.number().int().openapi({
-      description:
-        'Counted solves of the puzzle it would go ahead of if approved now (the queue is sorted by it)',
-    }),
-    evidence: EvidenceSchema.nullable(),
-    player: z.object({
-      id: z.string(),
-      displayName: z.string().nullable(),
-      createdAt: z.string(),
-      banned: z.boolean(),
-    }),
-  })
-  .openapi('Flag');
-
 const flags = createRoute({
   method: 'get',
   path: '/admin/flags',
@@ -108,16 +68,9 @@ const flags = createRoute({
   ...ADMIN,
   summary:
     'Pending and flagged solves waiting for a moderator, those that would take the most public places first',
-  request: { query: z.object({ cursor: CursorQuery, limit: LimitQuery }) },
+  request: { query: PageQuery },
   responses: {
-    200: {
-      content: {
-        'application/json': {
-          schema: z.object({ flags: z.array(FlagSchema), nextCursor: z.string().nullable() }),
-        },
-      },
-      description: 'One page',
-    },
+    200: jsonAnswer(FlagsPageSchema, 'One page'),
     400: jsonError('Malformed cursor or limit'),
     401: jsonError('Missing or wrong admin token'),
   },
@@ -132,39 +85,15 @@ const detail = createRoute({
   summary: 'One submission as stored, with its verdict, evidence and (for flagged solves) its move log',
   request: { params: z.object({ id: SubmissionId }) },
   responses: {
-    200: {
-      content: {
-        'application/json': { schema: z.record(z.string(), z.unknown()).openapi('StoredSubmission') },
-      },
-      description: 'The stored row',
-    },
+    200: jsonAnswer(StoredSubmissionSchema, 'The stored row'),
     400: jsonError('Malformed id'),
     401: jsonError('Missing or wrong admin token'),
     404: jsonError('No such submission'),
   },
 });
 
-const RederivedSchema = z
-  .object({
-    puzzles: z.array(z.object({ id: z.string(), rating: z.number(), deviation: z.number() })),
-    puzzlesPending: z.number().int().openapi({ description: 'Puzzles the daily job replays' }),
-    ratings: z.array(
-      z.object({ kind: z.enum(KINDS), rating: z.number(), deviation: z.number(), games: z.number().int() }),
-    ),
-  })
-  .openapi('Rederived', { description: 'The ratings replayed from their remaining counted games' });
-
-const ModerationResultSchema = z.object({
-  submissionId: z.number().int(),
-  status: z.enum(['approved', 'voided']),
-  rederived: RederivedSchema,
-});
-
 const moderationResponses = {
-  200: {
-    content: { 'application/json': { schema: ModerationResultSchema } },
-    description: 'The new status and what was re-derived',
-  },
+  200: jsonAnswer(ModerationResultSchema, 'The new status and what was re-derived'),
   ...errorResponses(
     { 400: 'Malformed id or reason', 401: 'Missing or wrong admin token' },
     MODERATION_REFUSALS,
@@ -180,16 +109,11 @@ const approve = createRoute({
   summary: 'Rank a pending or flagged solve: boards, statistics and both ratings take it in its place',
   request: {
     params: z.object({ id: SubmissionId }),
-    body: {
-      required: false,
-      content: {
-        'application/json': {
-          schema: z
-            .strictObject({ reason: ModerationReason.optional() })
-            .openapi({ example: { reason: 'The log shows a person solving at a steady pace' } }),
-        },
-      },
-    },
+    body: optionalJsonBody(
+      z
+        .strictObject({ reason: ModerationReason.optional() })
+        .openapi({ example: { reason: 'The log shows a person solving at a steady pace' } }),
+    ),
   },
   responses: moderationResponses,
 });
@@ -203,7 +127,7 @@ const voidRoute = createRoute({
   summary: 'Remove a ranked solve: boards, statistics and both ratings are re-derived without it',
   request: {
     params: z.object({ id: SubmissionId }),
-    body: { required: true, content: { 'application/json': { schema: ReasonBody } } },
+    body: jsonBody(ReasonBody),
   },
   responses: moderationResponses,
 });
@@ -218,17 +142,10 @@ const ban = createRoute({
     'Ban a player: its tokens are refused and every solve of it is hidden; what they moved is re-derived',
   request: {
     params: z.object({ id: PlayerIdParam }),
-    body: { required: true, content: { 'application/json': { schema: ReasonBody } } },
+    body: jsonBody(ReasonBody),
   },
   responses: {
-    200: {
-      content: {
-        'application/json': {
-          schema: z.object({ playerId: z.string(), banned: z.literal(true), rederived: RederivedSchema }),
-        },
-      },
-      description: 'The ban and what was re-derived',
-    },
+    200: jsonAnswer(BanSchema, 'The ban and what was re-derived'),
     ...errorResponses({ 400: 'Malformed id or reason', 401: 'Missing or wrong admin token' }, BAN_REFUSALS),
   },
 });
@@ -240,28 +157,9 @@ const audit = createRoute({
   tags: [TAGS.admin.name],
   ...ADMIN,
   summary: 'Every admin action (what, on what, when, why), newest first',
-  request: { query: z.object({ cursor: CursorQuery, limit: LimitQuery }) },
+  request: { query: PageQuery },
   responses: {
-    200: {
-      content: {
-        'application/json': {
-          schema: z.object({
-            actions: z.array(
-              z.object({
-                id: z.number().int(),
-                at: z.string(),
-                action: z.string(),
-                target: z.string(),
-                reason: z.string().nullable(),
-                details: z.record(z.string(), z.unknown()).nullable(),
-              }),
-            ),
-            nextCursor: z.string().nullable(),
-          }),
-        },
-      },
-      description: 'One page',
-    },
+    200: jsonAnswer(AuditPageSchema, 'One page'),
     400: jsonError('Malformed cursor or limit'),
     401: jsonError('Missing or wrong admin token'),
   },
@@ -278,7 +176,7 @@ function moderated(id: number, outcome: ModerationOutcome) {
   };
 }
 
-export const moderationRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook })
+export const moderationRoutes = routeGroup()
   .openapi(flags, async (c) => {
     const { cursor, limit } = c.req.valid('query');
     const rows = await heldPage(c.var.services.db, decodeCursor(cursor, HeldCursorSchema) ?? null, limit + 1);

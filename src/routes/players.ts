@@ -1,4 +1,4 @@
-import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
+import { createRoute, z } from '@hono/zod-openapi';
 import {
   NewPlayerRequestSchema,
   NewPlayerSchema,
@@ -7,18 +7,26 @@ import {
   PublicProfileSchema,
 } from '../contract/player.js';
 import { CACHE_CONTROL } from '../http/cache.js';
-import type { AppEnv } from '../http/context.js';
-import { ApiError } from '../http/errors.js';
 import { clientAddress, enforceRateLimit, RATE_LIMITS } from '../http/rate-limit.js';
-import { validationHook } from '../http/validation.js';
 import { type ChangeOutcome, changePlayer } from '../play/change-player.js';
 import { playerProfile } from '../play/profile.js';
 import { registerPlayer } from '../play/register.js';
-import { visibleProfile } from '../play/visibility.js';
+import { type VisibleProfileOutcome, visibleProfile } from '../play/visibility.js';
 import { limitedBy, NO_TOKEN, OPTIONAL_PLAYER, PLAYER } from './access.js';
+import { jsonAnswer, jsonBody, optionalJsonBody } from './json.js';
 import { errorResponses, type Failed, type Refusals, refusal } from './refusals.js';
+import { routeGroup } from './route-group.js';
 import { jsonError, notATimeZone, playerIdParam } from './schemas.js';
 import { TAGS } from './tags.js';
+
+const PROFILE_REFUSALS = {
+  not_found: [
+    404,
+    'not_found',
+    (_, { id }) => `There is no player ${id} you can see`,
+    { doc: 'No such player, or not one the caller may see' },
+  ],
+} as const satisfies Refusals<Failed<VisibleProfileOutcome>, { id: string }>;
 
 const CHANGE_REFUSALS = {
   unknown_time_zone: [
@@ -43,16 +51,10 @@ const create = createRoute({
   ...NO_TOKEN,
   summary: 'Register an anonymous player',
   request: {
-    body: {
-      required: false,
-      content: { 'application/json': { schema: NewPlayerRequestSchema } },
-    },
+    body: optionalJsonBody(NewPlayerRequestSchema),
   },
   responses: {
-    201: {
-      content: { 'application/json': { schema: NewPlayerSchema } },
-      description: 'The player and its token',
-    },
+    201: jsonAnswer(NewPlayerSchema, 'The player and its token'),
     400: jsonError('Invalid display name'),
     429: jsonError('Too many new players from this address or network; see Retry-After'),
   },
@@ -66,7 +68,7 @@ const me = createRoute({
   ...PLAYER,
   summary: 'The calling player: name, calendar, streak and ratings per kind',
   responses: {
-    200: { content: { 'application/json': { schema: PlayerProfileSchema } }, description: 'The player' },
+    200: jsonAnswer(PlayerProfileSchema, 'The player'),
     401: jsonError('Missing or invalid token'),
     403: jsonError('The player is banned'),
   },
@@ -89,10 +91,11 @@ const profile = createRoute({
     }),
   },
   responses: {
-    200: { content: { 'application/json': { schema: PublicProfileSchema } }, description: 'The player' },
-    400: jsonError('Malformed id'),
-    401: jsonError('A bearer token was sent but is not a valid player token'),
-    404: jsonError('No such player, or not one the caller may see'),
+    200: jsonAnswer(PublicProfileSchema, 'The player'),
+    ...errorResponses(
+      { 400: 'Malformed id', 401: 'A bearer token was sent but is not a valid player token' },
+      PROFILE_REFUSALS,
+    ),
   },
 });
 
@@ -105,13 +108,10 @@ const change = createRoute({
   ...limitedBy(PLAYER, [RATE_LIMITS.renamePerPlayer, RATE_LIMITS.renamePerIp]),
   summary: "Change the calling player's display name, time zone or board visibility",
   request: {
-    body: { required: true, content: { 'application/json': { schema: PlayerChangesSchema } } },
+    body: jsonBody(PlayerChangesSchema),
   },
   responses: {
-    200: {
-      content: { 'application/json': { schema: PlayerProfileSchema } },
-      description: 'The changed player',
-    },
+    200: jsonAnswer(PlayerProfileSchema, 'The changed player'),
     ...errorResponses(
       {
         400: 'Invalid display name',
@@ -124,7 +124,7 @@ const change = createRoute({
   },
 });
 
-export const playerRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook })
+export const playerRoutes = routeGroup()
   .openapi(create, async (c) => {
     const services = c.var.services;
     await enforceRateLimit(c, RATE_LIMITS.playerCreationPerIp, clientAddress(c));
@@ -149,8 +149,8 @@ export const playerRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHoo
   .openapi(profile, async (c) => {
     const services = c.var.services;
     const { id } = c.req.valid('param');
-    const shown = await visibleProfile(services, c.var.player?.id ?? null, id);
-    if (!shown) throw new ApiError(404, 'not_found', `There is no player ${id} you can see`);
+    const outcome = await visibleProfile(services, c.var.player?.id ?? null, id);
+    if (!outcome.ok) throw refusal(PROFILE_REFUSALS, outcome, { id });
     c.header('Cache-Control', CACHE_CONTROL.private);
-    return c.json(shown, 200);
+    return c.json(outcome.profile, 200);
   });

@@ -1,27 +1,21 @@
-import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
+import { createRoute, z } from '@hono/zod-openapi';
 import type { Level } from '../contract/kinds/index.js';
 import { AnswerSchema, DayPuzzlesSchema, PlayablePuzzleSchema, type Puzzle } from '../contract/puzzle.js';
-import {
-  answersPublicAt,
-  areAnswersPublic,
-  canonicalTimeZone,
-  dateInTimeZone,
-  type IsoDate,
-  isTimeZone,
-} from '../daily/calendar.js';
+import { canonicalTimeZone, dateInTimeZone, type IsoDate, isTimeZone } from '../daily/calendar.js';
 import { dailyPuzzles } from '../daily/daily-puzzles.js';
 import { puzzlesOfDate } from '../daily/schedule.js';
+import { type AnswerVerdict, judgeAnswers } from '../daily/window.js';
 import { CACHE_CONTROL, conditionalGet, PayloadMemory, PUZZLE_MAX_AGE_S } from '../http/cache.js';
-import type { AppEnv } from '../http/context.js';
-import { ApiError } from '../http/errors.js';
 import { RATE_LIMITS } from '../http/rate-limit.js';
-import { validationHook } from '../http/validation.js';
 import type { Kind } from '../kinds/index.js';
 import { startPuzzle } from '../play/start-puzzle.js';
 import type { Services } from '../services.js';
 import { behind, limitedBy, NO_TOKEN, OPTIONAL_PLAYER } from './access.js';
+import { jsonAnswer } from './json.js';
 import { toAnswer, toPuzzleView } from './puzzle-view.js';
+import { errorResponses, type Failed, type Refusals, refusal } from './refusals.js';
 import { generationContext, requireDailyPuzzle, requireLevelOf, requirePlayableDate } from './require.js';
+import { routeGroup } from './route-group.js';
 import { DateParam, invalidTimeZone, jsonError, PuzzleParams } from './schemas.js';
 import { TAGS } from './tags.js';
 
@@ -45,10 +39,7 @@ const today = createRoute({
     }),
   },
   responses: {
-    200: {
-      content: { 'application/json': { schema: DayPuzzlesSchema } },
-      description: 'Every puzzle of the date',
-    },
+    200: jsonAnswer(DayPuzzlesSchema, 'Every puzzle of the date'),
     400: jsonError('Unknown time zone'),
     404: jsonError('Today is before the archive starts'),
   },
@@ -64,10 +55,7 @@ const ofDate = createRoute({
   description: 'Cacheable for a minute (`rating` may be that old); ETag, If-None-Match → 304.',
   request: { params: z.object({ date: DateParam }) },
   responses: {
-    200: {
-      content: { 'application/json': { schema: DayPuzzlesSchema } },
-      description: 'Every puzzle of the date',
-    },
+    200: jsonAnswer(DayPuzzlesSchema, 'Every puzzle of the date'),
     400: jsonError('Malformed date'),
     404: jsonError('Date outside the archive or not begun anywhere yet'),
   },
@@ -101,11 +89,10 @@ const one = createRoute({
     }),
   },
   responses: {
-    200: {
-      content: { 'application/json': { schema: PlayablePuzzleSchema } },
-      description:
-        'The puzzle, without its answer; with a player token also a start token for a ranked submission',
-    },
+    200: jsonAnswer(
+      PlayablePuzzleSchema,
+      'The puzzle, without its answer; with a player token also a start token for a ranked submission',
+    ),
     401: jsonError('A bearer token was sent but is not a valid player token'),
     400: jsonError('Malformed date, unknown kind, level or time zone'),
     403: jsonError('The player is banned'),
@@ -114,6 +101,18 @@ const one = createRoute({
     503: jsonError('The puzzle could not be generated; retried on the next request'),
   },
 });
+
+const ANSWER_REFUSALS = {
+  embargoed: [
+    403,
+    'answer_embargoed',
+    (failure, { date }) => `Answers of ${date} are public from ${failure.availableAt}`,
+    {
+      doc: 'The date has not ended everywhere yet',
+      details: (failure) => ({ availableAt: failure.availableAt }),
+    },
+  ],
+} as const satisfies Refusals<Failed<AnswerVerdict>, { date: IsoDate }>;
 
 const answer = createRoute({
   method: 'get',
@@ -125,14 +124,18 @@ const answer = createRoute({
   description: 'Final once public: cacheable for a day, with an ETag.',
   request: { params: PuzzleParams },
   responses: {
-    200: { content: { 'application/json': { schema: AnswerSchema } }, description: 'The stored answer' },
-    400: jsonError('Malformed date, unknown kind or level'),
-    403: jsonError('The date has not ended everywhere yet'),
-    404: jsonError('Date outside the archive or not begun anywhere yet'),
+    200: jsonAnswer(AnswerSchema, 'The stored answer'),
+    ...errorResponses(
+      {
+        400: 'Malformed date, unknown kind or level',
+        404: 'Date outside the archive or not begun anywhere yet',
+      },
+      ANSWER_REFUSALS,
+    ),
   },
 });
 
-export const puzzleRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook })
+export const puzzleRoutes = routeGroup()
   .openapi(today, async (c) => {
     const services = c.var.services;
     const tz = c.req.valid('query').tz ?? 'UTC';
@@ -186,11 +189,8 @@ export const puzzleRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHoo
     const services = c.var.services;
     const params = c.req.valid('param');
     const date = requirePlayableDate(services, params.date);
-    if (!areAnswersPublic(date, services.now())) {
-      throw new ApiError(403, 'answer_embargoed', `Answers of ${date} are public from ${publicAt(date)}`, {
-        availableAt: publicAt(date),
-      });
-    }
+    const verdict = judgeAnswers(date, services.now());
+    if (!verdict.ok) throw refusal(ANSWER_REFUSALS, verdict, { date });
     const row = await requireDailyPuzzle(services, params);
     c.header('Cache-Control', CACHE_CONTROL.answer);
     return c.json(toAnswer(row), 200);
@@ -225,8 +225,4 @@ async function anonymousView(
   const view = toPuzzleView(await requireDailyPuzzle(services, params));
   puzzleViews.set(key, view, now);
   return view;
-}
-
-function publicAt(date: IsoDate): string {
-  return answersPublicAt(date).toISOString();
 }

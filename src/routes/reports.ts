@@ -1,14 +1,30 @@
-import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
+import { createRoute, z } from '@hono/zod-openapi';
+import { ResolvedReportSchema } from '../contract/admin.js';
 import { LevelFeedbackSchema, ReportsPageSchema } from '../contract/feedback.js';
 import { CACHE_CONTROL } from '../http/cache.js';
-import type { AppEnv } from '../http/context.js';
-import { CursorQuery, decodeCursor, IdCursor, LimitQuery, pageOf } from '../http/cursor.js';
-import { ApiError } from '../http/errors.js';
-import { validationHook } from '../http/validation.js';
-import { LEVEL_FEEDBACK_DAYS, levelReport, openReports, resolveReportNow } from '../play/feedback.js';
+import { decodeCursor, IdCursor, pageOf } from '../http/cursor.js';
+import {
+  LEVEL_FEEDBACK_DAYS,
+  levelReport,
+  openReports,
+  type ResolveReportOutcome,
+  resolveReportNow,
+} from '../play/feedback.js';
 import { ADMIN } from './access.js';
+import { jsonAnswer, optionalJsonBody, PageQuery } from './json.js';
+import { errorResponses, type Failed, type Refusals, refusal } from './refusals.js';
+import { routeGroup } from './route-group.js';
 import { jsonError, ModerationReason } from './schemas.js';
 import { TAGS } from './tags.js';
+
+const RESOLVE_REFUSALS = {
+  not_found: [
+    404,
+    'not_found',
+    (_, { id }) => `There is no open report ${id}`,
+    { doc: 'No open report with that id' },
+  ],
+} as const satisfies Refusals<Failed<ResolveReportOutcome>, { id: number }>;
 
 const list = createRoute({
   method: 'get',
@@ -17,9 +33,9 @@ const list = createRoute({
   tags: [TAGS.admin.name],
   ...ADMIN,
   summary: "Players' open reports of puzzles, newest first, beside the flags",
-  request: { query: z.object({ cursor: CursorQuery, limit: LimitQuery }) },
+  request: { query: PageQuery },
   responses: {
-    200: { content: { 'application/json': { schema: ReportsPageSchema } }, description: 'One page' },
+    200: jsonAnswer(ReportsPageSchema, 'One page'),
     400: jsonError('Malformed cursor or limit'),
     401: jsonError('Missing or wrong admin token'),
   },
@@ -40,25 +56,18 @@ const resolve = createRoute({
         .positive()
         .openapi({ param: { name: 'id', in: 'path' }, example: 7 }),
     }),
-    body: {
-      required: false,
-      content: {
-        'application/json': {
-          schema: z
-            .strictObject({ reason: ModerationReason.optional() })
-            .openapi({ example: { reason: 'Checked: the puzzle has one solution' } }),
-        },
-      },
-    },
+    body: optionalJsonBody(
+      z
+        .strictObject({ reason: ModerationReason.optional() })
+        .openapi({ example: { reason: 'Checked: the puzzle has one solution' } }),
+    ),
   },
   responses: {
-    200: {
-      content: { 'application/json': { schema: z.object({ id: z.int(), resolved: z.literal(true) }) } },
-      description: 'Closed',
-    },
-    400: jsonError('Malformed id or reason'),
-    401: jsonError('Missing or wrong admin token'),
-    404: jsonError('No open report with that id'),
+    200: jsonAnswer(ResolvedReportSchema, 'Closed'),
+    ...errorResponses(
+      { 400: 'Malformed id or reason', 401: 'Missing or wrong admin token' },
+      RESOLVE_REFUSALS,
+    ),
   },
 });
 
@@ -70,12 +79,12 @@ const levels = createRoute({
   ...ADMIN,
   summary: `Each level's felt difficulty beside its grader's techniques and its benchmark (last ${LEVEL_FEEDBACK_DAYS} days)`,
   responses: {
-    200: { content: { 'application/json': { schema: LevelFeedbackSchema } }, description: 'Every level' },
+    200: jsonAnswer(LevelFeedbackSchema, 'Every level'),
     401: jsonError('Missing or wrong admin token'),
   },
 });
 
-export const reportRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook })
+export const reportRoutes = routeGroup()
   .openapi(list, async (c) => {
     const { cursor, limit } = c.req.valid('query');
     const rows = await openReports(c.var.services, decodeCursor(cursor, IdCursor)?.id ?? null, limit + 1);
@@ -86,9 +95,8 @@ export const reportRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHoo
   .openapi(resolve, async (c) => {
     const { id } = c.req.valid('param');
     const reason = c.req.valid('json')?.reason ?? null;
-    if (!(await resolveReportNow(c.var.services, id, reason))) {
-      throw new ApiError(404, 'not_found', `There is no open report ${id}`);
-    }
+    const outcome = await resolveReportNow(c.var.services, id, reason);
+    if (!outcome.ok) throw refusal(RESOLVE_REFUSALS, outcome, { id });
     return c.json({ id, resolved: true as const }, 200);
   })
   .openapi(levels, async (c) => {

@@ -1,15 +1,16 @@
-import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
+import { createRoute, z } from '@hono/zod-openapi';
 import { createMiddleware } from 'hono/factory';
 import type { AppEnv } from '../http/context.js';
 import { ApiError } from '../http/errors.js';
 import { RATE_LIMITS } from '../http/rate-limit.js';
-import { validationHook } from '../http/validation.js';
 import type { RevealCapability } from '../kinds/descriptor.js';
 import { descriptorOf, isKind, KINDS, type Kind, revealOf } from '../kinds/index.js';
 import { type RevealOutcome, revealPosition } from '../play/reveal.js';
 import { behind, limitedBy, OPTIONAL_PLAYER } from './access.js';
+import { jsonAnswer, jsonBody } from './json.js';
 import { errorResponses, type Failed, type Refusals, refusal } from './refusals.js';
 import { requireDailyPuzzle, requirePlayableDate } from './require.js';
+import { routeGroup } from './route-group.js';
 import { KindSchema, PuzzleParams } from './schemas.js';
 import { TAGS } from './tags.js';
 
@@ -99,22 +100,10 @@ const revealRoute = createRoute({
     'that completes a tube cannot be undone in the original game).',
   request: {
     params: RevealParams,
-    body: {
-      required: true,
-      content: {
-        'application/json': { schema: eitherOf(REVEALING.map((kind) => descriptorOf(kind).solution)) },
-      },
-    },
+    body: jsonBody(eitherOf(REVEALING.map((kind) => descriptorOf(kind).solution))),
   },
   responses: {
-    200: {
-      content: {
-        'application/json': {
-          schema: eitherOf(REVEALING.flatMap((kind) => revealOf(kind)?.position ?? [])),
-        },
-      },
-      description: 'The position',
-    },
+    200: jsonAnswer(eitherOf(REVEALING.flatMap((kind) => revealOf(kind)?.position ?? [])), 'The position'),
     ...errorResponses(
       {
         400: 'Malformed body, date, unknown kind or level',
@@ -128,22 +117,19 @@ const revealRoute = createRoute({
   },
 });
 
-export const revealRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook }).openapi(
-  revealRoute,
-  async (c) => {
-    const { date, kind, level } = c.req.valid('param');
-    const services = c.var.services;
-    const day = requirePlayableDate(services, date);
-    const row = await requireDailyPuzzle(services, { date: day, kind, level });
-    const outcome = await revealPosition(
-      services,
-      c.var.player,
-      day,
-      requireReveal(kind),
-      row,
-      c.req.valid('json'),
-    );
-    if (!outcome.ok) throw refusal(REVEAL_REFUSALS, outcome);
-    return c.json(outcome.view, 200);
-  },
-);
+export const revealRoutes = routeGroup().openapi(revealRoute, async (c) => {
+  const { date, kind, level } = c.req.valid('param');
+  const services = c.var.services;
+  const day = requirePlayableDate(services, date);
+  const row = await requireDailyPuzzle(services, { date: day, kind, level });
+  const outcome = await revealPosition(
+    services,
+    c.var.player,
+    day,
+    requireReveal(kind),
+    row,
+    c.req.valid('json'),
+  );
+  if (!outcome.ok) throw refusal(REVEAL_REFUSALS, outcome);
+  return c.json(outcome.view, 200);
+});

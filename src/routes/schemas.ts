@@ -2,6 +2,7 @@ import { z } from '@hono/zod-openapi';
 import { ErrorSchema } from '../contract/error.js';
 import { LEVELS } from '../contract/kinds/index.js';
 import { ApiError } from '../http/errors.js';
+import { refusedAs } from '../http/validation.js';
 import { KINDS } from '../kinds/index.js';
 
 export const DateParam = z
@@ -12,15 +13,21 @@ export const DateParam = z
 /** `"chess"`: quoted, so that an empty or padded value reads as what it is. */
 const quoted = (input: unknown) => JSON.stringify(input) ?? String(input);
 
-/** A kind of the registry; anything else is refused as `invalid_kind` (http/validation.ts). */
-export const KindSchema = z.enum(KINDS, {
-  error: (issue) => `${quoted(issue.input)} is not a kind; the kinds are ${KINDS.join(', ')}`,
-});
+/** A kind of the registry; anything else is refused as `invalid_kind`. */
+export const KindSchema = refusedAs(
+  'invalid_kind',
+  z.enum(KINDS, {
+    error: (issue) => `${quoted(issue.input)} is not a kind; the kinds are ${KINDS.join(', ')}`,
+  }),
+);
 
-/** A level of some kind (which kind has which: GET /v1/kinds); anything else is `invalid_level`. */
-export const LevelSchema = z.enum(LEVELS, {
-  error: (issue) => `${quoted(issue.input)} is not a level; the levels are ${LEVELS.join(', ')}`,
-});
+/** A level of some kind (which kind has which: GET /v1/kinds); anything else is refused as `invalid_level`. */
+export const LevelSchema = refusedAs(
+  'invalid_level',
+  z.enum(LEVELS, {
+    error: (issue) => `${quoted(issue.input)} is not a level; the levels are ${LEVELS.join(', ')}`,
+  }),
+);
 
 export const KindParam = KindSchema.openapi({ param: { name: 'kind', in: 'path' }, example: 'sudoku' });
 

@@ -9,6 +9,7 @@ import { validationHook } from '../http/validation.js';
 import { descriptorOf, isKind, KINDS, type Kind } from '../kinds/index.js';
 import { type SubmissionOutcome, submitSolution } from '../play/submit.js';
 import { PLAYER_TOKEN } from './access.js';
+import { jsonAnswer, jsonBody } from './json.js';
 import { logShapeError } from './log-schemas.js';
 import { errorResponses, type Failed, type Refusals, refusal } from './refusals.js';
 import { requireLevelOf, requirePlayableDate } from './require.js';
@@ -54,10 +55,10 @@ const submit = createRoute({
   ...PLAYER_TOKEN,
   request: {
     params: PuzzleParams,
-    body: { required: true, content: { 'application/json': { schema: SubmissionRequestSchema } } },
+    body: jsonBody(SubmissionRequestSchema),
   },
   responses: {
-    200: { content: { 'application/json': { schema: SubmissionResultSchema } }, description: 'The verdict' },
+    200: jsonAnswer(SubmissionResultSchema, 'The verdict'),
     ...errorResponses(
       {
         400: 'Malformed request, or a solution or log not shaped like one of this kind',

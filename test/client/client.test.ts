@@ -1,7 +1,8 @@
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { createApp } from '../../src/app.js';
-import { ApiError, createClient, type Puzzle } from '../../src/client/index.js';
+import { ApiError, createAdminClient, createClient, type Puzzle } from '../../src/client/index.js';
+import { DEV_SECRETS } from '../../src/config.js';
 import { solveStored } from '../support/play.js';
 
 const date = '2026-11-29';
@@ -119,5 +120,38 @@ describe('the client', () => {
     expect((error as ApiError).message).toBe(
       'Cannot reach the puzzle server. Check your connection and try again.',
     );
+  });
+
+  it('reads the health check, with every engine and its levels', async () => {
+    const health = await client().health();
+    expect(health.ok).toBe(true);
+    expect(health.time).toBe('2026-11-29T12:00:00.000Z');
+    expect(health.engines.sudoku?.levels).toEqual(['easy', 'medium', 'hard', 'expert']);
+  });
+});
+
+describe('the admin client', () => {
+  const admin = (token: string) =>
+    createAdminClient('https://puzzles.example', {
+      fetch: (input, init) => app.request(input, init, env),
+      token,
+    });
+
+  it('calls the admin routes with ADMIN_TOKEN: a report that is not open is its 404', async () => {
+    const error = await admin(DEV_SECRETS.ADMIN_TOKEN)
+      .resolveReport(987654, 'Checked')
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect([(error as ApiError).status, (error as ApiError).code]).toEqual([404, 'not_found']);
+    const audit = await admin(DEV_SECRETS.ADMIN_TOKEN).audit({ limit: 1 });
+    expect(Array.isArray(audit.actions)).toBe(true);
+  });
+
+  it('is refused with 401 unauthorized under another token', async () => {
+    const error = await admin('not-the-admin-token')
+      .levelFeedback()
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect([(error as ApiError).status, (error as ApiError).code]).toEqual([401, 'unauthorized']);
   });
 });

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { type Client, createClient } from '../../src/client/index.js';
+import { type AdminClient, type Client, createAdminClient, createClient } from '../../src/client/index.js';
 import { appAt } from '../support/app.js';
 
 /**
- * `daily-puzzles/client` has a method for every operation of the OpenAPI document that a front end calls,
- * so the page and other front ends never need a path of their own. Left out, as the README says: the
- * moderators' routes (ADMIN_TOKEN) and the monitors' health check.
+ * `daily-puzzles/client` has a method for every operation of the OpenAPI document, so the page, other front
+ * ends, the moderators' tools and the monitors never need a path of their own: `createClient` for the
+ * players' routes and the health check, `createAdminClient` for the routes of ADMIN_TOKEN.
  */
 
 interface Operation {
@@ -20,15 +20,15 @@ interface Documented {
   method: string;
   path: string;
   operationId: string;
-  forFrontEnds: boolean;
+  /** Whether the admin client calls it (its security is ADMIN_TOKEN), else the players' client. */
+  admin: boolean;
   /** The path as a pattern: each `{parameter}` one segment. */
   pattern: RegExp;
   /** Segments without a parameter: a router prefers `/players/me` to `/players/{id}`. */
   literals: number;
 }
 
-const NOT_FOR_FRONT_ENDS = (operation: Operation) =>
-  operation.operationId === 'getHealth' || (operation.security ?? []).some((scheme) => 'admin' in scheme);
+const IS_ADMIN = (operation: Operation) => (operation.security ?? []).some((scheme) => 'admin' in scheme);
 
 async function documentedOperations(): Promise<Documented[]> {
   const document = (await (await appAt('2026-11-29T12:00:00Z')('/openapi.json')).json()) as Document;
@@ -37,7 +37,7 @@ async function documentedOperations(): Promise<Documented[]> {
       method: method.toUpperCase(),
       path,
       operationId: operation.operationId,
-      forFrontEnds: !NOT_FOR_FRONT_ENDS(operation),
+      admin: IS_ADMIN(operation),
       pattern: new RegExp(`^${path.replace(/\{[^}]+\}/g, '[^/]+')}$`),
       literals: path.split('/').filter((segment) => segment !== '' && !segment.startsWith('{')).length,
     })),
@@ -49,6 +49,7 @@ const id = '00000000-0000-4000-8000-000000000000';
 
 /** One call of every method; a method added to the client without a line here does not compile. */
 const CALLS: Record<keyof Client, (api: Client) => Promise<unknown>> = {
+  health: (api) => api.health(),
   kinds: (api) => api.kinds(),
   today: (api) => api.today({ tz: 'Europe/Paris' }),
   puzzlesOf: (api) => api.puzzlesOf(date),
@@ -87,20 +88,57 @@ const CALLS: Record<keyof Client, (api: Client) => Promise<unknown>> = {
   deleteGroup: (api) => api.deleteGroup(id),
 };
 
-/** What each method sends: its HTTP method and path, recorded instead of sent. */
-async function requestsOfEveryMethod(): Promise<{ name: string; method: string; path: string }[]> {
-  const sent: { name: string; method: string; path: string }[] = [];
+/** One call of every admin method, likewise. */
+const ADMIN_CALLS: Record<keyof AdminClient, (api: AdminClient) => Promise<unknown>> = {
+  generateDate: (api) => api.generateDate(date),
+  calibrate: (api) => api.calibrate(),
+  generationRuns: (api) => api.generationRuns({ limit: 5 }),
+  testClock: (api) => api.testClock(),
+  setTestClock: (api) => api.setTestClock('2026-12-02T12:00:00Z'),
+  clearTestClock: (api) => api.clearTestClock(),
+  flags: (api) => api.flags(),
+  submission: (api) => api.submission(1042),
+  approve: (api) => api.approve(1042),
+  voidSubmission: (api) => api.voidSubmission(1042, 'A script'),
+  ban: (api) => api.ban(id, 'A script'),
+  audit: (api) => api.audit(),
+  suspects: (api) => api.suspects(),
+  clearSuspect: (api) => api.clearSuspect(id, 'Known speed solver'),
+  reports: (api) => api.reports(),
+  resolveReport: (api) => api.resolveReport(7, 'Checked'),
+  levelFeedback: (api) => api.levelFeedback(),
+};
+
+interface Sent {
+  name: string;
+  method: string;
+  path: string;
+  /** Whether the admin client sent it. */
+  admin: boolean;
+}
+
+/** What each method of both clients sends: its HTTP method and path, recorded instead of sent. */
+async function requestsOfEveryMethod(): Promise<Sent[]> {
+  const sent: Sent[] = [];
   let name = '';
-  const api = createClient('https://puzzles.test', {
-    token: 'player-token',
-    fetch: (input, init) => {
-      sent.push({ name, method: init.method ?? 'GET', path: new URL(input).pathname });
+  let admin = false;
+  const options = {
+    token: 'a-token',
+    fetch: (input: string, init: RequestInit) => {
+      sent.push({ name, method: init.method ?? 'GET', path: new URL(input).pathname, admin });
       return Response.json({});
     },
-  });
+  };
+  const api = createClient('https://puzzles.test', options);
   for (const [method, call] of Object.entries(CALLS)) {
     name = method;
     await call(api);
+  }
+  const adminApi = createAdminClient('https://puzzles.test', options);
+  admin = true;
+  for (const [method, call] of Object.entries(ADMIN_CALLS)) {
+    name = method;
+    await call(adminApi);
   }
   return sent;
 }
@@ -112,11 +150,11 @@ function operationOf(operations: Documented[], request: { method: string; path: 
 }
 
 describe('the client against the OpenAPI document', () => {
-  it('has a method for every operation a front end calls', async () => {
+  it('has a method for every operation, admin and health included', async () => {
     const operations = await documentedOperations();
     const called = new Set((await requestsOfEveryMethod()).map((r) => operationOf(operations, r)));
     const uncovered = operations
-      .filter((op) => op.forFrontEnds && !called.has(op))
+      .filter((op) => !called.has(op))
       .map((op) => `${op.method} ${op.path} (${op.operationId})`);
     expect(uncovered).toEqual([]);
   });
@@ -129,10 +167,11 @@ describe('the client against the OpenAPI document', () => {
     expect(undocumented).toEqual([]);
   });
 
-  it('leaves out only the admin operations and the health check', async () => {
+  it('calls the admin operations from the admin client only, and every other from the players client', async () => {
     const operations = await documentedOperations();
-    const left = operations.filter((op) => !op.forFrontEnds).map((op) => op.operationId);
-    const admin = operations.filter((op) => op.path.startsWith('/v1/admin/')).map((op) => op.operationId);
-    expect(left.sort()).toEqual([...admin, 'getHealth'].sort());
+    const misplaced = (await requestsOfEveryMethod())
+      .filter((request) => operationOf(operations, request)?.admin !== request.admin)
+      .map((r) => `${r.name}: ${r.method} ${r.path}`);
+    expect(misplaced).toEqual([]);
   });
 });

@@ -1,4 +1,6 @@
+import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
 import { describe, expect, it } from 'vitest';
+import { refusedAs, validationHook } from '../../src/http/validation.js';
 import { appAt, type ErrorJson } from '../support/app.js';
 import { bearer, register, someAddress } from '../support/play.js';
 
@@ -141,6 +143,43 @@ describe('a refused request', () => {
     const { status, error } = await refusal('/v1/players', postJson('{"displayName": '));
     expect(status).toBe(400);
     expect(error).toEqual({ code: 'invalid_json', message: 'Malformed JSON in request body' });
+  });
+});
+
+describe("a refused field's error code", () => {
+  // A route of its own, so that a field's name and its schema can disagree: `kind` a plain string, `shade`
+  // a schema declared to refuse as invalid_kind.
+  const probe = new OpenAPIHono({ defaultHook: validationHook }).openapi(
+    createRoute({
+      method: 'get',
+      path: '/probe',
+      request: {
+        query: z.object({
+          kind: z.string().min(3, 'at least 3 characters').optional(),
+          shade: refusedAs('invalid_kind', z.enum(['red', 'blue'])).optional(),
+        }),
+      },
+      responses: { 204: { description: 'Taken' } },
+    }),
+    (c) => c.body(null, 204),
+  );
+  const codeFor = async (query: string) => {
+    const res = await probe.request(`/probe?${query}`);
+    return res.status === 204 ? 'taken' : ((await res.json()) as ErrorJson).error.code;
+  };
+
+  it('is invalid_request for a field named kind whose schema declares no code of its own', async () => {
+    expect(await codeFor('kind=ab')).toBe('invalid_request');
+  });
+
+  it('is the code its schema declares, whatever the field is named', async () => {
+    expect(await codeFor('shade=green')).toBe('invalid_kind');
+  });
+
+  it("takes a value the declared schema accepts, and says the schema's own message for one it does not", async () => {
+    expect(await codeFor('shade=red')).toBe('taken');
+    const res = await probe.request('/probe?shade=green');
+    expect(((await res.json()) as ErrorJson).error.message).toMatch(/^query parameter shade: /);
   });
 });
 

@@ -1,0 +1,97 @@
+import type {
+  AuditPage,
+  Ban,
+  Calibration,
+  ClearedSuspect,
+  FlagsPage,
+  GenerationResult,
+  GenerationRuns,
+  ModerationResult,
+  ResolvedReport,
+  StoredSubmission,
+  Suspects,
+} from '../contract/admin.js';
+import type { TestClock } from '../contract/clock.js';
+import type { LevelFeedback, ReportsPage } from '../contract/feedback.js';
+import { type ClientOptions, caller, segment } from './call.js';
+import type { PageQuery } from './create-client.js';
+
+/** Why a moderator acts: every moderation action is audited with it (3 to 500 characters). */
+type Reason = string;
+
+/** The moderators' and operators' routes (ADMIN_TOKEN), one method each. */
+export interface AdminClient {
+  /** Makes whatever puzzles of a playable date are missing; existing ones are never replaced. */
+  generateDate(date: string): Promise<GenerationResult>;
+  /** Runs benchmark calibration now (the daily cron runs it too). */
+  calibrate(): Promise<Calibration>;
+  /** Recent generation runs, newest first (1–200, default 50). */
+  generationRuns(query?: { limit?: number }): Promise<GenerationRuns>;
+  /** Development only: the service's now, and whether a test clock sets it. */
+  testClock(): Promise<TestClock>;
+  /** Development only: the service takes `now` (ISO-8601 with a zone) for now, and runs on from there. */
+  setTestClock(now: string): Promise<TestClock>;
+  /** Development only: back to the real clock. */
+  clearTestClock(): Promise<TestClock>;
+  /** Pending and flagged solves waiting for a moderator. */
+  flags(query?: PageQuery): Promise<FlagsPage>;
+  /** One submission as stored. */
+  submission(id: number): Promise<StoredSubmission>;
+  /** Ranks a pending or flagged solve. */
+  approve(id: number, reason?: Reason): Promise<ModerationResult>;
+  /** Removes a ranked solve. */
+  voidSubmission(id: number, reason: Reason): Promise<ModerationResult>;
+  /** Bans a player: its tokens are refused and its solves hidden. */
+  ban(playerId: string, reason: Reason): Promise<Ban>;
+  /** Every admin action, newest first. */
+  audit(query?: PageQuery): Promise<AuditPage>;
+  /** Players whose pace gives them away. */
+  suspects(): Promise<Suspects>;
+  /** Takes a player off the suspects list. */
+  clearSuspect(playerId: string, reason: Reason): Promise<ClearedSuspect>;
+  /** Players' open reports of puzzles, newest first. */
+  reports(query?: PageQuery): Promise<ReportsPage>;
+  /** Closes a report, with what was found. */
+  resolveReport(id: number, reason?: Reason): Promise<ResolvedReport>;
+  /** Each level's felt difficulty beside its grader's techniques and its benchmark. */
+  levelFeedback(): Promise<LevelFeedback>;
+}
+
+/**
+ * A client of the admin routes of the API at `baseUrl`, sending `options.token` (the deployment's
+ * ADMIN_TOKEN) as its bearer token. It answers and refuses as `createClient` does.
+ */
+export function createAdminClient(baseUrl: string, options: ClientOptions = {}): AdminClient {
+  const call = caller(baseUrl, options);
+  const submission = (id: number) => `/v1/admin/submissions/${segment(String(id))}`;
+  const player = (id: string) => `/v1/admin/players/${segment(id)}`;
+  const withReason = (reason: Reason | undefined) => (reason === undefined ? {} : { reason });
+  return {
+    generateDate: (date) =>
+      call<GenerationResult>(`/v1/admin/dates/${segment(date)}/generate`, { method: 'POST' }),
+    calibrate: () => call<Calibration>('/v1/admin/calibrate', { method: 'POST' }),
+    generationRuns: (query = {}) =>
+      call<GenerationRuns>('/v1/admin/generation-runs', { query: { ...query } }),
+    testClock: () => call<TestClock>('/v1/admin/clock'),
+    setTestClock: (now) => call<TestClock>('/v1/admin/clock', { method: 'PUT', body: { now } }),
+    clearTestClock: () => call<TestClock>('/v1/admin/clock', { method: 'DELETE' }),
+    flags: (query = {}) => call<FlagsPage>('/v1/admin/flags', { query: { ...query } }),
+    submission: (id) => call<StoredSubmission>(submission(id)),
+    approve: (id, reason) =>
+      call<ModerationResult>(`${submission(id)}/approve`, { method: 'POST', body: withReason(reason) }),
+    voidSubmission: (id, reason) =>
+      call<ModerationResult>(`${submission(id)}/void`, { method: 'POST', body: { reason } }),
+    ban: (playerId, reason) => call<Ban>(`${player(playerId)}/ban`, { method: 'POST', body: { reason } }),
+    audit: (query = {}) => call<AuditPage>('/v1/admin/audit', { query: { ...query } }),
+    suspects: () => call<Suspects>('/v1/admin/suspects'),
+    clearSuspect: (playerId, reason) =>
+      call<ClearedSuspect>(`${player(playerId)}/clear`, { method: 'POST', body: { reason } }),
+    reports: (query = {}) => call<ReportsPage>('/v1/admin/reports', { query: { ...query } }),
+    resolveReport: (id, reason) =>
+      call<ResolvedReport>(`/v1/admin/reports/${segment(String(id))}/resolve`, {
+        method: 'POST',
+        body: withReason(reason),
+      }),
+    levelFeedback: () => call<LevelFeedback>('/v1/admin/levels/feedback'),
+  };
+}
