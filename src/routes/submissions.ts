@@ -16,6 +16,12 @@ import { PuzzleParams } from './schemas.js';
 import { solutionShapeError } from './solution-schemas.js';
 import { TAGS } from './tags.js';
 
+/** Seconds a client waits before trying a submission again that an overloaded board refused. */
+export const BOARD_RETRY_AFTER_SECONDS = 1;
+
+/** An outcome that is the service's, not the client's: a 503 outside the 4xx table. */
+type Overloaded = { ok: false; reason: 'board_overloaded' };
+
 /** Why a submission has no verdict. */
 const SUBMISSION_REFUSALS = {
   unknown_player: TOKEN_REFUSALS.invalid,
@@ -36,7 +42,7 @@ const SUBMISSION_REFUSALS = {
       details: ({ index }) => (index === undefined ? {} : { index }),
     },
   ],
-} as const satisfies Refusals<Failed<SubmissionOutcome>>;
+} as const satisfies Refusals<Exclude<Failed<SubmissionOutcome>, Overloaded>>;
 
 const submit = createRoute({
   method: 'post',
@@ -65,6 +71,7 @@ const submit = createRoute({
         404: 'Date outside the archive or not begun anywhere yet',
         413: `Body larger than ${MAX_SUBMISSION_BODY_BYTES} bytes`,
         429: 'Too many submissions; see Retry-After',
+        503: "`board_overloaded`: the puzzle's board is taking no more for now (nothing was stored); see Retry-After",
       },
       SUBMISSION_REFUSALS,
     ),
@@ -121,6 +128,14 @@ export const submissionRoutes = new OpenAPIHono<AppEnv>({ defaultHook: submissio
       { date, kind: params.kind, level: params.level },
       body,
     );
+    if (!outcome.ok && outcome.reason === 'board_overloaded') {
+      c.header('Retry-After', String(BOARD_RETRY_AFTER_SECONDS));
+      throw new ApiError(
+        503,
+        'board_overloaded',
+        "This puzzle's board is overloaded; nothing was stored, try again after Retry-After seconds",
+      );
+    }
     if (!outcome.ok) throw refusal(SUBMISSION_REFUSALS, outcome);
     return c.json(outcome.result, 200);
   },
