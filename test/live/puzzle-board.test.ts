@@ -176,3 +176,21 @@ describe('the direct path, kept for comparison', () => {
     expect(await rankedRows(`${date}:signal:easy`)).toBe(1);
   });
 });
+
+describe("the board's summary", () => {
+  it('gives solvers, the median and the histogram of counted solves, held ones left out', async () => {
+    const puzzleId = `${date}:sudoku:summary`;
+    await copyPuzzle(`${date}:sudoku:easy`, puzzleId);
+    const board = boardOf(puzzleId);
+    const players = await newPlayers(6);
+    const times = [9_999, 10_000, 10_001, 19_999, 20_000, 5_000];
+    for (const [i, id] of players.slice(0, 5).entries())
+      await board.submit(judgedSolve(puzzleId, id, times[i] ?? 0));
+    await board.submit(judgedSolve(puzzleId, players[5] ?? '', 5_000, 'pending'));
+    expect(await board.summary(puzzleId, [10_000, 20_000])).toEqual({
+      solvers: 5,
+      medianMs: 10_001,
+      histogram: [1, 3, 1],
+    });
+  });
+});
