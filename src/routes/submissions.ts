@@ -55,7 +55,10 @@ const submit = createRoute({
     "the server's, from the session the player's first fetch of the puzzle started. A wrong solution is " +
     'recorded as an attempt (valid: false) and may be retried. A valid solve is judged from its log: `clean` ' +
     'is ranked at once, `flagged` waits for a moderator and counts nowhere meanwhile. A date whose ranking ' +
-    "has closed (its answers are public) can still be solved: as practice, in the history only. The log's " +
+    'has closed (its answers are public) can still be solved: as practice, in the history only. While the ' +
+    'puzzle is ranked its board (a Durable Object) stores the solve and answers the rank at once; D1 has the ' +
+    'solve within about a second (then `GET /v1/players/me` shows the stored rating). A 503 `board_overloaded` ' +
+    "stored nothing: send the same submission again after Retry-After. The log's " +
     `entries per kind: ${KINDS.map((k) => `${k} ${descriptorOf(k).logFormat}`).join('; ')}.`,
   ...PLAYER_TOKEN,
   request: {
