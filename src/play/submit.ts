@@ -72,8 +72,10 @@ export const START_TOKEN_REASONS = {
  * Judges one submission. The session kept since the player's first fetch gives the time; the log must
  * replay to the submitted solution; the engine decides validity; the evidence of the log decides whether
  * the solve is ranked at once (clean) or waits for a moderator (flagged). The first valid solve per player
- * and puzzle is the ranked one, stored atomically with both ratings: two database round trips, one read of
- * everything it needs and one write that also reads its standing.
+ * and puzzle is the ranked one. With live boards (`services.boards`) one D1 read of everything it needs,
+ * then the puzzle's board stores it, plays its game and ranks it (D1 gets it from the board's flush);
+ * on the direct path it is stored atomically with both ratings: two database round trips, one read and one
+ * write that also reads its standing.
  */
 export async function submitSolution(
   services: Services,
