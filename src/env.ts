@@ -1,3 +1,5 @@
+import type { PuzzleBoard } from './live/puzzle-board.js';
+
 /** The Workers Rate Limiting bindings of wrangler.toml's [[ratelimits]] (src/http/rate-limit.ts names their rules). */
 export type RateLimitBinding =
   | 'PLAYER_CREATION_LIMITER'
@@ -37,6 +39,10 @@ export type RateLimitBinding =
  */
 export interface Env extends Partial<Record<RateLimitBinding, RateLimit>> {
   DB: D1Database;
+  /** One `PuzzleBoard` per live puzzle (src/live): the writer of its ranked solves. */
+  PUZZLE_BOARD?: DurableObjectNamespace<PuzzleBoard>;
+  /** "direct" sends ranked submissions straight to D1 (the path before the boards), for comparison; "boards" or unset: through the boards. */
+  SUBMISSION_PATH?: string;
   /** Secret mixed into every puzzle seed so nobody can precompute tomorrow. */
   PUZZLE_SALT?: string;
   /** Secret for player bearer tokens and start tokens (HMAC-SHA256). */

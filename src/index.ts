@@ -7,6 +7,8 @@ import { calibrateBenchmarks } from './play/calibrate-benchmarks.js';
 import { catchUpPuzzleRatings } from './play/catch-up-puzzle-ratings.js';
 import { createServices } from './services.js';
 
+export { PuzzleBoard } from './live/puzzle-board.js';
+
 const app = createApp();
 
 export default {

@@ -1,6 +1,7 @@
 import { type Config, loadConfig } from './config.js';
 import { createDb, type Db } from './db/client.js';
 import type { Env } from './env.js';
+import { type LiveBoards, liveBoards } from './live/boards.js';
 import { developmentClock } from './play/test-clock.js';
 
 /** What every flow gets, from a request or from the cron: parsed config, the database and the clocks. */
@@ -11,15 +12,19 @@ export interface Services {
   now: () => Date;
   /** The real clock, whatever the test clock says: for the windows that protect the service. */
   realNow: () => Date;
+  /** The live puzzles' boards; undefined on the direct path (`SUBMISSION_PATH = "direct"`, or no binding). */
+  boards?: LiveBoards;
 }
 
 /** Config and database handle per environment object: the runtime hands every request of an isolate the same one. */
-const settledByEnv = new WeakMap<Env, Pick<Services, 'config' | 'db'>>();
+const settledByEnv = new WeakMap<Env, Pick<Services, 'config' | 'db' | 'boards'>>();
 
-function settled(env: Env): Pick<Services, 'config' | 'db'> {
+function settled(env: Env): Pick<Services, 'config' | 'db' | 'boards'> {
   let services = settledByEnv.get(env);
   if (!services) {
-    services = { config: loadConfig(env), db: createDb(env.DB) };
+    const boards =
+      env.PUZZLE_BOARD && env.SUBMISSION_PATH !== 'direct' ? liveBoards(env.PUZZLE_BOARD) : undefined;
+    services = { config: loadConfig(env), db: createDb(env.DB), ...(boards && { boards }) };
     settledByEnv.set(env, services);
   }
   return services;
@@ -32,7 +37,7 @@ function settled(env: Env): Pick<Services, 'config' | 'db'> {
  * be tried over HTTP.
  */
 export async function createServices(env: Env, realNow: () => Date = () => new Date()): Promise<Services> {
-  const { config, db } = settled(env);
+  const { config, db, boards } = settled(env);
   const now = config.development ? await developmentClock(db, realNow) : realNow;
-  return { config, db, now, realNow };
+  return { config, db, now, realNow, ...(boards && { boards }) };
 }

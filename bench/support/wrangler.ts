@@ -144,7 +144,12 @@ export async function serveWorker(snapshotConfig: string, persistTo: string): Pr
   const mf = new Miniflare({
     ...options,
     // Committed configurations are deployments; a benchmark on loopback runs with the built-in dev secrets.
-    bindings: { ...options.bindings, ENVIRONMENT: 'development' },
+    // BENCH_SUBMISSION_PATH=direct measures the path before the live boards (src/live), for comparison.
+    bindings: {
+      ...options.bindings,
+      ENVIRONMENT: 'development',
+      ...(process.env.BENCH_SUBMISSION_PATH && { SUBMISSION_PATH: process.env.BENCH_SUBMISSION_PATH }),
+    },
     name: 'bench',
     modules: true,
     scriptPath: main,

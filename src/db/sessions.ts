@@ -62,3 +62,12 @@ export async function recordReveal(
   ]);
   return rows.length > 0;
 }
+
+/** The puzzles the player has started (its sessions): where its ranked solves can be, flushed or not. */
+export async function sessionPuzzleIds(db: Db, playerId: string): Promise<string[]> {
+  const rows = await db
+    .select({ puzzleId: playSessions.puzzleId })
+    .from(playSessions)
+    .where(eq(playSessions.playerId, playerId));
+  return rows.map((r) => r.puzzleId);
+}

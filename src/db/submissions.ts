@@ -106,6 +106,8 @@ export interface SubmissionState {
   paceSignals: { kind: Kind; hugsFloor: boolean; earlyElite: boolean }[];
   /** The player's streak already has the puzzle's date (from a solve of another of its puzzles). */
   streakDateTaken: boolean;
+  /** The distinct streak dates of the player's counted solves, newest first (a board's answer adds its own). */
+  streakDates: string[];
 }
 
 /** The date part of a `DATE:KIND:LEVEL` puzzle id. */
@@ -221,6 +223,10 @@ const dateTaken = cachedStatement<ReadValues, { id: number }[]>((db) =>
     .limit(1),
 );
 
+const streakDatesRead = cachedStatement<ReadValues, { date: string }[]>((db) =>
+  streakDatesQuery(db, at.playerId),
+);
+
 export async function submissionState(
   db: Db,
   puzzleId: string,
@@ -244,6 +250,7 @@ export async function submissionState(
     paces,
     signals,
     taken,
+    dates,
   ] = await batch(db, [
     heldPlayer(db, values),
     puzzleToJudge(db, values),
@@ -257,6 +264,7 @@ export async function submissionState(
     recentPacesOf(db, values),
     paceSignalsOf(db, values),
     dateTaken(db, values),
+    streakDatesRead(db, values),
   ] as const);
   return {
     player: player[0],
@@ -272,6 +280,7 @@ export async function submissionState(
     recentPaces: paces.map((r) => r.pace),
     paceSignals: signals,
     streakDateTaken: taken.length > 0,
+    streakDates: dates.map((r) => r.date),
   };
 }
 

@@ -1,8 +1,10 @@
 import { groupsOf } from '../db/groups.js';
 import { deletePlayer, playerData } from '../db/player-data.js';
+import { sessionPuzzleIds } from '../db/sessions.js';
 import type { SubmissionRow } from '../db/submissions.js';
 import type { Services } from '../services.js';
 import { leaveGroup } from './groups.js';
+import { changeLiveSolves } from './live-moderation.js';
 
 /**
  * Everything stored about the player, as JSON, but the fair-play lines: the floor and the elite line each
@@ -26,9 +28,15 @@ function withoutLines(row: SubmissionRow) {
 
 /**
  * Deletes the player: it leaves its groups first (a group it owned passes to its longest-standing member,
- * or goes with its last one), then its personal data is removed and its solves kept anonymously.
+ * or goes with its last one), then its personal data is removed and its solves kept anonymously. The
+ * boards of the live puzzles it started copy its solves to D1 first and take the stand-in from there.
  */
 export async function erasePlayer(services: Services, playerId: string): Promise<void> {
-  for (const group of await groupsOf(services.db, playerId)) await leaveGroup(services, playerId, group.id);
-  await deletePlayer(services.db, playerId, crypto.randomUUID(), services.now().toISOString());
+  const { db, boards } = services;
+  for (const group of await groupsOf(db, playerId)) await leaveGroup(services, playerId, group.id);
+  const now = services.now();
+  const started = boards ? await sessionPuzzleIds(db, playerId) : [];
+  await changeLiveSolves(boards, started, now, () =>
+    deletePlayer(db, playerId, crypto.randomUUID(), now.toISOString()),
+  );
 }

@@ -9,9 +9,12 @@ import {
 import type { PlayerRatingRow } from '../db/player-ratings.js';
 import { puzzleRatingState } from '../db/puzzle-ratings.js';
 import type { AdminAction, SolveStatus } from '../db/schema.js';
+import { sessionPuzzleIds } from '../db/sessions.js';
 import type { Kind } from '../kinds/index.js';
+import type { LiveBoards } from '../live/boards.js';
 import { catchUpPlayerRating } from './catch-up-player-rating.js';
 import { catchUpPuzzleRating } from './catch-up-puzzle-ratings.js';
+import { changeLiveSolves } from './live-moderation.js';
 
 /** Puzzles a ban replays at once; the daily job replays the rest (their ratings read as new meanwhile). */
 export const MAX_PUZZLES_REPLAYED_AT_ONCE = 50;
@@ -34,12 +37,16 @@ function audit(action: AdminAction, target: string, reason: string | null, now: 
   return { at: now.toISOString(), action, target, reason, details: null };
 }
 
-/** Ranks a pending or flagged solve: it counts from now on, in its place in submission order. */
+/**
+ * Ranks a pending or flagged solve: it counts from now on, in its place in submission order. A live
+ * puzzle's board (`boards`) takes the change in (play/live-moderation.ts).
+ */
 export function approveSolve(
   db: Db,
   id: number,
   reason: string | null,
   now: Date,
+  boards?: LiveBoards,
 ): Promise<ModerationOutcome> {
   return changeStatus(
     db,
@@ -47,17 +54,25 @@ export function approveSolve(
     { from: ['pending', 'flagged'], to: 'approved' },
     audit('approve', String(id), reason, now),
     now,
+    boards,
   );
 }
 
 /** Removes a ranked solve (held or not): it counts nowhere, and everything it moved is re-derived without it. */
-export function voidSolve(db: Db, id: number, reason: string, now: Date): Promise<ModerationOutcome> {
+export function voidSolve(
+  db: Db,
+  id: number,
+  reason: string,
+  now: Date,
+  boards?: LiveBoards,
+): Promise<ModerationOutcome> {
   return changeStatus(
     db,
     id,
     { from: ['clean', 'pending', 'flagged', 'approved'], to: 'voided' },
     audit('void', String(id), reason, now),
     now,
+    boards,
   );
 }
 
@@ -67,10 +82,21 @@ async function changeStatus(
   change: { from: readonly SolveStatus[]; to: SolveStatus },
   action: NewAdminAction,
   now: Date,
+  boards: LiveBoards | undefined,
 ): Promise<ModerationOutcome> {
   const solve = await findSubmission(db, id);
   if (!solve) return { ok: false, reason: 'not_found' };
   if (!solve.ranked) return { ok: false, reason: 'not_ranked' };
+  return changeLiveSolves(boards, [solve.puzzleId], now, () => applyStatus(db, solve, change, action, now));
+}
+
+async function applyStatus(
+  db: Db,
+  solve: NonNullable<Awaited<ReturnType<typeof findSubmission>>>,
+  change: { from: readonly SolveStatus[]; to: SolveStatus },
+  action: NewAdminAction,
+  now: Date,
+): Promise<ModerationOutcome> {
   if (!change.from.includes(solve.status ?? 'clean')) return { ok: false, reason: 'already' };
   const player = await findPlayerForModeration(db, solve.playerId);
   const counted = (change.to === 'approved' || change.to === 'clean') && !player?.bannedAt;
@@ -85,18 +111,30 @@ async function changeStatus(
   return { ok: true, status: change.to, rederived };
 }
 
-/** Bans a player: every solve hidden, its tokens refused, and what its solves moved re-derived. */
-export async function banPlayerNow(db: Db, playerId: string, reason: string, now: Date): Promise<BanOutcome> {
+/**
+ * Bans a player: every solve hidden, its tokens refused, and what its solves moved re-derived. The boards
+ * of the live puzzles it started take the ban in (a solve of it not yet copied to D1 included).
+ */
+export async function banPlayerNow(
+  db: Db,
+  playerId: string,
+  reason: string,
+  now: Date,
+  boards?: LiveBoards,
+): Promise<BanOutcome> {
   const player = await findPlayerForModeration(db, playerId);
   if (!player) return { ok: false, reason: 'not_found' };
   if (player.bannedAt) return { ok: false, reason: 'already' };
-  const { puzzleIds, kinds } = await banPlayer(db, {
-    playerId,
-    reason,
-    at: now.toISOString(),
-    audit: audit('ban', playerId, reason, now),
+  const started = boards ? await sessionPuzzleIds(db, playerId) : [];
+  return changeLiveSolves(boards, started, now, async () => {
+    const { puzzleIds, kinds } = await banPlayer(db, {
+      playerId,
+      reason,
+      at: now.toISOString(),
+      audit: audit('ban', playerId, reason, now),
+    });
+    return { ok: true, rederived: await replay(db, puzzleIds, playerId, kinds, now) } as const;
   });
-  return { ok: true, rederived: await replay(db, puzzleIds, playerId, kinds, now) };
 }
 
 /** Replays the reset ratings from their remaining counted games (puzzles up to the at-once budget). */

@@ -27,6 +27,8 @@ import { paceSignals, SUSPECT_WINDOW_MS, suspicionOf } from '../fairplay/suspici
 import { verdictOf } from '../fairplay/verdict.js';
 import type { SomeKindDescriptor } from '../kinds/descriptor.js';
 import { descriptorOf } from '../kinds/index.js';
+import { BoardOverloadedError, type LiveBoards } from '../live/boards.js';
+import type { BoardAnswer, BoardSolve } from '../live/puzzle-board.js';
 import { countedTime } from '../rating/counted-time.js';
 import { newRating } from '../rating/glicko2.js';
 import { type RatedSolve, rateSolve, type SolveContext } from '../rating/rate-solve.js';
@@ -53,7 +55,9 @@ export type SubmissionOutcome =
   | { ok: false; reason: 'no_session' }
   | { ok: false; reason: 'invalid_start_token'; cause: keyof typeof START_TOKEN_REASONS; message: string }
   /** The log does not replay to the submitted solution: recorded as an attempt. */
-  | { ok: false; reason: 'log_mismatch'; message: string; index?: number };
+  | { ok: false; reason: 'log_mismatch'; message: string; index?: number }
+  /** The puzzle's board is overloaded (Durable Objects' `overloaded`): nothing was stored, try again later. */
+  | { ok: false; reason: 'board_overloaded' };
 
 export const START_TOKEN_REASONS = {
   malformed: 'the start token is malformed',
@@ -68,8 +72,10 @@ export const START_TOKEN_REASONS = {
  * Judges one submission. The session kept since the player's first fetch gives the time; the log must
  * replay to the submitted solution; the engine decides validity; the evidence of the log decides whether
  * the solve is ranked at once (clean) or waits for a moderator (flagged). The first valid solve per player
- * and puzzle is the ranked one, stored atomically with both ratings: two database round trips, one read of
- * everything it needs and one write that also reads its standing.
+ * and puzzle is the ranked one. With live boards (`services.boards`) one D1 read of everything it needs,
+ * then the puzzle's board stores it, plays its game and ranks it (D1 gets it from the board's flush);
+ * on the direct path it is stored atomically with both ratings: two database round trips, one read and one
+ * write that also reads its standing.
  */
 export async function submitSolution(
   services: Services,
@@ -77,10 +83,26 @@ export async function submitSolution(
   key: PuzzleKey,
   submission: Submission,
 ): Promise<SubmissionOutcome> {
-  const { playerId } = token;
   const now = services.now();
-  const id = puzzleId(key);
   if (areAnswersPublic(key.date, now)) return practice(services, token, key, submission);
+  try {
+    return await submitRanked(services, token, key, submission, now);
+  } catch (error) {
+    if (error instanceof BoardOverloadedError) return { ok: false, reason: 'board_overloaded' };
+    throw error;
+  }
+}
+
+/** A submission while the puzzle is ranked: judged, and stored as the player's ranked solve if it is the first. */
+async function submitRanked(
+  services: Services,
+  token: { playerId: PlayerId; tokenId: string },
+  key: PuzzleKey,
+  submission: Submission,
+  now: Date,
+): Promise<SubmissionOutcome> {
+  const { playerId } = token;
+  const id = puzzleId(key);
   if (submission.startToken !== undefined) {
     const verdict = await verifyStartToken(services.config.tokenSecret, submission.startToken, {
       playerId,
@@ -99,7 +121,15 @@ export async function submitSolution(
   const state = await submissionState(services.db, id, token, key.kind, key.level, signalsSince(now));
   if (!state.player) return { ok: false, reason: 'unknown_player' };
   if (state.player.bannedAt !== null) return { ok: false, reason: 'banned' };
-  if (state.ranked) return { ok: true, result: await repeatedResult(services, state.ranked, state) };
+  if (state.ranked) {
+    const onBoard = await services.boards?.standing(id, playerId);
+    return {
+      ok: true,
+      result: onBoard
+        ? boardResult(onBoard, state, now)
+        : await repeatedResult(services, state.ranked, state),
+    };
+  }
   if (!state.session || !state.puzzle) return { ok: false, reason: 'no_session' };
   return judgeSolve(services, { ...state, session: state.session, puzzle: state.puzzle }, submission, now);
 }
@@ -191,33 +221,36 @@ async function judgeSolve(
   }
   const timing = judgeTiming(descriptor, parsed, state, submission, now);
   const result = score(timing.countedMs / 1000, puzzle.benchmarkSeconds);
-  const rated = rateSolve(solveContext(state, result, now));
-  const row: NewSubmissionRow = {
+  const { verdict } = timing;
+  const judged: NewSubmissionRow = {
     ...base,
     valid: true,
     countedMs: timing.countedMs,
     capped: timing.capped,
     benchmarkSeconds: puzzle.benchmarkSeconds,
     score: result,
-    ...gameInputs(rated),
     evidence: timing.evidence,
-    established: rated.establishedBefore,
     ...timing.signals,
     // Set for a held solve too: it counts for the streak once a moderator approves it.
     streakDate: puzzle.date === localDate(state, now) ? puzzle.date : null,
   };
+  const held =
+    verdict.verdict === 'clean'
+      ? {}
+      : { status: verdict.verdict, flags: verdict.reasons, log: [...submission.log] };
+  if (services.boards) {
+    const player = playerSide(solveContext(state, result, now));
+    const solve: BoardSolve = { row: { ...judged, ...held }, verdict: verdict.verdict, player };
+    return { ok: true, result: await onBoard(services.boards, solve, state, now) };
+  }
+  const rated = rateSolve(solveContext(state, result, now));
+  const row: NewSubmissionRow = { ...judged, ...gameInputs(rated), established: rated.establishedBefore };
   try {
-    const { verdict } = timing;
-    const judged =
+    const stored =
       verdict.verdict === 'clean'
         ? await storeClean(services, state, row, rated, now)
-        : await storeHeld(services, state, {
-            ...row,
-            status: verdict.verdict,
-            flags: verdict.reasons,
-            log: [...submission.log],
-          });
-    return { ok: true, result: judged };
+        : await storeHeld(services, state, { ...row, ...held });
+    return { ok: true, result: stored };
   } catch (error) {
     if (!(error instanceof AlreadyRankedError)) throw error;
     const winner = await findRankedSubmission(services.db, puzzle.id, base.playerId);
@@ -296,6 +329,47 @@ function judgeTiming(
     suspect: suspicion.listed,
   };
   return { countedMs, capped, evidence, signals, verdict: verdictOf(evidence, standing, matched) };
+}
+
+/**
+ * The live path: the puzzle's board stores the solve (or finds the player's earlier one), plays its game
+ * against the puzzle's rating as the board holds it, and ranks it. Nothing here waits for D1.
+ */
+async function onBoard(
+  boards: LiveBoards,
+  solve: BoardSolve,
+  state: ReadyState,
+  now: Date,
+): Promise<SubmissionResult> {
+  return boardResult(await boards.submit(solve), state, now);
+}
+
+/** What the board knows of the player's solve, with the streak from the dates read before it. */
+function boardResult(answer: BoardAnswer, state: SubmissionState, now: Date): SubmissionResult {
+  const { solve } = answer;
+  const own = solve.counted ? solve.streakDate : null;
+  const dates = own && !state.streakDates.includes(own) ? [own, ...state.streakDates] : state.streakDates;
+  const extended = !answer.repeated && own !== null && !state.streakDateTaken;
+  return resultOf(
+    solve,
+    {
+      rank: answer.rank,
+      total: answer.solvers,
+      established: answer.established ?? state.rating?.established ?? false,
+    },
+    answer.repeated,
+    streakView(streaks(dates, localDate(state, now)), extended),
+  );
+}
+
+/** The player's side of the game, for the board to play against the puzzle's rating it holds. */
+function playerSide({
+  puzzle: _puzzle,
+  puzzleEstablishedGames: _games,
+  pendingPuzzleGames: _pending,
+  ...player
+}: SolveContext): BoardSolve['player'] {
+  return player;
 }
 
 /** Both ratings as the state read left them, for this solve's score. */
@@ -441,7 +515,17 @@ async function repeatedResult(
 }
 
 function resultOf(
-  row: SubmissionRow,
+  row: Pick<
+    SubmissionRow,
+    | 'status'
+    | 'counted'
+    | 'countedMs'
+    | 'capped'
+    | 'score'
+    | 'ratingBefore'
+    | 'ratingAfter'
+    | 'deviationAfter'
+  >,
   standing: { rank: number; total: number; established: boolean },
   repeated: boolean,
   streak: SubmissionResult['streak'],

@@ -218,19 +218,19 @@ export const moderationRoutes = routeGroup()
   })
   .openapi(approve, async (c) => {
     const { id } = c.req.valid('param');
-    const { db, now } = c.var.services;
+    const { db, now, boards } = c.var.services;
     const reason = c.req.valid('json')?.reason ?? null;
-    return c.json(moderated(id, await approveSolve(db, id, reason, now())), 200);
+    return c.json(moderated(id, await approveSolve(db, id, reason, now(), boards)), 200);
   })
   .openapi(voidRoute, async (c) => {
     const { id } = c.req.valid('param');
-    const { db, now } = c.var.services;
-    return c.json(moderated(id, await voidSolve(db, id, c.req.valid('json').reason, now())), 200);
+    const { db, now, boards } = c.var.services;
+    return c.json(moderated(id, await voidSolve(db, id, c.req.valid('json').reason, now(), boards)), 200);
   })
   .openapi(ban, async (c) => {
     const { id } = c.req.valid('param');
-    const { db, now } = c.var.services;
-    const outcome = await banPlayerNow(db, id, c.req.valid('json').reason, now());
+    const { db, now, boards } = c.var.services;
+    const outcome = await banPlayerNow(db, id, c.req.valid('json').reason, now(), boards);
     if (!outcome.ok) throw refusal(BAN_REFUSALS, outcome, { id });
     return c.json({ playerId: id, banned: true as const, rederived: outcome.rederived }, 200);
   })

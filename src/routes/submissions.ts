@@ -17,6 +17,12 @@ import { PuzzleParams } from './schemas.js';
 import { solutionShapeError } from './solution-schemas.js';
 import { TAGS } from './tags.js';
 
+/** Seconds a client waits before trying a submission again that an overloaded board refused. */
+export const BOARD_RETRY_AFTER_SECONDS = 1;
+
+/** An outcome that is the service's, not the client's: a 503 outside the 4xx table. */
+type Overloaded = { ok: false; reason: 'board_overloaded' };
+
 /** Why a submission has no verdict. */
 const SUBMISSION_REFUSALS = {
   unknown_player: TOKEN_REFUSALS.invalid,
@@ -37,7 +43,7 @@ const SUBMISSION_REFUSALS = {
       details: ({ index }) => (index === undefined ? {} : { index }),
     },
   ],
-} as const satisfies Refusals<Failed<SubmissionOutcome>>;
+} as const satisfies Refusals<Exclude<Failed<SubmissionOutcome>, Overloaded>>;
 
 const submit = createRoute({
   method: 'post',
@@ -50,7 +56,10 @@ const submit = createRoute({
     "the server's, from the session the player's first fetch of the puzzle started. A wrong solution is " +
     'recorded as an attempt (valid: false) and may be retried. A valid solve is judged from its log: `clean` ' +
     'is ranked at once, `flagged` waits for a moderator and counts nowhere meanwhile. A date whose ranking ' +
-    "has closed (its answers are public) can still be solved: as practice, in the history only. The log's " +
+    'has closed (its answers are public) can still be solved: as practice, in the history only. While the ' +
+    'puzzle is ranked its board (a Durable Object) stores the solve and answers the rank at once; D1 has the ' +
+    'solve within about a second (then `GET /v1/players/me` shows the stored rating). A 503 `board_overloaded` ' +
+    "stored nothing: send the same submission again after Retry-After. The log's " +
     `entries per kind: ${KINDS.map((k) => `${k} ${descriptorOf(k).logFormat}`).join('; ')}.`,
   ...PLAYER_TOKEN,
   request: {
@@ -66,6 +75,7 @@ const submit = createRoute({
         404: 'Date outside the archive or not begun anywhere yet',
         413: `Body larger than ${MAX_SUBMISSION_BODY_BYTES} bytes`,
         429: 'Too many submissions; see Retry-After',
+        503: "`board_overloaded`: the puzzle's board is taking no more for now (nothing was stored); see Retry-After",
       },
       SUBMISSION_REFUSALS,
     ),
@@ -122,6 +132,14 @@ export const submissionRoutes = new OpenAPIHono<AppEnv>({ defaultHook: submissio
       { date, kind: params.kind, level: params.level },
       body,
     );
+    if (!outcome.ok && outcome.reason === 'board_overloaded') {
+      c.header('Retry-After', String(BOARD_RETRY_AFTER_SECONDS));
+      throw new ApiError(
+        503,
+        'board_overloaded',
+        "This puzzle's board is overloaded; nothing was stored, try again after Retry-After seconds",
+      );
+    }
     if (!outcome.ok) throw refusal(SUBMISSION_REFUSALS, outcome);
     return c.json(outcome.result, 200);
   },

@@ -15,6 +15,8 @@ export interface LocalWorker {
   /** Runs one SQL statement against the Worker's local D1 and returns its rows. */
   query<Row>(sql: string): Promise<Row[]>;
   stop(): Promise<void>;
+  /** Kills wrangler dev and workerd at once (SIGKILL, as a crash would), keeping the persist directory. */
+  kill(): Promise<void>;
 }
 
 /** Waits until the Worker itself answers /v1/health: healthy, or (deployed without secrets) refusing to serve. */
@@ -37,8 +39,15 @@ async function waitForHealth(url: string, child: ChildProcess, log: () => string
  * `development: false` starts it from the committed configuration alone, as a deployment would run it
  * (without secrets it must refuse to serve).
  */
-export async function startWorker({ development = true } = {}): Promise<LocalWorker> {
-  const persistDir = await mkdtemp(path.join(tmpdir(), 'daily-puzzles-e2e-'));
+export async function startWorker({
+  development = true,
+  persistDir: reused,
+}: {
+  development?: boolean;
+  /** The directory of a worker killed before: the same D1 and Durable Object storage, started again. */
+  persistDir?: string;
+} = {}): Promise<LocalWorker> {
+  const persistDir = reused ?? (await mkdtemp(path.join(tmpdir(), 'daily-puzzles-e2e-')));
   await runWrangler(['d1', 'migrations', 'apply', 'DB', '--local', '--persist-to', persistDir]);
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
@@ -64,6 +73,13 @@ export async function startWorker({ development = true } = {}): Promise<LocalWor
   };
   child.stdout?.on('data', keep);
   child.stderr?.on('data', keep);
+  const kill = async () => {
+    if (child.exitCode === null && child.pid !== undefined) {
+      const exited = new Promise((r) => child.once('exit', r));
+      process.kill(-child.pid, 'SIGKILL');
+      await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
+    }
+  };
   const stop = async () => {
     if (child.exitCode === null && child.pid !== undefined) {
       const exited = new Promise((r) => child.once('exit', r));
@@ -99,5 +115,6 @@ export async function startWorker({ development = true } = {}): Promise<LocalWor
       return batches.flatMap((b) => b.results);
     },
     stop,
+    kill,
   };
 }

@@ -108,9 +108,10 @@ export async function submit(
   token: string,
   path: string,
   body: { solution: unknown; log?: LogEntry[]; elapsedMs?: number; startToken?: string },
+  bindings: Cloudflare.Env = env,
 ): Promise<Response> {
   const log = body.log ?? (await humanLogFor(playerIdOf(token), path, body.solution, at).catch(() => []));
-  return appAt(at)(`/v1/puzzles/${path}/submissions`, {
+  return appAt(at, bindings)(`/v1/puzzles/${path}/submissions`, {
     method: 'POST',
     headers: { ...bearer(token), 'content-type': 'application/json', ...someAddress() },
     body: JSON.stringify({ ...body, log }),

@@ -1,0 +1,428 @@
+import { DurableObject } from 'cloudflare:workers';
+import { createDb, type Db } from '../db/client.js';
+import {
+  insertLiveSolves,
+  type LiveSolveRow,
+  type RankedSolveFields,
+  rankedSolvesOf,
+} from '../db/live-board.js';
+import { puzzleRatingState } from '../db/puzzle-ratings.js';
+import type { NewSubmissionRow } from '../db/submissions.js';
+import type { Env } from '../env.js';
+import { errorFields, log } from '../http/log.js';
+import { catchUpPlayerRating } from '../play/catch-up-player-rating.js';
+import { catchUpPuzzleRating } from '../play/catch-up-puzzle-ratings.js';
+import type { Rating } from '../rating/glicko2.js';
+import { rateSolve, type SolveContext } from '../rating/rate-solve.js';
+import { CountedTimes } from './counted-times.js';
+
+/** A flush copies at most this many solves to D1 in one batch; this many waiting start one at once. */
+export const FLUSH_ROWS = 100;
+/** How long the first solve not yet in D1 waits for others to share its batch (the alarm's delay). */
+export const FLUSH_DELAY_MS = 1000;
+
+/** The board's SQLite schema: `PRAGMA user_version` is not available to Durable Objects, so a table keeps it. */
+const SCHEMA_VERSION = 1;
+
+/** The player's side of a clean solve's game, as the Worker read it; the board adds the puzzle's side. */
+export type PlayerSide = Omit<SolveContext, 'puzzle' | 'puzzleEstablishedGames' | 'pendingPuzzleGames'>;
+
+/** A judged ranked solve the Worker hands its puzzle's board. */
+export interface BoardSolve {
+  /** The row as judged: everything but the game's inputs (the board rates it) and `ranked`/`counted`. */
+  row: NewSubmissionRow;
+  /** Clean solves are counted at once; held ones (pending, flagged) wait for a moderator, counted nowhere. */
+  verdict: 'clean' | 'pending' | 'flagged';
+  player: PlayerSide;
+}
+
+/** What a board answers for a player's ranked solve: the stored solve and where it stands now. */
+export interface BoardAnswer {
+  repeated: boolean;
+  solve: AnsweredFields;
+  /** 1 + the counted solves ahead of it (faster, or as fast and earlier); for a held solve, where it would stand. */
+  rank: number;
+  /** The puzzle's counted solves, every one acknowledged before this answer included. */
+  solvers: number;
+  /** The player's standing after this solve's game: only for a new clean solve (the board keeps no players). */
+  established?: boolean;
+}
+
+/** The board as its time histogram and median show it. */
+export interface BoardSummary {
+  solvers: number;
+  medianMs: number | null;
+  /** Counted solves per bucket of `edges` (bucket i holds [edges[i-1], edges[i]); the last is open-ended). */
+  histogram: number[];
+}
+
+/** A stored solve's fields an answer carries (its D1 id is not known before its flush). */
+export type AnsweredFields = Omit<RankedSolveFields, 'id'>;
+
+interface PuzzleState {
+  puzzleId: string;
+  rating: Rating;
+  establishedGames: number;
+}
+
+/**
+ * The board of one live puzzle (`idFromName(puzzleId)`): the single writer of its ranked solves and of its
+ * rating. It deduplicates by player, plays the puzzle's games in arrival order, ranks from memory, and
+ * copies its solves to D1 in idempotent batches. The Worker judges (tokens, engine, log, verdict) before it
+ * calls; D1 stays the record of everything else.
+ */
+export class PuzzleBoard extends DurableObject<Env> {
+  private readonly sql: SqlStorage;
+  private readonly times = new CountedTimes();
+  /** Undefined until the board has been started from D1 by its first solve. */
+  private puzzle: PuzzleState | undefined;
+  private unflushed = 0;
+  private alarmSet = false;
+  /** A start or reload from D1 in progress: solves wait for it. */
+  private loading: Promise<void> | undefined;
+  private flushing: Promise<number> | undefined;
+
+  constructor(ctx: DurableObjectState, env: Env) {
+    super(ctx, env);
+    this.sql = ctx.storage.sql;
+    void ctx.blockConcurrencyWhile(async () => {
+      this.migrate();
+      this.loadMemory();
+      this.alarmSet = (await ctx.storage.getAlarm()) !== null;
+    });
+  }
+
+  /** Stores a judged solve (or finds the player's earlier one) and answers where it stands. */
+  async submit(solve: BoardSolve): Promise<BoardAnswer> {
+    await this.started(solve.row.puzzleId);
+    const known = this.stored(solve.row.playerId);
+    if (known) return this.answer(known, true);
+    const puzzle = this.puzzle as PuzzleState;
+    const rated = rateSolve({
+      ...solve.player,
+      puzzle: puzzle.rating,
+      puzzleEstablishedGames: puzzle.establishedGames,
+      pendingPuzzleGames: [],
+    });
+    const counted = solve.verdict === 'clean';
+    const row: LiveSolveRow = {
+      ...solve.row,
+      ...(counted ? { status: 'clean' } : { status: solve.verdict }),
+      ratingBefore: rated.playerBefore.rating,
+      deviationBefore: rated.playerBefore.deviation,
+      ratingAfter: rated.playerAfter.rating,
+      deviationAfter: rated.playerAfter.deviation,
+      opponentRating: rated.puzzleBefore.rating,
+      opponentDeviation: rated.puzzleBefore.deviation,
+      puzzleWeight: rated.puzzleWeight,
+      playerWeight: rated.playerWeight,
+      established: rated.establishedBefore,
+      ranked: true,
+      counted,
+    };
+    // No await from here to the answer: the row, the puzzle's rating and the alarm are written as one.
+    this.ctx.storage.transactionSync(() => {
+      this.sql.exec(
+        `insert into solves (player_id, counted_ms, counted, fields, row, flushed) values (?, ?, ?, ?, ?, 0)`,
+        row.playerId,
+        row.countedMs ?? 0,
+        counted ? 1 : 0,
+        JSON.stringify(fieldsOf(row)),
+        JSON.stringify(row),
+      );
+      if (counted) {
+        puzzle.rating = rated.puzzleAfter;
+        puzzle.establishedGames = rated.puzzleEstablishedAfter;
+        this.savePuzzle(puzzle);
+      }
+    });
+    if (counted) this.times.add(row.countedMs ?? 0);
+    this.unflushed++;
+    this.scheduleFlush();
+    const stored = this.stored(row.playerId) as StoredSolve;
+    return { ...this.answer(stored, false), established: rated.establishedAfter };
+  }
+
+  /** The player's ranked solve of the puzzle and where it stands now; null when the board has none. */
+  async standing(puzzleId: string, playerId: string): Promise<BoardAnswer | null> {
+    await this.started(puzzleId);
+    const known = this.stored(playerId);
+    return known ? this.answer(known, true) : null;
+  }
+
+  /** Solvers, median and histogram of the counted solves, from memory and the bucket at each edge. */
+  async summary(puzzleId: string, edges: readonly number[]): Promise<BoardSummary> {
+    await this.started(puzzleId);
+    const below = [...edges.map((edge) => this.countBelow(edge)), this.times.total];
+    const histogram = below.map((n, i) => n - (i === 0 ? 0 : (below[i - 1] ?? 0)));
+    const total = this.times.total;
+    return { solvers: total, medianMs: total === 0 ? null : this.kthMs(Math.ceil(total / 2)), histogram };
+  }
+
+  /** Copies every solve not yet in D1 there, with both ratings caught up; resolves once D1 has them all. */
+  flush(): Promise<number> {
+    this.flushing ??= this.flushAll().finally(() => {
+      this.flushing = undefined;
+    });
+    return this.flushing;
+  }
+
+  /**
+   * After a moderator changed the puzzle's solves in D1 (approve, void, ban, deletion): copies what the board
+   * holds to D1, then starts again from D1's solves and rating, so the two agree. Solves wait meanwhile.
+   */
+  async reload(): Promise<void> {
+    while (this.loading) await this.loading;
+    const puzzle = this.puzzle;
+    if (!puzzle) return;
+    this.loading = (async () => {
+      await this.flush();
+      await this.loadFromD1(puzzle.puzzleId);
+    })().finally(() => {
+      this.loading = undefined;
+    });
+    await this.loading;
+  }
+
+  /** The delayed flush, and the safety net: a flush that fails throws, and the runtime retries the alarm. */
+  override async alarm(): Promise<void> {
+    this.alarmSet = false;
+    await this.flush();
+  }
+
+  private migrate(): void {
+    this.sql.exec('create table if not exists board_schema (version integer not null)');
+    const version = this.sql.exec<{ version: number }>('select version from board_schema').toArray()[0];
+    if (version?.version === SCHEMA_VERSION) return;
+    this.ctx.storage.transactionSync(() => {
+      // seq is the arrival order (ties rank by it); solves started from D1 take their D1 id.
+      this.sql.exec(`create table solves (
+        seq integer primary key,
+        player_id text not null unique,
+        counted_ms integer not null,
+        counted integer not null,
+        fields text not null,
+        row text,
+        flushed integer not null
+      )`);
+      this.sql.exec('create index solves_by_time on solves (counted, counted_ms, seq)');
+      this.sql.exec('create index solves_unflushed on solves (flushed, seq)');
+      this.sql.exec(`create table puzzle (
+        id integer primary key check (id = 1),
+        puzzle_id text not null,
+        rating text not null,
+        established_games integer not null
+      )`);
+      this.sql.exec('insert into board_schema (version) values (?)', SCHEMA_VERSION);
+    });
+  }
+
+  /** Rebuilds memory from the board's own storage: the counted times and the puzzle's rating. */
+  private loadMemory(): void {
+    const row = this.sql
+      .exec<{ puzzle_id: string; rating: string; established_games: number }>(
+        'select puzzle_id, rating, established_games from puzzle',
+      )
+      .toArray()[0];
+    this.puzzle = row && {
+      puzzleId: row.puzzle_id,
+      rating: JSON.parse(row.rating) as Rating,
+      establishedGames: row.established_games,
+    };
+    this.times.clear();
+    for (const solve of this.sql.exec<{ counted_ms: number }>(
+      'select counted_ms from solves where counted = 1',
+    )) {
+      this.times.add(solve.counted_ms);
+    }
+    this.unflushed = this.sql
+      .exec<{ n: number }>('select count(*) as n from solves where flushed = 0')
+      .one().n;
+  }
+
+  /** Starts the board from D1 on its first solve (D1 may hold solves from before the board existed). */
+  private async started(puzzleId: string): Promise<void> {
+    while (this.loading) await this.loading;
+    if (this.puzzle) {
+      if (this.puzzle.puzzleId !== puzzleId) {
+        throw new Error(`the board of ${this.puzzle.puzzleId} was asked about ${puzzleId}`);
+      }
+      return;
+    }
+    this.loading = this.loadFromD1(puzzleId).finally(() => {
+      this.loading = undefined;
+    });
+    await this.loading;
+  }
+
+  /**
+   * D1's solves and rating of the puzzle, with its rating caught up, replace the board's. Only called with
+   * nothing left to flush (at the start, or after a flush under `loading`).
+   */
+  private async loadFromD1(puzzleId: string): Promise<void> {
+    const db = this.db();
+    const before = await puzzleRatingState(db, puzzleId);
+    if (!before) throw new Error(`no puzzle ${puzzleId} for its board`);
+    await catchUpPuzzleRating(db, before);
+    const state = (await puzzleRatingState(db, puzzleId)) ?? before;
+    const solves = await rankedSolvesOf(db, puzzleId);
+    if (this.unflushed > 0) throw new Error('a board reloads only once D1 has all its solves');
+    const puzzle: PuzzleState = {
+      puzzleId,
+      rating: { rating: state.rating, deviation: state.ratingDeviation, volatility: state.ratingVolatility },
+      establishedGames: state.establishedGames,
+    };
+    this.ctx.storage.transactionSync(() => {
+      this.sql.exec('delete from solves');
+      for (const solve of solves) {
+        this.sql.exec(
+          'insert into solves (seq, player_id, counted_ms, counted, fields, row, flushed) values (?, ?, ?, ?, ?, null, 1)',
+          solve.id,
+          solve.playerId,
+          solve.countedMs ?? 0,
+          solve.counted ? 1 : 0,
+          JSON.stringify(solve),
+        );
+      }
+      this.savePuzzle(puzzle);
+    });
+    this.loadMemory();
+  }
+
+  private savePuzzle(puzzle: PuzzleState): void {
+    this.sql.exec(
+      `insert into puzzle (id, puzzle_id, rating, established_games) values (1, ?, ?, ?)
+       on conflict (id) do update set rating = excluded.rating, established_games = excluded.established_games`,
+      puzzle.puzzleId,
+      JSON.stringify(puzzle.rating),
+      puzzle.establishedGames,
+    );
+  }
+
+  private stored(playerId: string): StoredSolve | undefined {
+    return this.sql
+      .exec<StoredSolve>('select seq, counted_ms, counted, fields from solves where player_id = ?', playerId)
+      .toArray()[0];
+  }
+
+  private answer(solve: StoredSolve, repeated: boolean): BoardAnswer {
+    const ahead =
+      this.countBelow(solve.counted_ms) +
+      this.sql
+        .exec<{ n: number }>(
+          'select count(*) as n from solves where counted = 1 and counted_ms = ? and seq < ?',
+          solve.counted_ms,
+          solve.seq,
+        )
+        .one().n;
+    return {
+      repeated,
+      solve: JSON.parse(solve.fields) as AnsweredFields,
+      rank: ahead + 1,
+      solvers: this.times.total,
+    };
+  }
+
+  /** Counted solves faster than `ms`: whole seconds from memory, the second `ms` falls in from SQLite. */
+  private countBelow(ms: number): number {
+    const bucket = this.times.bucketOf(ms);
+    return (
+      this.times.before(bucket) +
+      this.sql
+        .exec<{ n: number }>(
+          'select count(*) as n from solves where counted = 1 and counted_ms >= ? and counted_ms < ?',
+          this.times.bucketStartMs(bucket),
+          ms,
+        )
+        .one().n
+    );
+  }
+
+  /** The counted time of the k-th counted solve in board order. */
+  private kthMs(k: number): number | null {
+    const found = this.times.find(k);
+    if (!found) return null;
+    const row = this.sql
+      .exec<{ counted_ms: number }>(
+        `select counted_ms from solves where counted = 1 and counted_ms >= ?
+         order by counted_ms, seq limit 1 offset ?`,
+        this.times.bucketStartMs(found.bucket),
+        k - 1 - found.before,
+      )
+      .toArray()[0];
+    return row?.counted_ms ?? null;
+  }
+
+  private scheduleFlush(): void {
+    if (this.unflushed >= FLUSH_ROWS) {
+      // Not awaited: the answer does not wait for D1. A failure leaves the rows to the alarm.
+      this.flush().catch((error: unknown) => log('error', 'board flush failed', errorFields(error)));
+    }
+    if (!this.alarmSet) {
+      this.alarmSet = true;
+      void this.ctx.storage.setAlarm(Date.now() + FLUSH_DELAY_MS);
+    }
+  }
+
+  private async flushAll(): Promise<number> {
+    const puzzle = this.puzzle;
+    if (!puzzle) return 0;
+    const db = this.db();
+    let copied = 0;
+    for (;;) {
+      const pending = this.sql
+        .exec<{ seq: number; row: string }>(
+          'select seq, row from solves where flushed = 0 order by seq limit ?',
+          FLUSH_ROWS,
+        )
+        .toArray();
+      const last = pending.at(-1);
+      if (!last) break;
+      const rows = pending.map((p) => JSON.parse(p.row) as LiveSolveRow);
+      await insertLiveSolves(db, rows);
+      await this.catchUpRatings(db, puzzle.puzzleId, rows);
+      // Only now is the batch the board's to forget: a failure before this line replays it, adding nothing.
+      this.sql.exec('update solves set flushed = 1 where flushed = 0 and seq <= ?', last.seq);
+      this.unflushed -= pending.length;
+      copied += pending.length;
+    }
+    return copied;
+  }
+
+  /** D1's ratings take the copied games in, in D1's order (the board's arrival order). */
+  private async catchUpRatings(db: Db, puzzleId: string, rows: readonly LiveSolveRow[]): Promise<void> {
+    const state = await puzzleRatingState(db, puzzleId);
+    if (state) await catchUpPuzzleRating(db, state);
+    const now = new Date();
+    // One puzzle, so one kind: each player's rating of it takes the player's new games.
+    for (const row of new Map(rows.filter((r) => r.counted).map((r) => [r.playerId, r])).values()) {
+      await catchUpPlayerRating(db, row.playerId, row.kind, now);
+    }
+  }
+
+  private db(): Db {
+    return createDb(this.env.DB);
+  }
+}
+
+interface StoredSolve extends Record<string, SqlStorageValue> {
+  seq: number;
+  counted_ms: number;
+  counted: number;
+  fields: string;
+}
+
+function fieldsOf(row: LiveSolveRow): AnsweredFields {
+  return {
+    playerId: row.playerId,
+    status: row.status ?? 'clean',
+    counted: row.counted,
+    countedMs: row.countedMs ?? 0,
+    capped: row.capped ?? false,
+    score: row.score ?? 0,
+    ratingBefore: row.ratingBefore ?? null,
+    ratingAfter: row.ratingAfter ?? null,
+    deviationAfter: row.deviationAfter ?? null,
+    streakDate: row.streakDate ?? null,
+  };
+}

@@ -1,0 +1,53 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { CountedTimes } from '../../src/live/counted-times.js';
+
+describe('the counted-times tree of a live board', () => {
+  it('puts 999 ms in second 0, 1,000 ms and 1,999 ms in second 1, and 2,000 ms in second 2', () => {
+    const times = new CountedTimes(8);
+    expect([999, 1000, 1999, 2000].map((ms) => times.bucketOf(ms))).toEqual([0, 1, 1, 2]);
+  });
+
+  it('counts a time at or past its last second in the last one', () => {
+    const times = new CountedTimes(8);
+    expect([6999, 7000, 7001, 1_000_000].map((ms) => times.bucketOf(ms))).toEqual([6, 7, 7, 7]);
+  });
+
+  it('counts the solves in the seconds before a second, and none in it', () => {
+    const times = new CountedTimes(8);
+    for (const ms of [500, 1500, 1500, 2500]) times.add(ms);
+    expect([0, 1, 2, 3, 8].map((b) => times.before(b))).toEqual([0, 1, 3, 4, 4]);
+  });
+
+  it('forgets a removed solve', () => {
+    const times = new CountedTimes(8);
+    times.add(1500);
+    times.add(2500);
+    times.remove(1500);
+    expect([times.total, times.before(2), times.before(3)]).toEqual([1, 0, 1]);
+  });
+
+  it('finds the second of the k-th solve for k = 1, the last, and nothing at 0 or one past the last', () => {
+    const times = new CountedTimes(8);
+    for (const ms of [500, 1500, 1500, 2500]) times.add(ms);
+    expect(times.find(1)).toEqual({ bucket: 0, before: 0 });
+    expect(times.find(3)).toEqual({ bucket: 1, before: 1 });
+    expect(times.find(4)).toEqual({ bucket: 2, before: 3 });
+    expect(times.find(0)).toBeUndefined();
+    expect(times.find(5)).toBeUndefined();
+  });
+
+  it('agrees with counting a sorted list, for any times and any k', () => {
+    fc.assert(
+      fc.property(fc.array(fc.nat(20_000), { minLength: 1, maxLength: 200 }), fc.nat(), (list, pick) => {
+        const times = new CountedTimes(16);
+        for (const ms of list) times.add(ms);
+        const buckets = list.map((ms) => times.bucketOf(ms)).sort((a, b) => a - b);
+        const k = (pick % list.length) + 1;
+        const bucket = buckets[k - 1] ?? -1;
+        expect(times.find(k)).toEqual({ bucket, before: buckets.filter((b) => b < bucket).length });
+        for (let b = 0; b <= 16; b++) expect(times.before(b)).toBe(buckets.filter((x) => x < b).length);
+      }),
+    );
+  });
+});

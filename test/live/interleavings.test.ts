@@ -1,0 +1,162 @@
+import { env, runDurableObjectAlarm, runInDurableObject } from 'cloudflare:test';
+import fc from 'fast-check';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Db } from '../../src/db/client.js';
+import type { LiveBoards } from '../../src/live/boards.js';
+import { approveSolve, voidSolve } from '../../src/play/moderate.js';
+import { createServices } from '../../src/services.js';
+import { appAt } from '../support/app.js';
+import { boardOf, copyPuzzle, d1Number, judgedSolve, newPlayers, onBoards } from '../support/live.js';
+
+const date = '2026-11-29';
+const now = new Date('2026-11-29T13:00:00Z');
+const PLAYERS = 8;
+
+type Command =
+  | { op: 'submit'; player: number; seconds: number; held: boolean }
+  | { op: 'alarm' }
+  | { op: 'interrupted_flush' }
+  | { op: 'void'; pick: number }
+  | { op: 'approve'; pick: number };
+
+const command: fc.Arbitrary<Command> = fc.oneof(
+  // Few players and few distinct times: repeats and ties are common.
+  {
+    weight: 6,
+    arbitrary: fc.record({
+      op: fc.constant('submit' as const),
+      player: fc.nat(PLAYERS - 1),
+      seconds: fc.integer({ min: 100, max: 104 }),
+      held: fc.boolean(),
+    }),
+  },
+  { weight: 2, arbitrary: fc.constant({ op: 'alarm' as const }) },
+  { weight: 1, arbitrary: fc.constant({ op: 'interrupted_flush' as const }) },
+  { weight: 1, arbitrary: fc.record({ op: fc.constant('void' as const), pick: fc.nat(20) }) },
+  { weight: 1, arbitrary: fc.record({ op: fc.constant('approve' as const), pick: fc.nat(20) }) },
+);
+
+interface Arrival {
+  playerId: string;
+  countedMs: number;
+  counted: boolean;
+}
+
+let boards: LiveBoards;
+let db: Db;
+let run = 0;
+
+beforeAll(async () => {
+  await appAt('2026-11-29T12:00:00Z')(`/v1/puzzles/${date}/sudoku/easy`);
+  const services = await createServices(onBoards, () => now);
+  if (!services.boards) throw new Error('the board path is off');
+  boards = services.boards;
+  db = services.db;
+});
+
+/** One D1 row of the puzzle, picked by `pick` among those `where` selects (null when none). */
+async function pickRow(puzzleId: string, where: string, pick: number) {
+  const rows = await env.DB.prepare(
+    `select id, player_id from submissions where puzzle_id = ? and ${where} order by id`,
+  )
+    .bind(puzzleId)
+    .all<{ id: number; player_id: string }>();
+  return rows.results.length === 0 ? null : (rows.results[pick % rows.results.length] ?? null);
+}
+
+async function play(commands: readonly Command[]) {
+  const puzzleId = `${date}:sudoku:interleaving${run++}`;
+  await copyPuzzle(`${date}:sudoku:easy`, puzzleId);
+  const players = await newPlayers(PLAYERS);
+  const board = () => boardOf(puzzleId);
+  /** The model: first arrival per player, in arrival order. */
+  const arrivals: Arrival[] = [];
+  for (const c of commands) {
+    if (c.op === 'submit') {
+      const playerId = players[c.player] ?? '';
+      const answer = await board().submit(
+        judgedSolve(puzzleId, playerId, c.seconds * 1000, c.held ? 'pending' : 'clean'),
+      );
+      const known = arrivals.find((a) => a.playerId === playerId);
+      expect(answer.repeated).toBe(known !== undefined);
+      if (!known) arrivals.push({ playerId, countedMs: c.seconds * 1000, counted: !c.held });
+      else expect(answer.solve.countedMs).toBe(known.countedMs);
+    } else if (c.op === 'alarm') {
+      await runDurableObjectAlarm(board());
+    } else if (c.op === 'interrupted_flush') {
+      await board().flush();
+      // Stopped after D1's commit, before the board's own record of it: the next flush copies them again.
+      await runInDurableObject(board(), (instance, state) => {
+        state.storage.sql.exec('update solves set flushed = 0 where row is not null');
+        (instance as unknown as { loadMemory(): void }).loadMemory();
+      });
+    } else {
+      await board().flush();
+      const counted = c.op === 'void' ? 'counted = 1' : "status = 'pending'";
+      const row = await pickRow(puzzleId, counted, c.pick);
+      if (!row) continue;
+      const outcome =
+        c.op === 'void'
+          ? await voidSolve(db, row.id, 'test', now, boards)
+          : await approveSolve(db, row.id, null, now, boards);
+      expect(outcome.ok).toBe(true);
+      const arrival = arrivals.find((a) => a.playerId === row.player_id);
+      if (arrival) arrival.counted = c.op === 'approve';
+    }
+  }
+  await board().flush();
+  return { puzzleId, arrivals };
+}
+
+describe('random interleavings of submit, repeat, alarm, interrupted flush and moderation on one board', () => {
+  it('leave D1 one row per distinct player, one rating game per counted solve, and ranks as arrival order gives', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(command, { minLength: 1, maxLength: 24 }), async (commands) => {
+        const { puzzleId, arrivals } = await play(commands);
+        expect(await d1Number('select count(*) as n from submissions where puzzle_id = ?', puzzleId)).toBe(
+          arrivals.length,
+        );
+        expect(
+          await d1Number(
+            'select count(distinct player_id) as n from submissions where puzzle_id = ?',
+            puzzleId,
+          ),
+        ).toBe(arrivals.length);
+        const counted = arrivals.filter((a) => a.counted);
+        expect(await d1Number('select games as n from puzzles where id = ?', puzzleId)).toBe(counted.length);
+        for (const a of arrivals) {
+          expect(
+            await d1Number('select games as n from player_ratings where player_id = ?', a.playerId),
+          ).toBe(a.counted ? 1 : 0);
+        }
+        // Ranks recomputed from the arrival order: faster first, equal times in order of arrival.
+        for (const [i, a] of arrivals.entries()) {
+          const ahead = counted.filter(
+            (o) => o.countedMs < a.countedMs || (o.countedMs === a.countedMs && arrivals.indexOf(o) < i),
+          ).length;
+          const standing = await boardOf(puzzleId).standing(puzzleId, a.playerId);
+          expect(standing).toMatchObject({ rank: ahead + 1, solvers: counted.length });
+        }
+        const d1Order = await env.DB.prepare(
+          'select player_id from submissions where puzzle_id = ? and counted = 1 order by counted_ms, id',
+        )
+          .bind(puzzleId)
+          .all<{ player_id: string }>();
+        const expected = [...counted].sort(
+          (x, y) => x.countedMs - y.countedMs || arrivals.indexOf(x) - arrivals.indexOf(y),
+        );
+        expect(d1Order.results.map((r) => r.player_id)).toEqual(expected.map((a) => a.playerId));
+        // A board that never had a solve starts on this call, from D1.
+        expect((await boardOf(puzzleId).summary(puzzleId, [])).solvers).toBe(counted.length);
+        const rating = await runInDurableObject(boardOf(puzzleId), (_instance, state) =>
+          JSON.parse(state.storage.sql.exec<{ rating: string }>('select rating from puzzle').one().rating),
+        );
+        expect(rating.rating).toBeCloseTo(
+          await d1Number('select rating as n from puzzles where id = ?', puzzleId),
+          9,
+        );
+      }),
+      { numRuns: 25 },
+    );
+  });
+});

@@ -1,0 +1,196 @@
+import { env, runDurableObjectAlarm, runInDurableObject } from 'cloudflare:test';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { FLUSH_ROWS } from '../../src/live/puzzle-board.js';
+import { appAt } from '../support/app.js';
+import { boardOf, copyPuzzle, d1Number, judgedSolve, newPlayers, onBoards } from '../support/live.js';
+import { later, type ResultJson, register, solveStored, startPuzzle, submit } from '../support/play.js';
+
+const date = '2026-11-29';
+const fetchedAt = '2026-11-29T12:00:00Z';
+
+async function solver(level: 'easy' | 'medium' | 'hard' | 'expert', kind: 'sudoku' = 'sudoku') {
+  const p = await register(fetchedAt);
+  await startPuzzle(fetchedAt, p.token, date, kind, level);
+  return p;
+}
+
+/** Submits `seconds` after the player's fetch: the counted time is the server's span. */
+async function submitOnBoard(token: string, level: string, seconds: number) {
+  const solution = await solveStored(date, 'sudoku', level as 'easy');
+  const res = await submit(
+    later(fetchedAt, seconds),
+    token,
+    `${date}/sudoku/${level}`,
+    { solution },
+    onBoards,
+  );
+  return { status: res.status, body: (await res.json()) as ResultJson };
+}
+
+beforeAll(async () => {
+  // The date's puzzles, made on their first fetch.
+  await appAt(fetchedAt)(`/v1/puzzles/${date}/sudoku/easy`);
+});
+
+const rankedRows = (puzzleId: string) =>
+  d1Number('select count(*) as n from submissions where puzzle_id = ? and ranked = 1', puzzleId);
+
+describe('a ranked submission on the live board', () => {
+  it('answers verdict, counted time, score, rank, solvers and percentile before D1 holds the solve', async () => {
+    const { token } = await solver('easy');
+    const { status, body } = await submitOnBoard(token, 'easy', 300);
+    expect(status).toBe(200);
+    expect(body).toMatchObject({
+      valid: true,
+      repeated: false,
+      verdict: 'clean',
+      countedMs: 300_000,
+      rank: 1,
+      solvers: 1,
+      fasterThanPercent: 100,
+    });
+    expect(body.score).toBeGreaterThan(0);
+    expect(body.rating?.after).toBeGreaterThan(0);
+    expect(await rankedRows(`${date}:sudoku:easy`)).toBe(0);
+  });
+
+  it('is copied to D1 by the alarm, with both ratings taking its game', async () => {
+    const { player, token } = await solver('medium');
+    const { body } = await submitOnBoard(token, 'medium', 400);
+    const board = boardOf(`${date}:sudoku:medium`);
+    expect(await runDurableObjectAlarm(board)).toBe(true);
+    expect(await rankedRows(`${date}:sudoku:medium`)).toBe(1);
+    const row = await env.DB.prepare(
+      'select counted_ms, counted, status, rating_after from submissions where player_id = ? and ranked = 1',
+    )
+      .bind(player.id)
+      .first<{ counted_ms: number; counted: number; status: string; rating_after: number }>();
+    expect(row).toMatchObject({ counted_ms: 400_000, counted: 1, status: 'clean' });
+    expect(Math.round(row?.rating_after ?? 0)).toBe(body.rating?.after);
+    expect(await d1Number('select games as n from player_ratings where player_id = ?', player.id)).toBe(1);
+    expect(await d1Number('select games as n from puzzles where id = ?', `${date}:sudoku:medium`)).toBe(1);
+  });
+
+  it('ranks by counted time, then by arrival among equal times', async () => {
+    const level = 'hard';
+    const players = [await solver(level), await solver(level), await solver(level), await solver(level)];
+    const times = [500, 400, 500, 450];
+    const ranks: number[] = [];
+    for (const [i, p] of players.entries())
+      ranks.push((await submitOnBoard(p.token, level, times[i] ?? 0)).body.rank ?? 0);
+    // Each answer counts the solves acknowledged before it.
+    expect(ranks).toEqual([1, 1, 3, 2]);
+    const again = [];
+    for (const [i, p] of players.entries())
+      again.push((await submitOnBoard(p.token, level, times[i] ?? 0)).body);
+    expect(again.map((r) => [r.repeated, r.rank, r.solvers])).toEqual([
+      [true, 3, 4],
+      [true, 1, 4],
+      [true, 4, 4],
+      [true, 2, 4],
+    ]);
+  });
+
+  it('returns the stored result to a repeat, whether or not D1 has the solve yet', async () => {
+    const { player, token } = await solver('expert');
+    const first = await submitOnBoard(token, 'expert', 600);
+    const beforeFlush = await submitOnBoard(token, 'expert', 660);
+    await boardOf(`${date}:sudoku:expert`).flush();
+    const afterFlush = await submitOnBoard(token, 'expert', 720);
+    for (const again of [beforeFlush, afterFlush]) {
+      expect(again.body.repeated).toBe(true);
+      expect({ ...again.body, repeated: false, streak: first.body.streak }).toEqual(first.body);
+    }
+    expect(await d1Number('select count(*) as n from submissions where player_id = ?', player.id)).toBe(1);
+  });
+});
+
+describe("the board's copy to D1", () => {
+  it('adds nothing when a flush is replayed after D1 committed it but before the board recorded that', async () => {
+    const puzzleId = `${date}:loop:easy`;
+    const p = await register(fetchedAt);
+    await startPuzzle(fetchedAt, p.token, date, 'loop', 'easy');
+    const solution = await solveStored(date, 'loop', 'easy');
+    await submit('2026-11-29T12:10:00Z', p.token, `${date}/loop/easy`, { solution }, onBoards);
+    const board = boardOf(puzzleId);
+    expect(await board.flush()).toBe(1);
+    const rating = await d1Number('select rating as n from puzzles where id = ?', puzzleId);
+    // The board forgets that it flushed, as if it had been stopped between D1's commit and its own write.
+    await runInDurableObject(board, (_instance, state) => {
+      state.storage.sql.exec('update solves set flushed = 0');
+    });
+    const restarted = boardOf(puzzleId);
+    await runInDurableObject(restarted, (instance) => {
+      // A new instance rebuilds its memory from storage, as after a restart.
+      (instance as unknown as { loadMemory(): void }).loadMemory();
+    });
+    expect(await restarted.flush()).toBe(1);
+    expect(await rankedRows(puzzleId)).toBe(1);
+    expect(await d1Number('select games as n from player_ratings where player_id = ?', p.player.id)).toBe(1);
+    expect(await d1Number('select games as n from puzzles where id = ?', puzzleId)).toBe(1);
+    expect(await d1Number('select rating as n from puzzles where id = ?', puzzleId)).toBe(rating);
+  });
+
+  it(`starts a flush at once when ${FLUSH_ROWS} solves wait, and not at ${FLUSH_ROWS - 1}`, async () => {
+    const puzzleId = `${date}:sudoku:flushrows`;
+    await copyPuzzle(`${date}:sudoku:easy`, puzzleId);
+    const board = boardOf(puzzleId);
+    const players = await newPlayers(FLUSH_ROWS);
+    const [first = '', ...others] = players;
+    await board.submit(judgedSolve(puzzleId, first, 100_000));
+    // The alarm moved out of the way, so that only the row count can start a flush here.
+    await runInDurableObject(board, (_instance, state) => state.storage.setAlarm(Date.now() + 600_000));
+    for (const [i, id] of others.slice(0, -1).entries()) {
+      await board.submit(judgedSolve(puzzleId, id, 100_001 + i));
+    }
+    expect(await rankedRows(puzzleId)).toBe(0);
+    await board.submit(judgedSolve(puzzleId, others.at(-1) ?? '', 500_000));
+    let copied = 0;
+    for (let wait = 0; wait < 100 && copied < FLUSH_ROWS; wait++) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      copied = await rankedRows(puzzleId);
+    }
+    expect(copied).toBe(FLUSH_ROWS);
+  });
+
+  it('sets its alarm one second after the first solve that D1 does not have', async () => {
+    const puzzleId = `${date}:sudoku:alarm`;
+    await copyPuzzle(`${date}:sudoku:easy`, puzzleId);
+    const board = boardOf(puzzleId);
+    const [id = ''] = await newPlayers(1);
+    const before = Date.now();
+    await board.submit(judgedSolve(puzzleId, id, 100_000));
+    const alarm = await runInDurableObject(board, (_instance, state) => state.storage.getAlarm());
+    expect(alarm).toBeGreaterThanOrEqual(before + 1000);
+    expect(alarm).toBeLessThanOrEqual(Date.now() + 1000);
+  });
+});
+
+describe('the direct path, kept for comparison', () => {
+  it('stores the solve in D1 before it answers when SUBMISSION_PATH is "direct"', async () => {
+    const p = await register(fetchedAt);
+    await startPuzzle(fetchedAt, p.token, date, 'signal', 'easy');
+    const solution = await solveStored(date, 'signal', 'easy');
+    const res = await submit('2026-11-29T12:10:00Z', p.token, `${date}/signal/easy`, { solution });
+    expect(res.status).toBe(200);
+    expect(await rankedRows(`${date}:signal:easy`)).toBe(1);
+  });
+});
+
+describe("the board's summary", () => {
+  it('gives solvers, the median and the histogram of counted solves, held ones left out', async () => {
+    const puzzleId = `${date}:sudoku:summary`;
+    await copyPuzzle(`${date}:sudoku:easy`, puzzleId);
+    const board = boardOf(puzzleId);
+    const players = await newPlayers(6);
+    const times = [9_999, 10_000, 10_001, 19_999, 20_000, 5_000];
+    for (const [i, id] of players.slice(0, 5).entries())
+      await board.submit(judgedSolve(puzzleId, id, times[i] ?? 0));
+    await board.submit(judgedSolve(puzzleId, players[5] ?? '', 5_000, 'pending'));
+    expect(await board.summary(puzzleId, [10_000, 20_000])).toEqual({
+      solvers: 5,
+      medianMs: 10_001,
+      histogram: [1, 3, 1],
+    });
+  });
+});

@@ -1,0 +1,88 @@
+import { env } from 'cloudflare:test';
+import type { Level } from '../../src/contract/kinds/index.js';
+import type { Kind } from '../../src/kinds/index.js';
+import type { BoardSolve, PuzzleBoard } from '../../src/live/puzzle-board.js';
+import { newRating } from '../../src/rating/glicko2.js';
+import { score } from '../../src/rating/score.js';
+
+/** The suite's bindings with ranked submissions going through the live boards (the committed default). */
+export const onBoards: Cloudflare.Env = { ...env, SUBMISSION_PATH: 'boards' };
+
+export function boardNamespace(): DurableObjectNamespace<PuzzleBoard> {
+  const namespace = env.PUZZLE_BOARD;
+  if (!namespace) throw new Error('wrangler.toml binds no PUZZLE_BOARD');
+  return namespace;
+}
+
+export function boardOf(puzzleId: string): DurableObjectStub<PuzzleBoard> {
+  const namespace = boardNamespace();
+  return namespace.get(namespace.idFromName(puzzleId));
+}
+
+/** One number a query of the test's D1 reads (`select … as n`). */
+export async function d1Number(query: string, ...values: unknown[]): Promise<number> {
+  const row = await env.DB.prepare(query)
+    .bind(...values)
+    .first<{ n: number | null }>();
+  return row?.n ?? 0;
+}
+
+/** Players made straight in D1 (a board copies only the solves of players D1 knows). */
+export async function newPlayers(n: number, at = '2026-11-29T00:00:00Z'): Promise<string[]> {
+  const ids = Array.from({ length: n }, () => crypto.randomUUID());
+  await env.DB.batch(
+    ids.map((id) => env.DB.prepare('insert into players (id, created_at) values (?, ?)').bind(id, at)),
+  );
+  return ids;
+}
+
+/**
+ * A copy of a stored puzzle under another id (`DATE:KIND:NAME`, its level column set to NAME): a board of
+ * its own, with nothing on it yet.
+ */
+export async function copyPuzzle(fromId: string, toId: string): Promise<void> {
+  const own = ['id', 'level'];
+  const columns = (
+    await env.DB.prepare("select name from pragma_table_info('puzzles')").all<{ name: string }>()
+  ).results
+    .map((c) => c.name)
+    .filter((name) => !own.includes(name));
+  const list = columns.map((c) => `"${c}"`).join(', ');
+  await env.DB.prepare(
+    `insert into puzzles (id, level, ${list}) select ?, ?, ${list} from puzzles where id = ?`,
+  )
+    .bind(toId, toId.split(':')[2], fromId)
+    .run();
+}
+
+/** A judged solve as the Worker hands it to a board, for a player of `newPlayers` and a time of our choosing. */
+export function judgedSolve(
+  puzzleId: string,
+  playerId: string,
+  countedMs: number,
+  verdict: BoardSolve['verdict'] = 'clean',
+  at = '2026-11-29T12:30:00Z',
+): BoardSolve {
+  const [date = '', kind = 'sudoku', level = 'easy'] = puzzleId.split(':');
+  const result = score(countedMs / 1000, 300);
+  return {
+    verdict,
+    row: {
+      puzzleId,
+      puzzleDate: date,
+      kind: kind as Kind,
+      level: level as Level,
+      playerId,
+      createdAt: at,
+      valid: true,
+      elapsedMs: countedMs,
+      countedMs,
+      capped: false,
+      benchmarkSeconds: 300,
+      score: result,
+      streakDate: date,
+      ...(verdict === 'clean' ? {} : { status: verdict, flags: ['pace_unproven'] }),
+    },
+    player: { score: result, player: newRating(), playerGames: 0, pendingPlayerGames: [], playDays: [], at },
+  };
+}
