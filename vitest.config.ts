@@ -11,9 +11,9 @@ export default defineConfig(async () => {
         wrangler: { configPath: './wrangler.toml' },
         miniflare: {
           // wrangler.toml is a deployment; the tests ask for development (the built-in dev secrets) themselves.
-          // The suite reads D1 right after it submits, so it runs the direct path; test/live runs the boards'
-          // (support/live.ts) and waits for their flush.
-          bindings: { TEST_MIGRATIONS: migrations, ENVIRONMENT: 'development', SUBMISSION_PATH: 'direct' },
+          // The suite runs the committed direct path (it reads D1 right after it submits); test/live runs the
+          // boards' (support/live.ts) and waits for their flush.
+          bindings: { TEST_MIGRATIONS: migrations, ENVIRONMENT: 'development' },
         },
       }),
     ],

@@ -41,7 +41,7 @@ export interface Env extends Partial<Record<RateLimitBinding, RateLimit>> {
   DB: D1Database;
   /** One `PuzzleBoard` per live puzzle (src/live): the writer of its ranked solves. */
   PUZZLE_BOARD?: DurableObjectNamespace<PuzzleBoard>;
-  /** "direct" sends ranked submissions straight to D1 (the path before the boards), for comparison; "boards" or unset: through the boards. */
+  /** "boards" sends ranked submissions through the live boards; anything else (wrangler.toml says "direct") straight to D1. */
   SUBMISSION_PATH?: string;
   /** Secret mixed into every puzzle seed so nobody can precompute tomorrow. */
   PUZZLE_SALT?: string;

@@ -12,7 +12,7 @@ export interface Services {
   now: () => Date;
   /** The real clock, whatever the test clock says: for the windows that protect the service. */
   realNow: () => Date;
-  /** The live puzzles' boards; undefined on the direct path (`SUBMISSION_PATH = "direct"`, or no binding). */
+  /** The live puzzles' boards; undefined on the direct path (`SUBMISSION_PATH` other than "boards", or no binding). */
   boards?: LiveBoards;
 }
 
@@ -23,7 +23,7 @@ function settled(env: Env): Pick<Services, 'config' | 'db' | 'boards'> {
   let services = settledByEnv.get(env);
   if (!services) {
     const boards =
-      env.PUZZLE_BOARD && env.SUBMISSION_PATH !== 'direct' ? liveBoards(env.PUZZLE_BOARD) : undefined;
+      env.PUZZLE_BOARD && env.SUBMISSION_PATH === 'boards' ? liveBoards(env.PUZZLE_BOARD) : undefined;
     services = { config: loadConfig(env), db: createDb(env.DB), ...(boards && { boards }) };
     settledByEnv.set(env, services);
   }

@@ -144,7 +144,7 @@ export async function serveWorker(snapshotConfig: string, persistTo: string): Pr
   const mf = new Miniflare({
     ...options,
     // Committed configurations are deployments; a benchmark on loopback runs with the built-in dev secrets.
-    // BENCH_SUBMISSION_PATH=direct measures the path before the live boards (src/live), for comparison.
+    // BENCH_SUBMISSION_PATH=boards measures ranked submissions through the live boards (src/live) instead of direct.
     bindings: {
       ...options.bindings,
       ENVIRONMENT: 'development',

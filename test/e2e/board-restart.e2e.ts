@@ -1,6 +1,6 @@
 /**
  * Nothing a board acknowledged is lost when the dev server dies: ranked submissions go to the live board
- * (the committed default path), wrangler dev is killed (SIGKILL, workerd with it) while submissions are
+ * (SUBMISSION_PATH "boards"), wrangler dev is killed (SIGKILL, workerd with it) while submissions are
  * still in flight, started again on the same storage, and with no request sent every acknowledged solve
  * is in D1 within 5 s: the board's alarm, persisted with its solves, copies them.
  */
@@ -20,7 +20,7 @@ describe('a dev server killed under load', () => {
   });
 
   it('finds every acknowledged solve in D1 within 5 s of its restart, with no request sent', async () => {
-    worker = await startWorker();
+    worker = await startWorker({ boards: true });
     const date = new Date().toISOString().slice(0, 10);
     const path = `/v1/puzzles/${date}/sudoku/easy`;
     const send = async (i: number, method: string, url: string, body?: unknown, token?: string) =>
@@ -72,7 +72,7 @@ describe('a dev server killed under load', () => {
     expect(acknowledged.length).toBeGreaterThan(0);
     expect(acknowledged.length).toBeLessThan(PLAYERS);
 
-    worker = await startWorker({ persistDir });
+    worker = await startWorker({ boards: true, persistDir });
     const restartedAt = Date.now();
     // Acknowledged players, by id (a token starts with its player's id). A solve whose answer the kill cut
     // off may be stored too: only the acknowledged ones must be.

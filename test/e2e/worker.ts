@@ -41,9 +41,12 @@ async function waitForHealth(url: string, child: ChildProcess, log: () => string
  */
 export async function startWorker({
   development = true,
+  boards = false,
   persistDir: reused,
 }: {
   development?: boolean;
+  /** Ranked submissions through the live boards (SUBMISSION_PATH "boards") instead of the committed direct path. */
+  boards?: boolean;
   /** The directory of a worker killed before: the same D1 and Durable Object storage, started again. */
   persistDir?: string;
 } = {}): Promise<LocalWorker> {
@@ -64,6 +67,7 @@ export async function startWorker({
       '--show-interactive-dev-session=false',
       // wrangler.toml is a deployment: locally the built-in dev secrets must be asked for.
       ...(development ? ['--var', 'ENVIRONMENT:development'] : []),
+      ...(boards ? ['--var', 'SUBMISSION_PATH:boards'] : []),
     ],
     { cwd: ROOT, env: QUIET_ENV, stdio: ['ignore', 'pipe', 'pipe'], detached: true },
   );
