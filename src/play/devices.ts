@@ -3,6 +3,7 @@ import { newShortCode, normalShortCode, shortCodeHash } from '../auth/short-code
 import type { PlayerProfile } from '../contract/player.js';
 import { insertLinkCode, redeemLinkCode } from '../db/link-codes.js';
 import { findPlayer } from '../db/players.js';
+import { deleteDeviceSubscription } from '../db/push-subscriptions.js';
 import { revokeToken } from '../db/tokens.js';
 import type { Services } from '../services.js';
 import { playerProfile } from './profile.js';
@@ -46,7 +47,12 @@ export async function linkDevice(
   return { player: await playerProfile(services, player), token };
 }
 
-/** Revokes one of the player's tokens (a device signed out); false when the player holds no such token. */
+/**
+ * Revokes one of the player's tokens (a device signed out), and with it the device's streak reminder: a
+ * signed-out browser is not the player's any more. False when the player holds no such token.
+ */
 export async function revokeDevice(services: Services, playerId: string, tokenId: string): Promise<boolean> {
-  return revokeToken(services.db, playerId, tokenId, services.now().toISOString());
+  const revoked = await revokeToken(services.db, playerId, tokenId, services.now().toISOString());
+  if (revoked) await deleteDeviceSubscription(services.db, playerId, tokenId);
+  return revoked;
 }

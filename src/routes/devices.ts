@@ -1,13 +1,14 @@
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
 import { LinkCodeSchema, LinkRequestSchema, PlayerTokensSchema } from '../contract/devices.js';
 import { NewPlayerSchema } from '../contract/player.js';
-import { tokensOf } from '../db/tokens.js';
+import { devicesOf } from '../db/push-subscriptions.js';
 import { CACHE_CONTROL } from '../http/cache.js';
 import type { AppEnv } from '../http/context.js';
 import { ApiError } from '../http/errors.js';
 import { clientAddress, enforceRateLimit, RATE_LIMITS } from '../http/rate-limit.js';
 import { validationHook } from '../http/validation.js';
 import { linkDevice, newLinkCode, revokeDevice } from '../play/devices.js';
+import { calendarOf, subscriptionView } from '../play/push.js';
 import { limitedBy, NO_TOKEN, PLAYER } from './access.js';
 import { jsonError } from './schemas.js';
 import { TAGS } from './tags.js';
@@ -63,7 +64,7 @@ const listTokens = createRoute({
   operationId: 'listTokens',
   tags: [TAGS.devices.name],
   ...PLAYER,
-  summary: "The player's tokens in use (one per device), oldest first",
+  summary: "The player's tokens in use (one per device), oldest first, each with its streak reminder",
   responses: {
     200: {
       content: { 'application/json': { schema: PlayerTokensSchema } },
@@ -118,15 +119,16 @@ export const deviceRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHoo
   })
   .openapi(listTokens, async (c) => {
     const current = c.var.playerToken.tokenId;
-    const tokens = await tokensOf(c.var.services.db, c.var.player.id);
+    const devices = await devicesOf(c.var.services.db, c.var.player.id);
     c.header('Cache-Control', CACHE_CONTROL.private);
     return c.json(
       {
-        tokens: tokens.map((t) => ({
-          id: t.id,
-          createdAt: t.createdAt,
-          via: t.via,
-          current: t.id === current,
+        tokens: devices.map(({ token, push, timeZone }) => ({
+          id: token.id,
+          createdAt: token.createdAt,
+          via: token.via,
+          current: token.id === current,
+          push: push ? subscriptionView(push, calendarOf({ timeZone })) : null,
         })),
       },
       200,
