@@ -31,6 +31,22 @@ export async function saveSubscription(db: Db, row: PushSubscriptionRow): Promis
   ]);
 }
 
+/** The player's subscriptions, for moving their next reminders. */
+export async function subscriptionsOf(db: Db, playerId: string): Promise<PushSubscriptionRow[]> {
+  return db.select().from(pushSubscriptions).where(eq(pushSubscriptions.playerId, playerId)).all();
+}
+
+/** Sets when each subscription is next looked at. */
+export async function moveNextDue(
+  db: Db,
+  moves: readonly { endpoint: string; next: number }[],
+): Promise<void> {
+  const [first, ...rest] = moves.map((m) =>
+    db.update(pushSubscriptions).set({ nextDueAt: m.next }).where(eq(pushSubscriptions.endpoint, m.endpoint)),
+  );
+  if (first) await db.batch([first, ...rest]);
+}
+
 /** Removes the player's subscription at `endpoint`; false when it holds none there. */
 export async function deleteSubscription(db: Db, playerId: string, endpoint: string): Promise<boolean> {
   const gone = await db
@@ -150,26 +166,29 @@ export interface Release {
   next: number;
 }
 
-/** What a batch of the cron decided, written in one round trip. */
+/** What a batch of the cron decided: a statement for each kind of outcome it has. */
 export async function settleReminders(
   db: Db,
   outcome: { deferred: readonly Deferral[]; released: readonly Release[]; gone: readonly string[] },
 ): Promise<void> {
-  const statements = [
-    db.run(sql`
+  if (outcome.deferred.length > 0) {
+    await db.run(sql`
       update ${pushSubscriptions} set next_due_at = json_extract(j.value, '$.next')
       from json_each(${JSON.stringify(outcome.deferred)}) as j
       where ${pushSubscriptions.endpoint} = json_extract(j.value, '$.endpoint')
-        and ${pushSubscriptions.nextDueAt} = json_extract(j.value, '$.seen')`),
-    db.run(sql`
+        and ${pushSubscriptions.nextDueAt} = json_extract(j.value, '$.seen')`);
+  }
+  if (outcome.released.length > 0) {
+    await db.run(sql`
       update ${pushSubscriptions}
       set last_sent_date = json_extract(j.value, '$.previous'), next_due_at = json_extract(j.value, '$.next')
       from json_each(${JSON.stringify(outcome.released)}) as j
       where ${pushSubscriptions.endpoint} = json_extract(j.value, '$.endpoint')
-        and ${pushSubscriptions.lastSentDate} = json_extract(j.value, '$.date')`),
-    db.run(sql`
+        and ${pushSubscriptions.lastSentDate} = json_extract(j.value, '$.date')`);
+  }
+  if (outcome.gone.length > 0) {
+    await db.run(sql`
       delete from ${pushSubscriptions}
-      where ${pushSubscriptions.endpoint} in (select value from json_each(${JSON.stringify(outcome.gone)}))`),
-  ] as const;
-  await db.batch(statements);
+      where ${pushSubscriptions.endpoint} in (select value from json_each(${JSON.stringify(outcome.gone)}))`);
+  }
 }

@@ -4,9 +4,11 @@ import { nextReminderSlot } from '../daily/local-hour.js';
 import type { PlayerRow } from '../db/players.js';
 import {
   deleteSubscription,
+  moveNextDue,
   type PushSubscriptionRow,
   saveSubscription,
   subscriptionAt,
+  subscriptionsOf,
 } from '../db/push-subscriptions.js';
 import { isP256Point } from '../push/send.js';
 import type { Services } from '../services.js';
@@ -65,4 +67,20 @@ export async function subscribe(
 /** Stops the reminders of the player's subscription at `endpoint`; false when it holds none there. */
 export async function unsubscribe(services: Services, playerId: string, endpoint: string): Promise<boolean> {
   return deleteSubscription(services.db, playerId, endpoint);
+}
+
+/**
+ * Moves the player's reminders to their hour in its new calendar, so that a zone ahead of the old one does
+ * not wait for the old hour to come round first.
+ */
+export async function followTimeZone(services: Services, playerId: string, timeZone: string): Promise<void> {
+  const rows = await subscriptionsOf(services.db, playerId);
+  const now = services.now();
+  await moveNextDue(
+    services.db,
+    rows.map((row) => ({
+      endpoint: row.endpoint,
+      next: nextReminderSlot(now, timeZone, row.hour, row.lastSentDate as IsoDate | null).start.getTime(),
+    })),
+  );
 }

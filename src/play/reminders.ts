@@ -17,13 +17,13 @@ import { calendarOf } from './push.js';
 
 /**
  * Subscriptions read and pushed per batch: one read of the due rows, one of their players' solves, one
- * claim and one write of the outcome, whatever the batch's size.
+ * claim and at most three writes of the outcomes, whatever the batch's size.
  */
 export const REMINDER_BATCH = 100;
 
 /**
  * Pushes per cron run at most. Each is a subrequest (a Worker may make 1,000 per invocation, beside its D1
- * queries: 4 per batch here); what is left stays due and the next run, five minutes on, resumes with it.
+ * queries: at most 6 per batch here); what is left stays due and the next run, five minutes on, resumes with it.
  */
 export const REMINDERS_PER_RUN = 500;
 
