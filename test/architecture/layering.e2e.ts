@@ -16,12 +16,13 @@ const MAY_IMPORT: Record<Area, readonly Area[]> = {
   contract: [],
   rating: [],
   auth: [],
+  push: [],
   fairplay: ['engines', 'rating'],
   client: ['contract'],
   kinds: ['contract', 'engines', 'rating'],
   db: ['contract', 'engines', 'fairplay', 'kinds', 'rating'],
   daily: ['auth', 'config.ts', 'contract', 'db', 'engines', 'kinds', 'rating'],
-  play: ['auth', 'contract', 'daily', 'db', 'engines', 'fairplay', 'kinds', 'rating', 'services.ts'],
+  play: ['auth', 'contract', 'daily', 'db', 'engines', 'fairplay', 'kinds', 'push', 'rating', 'services.ts'],
 };
 
 function filesUnder(dir: string): string[] {
