@@ -5,13 +5,10 @@ import { withFrontCache } from './http/front-cache.js';
 import { errorFields, log } from './http/log.js';
 import { calibrateBenchmarks } from './play/calibrate-benchmarks.js';
 import { catchUpPuzzleRatings } from './play/catch-up-puzzle-ratings.js';
-import { sendReminders } from './play/reminders.js';
+import { REMINDER_CRON, sendReminders } from './play/reminders.js';
 import { createServices } from './services.js';
 
 const app = createApp();
-
-/** wrangler.toml's reminder trigger: every five minutes, so a reminder comes early in its hour. */
-export const REMINDER_CRON = '*/5 * * * *';
 
 export default {
   fetch: withFrontCache(app.fetch),

@@ -27,6 +27,12 @@ export const REMINDER_BATCH = 100;
  */
 export const REMINDERS_PER_RUN = 500;
 
+/**
+ * wrangler.toml's reminder trigger: every five minutes, so a reminder comes early in its hour. (Here, not in
+ * src/index.ts: the entry module may export only handlers.)
+ */
+export const REMINDER_CRON = '*/5 * * * *';
+
 /** A push that failed for now is tried again this long after, while its hour lasts. */
 export const RETRY_AFTER_MS = 5 * 60_000;
 
