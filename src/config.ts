@@ -114,7 +114,7 @@ function deployedVapid(env: Env): VapidKeys {
   const subject = vapidSubjectProblem(env.VAPID_SUBJECT);
   if (subject) {
     throw new ConfigError(
-      `VAPID_SUBJECT ${subject}; set it in wrangler.toml to where push services can reach you (mailto:you@example.org)`,
+      `VAPID_SUBJECT ${subject}; set it (a var in wrangler.toml, or a secret) to where push services can reach you, e.g. mailto:you@your-domain`,
     );
   }
   return {

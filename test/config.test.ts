@@ -296,12 +296,20 @@ describe('the VAPID keys of a deployment', () => {
   });
 
   it('take a mailto: or https: subject and refuse anything else', () => {
-    for (const subject of ['mailto:ops@puzzles.example', 'https://puzzles.example/contact']) {
+    for (const subject of ['mailto:ops@daily-puzzles.dev', 'https://daily-puzzles.dev/contact']) {
       expect(deployed({ VAPID_SUBJECT: subject }), subject).not.toThrow();
     }
-    for (const subject of ['ops@puzzles.example', 'http://puzzles.example', 'mailto:nobody']) {
+    for (const subject of ['ops@daily-puzzles.dev', 'http://daily-puzzles.dev', 'mailto:nobody']) {
       expect(deployed({ VAPID_SUBJECT: subject }), subject).toThrow(
         /VAPID_SUBJECT is neither a mailto: address nor an https: URL/,
+      );
+    }
+  });
+
+  it('refuse a subject on a domain kept for examples, the development one included', () => {
+    for (const subject of ['mailto:you@example.org', 'https://example.com/', DEV_VAPID.subject]) {
+      expect(deployed({ VAPID_SUBJECT: subject }), subject).toThrow(
+        /VAPID_SUBJECT names a placeholder domain/,
       );
     }
   });

@@ -44,16 +44,29 @@ export function vapidPrivateKeyProblem(
   return null;
 }
 
-/** Why `value` is not a VAPID contact, or null when it is a `mailto:` address or an `https:` URL. */
+/** Domains reserved for examples and tests (RFC 2606, RFC 6761): a contact there reaches nobody. */
+const PLACEHOLDER_DOMAIN = /(^|\.)(example\.(com|org|net)|example|invalid|test|localhost)$/i;
+
+/**
+ * Why `value` is not a VAPID contact, or null when it is a `mailto:` address or an `https:` URL on a
+ * domain someone can receive at.
+ */
 export function vapidSubjectProblem(value: string | undefined): string | null {
   if (!value) return 'is not set';
-  if (/^mailto:[^@\s]+@[^@\s]+$/.test(value)) return null;
-  try {
-    if (new URL(value).protocol === 'https:') return null;
-  } catch {
-    // Neither form: refused below.
+  let domain: string | null = null;
+  const mail = /^mailto:[^@\s]+@([^@\s]+)$/.exec(value);
+  if (mail) domain = mail[1] ?? '';
+  else {
+    try {
+      const url = new URL(value);
+      if (url.protocol === 'https:') domain = url.hostname;
+    } catch {
+      // Neither form: refused below.
+    }
   }
-  return 'is neither a mailto: address nor an https: URL';
+  if (domain === null) return 'is neither a mailto: address nor an https: URL';
+  if (PLACEHOLDER_DOMAIN.test(domain)) return `names a placeholder domain (${domain})`;
+  return null;
 }
 
 const CHECK = new TextEncoder().encode('vapid key pair check');

@@ -5,7 +5,7 @@
 export const DEPLOYED_VAPID = {
   VAPID_PUBLIC_KEY: 'BBBHSnFlkHQdvRbJzDqHllnraWft4l8hBjRlfw_jJ_MzuAFu36Vtaxk9SX6w_4yJgxprnjZH-Fp1qO7HXMi0c0s',
   VAPID_PRIVATE_KEY: 'SXuov16xdEp6e0ymWrVIFx_AMkwJO4S0iikrrsm80uY',
-  VAPID_SUBJECT: 'mailto:operator@puzzles.test',
+  VAPID_SUBJECT: 'mailto:operator@daily-puzzles.dev',
 };
 
 /** The private key of another pair: valid on its own, not the private key of DEPLOYED_VAPID's public one. */
