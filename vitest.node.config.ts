@@ -7,6 +7,7 @@ export default defineConfig({
       'test/daily/calendar.test.ts',
       'test/daily/window.test.ts',
       'test/daily/seed.test.ts',
+      'test/daily/local-hour.test.ts',
       'test/auth/**/*.test.ts',
       'test/rating/**/*.test.ts',
       'test/fairplay/**/*.test.ts',

@@ -7,7 +7,7 @@ import { existsSync } from 'node:fs';
 import { KINDS } from '../src/kinds/index.js';
 
 /** The service: the day's CPU budget, HTTP load on loopback, database growth. */
-const SERVICE_BENCHES = ['fairplay', 'day', 'http', 'growth'];
+const SERVICE_BENCHES = ['fairplay', 'day', 'http', 'growth', 'push'];
 
 const benchFile = (name: string) => new URL(`./${name}.ts`, import.meta.url);
 

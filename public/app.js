@@ -13,6 +13,7 @@ import { hideBoard, showBoard } from './boards.js';
 import { refreshDevices } from './devices.js';
 import { hideFeedback, showFeedback } from './feedback.js';
 import { refreshProfile, showPlayer, streakText } from './profile.js';
+import { refreshReminder } from './reminders.js';
 import { refreshSocial } from './social.js';
 import { act, byId, fail, formatTime, kindName, playerLabel, plural, say, setKinds } from './ui.js';
 
@@ -505,8 +506,9 @@ async function route() {
   await open(key);
 }
 
-/** The panels of the player: profile and history, devices, follows and groups. @param {api.Player} [player] */
-const refreshAccount = (player) => Promise.all([refreshProfile(player), refreshDevices(), refreshSocial()]);
+/** The panels of the player: profile and history, its reminder, devices, follows and groups. @param {api.Player} [player] */
+const refreshAccount = (player) =>
+  Promise.all([refreshProfile(player), refreshDevices(), refreshReminder(), refreshSocial()]);
 
 /**
  * The page plays as another player now (linked, or signed out from another device): every panel and the

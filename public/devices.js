@@ -67,6 +67,10 @@ export async function refreshDevices() {
         h('span', { class: 'name', text: device.current ? 'This device' : 'Another device' }),
         h('span', { class: 'note', text: `${howLinked(device.via)}, ${since}` }),
       ]);
+      if (device.push) {
+        const hour = `${String(device.push.hour).padStart(2, '0')}:00`;
+        row.append(h('span', { class: 'note', 'data-reminder': hour, text: `reminded at ${hour}` }));
+      }
       if (!device.current) {
         const button = h('button', {
           type: 'button',

@@ -24,6 +24,7 @@ import { kindRoutes } from './routes/kinds.js';
 import { leaderboardRoutes } from './routes/leaderboards.js';
 import { moderationRoutes } from './routes/moderation.js';
 import { playerRoutes } from './routes/players.js';
+import { pushRoutes } from './routes/push.js';
 import { puzzleRoutes } from './routes/puzzles.js';
 import { reportRoutes } from './routes/reports.js';
 import { revealRoutes } from './routes/reveal.js';
@@ -64,6 +65,7 @@ export function createApp(options: AppOptions = {}) {
     .route('/v1', feedbackRoutes)
     .route('/v1', playerRoutes)
     .route('/v1', deviceRoutes)
+    .route('/v1', pushRoutes)
     .route('/v1', historyRoutes)
     .route('/v1', dataRightsRoutes)
     .route('/v1', followRoutes)

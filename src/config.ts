@@ -1,5 +1,12 @@
 import type { TokenSecret } from './auth/signing-keys.js';
 import type { Env } from './env.js';
+import {
+  VAPID_ADVICE,
+  type VapidKeys,
+  vapidPrivateKeyProblem,
+  vapidPublicKeyProblem,
+  vapidSubjectProblem,
+} from './push/vapid-keys.js';
 import { SECRET_ADVICE, secretProblem } from './secret-strength.js';
 
 /** The service's settings, parsed once from the environment. */
@@ -8,6 +15,8 @@ export interface Config {
   /** Signs player and start tokens; the previous secret still verifies them during a rotation. */
   tokenSecret: TokenSecret;
   adminToken: string;
+  /** Signs streak reminders towards push services (VAPID, RFC 8292). */
+  vapid: VapidKeys;
   firstDay: string;
   daysAhead: number;
   development: boolean;
@@ -19,6 +28,16 @@ export const DEV_SECRETS = {
   TOKEN_SECRET: 'dev-token-secret-not-for-production',
   ADMIN_TOKEN: 'dev-admin-token-not-for-production',
 } as const;
+
+/**
+ * The development VAPID pair and contact: published here, so a deployment refuses the private key. Browsers
+ * on a laptop subscribe with this public key.
+ */
+export const DEV_VAPID: VapidKeys = {
+  publicKey: 'BIW7xIU4R2ZYpN9Le4kJwXpD4wHT5tOYgOZfLFi_L8QnDZmhnzU9dwSSsF2E9rWrkuTdFsYAvaf2LAWqE6LPG8w',
+  privateKey: 'd73SLhVLZAKfYgr_mtUesHpab7bZSIoIeZaMqtPr00k',
+  subject: 'mailto:reminders@daily-puzzles.invalid',
+};
 
 const REQUIRED_SECRETS = ['PUZZLE_SALT', 'TOKEN_SECRET', 'ADMIN_TOKEN'] as const;
 type SecretName = (typeof REQUIRED_SECRETS)[number];
@@ -39,6 +58,7 @@ export function loadConfig(env: Env): Config {
   }
   const previous = env.TOKEN_SECRET_PREVIOUS || undefined;
   if (previous !== undefined && !development) deployedSecret('TOKEN_SECRET_PREVIOUS', previous);
+  const vapid = development ? developmentVapid(env) : deployedVapid(env);
   const firstDay = env.FIRST_DAY ?? '2026-01-01';
   if (!/^\d{4}-\d{2}-\d{2}$/.test(firstDay)) throw new ConfigError('FIRST_DAY must be YYYY-MM-DD');
   const daysAhead = Number(env.DAYS_AHEAD ?? '2');
@@ -52,6 +72,7 @@ export function loadConfig(env: Env): Config {
         ? { current: secrets.TOKEN_SECRET }
         : { current: secrets.TOKEN_SECRET, previous },
     adminToken: secrets.ADMIN_TOKEN,
+    vapid,
     firstDay,
     daysAhead,
     development,
@@ -66,4 +87,39 @@ function deployedSecret(name: string, value: string | undefined): string {
     );
   }
   return value as string;
+}
+
+/** Development takes the built-in pair unless both keys are given (a pair is only ever changed whole). */
+function developmentVapid(env: Env): VapidKeys {
+  const own = env.VAPID_PUBLIC_KEY && env.VAPID_PRIVATE_KEY;
+  return {
+    publicKey: own ? (env.VAPID_PUBLIC_KEY as string) : DEV_VAPID.publicKey,
+    privateKey: own ? (env.VAPID_PRIVATE_KEY as string) : DEV_VAPID.privateKey,
+    subject: env.VAPID_SUBJECT || DEV_VAPID.subject,
+  };
+}
+
+function deployedVapid(env: Env): VapidKeys {
+  const problems: [string, string | null][] = [
+    ['VAPID_PUBLIC_KEY', vapidPublicKeyProblem(env.VAPID_PUBLIC_KEY)],
+    ['VAPID_PRIVATE_KEY', vapidPrivateKeyProblem(env.VAPID_PRIVATE_KEY, [DEV_VAPID.privateKey])],
+  ];
+  for (const [name, problem] of problems) {
+    if (problem) {
+      throw new ConfigError(
+        `${name} ${problem}; ${VAPID_ADVICE} and set it with \`wrangler secret put ${name}\``,
+      );
+    }
+  }
+  const subject = vapidSubjectProblem(env.VAPID_SUBJECT);
+  if (subject) {
+    throw new ConfigError(
+      `VAPID_SUBJECT ${subject}; set it (a var in wrangler.toml, or a secret) to where push services can reach you, e.g. mailto:you@your-domain`,
+    );
+  }
+  return {
+    publicKey: env.VAPID_PUBLIC_KEY as string,
+    privateKey: env.VAPID_PRIVATE_KEY as string,
+    subject: env.VAPID_SUBJECT as string,
+  };
 }

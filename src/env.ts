@@ -51,6 +51,11 @@ export interface Env extends Partial<Record<RateLimitBinding, RateLimit>> {
   TOKEN_SECRET_PREVIOUS?: string;
   /** Bearer token for the admin routes. */
   ADMIN_TOKEN?: string;
+  /** The VAPID key pair that signs streak reminders (base64url: the 65-byte public point, the 32-byte private scalar). */
+  VAPID_PUBLIC_KEY?: string;
+  VAPID_PRIVATE_KEY?: string;
+  /** Where push services can reach the operator: `mailto:` or `https:`. */
+  VAPID_SUBJECT?: string;
   /** First date of the archive (YYYY-MM-DD); earlier dates answer 404. */
   FIRST_DAY?: string;
   /** How many days ahead of today (UTC) each cron run prepares. */

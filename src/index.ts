@@ -5,6 +5,7 @@ import { withFrontCache } from './http/front-cache.js';
 import { errorFields, log } from './http/log.js';
 import { calibrateBenchmarks } from './play/calibrate-benchmarks.js';
 import { catchUpPuzzleRatings } from './play/catch-up-puzzle-ratings.js';
+import { REMINDER_CRON, sendReminders } from './play/reminders.js';
 import { createServices } from './services.js';
 
 export { PuzzleBoard } from './live/puzzle-board.js';
@@ -13,9 +14,19 @@ const app = createApp();
 
 export default {
   fetch: withFrontCache(app.fetch),
-  /** Daily: make the coming days, calibrate benchmarks, finish puzzle ratings. Each step logs its own failure; the others still run. */
-  async scheduled(_controller, env) {
-    const { config, db, now } = await createServices(env);
+  /**
+   * The reminder trigger sends the streak reminders that are due. Any other (the daily one) makes the
+   * coming days, calibrates benchmarks and finishes puzzle ratings; each step logs its own failure and the
+   * others still run.
+   */
+  async scheduled(controller, env) {
+    const services = await createServices(env);
+    if (controller.cron === REMINDER_CRON) {
+      const run = await sendReminders(services);
+      if (run.sent + run.dropped + run.failed > 0 || run.more) log('info', 'streak reminders', { ...run });
+      return;
+    }
+    const { config, db, now } = services;
     const results = await Promise.allSettled([
       runDailyCron({ db, salt: config.puzzleSalt, now }, config),
       calibrateBenchmarks(db, now()),

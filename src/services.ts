@@ -1,8 +1,9 @@
-import { type Config, loadConfig } from './config.js';
+import { type Config, ConfigError, loadConfig } from './config.js';
 import { createDb, type Db } from './db/client.js';
 import type { Env } from './env.js';
 import { type LiveBoards, liveBoards } from './live/boards.js';
 import { developmentClock } from './play/test-clock.js';
+import { VAPID_ADVICE, vapidPairMatches } from './push/vapid-keys.js';
 
 /** What every flow gets, from a request or from the cron: parsed config, the database and the clocks. */
 export interface Services {
@@ -16,18 +17,30 @@ export interface Services {
   boards?: LiveBoards;
 }
 
-/** Config and database handle per environment object: the runtime hands every request of an isolate the same one. */
-const settledByEnv = new WeakMap<Env, Pick<Services, 'config' | 'db' | 'boards'>>();
+/**
+ * Config, database handle and boards per environment object: the runtime hands every request of an isolate
+ * the same one. The config is checked once more after parsing, by the one check that needs Web Crypto: that
+ * the VAPID keys are a pair.
+ */
+const settledByEnv = new WeakMap<Env, Promise<Pick<Services, 'config' | 'db' | 'boards'>>>();
 
-function settled(env: Env): Pick<Services, 'config' | 'db' | 'boards'> {
+function settled(env: Env): Promise<Pick<Services, 'config' | 'db' | 'boards'>> {
   let services = settledByEnv.get(env);
   if (!services) {
+    const config = loadConfig(env);
     const boards =
       env.PUZZLE_BOARD && env.SUBMISSION_PATH === 'boards' ? liveBoards(env.PUZZLE_BOARD) : undefined;
-    services = { config: loadConfig(env), db: createDb(env.DB), ...(boards && { boards }) };
+    services = checkedVapid(config).then(() => ({ config, db: createDb(env.DB), ...(boards && { boards }) }));
     settledByEnv.set(env, services);
   }
   return services;
+}
+
+async function checkedVapid(config: Config): Promise<void> {
+  if (await vapidPairMatches(config.vapid)) return;
+  throw new ConfigError(
+    `VAPID_PRIVATE_KEY is not the private key of VAPID_PUBLIC_KEY; ${VAPID_ADVICE} and set both`,
+  );
 }
 
 /**
@@ -37,7 +50,7 @@ function settled(env: Env): Pick<Services, 'config' | 'db' | 'boards'> {
  * be tried over HTTP.
  */
 export async function createServices(env: Env, realNow: () => Date = () => new Date()): Promise<Services> {
-  const { config, db, boards } = settled(env);
+  const { config, db, boards } = await settled(env);
   const now = config.development ? await developmentClock(db, realNow) : realNow;
   return { config, db, now, realNow, ...(boards && { boards }) };
 }

@@ -6,11 +6,14 @@ import {
 } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { createApp } from '../src/app.js';
-import { ConfigError, DEV_SECRETS, loadConfig } from '../src/config.js';
+import { ConfigError, DEV_SECRETS, DEV_VAPID, loadConfig } from '../src/config.js';
 import type { Env } from '../src/env.js';
 import worker from '../src/index.js';
+import { MIN_DISTINCT_KEY_BYTES } from '../src/push/vapid-keys.js';
 import { MIN_DISTINCT_CHARACTERS, MIN_SECRET_LENGTH } from '../src/secret-strength.js';
+import { createServices } from '../src/services.js';
 import { COMMITTED, EXAMPLE_SECRETS } from './support/committed-config.js';
+import { DEPLOYED_VAPID, OTHER_PRIVATE_KEY } from './support/vapid.js';
 
 /** 64 random hex characters, as `openssl rand -hex 32` prints. */
 function randomSecret(): string {
@@ -23,6 +26,7 @@ const strongSecrets = {
   PUZZLE_SALT: randomSecret(),
   TOKEN_SECRET: randomSecret(),
   ADMIN_TOKEN: randomSecret(),
+  ...DEPLOYED_VAPID,
 };
 
 /** The environment `wrangler deploy` gives the committed configuration, plus `extra`. */
@@ -223,5 +227,111 @@ describe('the environment', () => {
     const res = await createApp().request('/v1/health', {}, { ...env, ENVIRONMENT: 'production' });
     expect(res.status).toBe(503);
     expect(await res.json()).toMatchObject({ error: { code: 'misconfigured' } });
+  });
+});
+
+const base64url = (bytes: Uint8Array) =>
+  btoa(String.fromCharCode(...bytes))
+    .replace(/\+/g, '-')
+    .replace(/\//g, '_')
+    .replace(/=+$/, '');
+
+describe('the VAPID keys of a deployment', () => {
+  const deployed = (overrides: Partial<Env>) => () =>
+    loadConfig({ DB: env.DB, ENVIRONMENT: 'production', ...strongSecrets, ...overrides });
+
+  it('are refused at start when any of the two keys or the subject is missing', () => {
+    for (const name of ['VAPID_PUBLIC_KEY', 'VAPID_PRIVATE_KEY', 'VAPID_SUBJECT']) {
+      expect(deployed({ [name]: undefined }), name).toThrow(new RegExp(`${name} is not set`));
+    }
+  });
+
+  it('refuse the development pair published in the source', () => {
+    expect(
+      deployed({ VAPID_PUBLIC_KEY: DEV_VAPID.publicKey, VAPID_PRIVATE_KEY: DEV_VAPID.privateKey }),
+    ).toThrow(/VAPID_PRIVATE_KEY is a development default/);
+  });
+
+  it('refuse a private key of 31 or 33 bytes and take 32', () => {
+    const random = crypto.getRandomValues(new Uint8Array(33));
+    for (const length of [31, 33]) {
+      expect(deployed({ VAPID_PRIVATE_KEY: base64url(random.slice(0, length)) }), String(length)).toThrow(
+        new RegExp(`VAPID_PRIVATE_KEY is ${length} bytes, not a P-256 private key`),
+      );
+    }
+    expect(deployed({ VAPID_PRIVATE_KEY: base64url(random.slice(0, 32)) })).not.toThrow();
+  });
+
+  it(`refuse a private key of fewer than ${MIN_DISTINCT_KEY_BYTES} different bytes and take it from there`, () => {
+    const withDistinct = (distinct: number) =>
+      Uint8Array.from({ length: 32 }, (_, i) => 1 + ((i * 7) % distinct) * 13);
+    expect(new Set(withDistinct(MIN_DISTINCT_KEY_BYTES - 1)).size).toBe(MIN_DISTINCT_KEY_BYTES - 1);
+    expect(deployed({ VAPID_PRIVATE_KEY: base64url(withDistinct(MIN_DISTINCT_KEY_BYTES - 1)) })).toThrow(
+      /VAPID_PRIVATE_KEY holds only 15 different bytes \(at least 16 needed\)/,
+    );
+    for (const distinct of [MIN_DISTINCT_KEY_BYTES, MIN_DISTINCT_KEY_BYTES + 1]) {
+      expect(new Set(withDistinct(distinct)).size).toBe(distinct);
+      expect(
+        deployed({ VAPID_PRIVATE_KEY: base64url(withDistinct(distinct)) }),
+        String(distinct),
+      ).not.toThrow();
+    }
+  });
+
+  it('refuse a key in padded base64 and one character repeated, saying how to make a pair', () => {
+    expect(deployed({ VAPID_PRIVATE_KEY: `${DEPLOYED_VAPID.VAPID_PRIVATE_KEY}=` })).toThrow(
+      /VAPID_PRIVATE_KEY is not unpadded base64url; make a pair with `npm run vapid-keys`/,
+    );
+    expect(deployed({ VAPID_PRIVATE_KEY: 'A'.repeat(43) })).toThrow(/holds only 1 different bytes/);
+  });
+
+  it('refuse a public key that is not a 65-byte uncompressed point', () => {
+    const point = crypto.getRandomValues(new Uint8Array(65));
+    point[0] = 4;
+    expect(deployed({ VAPID_PUBLIC_KEY: base64url(point.slice(0, 64)) })).toThrow(
+      /VAPID_PUBLIC_KEY is 64 bytes, not an uncompressed P-256 point/,
+    );
+    point[0] = 2;
+    expect(deployed({ VAPID_PUBLIC_KEY: base64url(point) })).toThrow(/VAPID_PUBLIC_KEY is 65 bytes/);
+  });
+
+  it('take a mailto: or https: subject and refuse anything else', () => {
+    for (const subject of ['mailto:ops@daily-puzzles.dev', 'https://daily-puzzles.dev/contact']) {
+      expect(deployed({ VAPID_SUBJECT: subject }), subject).not.toThrow();
+    }
+    for (const subject of ['ops@daily-puzzles.dev', 'http://daily-puzzles.dev', 'mailto:nobody']) {
+      expect(deployed({ VAPID_SUBJECT: subject }), subject).toThrow(
+        /VAPID_SUBJECT is neither a mailto: address nor an https: URL/,
+      );
+    }
+  });
+
+  it('refuse a subject on a domain kept for examples, the development one included', () => {
+    for (const subject of ['mailto:you@example.org', 'https://example.com/', DEV_VAPID.subject]) {
+      expect(deployed({ VAPID_SUBJECT: subject }), subject).toThrow(
+        /VAPID_SUBJECT names a placeholder domain/,
+      );
+    }
+  });
+
+  it('refuse at start a private key that is not the public key’s: every route answers 503', async () => {
+    const mismatched = committedEnv({ ...strongSecrets, VAPID_PRIVATE_KEY: OTHER_PRIVATE_KEY });
+    expect(() => loadConfig(mismatched)).not.toThrow();
+    await expect(createServices(mismatched)).rejects.toThrow(
+      /VAPID_PRIVATE_KEY is not the private key of VAPID_PUBLIC_KEY/,
+    );
+    const res = await send(mismatched, '/v1/push/key');
+    expect(res.status).toBe(503);
+    expect(await res.json()).toMatchObject({ error: { code: 'misconfigured' } });
+  });
+
+  it('serve the key of a matching pair', async () => {
+    const res = await send(committedEnv(strongSecrets), '/v1/push/key');
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ publicKey: DEPLOYED_VAPID.VAPID_PUBLIC_KEY });
+  });
+
+  it('are built in for development', () => {
+    expect(loadConfig({ DB: env.DB, ENVIRONMENT: 'development' }).vapid).toEqual(DEV_VAPID);
   });
 });

@@ -112,6 +112,8 @@ export async function executeSql(
 
 export interface WorkerServer {
   url: string;
+  /** Runs the Worker's scheduled handler for `cron` and resolves when it is done. */
+  scheduled(cron: string): Promise<void>;
   /** What workerd printed lately, besides the Worker's request logs: for error reports. */
   output(): string;
   stop(): Promise<void>;
@@ -125,7 +127,11 @@ export interface WorkerServer {
  * hop of their own to every request.
  * The Worker's own logs are dropped.
  */
-export async function serveWorker(snapshotConfig: string, persistTo: string): Promise<WorkerServer> {
+export async function serveWorker(
+  snapshotConfig: string,
+  persistTo: string,
+  more: Partial<WorkerOptions> = {},
+): Promise<WorkerServer> {
   const { workerOptions, main } = unstable_getMiniflareWorkerOptions(snapshotConfig);
   if (!main) throw new Error(`${snapshotConfig} names no main module`);
   let said = '';
@@ -150,6 +156,7 @@ export async function serveWorker(snapshotConfig: string, persistTo: string): Pr
       ENVIRONMENT: 'development',
       ...(process.env.BENCH_SUBMISSION_PATH && { SUBMISSION_PATH: process.env.BENCH_SUBMISSION_PATH }),
     },
+    ...more,
     name: 'bench',
     modules: true,
     scriptPath: main,
@@ -168,5 +175,14 @@ export async function serveWorker(snapshotConfig: string, persistTo: string): Pr
   } catch (error) {
     throw new Error(`workerd did not start: ${String(error)}\n${said}`);
   }
-  return { url, output: () => said, stop: () => mf.dispose() };
+  return {
+    url,
+    async scheduled(cron) {
+      const worker = await mf.getWorker();
+      const result = await worker.scheduled({ cron });
+      if (result.outcome !== 'ok') throw new Error(`scheduled ${cron}: ${result.outcome}\n${said}`);
+    },
+    output: () => said,
+    stop: () => mf.dispose(),
+  };
 }

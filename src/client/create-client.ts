@@ -20,6 +20,7 @@ import type {
   PlayerProfile,
   PublicProfile,
 } from '../contract/player.js';
+import type { PushKey, PushSubscriptionJson, PushSubscriptionView } from '../contract/push.js';
 import type { Answer, DayPuzzles, PlayablePuzzle } from '../contract/puzzle.js';
 import type { ColorSortPosition } from '../contract/reveal.js';
 import type { SubmissionRequest, SubmissionResult } from '../contract/submission.js';
@@ -120,6 +121,12 @@ export interface Client {
   tokens(): Promise<PlayerTokens>;
   /** Revokes one of the player's tokens. */
   revokeToken(id: string): Promise<void>;
+  /** The VAPID public key: the `applicationServerKey` to subscribe a browser with. */
+  pushKey(): Promise<PushKey>;
+  /** Reminds this device at `hour` (0–23) of the player's calendar while the day's streak is open. */
+  subscribePush(subscription: PushSubscriptionJson, hour: number): Promise<PushSubscriptionView>;
+  /** Stops the reminders of the subscription at `endpoint`. */
+  unsubscribePush(endpoint: string): Promise<void>;
   /** The players the caller follows. */
   follows(query?: PageQuery): Promise<FollowsPage>;
   follow(playerId: string): Promise<Follow>;
@@ -200,6 +207,11 @@ export function createClient(baseUrl: string, options: ClientOptions = {}): Clie
       call<NewPlayer>('/v1/players/link', { method: 'POST', body: { code } }),
     tokens: () => call<PlayerTokens>('/v1/players/me/tokens'),
     revokeToken: (id: string) => call<void>(`/v1/players/me/tokens/${segment(id)}`, { method: 'DELETE' }),
+    pushKey: () => call<PushKey>('/v1/push/key'),
+    subscribePush: (subscription: PushSubscriptionJson, hour: number) =>
+      call<PushSubscriptionView>('/v1/players/me/push', { method: 'PUT', body: { subscription, hour } }),
+    unsubscribePush: (endpoint: string) =>
+      call<void>('/v1/players/me/push', { method: 'DELETE', query: { endpoint } }),
 
     follows: (query: PageQuery = {}) => call<FollowsPage>('/v1/players/me/follows', { query: { ...query } }),
     follow: (playerId: string) =>

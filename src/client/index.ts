@@ -52,6 +52,12 @@ export type {
   RatingBoard,
 } from '../contract/leaderboards.js';
 export type { NewPlayer, PlayerChanges, PlayerProfile, PublicProfile } from '../contract/player.js';
+export type {
+  PushKey,
+  PushSubscriptionJson,
+  PushSubscriptionView,
+  ReminderPayload,
+} from '../contract/push.js';
 export type { Answer, DayPuzzles, PlayablePuzzle, Puzzle } from '../contract/puzzle.js';
 export type { ColorSortPosition } from '../contract/reveal.js';
 export type { Streak } from '../contract/streak.js';

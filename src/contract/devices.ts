@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PushSubscriptionSchema } from './push.js';
 
 export const LinkCodeSchema = z
   .object({
@@ -30,6 +31,9 @@ export const PlayerTokenSchema = z
       description: 'How the device got it: registering, a link code, or a token from before token ids',
     }),
     current: z.boolean().meta({ description: 'The token of this request' }),
+    push: PushSubscriptionSchema.nullable().meta({
+      description: "The device's streak reminder (PUT /v1/players/me/push from it), or null",
+    }),
   })
   .meta({ id: 'PlayerToken' });
 

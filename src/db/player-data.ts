@@ -10,6 +10,7 @@ import {
   players,
   playerTokens,
   playSessions,
+  pushSubscriptions,
   puzzleReports,
   puzzleVotes,
   submissions,
@@ -43,6 +44,7 @@ export async function playerData(db: Db, playerId: string) {
     actions,
     votes,
     reports,
+    push,
   ] = await db.batch([
     db.select().from(players).where(eq(players.id, playerId)),
     db.select().from(playerTokens).where(eq(playerTokens.playerId, playerId)),
@@ -75,6 +77,7 @@ export async function playerData(db: Db, playerId: string) {
       .where(or(eq(adminActions.target, playerId), like(adminActions.details, `%${playerId}%`))),
     db.select().from(puzzleVotes).where(eq(puzzleVotes.playerId, playerId)),
     db.select().from(puzzleReports).where(eq(puzzleReports.playerId, playerId)),
+    db.select().from(pushSubscriptions).where(eq(pushSubscriptions.playerId, playerId)),
   ]);
   return {
     player: player[0] ?? null,
@@ -90,6 +93,7 @@ export async function playerData(db: Db, playerId: string) {
     moderation: actions,
     votes,
     reports,
+    pushSubscriptions: push,
   };
 }
 
@@ -99,7 +103,7 @@ export async function playerData(db: Db, playerId: string) {
  * the player (move logs are dropped) and banned when the player was; the moderation record is rewritten the
  * same way. Its votes stay in the puzzles' tallies and its reports in the moderators' queue, under the
  * stand-in too (a report without its note, the player's own words). Its tokens, link codes, sessions,
- * ratings, follows and memberships go; groups it owned were handed over by the caller.
+ * ratings, follows, memberships and push subscriptions go; groups it owned were handed over by the caller.
  */
 export async function deletePlayer(db: Db, playerId: string, standInId: string, at: string): Promise<void> {
   await db.batch([
@@ -126,6 +130,7 @@ export async function deletePlayer(db: Db, playerId: string, standInId: string, 
       .where(or(eq(adminActions.target, playerId), like(adminActions.details, `%${playerId}%`))),
     db.delete(playSessions).where(eq(playSessions.playerId, playerId)),
     db.delete(playerTokens).where(eq(playerTokens.playerId, playerId)),
+    db.delete(pushSubscriptions).where(eq(pushSubscriptions.playerId, playerId)),
     db.delete(linkCodes).where(eq(linkCodes.playerId, playerId)),
     db.delete(playerRatings).where(eq(playerRatings.playerId, playerId)),
     db.delete(follows).where(or(eq(follows.followerId, playerId), eq(follows.followeeId, playerId))),

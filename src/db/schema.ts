@@ -446,3 +446,35 @@ export const puzzleReports = sqliteTable(
     index('puzzle_reports_open').on(t.id).where(sql`resolved_at is null`),
   ],
 );
+
+/**
+ * A browser's Web Push subscription for streak reminders: one per device (the player's token that made
+ * it), keyed by the push service's endpoint. The cron reads the rows whose `next_due_at` has come, in that
+ * order: each one it handles moves on to its next reminder, so a run that stops leaves the rest due.
+ */
+export const pushSubscriptions = sqliteTable(
+  'push_subscriptions',
+  {
+    /** The push service's URL for this browser (https): the subscription's identity. */
+    endpoint: text('endpoint').primaryKey(),
+    playerId: text('player_id')
+      .notNull()
+      .references(() => players.id),
+    /** The token (device) that subscribed: a device holds one subscription, and loses it when revoked. */
+    tokenId: text('token_id').notNull(),
+    /** The browser's P-256 public key and auth secret (base64url), which the reminder is encrypted to. */
+    p256dh: text('p256dh').notNull(),
+    auth: text('auth').notNull(),
+    /** The hour (0–23) of the player's calendar the reminder comes at. */
+    hour: integer('hour').notNull(),
+    createdAt: text('created_at').notNull(),
+    /** When the cron next looks at it (ms since the epoch): the start of the next reminder's hour. */
+    nextDueAt: integer('next_due_at').notNull(),
+    /** The player's date of the last reminder sent: never a second one on the same date. */
+    lastSentDate: text('last_sent_date'),
+  },
+  (t) => [
+    index('push_subscriptions_due').on(t.nextDueAt, t.endpoint),
+    uniqueIndex('push_subscriptions_device').on(t.playerId, t.tokenId),
+  ],
+);

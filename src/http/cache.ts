@@ -13,6 +13,8 @@ export const CACHE_CONTROL = {
   board: 'public, max-age=5',
   /** Today's list near the date change in the caller's zone: reuse only after revalidating. */
   revalidate: 'public, no-cache',
+  /** The VAPID public key: it changes only when an operator replaces the pair. */
+  pushKey: 'public, max-age=3600',
   /** Public answers: final. */
   answer: 'public, max-age=86400, immutable',
   /** Anything about one player (start tokens) or the moment (health). */

@@ -1,6 +1,7 @@
 import { type PlayerChanges, type PlayerRow, updatePlayer } from '../db/players.js';
 import type { BoardVisibility } from '../db/schema.js';
 import type { Services } from '../services.js';
+import { followTimeZone } from './push.js';
 import { timeZoneChange } from './time-zone.js';
 
 export interface RequestedChanges {
@@ -29,5 +30,7 @@ export async function changePlayer(
     changes = { ...changes, ...zone.changes };
   }
   if (Object.keys(changes).length === 0) return { ok: true, player };
-  return { ok: true, player: (await updatePlayer(services.db, player.id, changes)) ?? player };
+  const changed = (await updatePlayer(services.db, player.id, changes)) ?? player;
+  if (changes.timeZone) await followTimeZone(services, player.id, changes.timeZone);
+  return { ok: true, player: changed };
 }

@@ -3,6 +3,7 @@ import { newShortCode, normalShortCode, shortCodeHash } from '../auth/short-code
 import type { PlayerProfile } from '../contract/player.js';
 import { insertLinkCode, redeemLinkCode } from '../db/link-codes.js';
 import { findPlayer } from '../db/players.js';
+import { deleteDeviceSubscription } from '../db/push-subscriptions.js';
 import { revokeToken } from '../db/tokens.js';
 import type { Services } from '../services.js';
 import { playerProfile } from './profile.js';
@@ -55,13 +56,17 @@ export async function linkDevice(services: Services, typed: string): Promise<Lin
 
 export type RevokeOutcome = { ok: true } | { ok: false; reason: 'no_such_token' };
 
-/** Revokes one of the player's tokens (a device signed out). */
+/**
+ * Revokes one of the player's tokens (a device signed out), and with it the device's streak reminder: a
+ * signed-out browser is not the player's any more.
+ */
 export async function revokeDevice(
   services: Services,
   playerId: string,
   tokenId: string,
 ): Promise<RevokeOutcome> {
-  return (await revokeToken(services.db, playerId, tokenId, services.now().toISOString()))
-    ? { ok: true }
-    : { ok: false, reason: 'no_such_token' };
+  const revoked = await revokeToken(services.db, playerId, tokenId, services.now().toISOString());
+  if (!revoked) return { ok: false, reason: 'no_such_token' };
+  await deleteDeviceSubscription(services.db, playerId, tokenId);
+  return { ok: true };
 }

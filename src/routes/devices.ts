@@ -1,7 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { LinkCodeSchema, LinkRequestSchema, PlayerTokensSchema } from '../contract/devices.js';
 import { NewPlayerSchema } from '../contract/player.js';
-import { tokensOf } from '../db/tokens.js';
+import { devicesOf } from '../db/push-subscriptions.js';
 import { CACHE_CONTROL } from '../http/cache.js';
 import { clientAddress, enforceRateLimit, RATE_LIMITS } from '../http/rate-limit.js';
 import {
@@ -11,6 +11,7 @@ import {
   type RevokeOutcome,
   revokeDevice,
 } from '../play/devices.js';
+import { calendarOf, subscriptionView } from '../play/push.js';
 import { limitedBy, NO_TOKEN, PLAYER } from './access.js';
 import { jsonAnswer, jsonBody } from './json.js';
 import { errorResponses, type Failed, type Refusals, refusal } from './refusals.js';
@@ -79,7 +80,7 @@ const listTokens = createRoute({
   operationId: 'listTokens',
   tags: [TAGS.devices.name],
   ...PLAYER,
-  summary: "The player's tokens in use (one per device), oldest first",
+  summary: "The player's tokens in use (one per device), oldest first, each with its streak reminder",
   responses: {
     200: jsonAnswer(PlayerTokensSchema, 'The tokens'),
     401: jsonError('Missing or invalid token'),
@@ -125,15 +126,16 @@ export const deviceRoutes = routeGroup()
   })
   .openapi(listTokens, async (c) => {
     const current = c.var.playerToken.tokenId;
-    const tokens = await tokensOf(c.var.services.db, c.var.player.id);
+    const devices = await devicesOf(c.var.services.db, c.var.player.id);
     c.header('Cache-Control', CACHE_CONTROL.private);
     return c.json(
       {
-        tokens: tokens.map((t) => ({
-          id: t.id,
-          createdAt: t.createdAt,
-          via: t.via,
-          current: t.id === current,
+        tokens: devices.map(({ token, push, timeZone }) => ({
+          id: token.id,
+          createdAt: token.createdAt,
+          via: token.via,
+          current: token.id === current,
+          push: push ? subscriptionView(push, calendarOf({ timeZone })) : null,
         })),
       },
       200,

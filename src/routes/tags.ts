@@ -21,6 +21,10 @@ export const TAGS = {
   },
   players: { name: 'Players', description: 'Registering, the profile, other players, history and figures' },
   devices: { name: 'Devices', description: "Link codes and the player's tokens, one per device" },
+  reminders: {
+    name: 'Reminders',
+    description: 'Streak reminders by Web Push: the VAPID key, and one subscription per device',
+  },
   social: { name: 'Follows and groups', description: 'Following players and playing in groups' },
   data: { name: 'Your data', description: 'Exporting or deleting everything stored about the player' },
   service: { name: 'Service', description: 'Health of the deployment' },

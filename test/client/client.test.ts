@@ -4,6 +4,7 @@ import { createApp } from '../../src/app.js';
 import { ApiError, createAdminClient, createClient, type Puzzle } from '../../src/client/index.js';
 import { DEV_SECRETS } from '../../src/config.js';
 import { solveStored } from '../support/play.js';
+import { newBrowser } from '../support/push.js';
 
 const date = '2026-11-29';
 const app = createApp({ now: () => new Date('2026-11-29T12:00:00Z') });
@@ -46,6 +47,20 @@ describe('the client', () => {
     const refusal = await api.submit(date, 'sudoku', 'easy', { solution, log: [] }).catch((e: unknown) => e);
     expect(refusal).toBeInstanceOf(ApiError);
     expect(refusal).toMatchObject({ status: 422, code: 'log_mismatch' });
+  });
+
+  it("subscribes a browser for reminders with the server's key, lists it with the device and unsubscribes it", async () => {
+    let token: string | null = null;
+    const api = client(() => token);
+    token = (await api.register()).token;
+    const { publicKey } = await api.pushKey();
+    expect(publicKey).toMatch(/^B[\w-]{86}$/);
+    const { subscription } = await newBrowser();
+    const kept = await api.subscribePush(subscription, 7);
+    expect(kept).toMatchObject({ endpoint: subscription.endpoint, hour: 7, timeZone: 'UTC' });
+    expect((await api.tokens()).tokens[0]?.push).toEqual(kept);
+    await api.unsubscribePush(subscription.endpoint);
+    expect((await api.tokens()).tokens[0]?.push).toBeNull();
   });
 
   it("raises the API's error as an ApiError with its status, code and message", async () => {

@@ -75,6 +75,10 @@ const CALLS: Record<keyof Client, (api: Client) => Promise<unknown>> = {
   link: (api) => api.link('ABCDE-FGHJK'),
   tokens: (api) => api.tokens(),
   revokeToken: (api) => api.revokeToken(id),
+  pushKey: (api) => api.pushKey(),
+  subscribePush: (api) =>
+    api.subscribePush({ endpoint: 'https://push.test/push/1', keys: { p256dh: 'B', auth: 'A' } }, 19),
+  unsubscribePush: (api) => api.unsubscribePush('https://push.test/push/1'),
   follows: (api) => api.follows(),
   follow: (api) => api.follow(id),
   unfollow: (api) => api.unfollow(id),

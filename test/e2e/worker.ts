@@ -35,21 +35,24 @@ async function waitForHealth(url: string, child: ChildProcess, log: () => string
   throw new Error(`wrangler dev did not answer /v1/health within 90 s:\n${log()}`);
 }
 
-/**
- * `development: false` starts it from the committed configuration alone, as a deployment would run it
- * (without secrets it must refuse to serve).
- */
-export async function startWorker({
-  development = true,
-  boards = false,
-  persistDir: reused,
-}: {
+export interface WorkerOptions {
+  /** false: from the committed configuration alone, as a deployment would run it (without secrets it refuses to serve). */
   development?: boolean;
   /** Ranked submissions through the live boards (SUBMISSION_PATH "boards") instead of the committed direct path. */
   boards?: boolean;
   /** The directory of a worker killed before: the same D1 and Durable Object storage, started again. */
   persistDir?: string;
-} = {}): Promise<LocalWorker> {
+  /** More environment for wrangler (e.g. NODE_EXTRA_CA_CERTS, which workerd's outbound TLS then trusts too). */
+  env?: Record<string, string>;
+}
+
+/** `GET /__scheduled?cron=…` runs the Worker's scheduled handler (wrangler dev's --test-scheduled). */
+export async function startWorker({
+  development = true,
+  boards = false,
+  persistDir: reused,
+  env = {},
+}: WorkerOptions = {}): Promise<LocalWorker> {
   const persistDir = reused ?? (await mkdtemp(path.join(tmpdir(), 'daily-puzzles-e2e-')));
   await runWrangler(['d1', 'migrations', 'apply', 'DB', '--local', '--persist-to', persistDir]);
   const port = await freePort();
@@ -65,11 +68,12 @@ export async function startWorker({
       '--persist-to',
       persistDir,
       '--show-interactive-dev-session=false',
+      '--test-scheduled',
       // wrangler.toml is a deployment: locally the built-in dev secrets must be asked for.
       ...(development ? ['--var', 'ENVIRONMENT:development'] : []),
       ...(boards ? ['--var', 'SUBMISSION_PATH:boards'] : []),
     ],
-    { cwd: ROOT, env: QUIET_ENV, stdio: ['ignore', 'pipe', 'pipe'], detached: true },
+    { cwd: ROOT, env: { ...QUIET_ENV, ...env }, stdio: ['ignore', 'pipe', 'pipe'], detached: true },
   );
   let output = '';
   const keep = (chunk: Buffer) => {

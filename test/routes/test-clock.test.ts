@@ -16,6 +16,7 @@ import {
   solveStored,
   someAddress,
 } from '../support/play.js';
+import { DEPLOYED_VAPID } from '../support/vapid.js';
 
 /** The real clock of most tests here: fixed, so every figure the test clock gives is exact. */
 const REAL = '2026-12-01T08:00:00Z';
@@ -76,7 +77,12 @@ afterEach(async () => {
 });
 
 describe('the test clock outside development', () => {
-  const production = { ENVIRONMENT: 'production', PUZZLE_SALT: secret(), TOKEN_SECRET: secret() };
+  const production = {
+    ENVIRONMENT: 'production',
+    PUZZLE_SALT: secret(),
+    TOKEN_SECRET: secret(),
+    ...DEPLOYED_VAPID,
+  };
   const adminToken = secret();
   const deployed = api(undefined, { ...production, ADMIN_TOKEN: adminToken });
 
