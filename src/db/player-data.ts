@@ -12,6 +12,7 @@ import {
   playSessions,
   puzzleReports,
   puzzleVotes,
+  shares,
   submissions,
 } from './schema.js';
 import { shownTo } from './visibility.js';
@@ -43,6 +44,7 @@ export async function playerData(db: Db, playerId: string) {
     actions,
     votes,
     reports,
+    shared,
   ] = await db.batch([
     db.select().from(players).where(eq(players.id, playerId)),
     db.select().from(playerTokens).where(eq(playerTokens.playerId, playerId)),
@@ -75,6 +77,7 @@ export async function playerData(db: Db, playerId: string) {
       .where(or(eq(adminActions.target, playerId), like(adminActions.details, `%${playerId}%`))),
     db.select().from(puzzleVotes).where(eq(puzzleVotes.playerId, playerId)),
     db.select().from(puzzleReports).where(eq(puzzleReports.playerId, playerId)),
+    db.select().from(shares).where(eq(shares.playerId, playerId)).orderBy(shares.createdAt),
   ]);
   return {
     player: player[0] ?? null,
@@ -90,6 +93,7 @@ export async function playerData(db: Db, playerId: string) {
     moderation: actions,
     votes,
     reports,
+    shares: shared,
   };
 }
 
@@ -99,7 +103,7 @@ export async function playerData(db: Db, playerId: string) {
  * the player (move logs are dropped) and banned when the player was; the moderation record is rewritten the
  * same way. Its votes stay in the puzzles' tallies and its reports in the moderators' queue, under the
  * stand-in too (a report without its note, the player's own words). Its tokens, link codes, sessions,
- * ratings, follows and memberships go; groups it owned were handed over by the caller.
+ * ratings, follows, memberships and shares go (a shared link answers 404 from then on); groups it owned were handed over by the caller.
  */
 export async function deletePlayer(db: Db, playerId: string, standInId: string, at: string): Promise<void> {
   await db.batch([
@@ -130,6 +134,7 @@ export async function deletePlayer(db: Db, playerId: string, standInId: string, 
     db.delete(playerRatings).where(eq(playerRatings.playerId, playerId)),
     db.delete(follows).where(or(eq(follows.followerId, playerId), eq(follows.followeeId, playerId))),
     db.delete(groupMembers).where(eq(groupMembers.playerId, playerId)),
+    db.delete(shares).where(eq(shares.playerId, playerId)),
     db.delete(players).where(eq(players.id, playerId)),
   ]);
 }

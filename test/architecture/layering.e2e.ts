@@ -19,9 +19,10 @@ const MAY_IMPORT: Record<Area, readonly Area[]> = {
   fairplay: ['engines', 'rating'],
   client: ['contract'],
   kinds: ['contract', 'engines', 'rating'],
+  card: ['contract', 'kinds'],
   db: ['contract', 'engines', 'fairplay', 'kinds', 'rating'],
   daily: ['auth', 'config.ts', 'contract', 'db', 'engines', 'kinds', 'rating'],
-  play: ['auth', 'contract', 'daily', 'db', 'engines', 'fairplay', 'kinds', 'rating', 'services.ts'],
+  play: ['auth', 'card', 'contract', 'daily', 'db', 'engines', 'fairplay', 'kinds', 'rating', 'services.ts'],
 };
 
 function filesUnder(dir: string): string[] {
