@@ -13,6 +13,7 @@ import { hideBoard, showBoard } from './boards.js';
 import { refreshDevices } from './devices.js';
 import { hideFeedback, showFeedback } from './feedback.js';
 import { refreshProfile, showPlayer, streakText } from './profile.js';
+import { hideShare, showShare } from './share.js';
 import { refreshSocial } from './social.js';
 import { act, byId, fail, formatTime, kindName, playerLabel, plural, say, setKinds } from './ui.js';
 
@@ -228,6 +229,7 @@ async function open(key) {
   ui.timer.textContent = '0:00';
   ui.result.hidden = true;
   hideFeedback();
+  hideShare();
   hideBoard();
   ui.stats.hidden = true;
   say('');
@@ -334,12 +336,23 @@ async function play(key, generation) {
     board.setLocked(true);
     ui.timer.textContent = formatTime(session.result.countedMs ?? session.finishedMs ?? 0, true);
     showResult(session.result);
+    offerShare(key, session.result);
     await Promise.all([showBoard(key), showStats(), showFeedback(key)]);
   } else {
     board.element.focus();
     followBoard();
   }
   updateSubmit();
+}
+
+/**
+ * A ranked solve may be shared, as the server allows it: a practice solve counts nowhere and a flagged one
+ * waits for a moderator, so neither has a result to show.
+ * @param {api.PuzzleKey} key
+ * @param {api.SubmissionResult} result
+ */
+function offerShare(key, result) {
+  if (!result.practice && result.verdict !== 'flagged') showShare(key);
 }
 
 /**
@@ -390,6 +403,7 @@ async function submit() {
     );
     renderNav();
     showResult(result);
+    offerShare(key, result);
     await Promise.all([showBoard(key), showStats(), refreshProfile(), showFeedback(key)]);
   } catch (error) {
     if (!(error instanceof api.ApiError)) throw error;

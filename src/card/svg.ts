@@ -58,7 +58,7 @@ export function cardSvg(card: ShareCard): string {
         baseline,
         size,
         COLOURS.muted,
-        rank === null ? clockTime(puzzle.countedMs) : `${clockTime(puzzle.countedMs)}  ${rank}`,
+        rank === null ? clockTime(puzzle.countedMs) : `${clockTime(puzzle.countedMs)} ${rank}`,
         ' text-anchor="end"',
       ),
     );
