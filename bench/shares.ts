@@ -3,7 +3,8 @@
  * `index_bg.wasm` the Worker imports), the bundled Inter fonts and src/card/svg.ts. Per card shape (one
  * solve; a day of 5 puzzles in one column; a day of 20 in two), the CPU time of one render (SVG built, then
  * rasterised and encoded: `process.cpuUsage`, user + system) over RUNS renders after a warm-up, its p95 and
- * max, and the PNG's size. Baselines of the same run: rasterising a blank 1200×630 SVG (resvg's fixed cost
+ * max, and the PNG's size. `process.cpuUsage` counts the whole process, V8's background compiler included:
+ * the warm-up lets resvg's functions reach their optimised tier first. Baselines of the same run: rasterising a blank 1200×630 SVG (resvg's fixed cost
  * of a frame this size and its PNG encoding) and building the SVG text alone. The first render of an isolate
  * also pays for instantiating the module, measured once.
  */
@@ -17,7 +18,7 @@ import { KIND_DESCRIPTORS, KINDS } from '../src/kinds/index.js';
 import { median, ms, quantile, table } from './support/stats.js';
 
 const RUNS = 60;
-const WARM_UP = 5;
+const WARM_UP = 20;
 
 const require = createRequire(import.meta.url);
 const wasmBytes = readFileSync(require.resolve('@resvg/resvg-wasm/index_bg.wasm'));
