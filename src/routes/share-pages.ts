@@ -1,6 +1,5 @@
 import { Hono } from 'hono';
 import { sharePage } from '../card/page.js';
-import { cardPng } from '../card/png.js';
 import { shareText } from '../card/text.js';
 import { ShareCodeSchema } from '../contract/shares.js';
 import { findPublicShare } from '../db/shares.js';
@@ -37,6 +36,9 @@ export const sharePageRoutes = new Hono<AppEnv>().get('/s/:name', async (c) => {
   const key = new Request(urls.png);
   const cached = await cache.match(key);
   if (cached) return new Response(cached.body, cached);
+  // Loaded on the first image only: it brings resvg's WebAssembly and the fonts, which the rest of the
+  // app never needs (and which Node, where the OpenAPI document is built, cannot import).
+  const { cardPng } = await import('../card/png.js');
   const image = await cardPng(share.card);
   const headers = { 'Content-Type': 'image/png', 'Cache-Control': IMAGE_CACHE_CONTROL };
   await cache.put(key, new Response(image, { headers }));
