@@ -1,3 +1,4 @@
+import { env } from 'cloudflare:test';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DEV_SECRETS } from '../../src/config.js';
 import type { Share, Shares } from '../../src/contract/shares.js';
@@ -181,6 +182,37 @@ describe('making a share', () => {
     });
     expect(((await wrong.json()) as { valid: boolean }).valid).toBe(false);
     const res = await share(player.token, { date, kind: 'sudoku', level: 'hard' });
+    expect(res.status).toBe(403);
+    expect(((await res.json()) as ErrorJson).error.code).toBe('not_solved');
+  });
+
+  it('of a solve a moderator voided is a 403 not_solved', async () => {
+    const player = await solver(['easy'], 25);
+    const row = await env.DB.prepare('select id from submissions where player_id = ? and ranked = 1')
+      .bind(player.player.id)
+      .first<{ id: number }>();
+    const voided = await api(`/v1/admin/submissions/${row?.id}/void`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${DEV_SECRETS.ADMIN_TOKEN}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ reason: 'shared account' }),
+    });
+    expect(voided.status).toBe(200);
+    const res = await share(player.token, one);
+    expect(res.status).toBe(403);
+    expect(((await res.json()) as ErrorJson).error.code).toBe('not_solved');
+  });
+
+  it('of a date solved only as practice, after its ranking closed, is a 403 not_solved', async () => {
+    const player = await register(`${date}T08:00:00Z`);
+    const practice = await solveAs(player.token, {
+      date: '2026-11-20',
+      kind: 'sudoku',
+      level: 'easy',
+      fetchAt: `${date}T09:00:00Z`,
+      submitAt: `${date}T09:20:00Z`,
+    });
+    expect(practice.body).toMatchObject({ valid: true, practice: true });
+    const res = await share(player.token, { date: '2026-11-20', kind: 'sudoku', level: 'easy' });
     expect(res.status).toBe(403);
     expect(((await res.json()) as ErrorJson).error.code).toBe('not_solved');
   });
