@@ -10,6 +10,7 @@ export default defineConfig({
       'test/auth/**/*.test.ts',
       'test/rating/**/*.test.ts',
       'test/fairplay/**/*.test.ts',
+      'test/card/**/*.test.ts',
     ],
     testTimeout: 60_000,
   },
