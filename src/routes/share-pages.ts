@@ -36,8 +36,8 @@ export const sharePageRoutes = new Hono<AppEnv>().get('/s/:name', async (c) => {
   const key = new Request(urls.png);
   const cached = await cache.match(key);
   if (cached) return new Response(cached.body, cached);
-  // Loaded on the first image only: it brings resvg's WebAssembly and the fonts, which the rest of the
-  // app never needs (and which Node, where the OpenAPI document is built, cannot import).
+  // Imported here, not at the top: Node builds the OpenAPI document from this same app and cannot import
+  // the WebAssembly module or the fonts, which nothing but the image needs.
   const { cardPng } = await import('../card/png.js');
   const image = await cardPng(share.card);
   const headers = { 'Content-Type': 'image/png', 'Cache-Control': IMAGE_CACHE_CONTROL };
