@@ -53,6 +53,17 @@ describe('the card image’s layout', () => {
     expect(labelColumns(day(6)).size).toBe(2);
   });
 
+  it('keeps every row of the largest day between the heading and the footer', () => {
+    const ys = [...cardSvg(day(20)).matchAll(/<(?:text|rect) x="[^"]+" y="(\d+(?:\.\d+)?)"/g)].map((m) =>
+      Number(m[1]),
+    );
+    // Everything below the date (y 176) but the footer line (y 594): the rows' labels, times and boxes.
+    const rows = ys.filter((y) => y > 176 && y !== 594);
+    expect(rows).toHaveLength(20 * 2 + 20 * 5);
+    expect(Math.min(...rows)).toBeGreaterThanOrEqual(220);
+    expect(Math.max(...rows)).toBeLessThanOrEqual(560);
+  });
+
   it('is 1200×630 whatever it shows', () => {
     expect(cardSvg(day(20))).toMatch(
       /^<svg xmlns="http:\/\/www.w3.org\/2000\/svg" width="1200" height="630" /,
