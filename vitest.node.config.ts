@@ -12,6 +12,7 @@ export default defineConfig({
       'test/rating/**/*.test.ts',
       'test/fairplay/**/*.test.ts',
       'test/live/counted-times.test.ts',
+      'test/card/**/*.test.ts',
     ],
     testTimeout: 60_000,
   },

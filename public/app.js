@@ -14,6 +14,7 @@ import { refreshDevices } from './devices.js';
 import { hideFeedback, showFeedback } from './feedback.js';
 import { refreshProfile, showPlayer, streakText } from './profile.js';
 import { refreshReminder } from './reminders.js';
+import { hideShare, showShare } from './share.js';
 import { refreshSocial } from './social.js';
 import { act, byId, fail, formatTime, kindName, playerLabel, plural, say, setKinds } from './ui.js';
 
@@ -229,6 +230,7 @@ async function open(key) {
   ui.timer.textContent = '0:00';
   ui.result.hidden = true;
   hideFeedback();
+  hideShare();
   hideBoard();
   ui.stats.hidden = true;
   say('');
@@ -335,12 +337,23 @@ async function play(key, generation) {
     board.setLocked(true);
     ui.timer.textContent = formatTime(session.result.countedMs ?? session.finishedMs ?? 0, true);
     showResult(session.result);
+    offerShare(key, session.result);
     await Promise.all([showBoard(key), showStats(), showFeedback(key)]);
   } else {
     board.element.focus();
     followBoard();
   }
   updateSubmit();
+}
+
+/**
+ * A ranked solve may be shared, as the server allows it: a practice solve counts nowhere and a flagged one
+ * waits for a moderator, so neither has a result to show.
+ * @param {api.PuzzleKey} key
+ * @param {api.SubmissionResult} result
+ */
+function offerShare(key, result) {
+  if (!result.practice && result.verdict !== 'flagged') showShare(key);
 }
 
 /**
@@ -391,6 +404,7 @@ async function submit() {
     );
     renderNav();
     showResult(result);
+    offerShare(key, result);
     await Promise.all([showBoard(key), showStats(), refreshProfile(), showFeedback(key)]);
   } catch (error) {
     if (!(error instanceof api.ApiError)) throw error;

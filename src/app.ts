@@ -1,4 +1,5 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
+import type { MiddlewareHandler } from 'hono';
 import { requestId } from 'hono/request-id';
 import { bodyLimit } from './http/body-limit.js';
 import { privateUnlessMarked } from './http/cache.js';
@@ -28,6 +29,8 @@ import { pushRoutes } from './routes/push.js';
 import { puzzleRoutes } from './routes/puzzles.js';
 import { reportRoutes } from './routes/reports.js';
 import { revealRoutes } from './routes/reveal.js';
+import { sharePageRoutes } from './routes/share-pages.js';
+import { shareRoutes } from './routes/shares.js';
 import { submissionRoutes } from './routes/submissions.js';
 import { suspectRoutes } from './routes/suspects.js';
 import { createServices } from './services.js';
@@ -47,10 +50,12 @@ export function createApp(options: AppOptions = {}) {
   app.use('/v1/*', corsFromEnv);
   app.use('/v1/*', privateUnlessMarked);
   app.use(bodyLimit);
-  app.use('/v1/*', async (c, next) => {
+  const withServices: MiddlewareHandler<AppEnv> = async (c, next) => {
     c.set('services', await createServices(c.env, now));
     await next();
-  });
+  };
+  app.use('/v1/*', withServices);
+  app.use('/s/*', withServices);
 
   app.onError(errorHandler);
   app.notFound((c) => c.json(errorBody('not_found', `No route for ${c.req.method} ${c.req.path}`), 404));
@@ -63,6 +68,7 @@ export function createApp(options: AppOptions = {}) {
     .route('/v1', revealRoutes)
     .route('/v1', leaderboardRoutes)
     .route('/v1', feedbackRoutes)
+    .route('/v1', shareRoutes)
     .route('/v1', playerRoutes)
     .route('/v1', deviceRoutes)
     .route('/v1', pushRoutes)
@@ -76,6 +82,7 @@ export function createApp(options: AppOptions = {}) {
     .route('/v1', suspectRoutes)
     .route('/v1', reportRoutes);
 
+  app.route('/', sharePageRoutes);
   serveDocument(app);
   app.route('/', docsRoutes);
   return app;

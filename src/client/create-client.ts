@@ -23,6 +23,7 @@ import type {
 import type { PushKey, PushSubscriptionJson, PushSubscriptionView } from '../contract/push.js';
 import type { Answer, DayPuzzles, PlayablePuzzle } from '../contract/puzzle.js';
 import type { ColorSortPosition } from '../contract/reveal.js';
+import type { Share, ShareRequest, Shares } from '../contract/shares.js';
 import type { SubmissionRequest, SubmissionResult } from '../contract/submission.js';
 import { type ClientOptions, caller, type Fresh, segment } from './call.js';
 
@@ -86,6 +87,15 @@ export interface Client {
   vote<K extends Kind>(date: string, kind: K, level: LevelOf<K>, vote: VoteRequest): Promise<Vote>;
   /** Tells the moderators a started puzzle is broken or mislabelled (a second report replaces the first). */
   report<K extends Kind>(date: string, kind: K, level: LevelOf<K>, report: ReportRequest): Promise<Report>;
+  /**
+   * A spoiler-free card of the player's solve of a puzzle (`kind` and `level`) or of every puzzle of the date
+   * it solved (neither): the chat line and the URLs of its page and image.
+   */
+  share(request: ShareRequest): Promise<Share>;
+  /** The player's shares, newest first. */
+  shares(): Promise<Shares>;
+  /** Revokes a share: its page and image answer 404 from then on. */
+  revokeShare(code: string): Promise<void>;
   /** A puzzle's fastest counted times. */
   leaderboard<K extends Kind>(
     date: string,
@@ -179,6 +189,9 @@ export function createClient(baseUrl: string, options: ClientOptions = {}): Clie
       call<Vote>(`${puzzlePath(date, kind, level)}/vote`, { method: 'PUT', body: vote }),
     report: (date: string, kind: Kind, level: Level, report: ReportRequest) =>
       call<Report>(`${puzzlePath(date, kind, level)}/report`, { method: 'POST', body: report }),
+    share: (request: ShareRequest) => call<Share>('/v1/players/me/shares', { method: 'POST', body: request }),
+    shares: () => call<Shares>('/v1/players/me/shares'),
+    revokeShare: (code: string) => call<void>(`/v1/players/me/shares/${segment(code)}`, { method: 'DELETE' }),
     leaderboard: (date: string, kind: Kind, level: Level, { fresh, ...query }: BoardQuery = {}) =>
       call<PuzzleBoard>(`/v1/leaderboards/${segment(date)}/${segment(kind)}/${segment(level)}`, {
         query: { ...query },

@@ -13,6 +13,7 @@ import {
   pushSubscriptions,
   puzzleReports,
   puzzleVotes,
+  shares,
   submissions,
 } from './schema.js';
 import { shownTo } from './visibility.js';
@@ -45,6 +46,7 @@ export async function playerData(db: Db, playerId: string) {
     votes,
     reports,
     push,
+    shared,
   ] = await db.batch([
     db.select().from(players).where(eq(players.id, playerId)),
     db.select().from(playerTokens).where(eq(playerTokens.playerId, playerId)),
@@ -78,6 +80,7 @@ export async function playerData(db: Db, playerId: string) {
     db.select().from(puzzleVotes).where(eq(puzzleVotes.playerId, playerId)),
     db.select().from(puzzleReports).where(eq(puzzleReports.playerId, playerId)),
     db.select().from(pushSubscriptions).where(eq(pushSubscriptions.playerId, playerId)),
+    db.select().from(shares).where(eq(shares.playerId, playerId)).orderBy(shares.createdAt),
   ]);
   return {
     player: player[0] ?? null,
@@ -94,6 +97,7 @@ export async function playerData(db: Db, playerId: string) {
     votes,
     reports,
     pushSubscriptions: push,
+    shares: shared,
   };
 }
 
@@ -104,6 +108,7 @@ export async function playerData(db: Db, playerId: string) {
  * same way. Its votes stay in the puzzles' tallies and its reports in the moderators' queue, under the
  * stand-in too (a report without its note, the player's own words). Its tokens, link codes, sessions,
  * ratings, follows, memberships and push subscriptions go; groups it owned were handed over by the caller.
+ * ratings, follows, memberships and shares go (a shared link answers 404 from then on); groups it owned were handed over by the caller.
  */
 export async function deletePlayer(db: Db, playerId: string, standInId: string, at: string): Promise<void> {
   await db.batch([
@@ -135,6 +140,7 @@ export async function deletePlayer(db: Db, playerId: string, standInId: string, 
     db.delete(playerRatings).where(eq(playerRatings.playerId, playerId)),
     db.delete(follows).where(or(eq(follows.followerId, playerId), eq(follows.followeeId, playerId))),
     db.delete(groupMembers).where(eq(groupMembers.playerId, playerId)),
+    db.delete(shares).where(eq(shares.playerId, playerId)),
     db.delete(players).where(eq(players.id, playerId)),
   ]);
 }

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import type { Felt, ReportReason } from '../contract/feedback.js';
 import type { Level } from '../contract/kinds/index.js';
+import type { ShareCard } from '../contract/shares.js';
 import type { Difficulty, LogEntry, PuzzleMeta } from '../engines/types.js';
 import type { Evidence } from '../fairplay/evidence.js';
 import type { ReviewReason } from '../fairplay/verdict.js';
@@ -477,4 +478,26 @@ export const pushSubscriptions = sqliteTable(
     index('push_subscriptions_due').on(t.nextDueAt, t.endpoint),
     uniqueIndex('push_subscriptions_device').on(t.playerId, t.tokenId),
   ],
+);
+
+/**
+ * A player's share of a date's result: its link code and the card's figures (the chat line and the image are
+ * drawn from them), fixed when it was made, so that the card image is the same on every request (served immutable). Revoking deletes the row.
+ */
+export const shares = sqliteTable(
+  'shares',
+  {
+    /** The unguessable link code (128 random bits, base64url): public, as the link shows it. */
+    code: text('code').primaryKey(),
+    playerId: text('player_id')
+      .notNull()
+      .references(() => players.id),
+    date: text('date').notNull(),
+    /** Both null for a share of the whole day. */
+    kind: text('kind').$type<Kind>(),
+    level: text('level').$type<Level>(),
+    card: text('card', { mode: 'json' }).$type<ShareCard>().notNull(),
+    createdAt: text('created_at').notNull(),
+  },
+  (t) => [index('shares_player').on(t.playerId, t.createdAt)],
 );

@@ -184,6 +184,22 @@ export const RATE_LIMITS = {
     what: 'votes and reports',
     network: { binding: 'FEEDBACK_NETWORK_LIMITER', limit: 600 },
   },
+  // A share renders a card image on its first view: CPU worth bounding per player and per address.
+  shareCreationPerPlayer: {
+    per: 'player',
+    binding: 'SHARE_PLAYER_LIMITER',
+    limit: 10,
+    period: 60,
+    what: 'shares made by one player',
+  },
+  shareCreationPerIp: {
+    per: 'address',
+    binding: 'SHARE_IP_LIMITER',
+    limit: 30,
+    period: 60,
+    what: 'shares made',
+    network: { binding: 'SHARE_NETWORK_LIMITER', limit: 300 },
+  },
   adminFailuresPerIp: {
     per: 'address',
     binding: 'ADMIN_FAILURE_LIMITER',

@@ -19,6 +19,10 @@ export const TAGS = {
     name: 'Feedback',
     description: 'Votes on how fun and how hard a solved puzzle was, and reports of broken ones',
   },
+  shares: {
+    name: 'Shares',
+    description: 'Spoiler-free result cards of a solve or a day: a chat line, a public page and its image',
+  },
   players: { name: 'Players', description: 'Registering, the profile, other players, history and figures' },
   devices: { name: 'Devices', description: "Link codes and the player's tokens, one per device" },
   reminders: {

@@ -20,10 +20,12 @@ const MAY_IMPORT: Record<Area, readonly Area[]> = {
   fairplay: ['engines', 'rating'],
   client: ['contract'],
   kinds: ['contract', 'engines', 'rating'],
+  card: ['contract', 'kinds'],
   db: ['contract', 'engines', 'fairplay', 'kinds', 'rating'],
   daily: ['auth', 'config.ts', 'contract', 'db', 'engines', 'kinds', 'rating'],
   play: [
     'auth',
+    'card',
     'contract',
     'daily',
     'db',

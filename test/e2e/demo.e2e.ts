@@ -524,6 +524,33 @@ describe.skipIf(!chromiumStatus.ok)('the demo page in Chromium', () => {
     await page.locator('#status', { hasText: 'the moderators will look at it' }).waitFor();
   });
 
+  test('after a solve the player shares it: the line shows, and the card page it links carries the 1200×630 image', async () => {
+    await goTo('signal');
+    await page.locator('#share').waitFor({ state: 'visible' });
+    await page.locator('#share-one').click();
+    await page
+      .locator('#share-text', { hasText: `${descriptorOf('signal').displayName} ${LEVEL}` })
+      .waitFor();
+    const href = (await page.locator('#share-card').getAttribute('href')) ?? '';
+    expect(href).toMatch(/\/s\/[A-Za-z0-9_-]{22}$/);
+    expect(await page.locator('#share-text').textContent()).toContain(href);
+    await page.locator('#share-copy').click();
+    await page.locator('#status', { hasText: /Copied|Select and copy/ }).waitFor();
+
+    const card = await browser.newPage({ viewport: DESKTOP });
+    await card.goto(href);
+    expect(await card.locator('meta[property="og:image"]').getAttribute('content')).toBe(`${href}.png`);
+    expect(await card.locator('meta[name="twitter:card"]').getAttribute('content')).toBe(
+      'summary_large_image',
+    );
+    const size = () =>
+      card.evaluate(
+        '(({ complete, naturalWidth, naturalHeight }) => complete ? naturalWidth + "×" + naturalHeight : "")(document.querySelector("main img"))',
+      );
+    await expect.poll(size).toBe('1200×630');
+    await card.close();
+  });
+
   test("the profile panel shows the player's rating per kind, its streak, and its history page by page", async () => {
     // A fresh load: the ranks in the history are as they stand now, after the rivals' solves.
     await goTo('colorsort');
