@@ -6,13 +6,10 @@ import { PURE_TESTS } from './test/pure-tests.js';
 const projects: TestProjectInlineConfiguration[] = [
   {
     // Every file that may touch a binding gets a workerd of its own, so its D1, rate limiters and
-    // module state start empty (vitest's isolation: one pool worker, one Miniflare, per file). Two at a
-    // time: vitest's default on 2 cores is one, and starting a runtime leaves a core idle half the time
-    // (8 route files: 153 s and 137 s with one, 111 s and 103 s with two, load average 15-17).
+    // module state start empty (vitest's isolation: one pool worker, one Miniflare, per file).
     extends: true,
     test: {
       name: 'workerd',
-      maxWorkers: 2,
       include: ['test/**/*.test.ts'],
       exclude: PURE_TESTS,
       setupFiles: ['./test/setup/apply-migrations.ts'],
