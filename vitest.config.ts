@@ -6,7 +6,8 @@ import { PURE_TESTS } from './test/pure-tests.js';
 const projects: TestProjectInlineConfiguration[] = [
   {
     // Every file that may touch a binding gets a workerd of its own, so its D1, rate limiters and
-    // module state start empty (vitest's isolation: one pool worker, one Miniflare, per file).
+    // module state start empty (vitest's isolation: one pool worker, one Miniflare, per file). One file at
+    // a time, vitest's default on 2 cores: with two, a 74 s file took 343 s and two of its tests timed out.
     extends: true,
     test: {
       name: 'workerd',
