@@ -1,10 +1,40 @@
 import path from 'node:path';
 import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-pool-workers';
-import { defineConfig } from 'vitest/config';
+import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
+import { PURE_TESTS } from './test/pure-tests.js';
 import { createPushService } from './test/support/push-service.js';
 
 /** The suite's push service: the Worker's outbound fetches to this origin reach it, and nothing else leaves. */
 const PUSH_ORIGIN = 'https://push.test';
+
+const projects: TestProjectInlineConfiguration[] = [
+  {
+    // Every file that may touch a binding gets a workerd of its own, so its D1, rate limiters and
+    // module state start empty (vitest's isolation: one pool worker, one Miniflare, per file). One file at
+    // a time, vitest's default on 2 cores: with two, a 74 s file took 343 s and two of its tests timed out.
+    extends: true,
+    test: {
+      name: 'workerd',
+      include: ['test/**/*.test.ts'],
+      exclude: PURE_TESTS,
+      setupFiles: ['./test/setup/apply-migrations.ts'],
+    },
+  },
+  {
+    // The pure modules' tests (test/pure-tests.ts) touch no binding, so they share one workerd: starting a
+    // runtime and loading vitest into it per file took longer than most of these files' tests. One worker:
+    // vitest then hands it every file in one batch, and the pool (0.14.9) wraps its module runner once per
+    // batch, where with more workers it would wrap it once more for every file, slowing each later one.
+    extends: true,
+    test: {
+      name: 'workerd-pure',
+      include: PURE_TESTS,
+      isolate: false,
+      maxWorkers: 1,
+      sequence: { groupOrder: 1 },
+    },
+  },
+];
 
 export default defineConfig(async () => {
   const migrations = await readD1Migrations(path.join(import.meta.dirname, 'migrations'));
@@ -28,10 +58,9 @@ export default defineConfig(async () => {
       }),
     ],
     test: {
-      include: ['test/**/*.test.ts'],
-      setupFiles: ['./test/setup/apply-migrations.ts'],
       testTimeout: 60_000,
       hookTimeout: 60_000,
+      projects,
     },
   };
 });

@@ -17,6 +17,8 @@ export default defineConfig({
       'test/architecture/**/*.e2e.ts',
     ],
     environment: 'node',
+    // One migrated local D1 for the run, copied by every Worker a test starts (test/e2e/worker.ts).
+    globalSetup: ['./test/e2e/migrated-d1.ts'],
     fileParallelism: false,
     testTimeout: 240_000,
     hookTimeout: 240_000,

@@ -1,12 +1,14 @@
 /**
  * The Worker as a developer runs it: `wrangler dev` with static assets and a local D1 whose migrations
- * were applied by wrangler, in a throwaway persist directory so every run starts from an empty database.
+ * were applied by wrangler, in a throwaway persist directory so every run starts from an empty database
+ * (a copy of the one the run's global setup migrated, test/e2e/migrated-d1.ts).
  */
 
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { cp, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { inject } from 'vitest';
 import { freePort, QUIET_ENV, ROOT, runWrangler, WRANGLER } from '../../bench/support/wrangler.js';
 
 export interface LocalWorker {
@@ -19,20 +21,50 @@ export interface LocalWorker {
   kill(): Promise<void>;
 }
 
-/** Waits until the Worker itself answers /v1/health: healthy, or (deployed without secrets) refusing to serve. */
-async function waitForHealth(url: string, child: ChildProcess, log: () => string): Promise<void> {
+/**
+ * wrangler.toml's [build] makes `wrangler dev` (4.84.1) run the build once before it starts and once more when
+ * its watcher of src/ is ready, then load the Worker again: a request in flight at that moment was cut off
+ * ("other side closed"). This follows wrangler's own lines to tell when that second load is done.
+ */
+class SecondBuild {
+  private restarted = false;
+  done = false;
+  see(text: string): void {
+    for (const line of text.split('\n')) {
+      if (line.includes('restarting build...')) {
+        this.restarted = true;
+        this.done = false;
+      } else if (this.restarted && /Local server updated and ready|Ready on /.test(line)) {
+        this.done = true;
+      }
+    }
+  }
+}
+
+/**
+ * Waits until the Worker itself answers /v1/health (healthy, or, deployed without secrets, refusing to
+ * serve) after wrangler's second build has loaded it.
+ */
+async function waitForHealth(
+  url: string,
+  child: ChildProcess,
+  build: SecondBuild,
+  log: () => string,
+): Promise<void> {
   const deadline = Date.now() + 90_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`wrangler dev exited with ${child.exitCode}:\n${log()}`);
-    try {
-      const res = await fetch(`${url}/v1/health`);
-      if (res.ok || res.status === 503) return;
-    } catch {
-      // Not listening yet.
+    if (build.done) {
+      try {
+        const res = await fetch(`${url}/v1/health`);
+        if (res.ok || res.status === 503) return;
+      } catch {
+        // Not listening yet.
+      }
     }
     await new Promise((r) => setTimeout(r, 300));
   }
-  throw new Error(`wrangler dev did not answer /v1/health within 90 s:\n${log()}`);
+  throw new Error(`wrangler dev did not answer /v1/health after its second build within 90 s:\n${log()}`);
 }
 
 export interface WorkerOptions {
@@ -53,8 +85,9 @@ export async function startWorker({
   persistDir: reused,
   env = {},
 }: WorkerOptions = {}): Promise<LocalWorker> {
+  // A killed worker's directory keeps its own D1; a new one starts from the run's migrated copy.
   const persistDir = reused ?? (await mkdtemp(path.join(tmpdir(), 'daily-puzzles-e2e-')));
-  await runWrangler(['d1', 'migrations', 'apply', 'DB', '--local', '--persist-to', persistDir]);
+  if (!reused) await cp(inject('migratedD1'), persistDir, { recursive: true });
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const child = spawn(
@@ -76,7 +109,9 @@ export async function startWorker({
     { cwd: ROOT, env: { ...QUIET_ENV, ...env }, stdio: ['ignore', 'pipe', 'pipe'], detached: true },
   );
   let output = '';
+  const build = new SecondBuild();
   const keep = (chunk: Buffer) => {
+    build.see(chunk.toString());
     output = (output + chunk.toString()).slice(-20_000);
   };
   child.stdout?.on('data', keep);
@@ -99,7 +134,7 @@ export async function startWorker({
     await rm(persistDir, { recursive: true, force: true });
   };
   try {
-    await waitForHealth(url, child, () => output);
+    await waitForHealth(url, child, build, () => output);
   } catch (error) {
     await stop();
     throw error;

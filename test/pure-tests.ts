@@ -1,0 +1,18 @@
+/**
+ * The tests of the pure modules (engines, rating, fair play, auth, the calendar, the live boards' counting, the share card's text): they need nothing of workerd
+ * but its JavaScript, so they run in Node too (vitest.node.config.ts, which Stryker drives) and, in workerd,
+ * in one shared runtime rather than a fresh one per file (vitest.config.ts). A test listed here must touch no
+ * binding (no D1, no rate limiter, no SELF): files of this list share the runtime and its module state.
+ */
+export const PURE_TESTS = [
+  'test/engines/**/*.test.ts',
+  'test/daily/calendar.test.ts',
+  'test/daily/window.test.ts',
+  'test/daily/seed.test.ts',
+  'test/daily/local-hour.test.ts',
+  'test/auth/**/*.test.ts',
+  'test/rating/**/*.test.ts',
+  'test/fairplay/**/*.test.ts',
+  'test/live/counted-times.test.ts',
+  'test/card/**/*.test.ts',
+];
