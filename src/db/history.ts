@@ -2,7 +2,7 @@ import { and, asc, desc, eq, gte, lt, sql } from 'drizzle-orm';
 import type { Level } from '../contract/kinds/index.js';
 import type { Kind } from '../kinds/index.js';
 import type { Db } from './client.js';
-import { countedSolvers, isCounted } from './ranked-solves.js';
+import { isCounted, rankOfRow, solversOfRow } from './ranked-solves.js';
 import { puzzles, submissions } from './schema.js';
 
 export interface HistoryFilter {
@@ -22,11 +22,6 @@ export async function historyPage(
   beforeId: number | null,
   limit: number,
 ) {
-  // As aheadQuery counts them (two index ranges: faster, and as fast but earlier), correlated to the row.
-  const ahead = sql<number>`((select count(*) from submissions o where o.puzzle_id = ${submissions.puzzleId}
-      and o.counted = 1 and o.counted_ms < ${submissions.countedMs})
-    + (select count(*) from submissions o where o.puzzle_id = ${submissions.puzzleId} and o.counted = 1
-      and o.counted_ms = ${submissions.countedMs} and o.id < ${submissions.id}))`;
   return db
     .select({
       id: submissions.id,
@@ -41,8 +36,8 @@ export async function historyPage(
       score: submissions.score,
       ratingAfter: submissions.ratingAfter,
       submittedAt: submissions.createdAt,
-      rank: sql<number | null>`case when ${submissions.counted} = 1 then ${ahead} + 1 end`,
-      solvers: sql<number | null>`case when ${submissions.counted} = 1 then ${countedSolvers} end`,
+      rank: rankOfRow,
+      solvers: solversOfRow,
     })
     .from(submissions)
     .innerJoin(puzzles, eq(puzzles.id, submissions.puzzleId))

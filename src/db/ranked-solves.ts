@@ -69,6 +69,21 @@ export const countedSolvers = sql<number>`("puzzles"."games" + (select count(*) 
   where tail.puzzle_id = "puzzles"."id" and tail.counted = 1 and tail.id > "puzzles"."rated_through"))`;
 
 /**
+ * A selected submission's rank among its puzzle's counted solves, null when it is not counted: as
+ * aheadQuery counts them (two index ranges: faster, and as fast but earlier), correlated to the row.
+ */
+export const rankOfRow = sql<number | null>`case when ${submissions.counted} = 1 then
+  (select count(*) from submissions o where o.puzzle_id = ${submissions.puzzleId}
+    and o.counted = 1 and o.counted_ms < ${submissions.countedMs})
+  + (select count(*) from submissions o where o.puzzle_id = ${submissions.puzzleId} and o.counted = 1
+    and o.counted_ms = ${submissions.countedMs} and o.id < ${submissions.id}) + 1 end`;
+
+/** The puzzle's counted solvers beside a selected submission, null when that one is not counted. */
+export const solversOfRow = sql<
+  number | null
+>`case when ${submissions.counted} = 1 then ${countedSolvers} end`;
+
+/**
  * How many counted solves the puzzle has among `source`. Everyone's come from the puzzle's counter
  * (`countedSolvers`: one row and a short tail) instead of counting the whole board; a scope's are counted.
  */

@@ -2,7 +2,7 @@ import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Level } from '../contract/kinds/index.js';
 import type { Kind } from '../kinds/index.js';
 import type { Db } from './client.js';
-import { countedSolvers, isRanked } from './ranked-solves.js';
+import { isRanked, rankOfRow, solversOfRow } from './ranked-solves.js';
 import { players, puzzles, shares, submissions } from './schema.js';
 
 export type ShareRow = typeof shares.$inferSelect;
@@ -18,18 +18,14 @@ export async function shareableSolves(
   date: string,
   one: { kind: Kind; level: Level } | null,
 ) {
-  const ahead = sql<number>`((select count(*) from submissions o where o.puzzle_id = ${submissions.puzzleId}
-      and o.counted = 1 and o.counted_ms < ${submissions.countedMs})
-    + (select count(*) from submissions o where o.puzzle_id = ${submissions.puzzleId} and o.counted = 1
-      and o.counted_ms = ${submissions.countedMs} and o.id < ${submissions.id}))`;
   return db
     .select({
       kind: submissions.kind,
       level: submissions.level,
       countedMs: sql<number>`${submissions.countedMs}`,
       score: submissions.score,
-      rank: sql<number | null>`case when ${submissions.counted} = 1 then ${ahead} + 1 end`,
-      solvers: sql<number | null>`case when ${submissions.counted} = 1 then ${countedSolvers} end`,
+      rank: rankOfRow,
+      solvers: solversOfRow,
     })
     .from(submissions)
     .innerJoin(puzzles, eq(puzzles.id, submissions.puzzleId))
