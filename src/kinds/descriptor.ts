@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { Kind, Level, LevelOf } from '../contract/kinds/index.js';
+import type { Hint } from '../engines/hint.js';
 import type { AnyEngine, PuzzleEngine } from '../engines/types.js';
 import type { LogEntryBounds } from './log-entry.js';
 
@@ -43,6 +44,16 @@ export interface RevealCapability<Puzzle, Solution> {
   exposedBy(puzzle: Puzzle, solution: Solution): number[];
 }
 
+/**
+ * The capability behind `POST /v1/puzzles/{date}/{kind}/{level}/hint`: the player's current board, in the
+ * kind's own board format (`board`, the request body; documented with examples in the OpenAPI document),
+ * and the grader's next step from it (src/engines/<kind>/hint.ts).
+ */
+export interface HintCapability<Puzzle, Solution, Board = unknown> {
+  board: z.ZodType<Board>;
+  next(puzzle: Puzzle, solution: Solution, board: Board): Hint;
+}
+
 /** What a kind is outside its engine and its levels. */
 interface KindFacts {
   /** What players read. */
@@ -74,6 +85,8 @@ export interface KindDescriptor<K extends Kind, Puzzle = unknown, Solution = unk
   floorSecondsPerStep: Readonly<Record<LevelOf<K>, number>>;
   /** Present only for a kind that hides information the reveal route discloses move by move. */
   reveal?: RevealCapability<Puzzle, Solution>;
+  /** Every kind will have one; optional while they are written (issue #25). */
+  hint?: HintCapability<Puzzle, Solution>;
 }
 
 /** An engine as code that takes its kind at run time sees it: its levels are levels of some kind. */
@@ -91,4 +104,5 @@ export interface SomeKindDescriptor extends KindFacts {
   benchmark: SomeBenchmarkDefaults;
   floorSecondsPerStep: Readonly<Partial<Record<Level, number>>>;
   reveal?: RevealCapability<unknown, unknown>;
+  hint?: HintCapability<unknown, unknown>;
 }
