@@ -13,7 +13,7 @@ import { errorFields, log } from '../http/log.js';
 import { catchUpPlayerRating } from '../play/catch-up-player-rating.js';
 import { catchUpPuzzleRating } from '../play/catch-up-puzzle-ratings.js';
 import type { Rating } from '../rating/glicko2.js';
-import { rateSolve, type SolveContext } from '../rating/rate-solve.js';
+import { gameInputsOf, rateSolve, type SolveContext } from '../rating/rate-solve.js';
 import { CountedTimes } from './counted-times.js';
 
 /** A flush copies at most this many solves to D1 in one batch; this many waiting start one at once. */
@@ -108,14 +108,7 @@ export class PuzzleBoard extends DurableObject<Env> {
     const row: LiveSolveRow = {
       ...solve.row,
       ...(counted ? { status: 'clean' } : { status: solve.verdict }),
-      ratingBefore: rated.playerBefore.rating,
-      deviationBefore: rated.playerBefore.deviation,
-      ratingAfter: rated.playerAfter.rating,
-      deviationAfter: rated.playerAfter.deviation,
-      opponentRating: rated.puzzleBefore.rating,
-      opponentDeviation: rated.puzzleBefore.deviation,
-      puzzleWeight: rated.puzzleWeight,
-      playerWeight: rated.playerWeight,
+      ...gameInputsOf(rated),
       established: rated.establishedBefore,
       ranked: true,
       counted,

@@ -31,7 +31,7 @@ import { BoardOverloadedError, type LiveBoards } from '../live/boards.js';
 import type { BoardAnswer, BoardSolve } from '../live/puzzle-board.js';
 import { countedTime } from '../rating/counted-time.js';
 import { newRating } from '../rating/glicko2.js';
-import { type RatedSolve, rateSolve, type SolveContext } from '../rating/rate-solve.js';
+import { gameInputsOf, type RatedSolve, rateSolve, type SolveContext } from '../rating/rate-solve.js';
 import { score } from '../rating/score.js';
 import { streaks } from '../rating/streak.js';
 import type { Services } from '../services.js';
@@ -244,7 +244,7 @@ async function judgeSolve(
     return { ok: true, result: await onBoard(services.boards, solve, state, now) };
   }
   const rated = rateSolve(solveContext(state, result, now));
-  const row: NewSubmissionRow = { ...judged, ...gameInputs(rated), established: rated.establishedBefore };
+  const row: NewSubmissionRow = { ...judged, ...gameInputsOf(rated), established: rated.establishedBefore };
   try {
     const stored =
       verdict.verdict === 'clean'
@@ -404,20 +404,6 @@ function baseRow(state: ReadyState, submission: Submission, now: Date) {
     playerId: state.session.playerId,
     createdAt: now.toISOString(),
     elapsedMs: Math.round(submission.elapsedMs ?? now.getTime() - state.session.startedAt.getTime()),
-  };
-}
-
-/** What the game's later replays need, frozen now: both opponents and both weights. */
-function gameInputs(rated: RatedSolve) {
-  return {
-    ratingBefore: rated.playerBefore.rating,
-    deviationBefore: rated.playerBefore.deviation,
-    ratingAfter: rated.playerAfter.rating,
-    deviationAfter: rated.playerAfter.deviation,
-    opponentRating: rated.puzzleBefore.rating,
-    opponentDeviation: rated.puzzleBefore.deviation,
-    puzzleWeight: rated.puzzleWeight,
-    playerWeight: rated.playerWeight,
   };
 }
 

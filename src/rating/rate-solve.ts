@@ -94,3 +94,17 @@ export function rateSolve(context: SolveContext): RatedSolve {
     puzzleEstablishedAfter: puzzleEstablishedBefore + (gameWeight > 0 ? 1 : 0),
   };
 }
+
+/** What the game's later replays need, frozen now: both opponents and both weights. */
+export function gameInputsOf(rated: RatedSolve) {
+  return {
+    ratingBefore: rated.playerBefore.rating,
+    deviationBefore: rated.playerBefore.deviation,
+    ratingAfter: rated.playerAfter.rating,
+    deviationAfter: rated.playerAfter.deviation,
+    opponentRating: rated.puzzleBefore.rating,
+    opponentDeviation: rated.puzzleBefore.deviation,
+    puzzleWeight: rated.puzzleWeight,
+    playerWeight: rated.playerWeight,
+  };
+}
