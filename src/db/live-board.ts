@@ -1,26 +1,13 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from './client.js';
 import { players, submissions } from './schema.js';
-import type { NewSubmissionRow, SubmissionRow } from './submissions.js';
+import type { AnsweredSolveFields, NewSubmissionRow, SubmissionRow } from './submissions.js';
 
 /** A live board's ranked solve as the board keeps it: what it copies to D1, with `ranked` and `counted` decided. */
 export type LiveSolveRow = NewSubmissionRow & { ranked: true; counted: boolean };
 
 /** What a board answers a repeat with, and ranks by: the parts of a ranked solve it keeps for D1's rows. */
-export type RankedSolveFields = Pick<
-  SubmissionRow,
-  | 'id'
-  | 'playerId'
-  | 'status'
-  | 'counted'
-  | 'countedMs'
-  | 'capped'
-  | 'score'
-  | 'ratingBefore'
-  | 'ratingAfter'
-  | 'deviationAfter'
-  | 'streakDate'
->;
+export type RankedSolveFields = AnsweredSolveFields & Pick<SubmissionRow, 'id' | 'playerId' | 'streakDate'>;
 
 /** The puzzle's ranked solves in D1, in submission order: what a board starts from when D1 has some already. */
 export async function rankedSolvesOf(db: Db, puzzleId: string): Promise<RankedSolveFields[]> {

@@ -38,6 +38,13 @@ import type { SessionRow } from './sessions.js';
 import { tokenHeld } from './tokens.js';
 
 export type SubmissionRow = typeof submissions.$inferSelect;
+
+/** The parts of a solve its answer is made from, on the direct path and on a live board alike. */
+export type AnsweredSolveFields = Pick<
+  SubmissionRow,
+  'status' | 'counted' | 'countedMs' | 'capped' | 'score' | 'ratingBefore' | 'ratingAfter' | 'deviationAfter'
+>;
+
 /** `ranked` and `counted` are decided by which function stores the row. */
 export type NewSubmissionRow = Omit<typeof submissions.$inferInsert, 'ranked' | 'counted' | 'id'>;
 

@@ -5,6 +5,7 @@ import { areAnswersPublic, dateInTimeZone, type IsoDate } from '../daily/calenda
 import { type PuzzleKey, puzzleId } from '../daily/puzzle-id.js';
 import {
   AlreadyRankedError,
+  type AnsweredSolveFields,
   type CleanSolve,
   findRankedSubmission,
   insertAttempt,
@@ -501,17 +502,7 @@ async function repeatedResult(
 }
 
 function resultOf(
-  row: Pick<
-    SubmissionRow,
-    | 'status'
-    | 'counted'
-    | 'countedMs'
-    | 'capped'
-    | 'score'
-    | 'ratingBefore'
-    | 'ratingAfter'
-    | 'deviationAfter'
-  >,
+  row: AnsweredSolveFields,
   standing: { rank: number; total: number; established: boolean },
   repeated: boolean,
   streak: SubmissionResult['streak'],
