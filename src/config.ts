@@ -1,5 +1,6 @@
 import type { TokenSecret } from './auth/signing-keys.js';
 import type { Env } from './env.js';
+import { BROWSER_PUSH_HOSTS, type PushHosts, parsePushHosts } from './push/push-hosts.js';
 import {
   VAPID_ADVICE,
   type VapidKeys,
@@ -17,6 +18,8 @@ export interface Config {
   adminToken: string;
   /** Signs streak reminders towards push services (VAPID, RFC 8292). */
   vapid: VapidKeys;
+  /** The push services a subscription may name (src/push/push-hosts.ts). */
+  pushHosts: PushHosts;
   firstDay: string;
   daysAhead: number;
   development: boolean;
@@ -59,6 +62,7 @@ export function loadConfig(env: Env): Config {
   const previous = env.TOKEN_SECRET_PREVIOUS || undefined;
   if (previous !== undefined && !development) deployedSecret('TOKEN_SECRET_PREVIOUS', previous);
   const vapid = development ? developmentVapid(env) : deployedVapid(env);
+  const pushHosts = pushHostsOf(env, development);
   const firstDay = env.FIRST_DAY ?? '2026-01-01';
   if (!/^\d{4}-\d{2}-\d{2}$/.test(firstDay)) throw new ConfigError('FIRST_DAY must be YYYY-MM-DD');
   const daysAhead = Number(env.DAYS_AHEAD ?? '2');
@@ -73,6 +77,7 @@ export function loadConfig(env: Env): Config {
         : { current: secrets.TOKEN_SECRET, previous },
     adminToken: secrets.ADMIN_TOKEN,
     vapid,
+    pushHosts,
     firstDay,
     daysAhead,
     development,
@@ -90,6 +95,20 @@ function deployedSecret(name: string, value: string | undefined): string {
 }
 
 /** Development takes the built-in pair unless both keys are given (a pair is only ever changed whole). */
+/** As set; unset, any host in development (its push services are local) and browsers' services in a deployment. */
+function pushHostsOf(env: Env, development: boolean): PushHosts {
+  if (env.PUSH_SERVICE_HOSTS === undefined || env.PUSH_SERVICE_HOSTS === '') {
+    return development ? 'any' : BROWSER_PUSH_HOSTS;
+  }
+  const hosts = parsePushHosts(env.PUSH_SERVICE_HOSTS);
+  if (hosts === null) {
+    throw new ConfigError(
+      'PUSH_SERVICE_HOSTS must be `*` or comma-separated host names, e.g. "fcm.googleapis.com"',
+    );
+  }
+  return hosts;
+}
+
 function developmentVapid(env: Env): VapidKeys {
   const own = env.VAPID_PUBLIC_KEY && env.VAPID_PRIVATE_KEY;
   return {

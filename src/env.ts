@@ -59,6 +59,11 @@ export interface Env extends Partial<Record<RateLimitBinding, RateLimit>> {
   VAPID_PRIVATE_KEY?: string;
   /** Where push services can reach the operator: `mailto:` or `https:`. */
   VAPID_SUBJECT?: string;
+  /**
+   * Push services a subscription may name, as comma-separated host suffixes (`*`: any). Unset: the browsers'
+   * own services in a deployment, any host in development.
+   */
+  PUSH_SERVICE_HOSTS?: string;
   /** First date of the archive (YYYY-MM-DD); earlier dates answer 404. */
   FIRST_DAY?: string;
   /** How many days ahead of today (UTC) each cron run prepares. */

@@ -9,6 +9,7 @@ import { createApp } from '../src/app.js';
 import { ConfigError, DEV_SECRETS, DEV_VAPID, loadConfig } from '../src/config.js';
 import type { Env } from '../src/env.js';
 import worker from '../src/index.js';
+import { BROWSER_PUSH_HOSTS } from '../src/push/push-hosts.js';
 import { MIN_DISTINCT_KEY_BYTES } from '../src/push/vapid-keys.js';
 import { MIN_DISTINCT_CHARACTERS, MIN_SECRET_LENGTH } from '../src/secret-strength.js';
 import { createServices } from '../src/services.js';
@@ -333,5 +334,29 @@ describe('the VAPID keys of a deployment', () => {
 
   it('are built in for development', () => {
     expect(loadConfig({ DB: env.DB, ENVIRONMENT: 'development' }).vapid).toEqual(DEV_VAPID);
+  });
+});
+
+describe('the push services a deployment sends reminders to', () => {
+  const config = (overrides: Partial<Env>) =>
+    loadConfig({ DB: env.DB, ENVIRONMENT: 'production', ...strongSecrets, ...overrides });
+
+  it("are the browsers' own services when PUSH_SERVICE_HOSTS is unset", () => {
+    expect(config({}).pushHosts).toEqual(BROWSER_PUSH_HOSTS);
+  });
+
+  it('are what PUSH_SERVICE_HOSTS names, `*` for any', () => {
+    expect(config({ PUSH_SERVICE_HOSTS: 'push.example.net' }).pushHosts).toEqual(['push.example.net']);
+    expect(config({ PUSH_SERVICE_HOSTS: '*' }).pushHosts).toBe('any');
+  });
+
+  it('refuse to start on a PUSH_SERVICE_HOSTS that is not a list of host names', () => {
+    expect(() => config({ PUSH_SERVICE_HOSTS: 'https://push.example.net/' })).toThrow(
+      /PUSH_SERVICE_HOSTS must be/,
+    );
+  });
+
+  it('are any host in development, whose push services are local', () => {
+    expect(loadConfig({ DB: env.DB, ENVIRONMENT: 'development' }).pushHosts).toBe('any');
   });
 });

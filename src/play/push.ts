@@ -10,12 +10,13 @@ import {
   subscriptionAt,
   subscriptionsOf,
 } from '../db/push-subscriptions.js';
+import { pushHostAllowed } from '../push/push-hosts.js';
 import { isP256Point } from '../push/send.js';
 import type { Services } from '../services.js';
 
 export type SubscribeOutcome =
   | { ok: true; subscription: PushSubscriptionView }
-  | { ok: false; reason: 'not_a_curve_point' };
+  | { ok: false; reason: 'not_a_curve_point' | 'push_service_not_allowed' };
 
 /** The calendar a player's reminders follow: its streak's. */
 export function calendarOf(player: { timeZone: string | null }): string {
@@ -43,6 +44,8 @@ export async function subscribe(
   request: PushRequest,
 ): Promise<SubscribeOutcome> {
   const { endpoint, keys } = request.subscription;
+  if (!pushHostAllowed(services.config.pushHosts, endpoint))
+    return { ok: false, reason: 'push_service_not_allowed' };
   if (!(await isP256Point(keys.p256dh))) return { ok: false, reason: 'not_a_curve_point' };
   const now = services.now();
   const timeZone = calendarOf(player);

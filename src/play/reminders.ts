@@ -11,6 +11,7 @@ import {
   settleReminders,
   solvedOnTheirDate,
 } from '../db/push-subscriptions.js';
+import { pushHostAllowed } from '../push/push-hosts.js';
 import { type PushResult, sendPush } from '../push/send.js';
 import type { Services } from '../services.js';
 import { calendarOf } from './push.js';
@@ -128,7 +129,9 @@ export async function sendReminders(services: Services): Promise<ReminderRun> {
     );
     const sending = claims.filter((c) => taken.has(c.endpoint));
     const results = await Promise.all(
-      sending.map((c): Promise<PushResult> => {
+      sending.map(async (c): Promise<PushResult> => {
+        // Kept from before the list of push services was narrowed: dropped, never posted to.
+        if (!pushHostAllowed(services.config.pushHosts, c.endpoint)) return 'gone';
         const date = c.date as IsoDate;
         const ttlSeconds = (localDateEnd(date, c.timeZone).getTime() - now.getTime()) / 1000;
         return sendPush(c.row, { ...payloadFor(date) }, services.config.vapid, { ttlSeconds, topic: TOPIC });

@@ -21,6 +21,11 @@ const SUBSCRIBE_REFUSALS = {
     'invalid_request',
     'subscription.keys.p256dh: is not a point of the P-256 curve, so nothing can be encrypted to it',
   ],
+  push_service_not_allowed: [
+    400,
+    'push_service_not_allowed',
+    "subscription.endpoint: is not at a push service this server sends to (a browser's own push service)",
+  ],
 } as const satisfies Refusals<Failed<SubscribeOutcome>>;
 
 const key = createRoute({
@@ -58,7 +63,7 @@ const put = createRoute({
     },
     ...errorResponses(
       {
-        400: 'Not a PushSubscription: an endpoint that is not https, a key that is not unpadded base64url of its length (p256dh 65 bytes, auth 16), an hour outside 0–23',
+        400: 'Not a PushSubscription: an endpoint that is not https or not at a browser push service (`push_service_not_allowed`), a key that is not unpadded base64url of its length (p256dh 65 bytes, auth 16), an hour outside 0–23',
         401: 'Missing or invalid token',
         403: 'The player is banned',
       },

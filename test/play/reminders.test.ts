@@ -55,6 +55,15 @@ async function pushOf(token: string) {
 }
 
 describe('the reminder cron', () => {
+  it('drops, and never posts to, a subscription at a push service no longer allowed', async () => {
+    const { browser } = await subscriber();
+    const narrowed = { ...env, PUSH_SERVICE_HOSTS: 'fcm.googleapis.com' };
+    const run = await sendReminders(await createServices(narrowed, () => new Date(HOUR_STARTS)));
+    expect(run).toMatchObject({ sent: 0, dropped: 1 });
+    expect(await received(browser.id)).toEqual({ accepted: [], refused: [] });
+    expect((await runAt(HOUR_STARTS)).sent).toBe(0);
+  });
+
   it("sends one reminder at the chosen hour of the player's time zone, encrypted to the browser and signed", async () => {
     const { browser } = await subscriber();
     await runAt(HOUR_STARTS);

@@ -221,6 +221,35 @@ describe('PUT /v1/players/me/push', () => {
   });
 });
 
+describe('PUT /v1/players/me/push at a push service the server does not send to', () => {
+  const only = (hosts: string) => appAt(at, { ...env, PUSH_SERVICE_HOSTS: hosts });
+
+  it('is refused with 400 push_service_not_allowed and nothing kept', async () => {
+    const { token } = await register(at);
+    const { subscription } = await newBrowser();
+    const before = await stored();
+    const res = await only('fcm.googleapis.com')('/v1/players/me/push', {
+      method: 'PUT',
+      headers: { ...bearer(token), 'content-type': 'application/json' },
+      body: JSON.stringify({ subscription, hour: 19 }),
+    });
+    expect(res.status).toBe(400);
+    expect(((await res.json()) as ErrorJson).error.code).toBe('push_service_not_allowed');
+    expect(await stored()).toBe(before);
+  });
+
+  it('is kept once its host is on PUSH_SERVICE_HOSTS', async () => {
+    const { token } = await register(at);
+    const { subscription } = await newBrowser();
+    const res = await only('fcm.googleapis.com, push.test')('/v1/players/me/push', {
+      method: 'PUT',
+      headers: { ...bearer(token), 'content-type': 'application/json' },
+      body: JSON.stringify({ subscription, hour: 19 }),
+    });
+    expect(res.status).toBe(200);
+  });
+});
+
 describe('DELETE /v1/players/me/push', () => {
   it('removes the subscription named by its endpoint, and answers 404 the second time', async () => {
     const { token } = await register(at);
