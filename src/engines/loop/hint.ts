@@ -49,11 +49,18 @@ class FirstStep extends Propagator {
   }
 }
 
-/** Where a rule looks: a clue cell, a dot (vertex), or a named group of edges. */
+/**
+ * Where a rule looks and the edges it reads: a clue cell, a dot (vertex), a pair of 3s (cells a and b), a
+ * line's two ends (dots a and b), or one edge alone.
+ */
 interface Site {
+  kind: 'cell' | 'dot' | 'threes' | 'path' | 'edge';
+  a: number;
+  b: number;
   edges: number[];
-  name: string;
 }
+
+const edgeSite = (e: number): Site => ({ kind: 'edge', a: e, b: -1, edges: [e] });
 
 export function nextHint(puzzle: LoopPuzzle, solution: LoopSolution, board: LoopBoard): Hint {
   const geo = geometry(puzzle.width, puzzle.height);
@@ -144,17 +151,17 @@ function stepHint(geo: Geometry, clues: Int8Array, s: Int32Array, steps: Setting
   const first = steps[0] as Setting;
   const tech = first.tech;
   if (tech === LOOP_CLOSURE || (tech === PARITY && related(geo, s, first.e, parent) !== null)) {
-    const site = tech === LOOP_CLOSURE ? pathSite(geo, s, first.e) : { edges: [first.e], name: '' };
+    const site = tech === LOOP_CLOSURE ? pathSite(geo, s, first.e) : edgeSite(first.e);
     return hint(tech, site.edges, [first], sentence(geo, clues, s, tech, site, [first], parent));
   }
-  let best: { site: Site; taken: Setting[] } = { site: { edges: [first.e], name: '' }, taken: [first] };
+  let best: { site: Site; taken: Setting[] } = { site: edgeSite(first.e), taken: [first] };
   for (const site of candidates(geo, clues, s, tech, first.e)) {
     const taken: Setting[] = [];
     for (const step of steps) {
       if (!site.edges.includes(step.e)) break;
       taken.push(step);
     }
-    if (taken.length > best.taken.length || best.site.name === '') best = { site, taken };
+    if (taken.length > best.taken.length || best.site.kind === 'edge') best = { site, taken };
   }
   return hint(
     tech,
@@ -188,16 +195,15 @@ function candidates(geo: Geometry, clues: Int8Array, s: Int32Array, tech: number
   const dots = [geo.edgeVertices[e * 2] as number, geo.edgeVertices[e * 2 + 1] as number].map((v) =>
     dotSite(geo, v),
   );
-  if (tech === CLUE) return cells.filter((site) => countForced(geo, clues, s, site));
+  if (tech === CLUE) return cells.filter((site) => countForced(clues, s, site));
   if (tech === VERTEX) return dots;
   if (tech === ADJACENT_THREES) return threesSites(geo, clues).filter((site) => site.edges.includes(e));
   return [...cells, ...dots];
 }
 
 /** A clue whose count alone forces its open edges (all its lines found, or only just enough left). */
-function countForced(geo: Geometry, clues: Int8Array, s: Int32Array, site: Site): boolean {
-  const x = Number(site.name.split(':')[1]);
-  const k = clues[x] as number;
+function countForced(clues: Int8Array, s: Int32Array, site: Site): boolean {
+  const k = clues[site.a] as number;
   const { on, open } = tally(s, site.edges);
   return open > 0 && (on === k || on + open === k);
 }
@@ -213,12 +219,12 @@ function tally(s: Int32Array, edges: number[]): { on: number; open: number } {
 }
 
 function cellSite(geo: Geometry, x: number): Site {
-  return { edges: Array.from(geo.cellEdges.subarray(x * 4, x * 4 + 4)), name: `cell:${x}` };
+  return { edges: Array.from(geo.cellEdges.subarray(x * 4, x * 4 + 4)), kind: 'cell', a: x, b: -1 };
 }
 
 function dotSite(geo: Geometry, v: number): Site {
   const edges = Array.from(geo.vertexEdges.subarray(v * 4, v * 4 + 4)).filter((e) => e >= 0);
-  return { edges, name: `dot:${v}` };
+  return { kind: 'dot', a: v, b: -1, edges };
 }
 
 /** Every pair of side-by-side 3s, with the edges the adjacent-threes pattern decides. */
@@ -234,13 +240,13 @@ function threesSites(geo: Geometry, clues: Int8Array): Site[] {
         const edges = [v(r, c + 1), v(r, c), v(r, c + 2)];
         if (r > 0) edges.push(v(r - 1, c + 1));
         if (r + 1 < H) edges.push(v(r + 1, c + 1));
-        sites.push({ edges, name: `threes:${r * W + c}:${r * W + c + 1}` });
+        sites.push({ kind: 'threes', a: r * W + c, b: r * W + c + 1, edges });
       }
       if (r + 1 < H && clues[(r + 1) * W + c] === 3) {
         const edges = [h(r + 1, c), h(r, c), h(r + 2, c)];
         if (c > 0) edges.push(h(r + 1, c - 1));
         if (c + 1 < W) edges.push(h(r + 1, c + 1));
-        sites.push({ edges, name: `threes:${r * W + c}:${(r + 1) * W + c}` });
+        sites.push({ kind: 'threes', a: r * W + c, b: (r + 1) * W + c, edges });
       }
     }
   }
@@ -268,7 +274,7 @@ function pathSite(geo: Geometry, s: Int32Array, e: number): Site {
     ) as number;
     if (at === end) break;
   }
-  return { edges, name: `path:${start}:${end}` };
+  return { kind: 'path', a: start, b: end, edges };
 }
 
 /** Whether the two sides of edge e are known to be on the same side of the loop (0) or not (1), or null. */
@@ -297,13 +303,12 @@ function sentence(
   taken: Setting[],
   parent: number,
 ): string {
-  const [kind, a, b] = site.name.split(':');
-  const where =
-    kind === 'cell' ? clueName(geo, clues, Number(a)) : kind === 'dot' ? dotName(geo, Number(a)) : '';
-  const decided = describe(geo, taken, kind === 'cell' || kind === 'dot' ? site.name : '');
+  const { kind, a, b } = site;
+  const where = kind === 'cell' ? clueName(geo, clues, a) : kind === 'dot' ? dotName(geo, a) : '';
+  const decided = describe(geo, taken, site);
   switch (tech) {
     case CLUE: {
-      const k = clues[Number(a)] as number;
+      const k = clues[a] as number;
       const { on } = tally(s, site.edges);
       if (on === k) {
         return k === 0
@@ -319,14 +324,14 @@ function sentence(
       return `Only one edge is left open at ${where}, and a loop cannot end there: ${decided}.`;
     }
     case LOOP_CLOSURE:
-      return `Joining the two ends of the line from ${dotName(geo, Number(a))} to ${dotName(geo, Number(b))} would close a loop that leaves clues unsatisfied: ${decided}.`;
+      return `Joining the two ends of the line from ${dotName(geo, a)} to ${dotName(geo, b)} would close a loop that leaves clues unsatisfied: ${decided}.`;
     case ADJACENT_THREES:
-      return `The 3s in ${cellName(geo, Number(a))} and ${cellName(geo, Number(b))} sit side by side: the edge between them and their two outer edges are lines, the edges continuing the middle one are not; ${decided}.`;
+      return `The 3s in ${cellName(geo, a)} and ${cellName(geo, b)} sit side by side: the edge between them and their two outer edges are lines, the edges continuing the middle one are not; ${decided}.`;
     case CORNERS:
       return `How the loop can pass the corners of ${where}, given the edges decided around it: ${decided}.`;
     default: {
       const first = taken[0] as Setting;
-      if (kind === undefined || where === '') {
+      if (kind === 'edge') {
         const same = related(geo, s, first.e, parent) === 0;
         return `The cells on either side of ${edgeName(geo, first.e)} are already known, through the lines and crosses between them, to lie ${same ? 'on the same side' : 'on opposite sides'} of the loop: ${decided}.`;
       }
@@ -336,9 +341,8 @@ function sentence(
 }
 
 /** What a step decides, its edges named by their side of the step's cell or dot when it has one. */
-function describe(geo: Geometry, taken: Setting[], site: string): string {
-  const [kind, at] = site.split(':');
-  const x = Number(at);
+function describe(geo: Geometry, taken: Setting[], site: Site): string {
+  const { kind, a: x } = site;
   const name = (e: number) => {
     if (kind === 'cell') return `its ${SIDES[geo.cellEdges.subarray(x * 4, x * 4 + 4).indexOf(e)]} edge`;
     if (kind === 'dot')
