@@ -16,11 +16,15 @@ export interface ColorSortBoard {
 }
 
 /**
- * States one hint's searches may expand in all. From a position off the stored line a search proves the
- * rest of a shortest solution (the bench measures it); a dead position is proven by exhausting its
- * reachable states, which are few once no pour leads anywhere.
+ * States one hint's searches may expand in all, which bounds its CPU. From a position off the stored line
+ * a search proves the rest of a shortest solution (the bench measures it); a dead position is proven by
+ * exhausting its reachable states, once per step of the mistake's binary search.
  */
-export const HINT_NODE_LIMIT = 200_000;
+export const HINT_NODE_BUDGET = 300_000;
+
+interface Budget {
+  left: number;
+}
 
 export function nextHint(puzzle: ColorSortPuzzle, solution: ColorSortSolution, board: ColorSortBoard): Hint {
   const moves = board.moves;
@@ -35,8 +39,9 @@ export function nextHint(puzzle: ColorSortPuzzle, solution: ColorSortSolution, b
   }
   const tubes = replayed.state.tubes;
   if (isSolved(tubes, puzzle.capacity)) return { type: 'solved', explanation: 'Every tube is sorted.' };
-  const next = onStoredLine(solution.moves, moves) ?? shortestFrom(tubes, puzzle.capacity);
-  if (next === 'dead') return deadEnd(puzzle, moves);
+  const budget: Budget = { left: HINT_NODE_BUDGET };
+  const next = onStoredLine(solution.moves, moves) ?? shortestFrom(tubes, puzzle.capacity, budget);
+  if (next === 'dead') return deadEnd(puzzle, moves, budget);
   if (next === 'unknown') {
     return {
       type: 'search',
@@ -72,8 +77,10 @@ function onStoredLine(stored: readonly Move[], moves: readonly Move[]): Move | n
   return stored[moves.length] as Move;
 }
 
-function shortestFrom(tubes: number[][], capacity: number): Move | 'dead' | 'unknown' {
-  const result = solveTubes(tubes, capacity, HINT_NODE_LIMIT);
+function shortestFrom(tubes: number[][], capacity: number, budget: Budget): Move | 'dead' | 'unknown' {
+  if (budget.left <= 0) return 'unknown';
+  const result = solveTubes(tubes, capacity, budget.left);
+  budget.left -= result.nodes;
   if (result.moves !== null && result.moves.length > 0) return result.moves[0] as Move;
   return result.truncated ? 'unknown' : 'dead';
 }
@@ -81,15 +88,17 @@ function shortestFrom(tubes: number[][], capacity: number): Move | 'dead' | 'unk
 /**
  * The first move after which no solution exists. Solvable positions after k moves form a prefix (a
  * solvable position's predecessor is solvable through it), so a binary search finds the boundary; the
- * start itself is solvable.
+ * start itself is solvable. Should the budget run out first, the search stops at the earliest move it
+ * has proven fatal: still a move after which nothing can be sorted, if perhaps not the first.
  */
-function deadEnd(puzzle: ColorSortPuzzle, moves: readonly Move[]): Hint {
+function deadEnd(puzzle: ColorSortPuzzle, moves: readonly Move[], budget: Budget): Hint {
   let solvable = 0;
   let dead = moves.length;
   while (dead - solvable > 1) {
     const mid = (solvable + dead) >> 1;
     const replayed = replay(puzzle, moves.slice(0, mid));
-    const verdict = replayed.ok ? shortestFrom(replayed.state.tubes, puzzle.capacity) : 'dead';
+    const verdict = replayed.ok ? shortestFrom(replayed.state.tubes, puzzle.capacity, budget) : 'dead';
+    if (verdict === 'unknown') break;
     if (verdict === 'dead') dead = mid;
     else solvable = mid;
   }
