@@ -15,8 +15,11 @@ import {
   solveTubes,
 } from '../src/engines/colorsort/index.js';
 import type { Hint } from '../src/engines/hint.js';
+import { geometry } from '../src/engines/loop/geometry.js';
 import { nextHint as loopHint } from '../src/engines/loop/hint.js';
 import { engine as loop } from '../src/engines/loop/index.js';
+import { clueArray } from '../src/engines/loop/model.js';
+import { GUESS, OFF, ON, Propagator, UNKNOWN } from '../src/engines/loop/propagate.js';
 
 const LOOP_SEEDS = { easy: 10, medium: 10, hard: 8, expert: 6 } as const;
 const COLORSORT_SEEDS = 8;
@@ -76,6 +79,33 @@ function runLoop(): void {
     for (const c of hint.concludes) if ('edge' in c) board[c.at] = c.edge === 'on' ? '1' : 'x';
   }
   row('5×5 needing trial', times, ` ${trials} / 0 |`);
+  trialScan();
+}
+
+/**
+ * A trial hint's worst case: every undecided edge tried both ways (what precedes a search hint). The
+ * generated expert boards need no trial, so the scan starts where only the counting rules (tier 0) have
+ * run: hundreds of edges open, each assumption propagated with every rule.
+ */
+function trialScan(): void {
+  const times: number[] = [];
+  for (let i = 0; i < LOOP_SEEDS.expert; i++) {
+    const { puzzle } = loop.generate(`hint-bench-${i}`, 'expert');
+    const prop = new Propagator(geometry(puzzle.width, puzzle.height), clueArray(puzzle.clues));
+    const base = prop.initial();
+    prop.propagate(base, 0);
+    const scratch = new Int32Array(base.length);
+    timed(() => {
+      for (let e = 0; e < prop.geo.edges; e++) {
+        if (base[e] !== UNKNOWN) continue;
+        for (const value of [ON, OFF]) {
+          scratch.set(base);
+          prop.assume(scratch, e, value, 2, GUESS);
+        }
+      }
+    }, times);
+  }
+  row('expert, one full trial scan', times, ' a trial or search hint’s bound |');
 }
 
 function legalPours(tubes: number[][], capacity: number): Move[] {
