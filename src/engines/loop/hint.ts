@@ -324,9 +324,9 @@ function sentence(
       return `Only one edge is left open at ${where}, and a loop cannot end there: ${decided}.`;
     }
     case LOOP_CLOSURE:
-      return `Joining the two ends of the line from ${dotName(geo, a)} to ${dotName(geo, b)} would close a loop that leaves clues unsatisfied: ${decided}.`;
+      return `Joining the two ends of the line from ${dotName(geo, a)} to ${dotName(geo, b)} would close a loop while the puzzle is unfinished: ${decided}.`;
     case ADJACENT_THREES:
-      return `The 3s in ${cellName(geo, a)} and ${cellName(geo, b)} sit side by side: the edge between them and their two outer edges are lines, the edges continuing the middle one are not; ${decided}.`;
+      return `The 3s in ${cellName(geo, a)} and ${cellName(geo, b)} are next to each other: the edge between them and their two outer edges are lines, the edges continuing the middle one are not; ${decided}.`;
     case CORNERS:
       return `How the loop can pass the corners of ${where}, given the edges decided around it: ${decided}.`;
     default: {
