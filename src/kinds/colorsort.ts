@@ -1,6 +1,7 @@
 import { colorsortShapes, MAX_TUBE } from '../contract/kinds/colorsort.js';
 import type { LevelOf } from '../contract/kinds/index.js';
 import { ColorSortPositionSchema } from '../contract/reveal.js';
+import { nextHint } from '../engines/colorsort/hint.js';
 import {
   type ColorSortPuzzle,
   type ColorSortSolution,
@@ -31,6 +32,8 @@ export const colorsort = {
     replay: (puzzle, { moves }) => reveal(puzzle, moves),
     exposedBy,
   },
+  // The board is the moves so far, the reveal route's body; the hint is the next pour of a shortest line.
+  hint: { board: colorsortShapes.solution, next: nextHint },
 } satisfies KindDescriptor<'colorsort', ColorSortPuzzle, ColorSortSolution>;
 
 /** The original colour-sort game's rating table: the level of a deal by `numColors:duplicateColors`. */

@@ -1,0 +1,112 @@
+/**
+ * Colour sort's hint: the next pour of a shortest solution from the player's position (the moves so far,
+ * replayed from the start). It names tubes only, never a colour nor how many units pour, so it discloses
+ * no more than making that pour does. A bad move list is a `mistake` at a move index: the first illegal
+ * move, or the first move after which the position cannot be sorted any more.
+ */
+import type { Hint } from '../hint.js';
+import type { ColorSortPuzzle, ColorSortSolution, Move } from './puzzle.js';
+import { replay } from './replay.js';
+import { isSolved } from './rules.js';
+import { solveTubes } from './solve.js';
+
+/** The moves so far, as the reveal route takes them. */
+export interface ColorSortBoard {
+  moves: Move[];
+}
+
+/**
+ * States one hint's searches may expand in all, which bounds its CPU. From a position off the stored line
+ * a search proves the rest of a shortest solution (the bench measures it); a dead position is proven by
+ * exhausting its reachable states, once per step of the mistake's binary search.
+ */
+export const HINT_NODE_BUDGET = 300_000;
+
+interface Budget {
+  left: number;
+}
+
+export function nextHint(puzzle: ColorSortPuzzle, solution: ColorSortSolution, board: ColorSortBoard): Hint {
+  const moves = board.moves;
+  const replayed = replay(puzzle, moves);
+  if (!replayed.ok) {
+    return {
+      type: 'mistake',
+      unit: 'tube',
+      at: replayed.index,
+      explanation: `Move ${replayed.index + 1} cannot be played: ${replayed.rule}.`,
+    };
+  }
+  const tubes = replayed.state.tubes;
+  if (isSolved(tubes, puzzle.capacity)) return { type: 'solved', explanation: 'Every tube is sorted.' };
+  const budget: Budget = { left: HINT_NODE_BUDGET };
+  const next = onStoredLine(solution.moves, moves) ?? shortestFrom(tubes, puzzle.capacity, budget);
+  if (next === 'dead') return deadEnd(puzzle, moves, budget);
+  if (next === 'unknown') {
+    return {
+      type: 'search',
+      technique: 'search',
+      explanation: 'This position is too far from a known line for a hint: undo a few pours and ask again.',
+    };
+  }
+  const [from, to] = next;
+  const park = tubes[to]?.length === 0;
+  return {
+    type: 'step',
+    technique: park ? 'park' : 'merge',
+    unit: 'tube',
+    involves: from < to ? [from, to] : [to, from],
+    concludes: [{ at: from, pourTo: to }],
+    explanation: park
+      ? `Pour tube ${from} into the empty tube ${to}.`
+      : `Pour tube ${from} onto tube ${to}, which shows the same colour on top.`,
+  };
+}
+
+/**
+ * The stored solution is a shortest one, so while the player's moves are a prefix of it the rest of it
+ * is a shortest solution from their position: no search needed.
+ */
+function onStoredLine(stored: readonly Move[], moves: readonly Move[]): Move | null {
+  if (moves.length >= stored.length) return null;
+  for (let i = 0; i < moves.length; i++) {
+    const a = stored[i] as Move;
+    const b = moves[i] as Move;
+    if (a[0] !== b[0] || a[1] !== b[1]) return null;
+  }
+  return stored[moves.length] as Move;
+}
+
+function shortestFrom(tubes: number[][], capacity: number, budget: Budget): Move | 'dead' | 'unknown' {
+  if (budget.left <= 0) return 'unknown';
+  const result = solveTubes(tubes, capacity, budget.left);
+  budget.left -= result.nodes;
+  if (result.moves !== null && result.moves.length > 0) return result.moves[0] as Move;
+  return result.truncated ? 'unknown' : 'dead';
+}
+
+/**
+ * The first move after which no solution exists. Solvable positions after k moves form a prefix (a
+ * solvable position's predecessor is solvable through it), so a binary search finds the boundary; the
+ * start itself is solvable. Should the budget run out first, the search stops at the earliest move it
+ * has proven fatal: still a move after which nothing can be sorted, if perhaps not the first.
+ */
+function deadEnd(puzzle: ColorSortPuzzle, moves: readonly Move[], budget: Budget): Hint {
+  let solvable = 0;
+  let dead = moves.length;
+  while (dead - solvable > 1) {
+    const mid = (solvable + dead) >> 1;
+    const replayed = replay(puzzle, moves.slice(0, mid));
+    const verdict = replayed.ok ? shortestFrom(replayed.state.tubes, puzzle.capacity, budget) : 'dead';
+    if (verdict === 'unknown') break;
+    if (verdict === 'dead') dead = mid;
+    else solvable = mid;
+  }
+  const index = dead - 1;
+  return {
+    type: 'mistake',
+    unit: 'tube',
+    at: index,
+    explanation: `After move ${index + 1} the tubes can no longer be sorted: undo it.`,
+  };
+}
