@@ -5,8 +5,11 @@
  * never another unsolved cell, edge or hidden unit.
  */
 
-/** What a hint's indices point at: cells (row-major), edges (the loop's solution order) or tubes. */
-export type HintUnit = 'cell' | 'edge' | 'tube';
+/**
+ * What a hint's indices point at: cells (row-major), edges (the loop's solution order), tubes, or moves of
+ * the board's own list (colour sort's board is its moves so far: its mistakes are moves).
+ */
+export type HintUnit = 'cell' | 'edge' | 'tube' | 'move';
 
 /** One conclusion of a step, on one index of the hint's unit. */
 export type HintConclusion =

@@ -32,7 +32,7 @@ export function nextHint(puzzle: ColorSortPuzzle, solution: ColorSortSolution, b
   if (!replayed.ok) {
     return {
       type: 'mistake',
-      unit: 'tube',
+      unit: 'move',
       at: replayed.index,
       explanation: `Move ${replayed.index + 1} cannot be played: ${replayed.rule}.`,
     };
@@ -105,7 +105,7 @@ function deadEnd(puzzle: ColorSortPuzzle, moves: readonly Move[], budget: Budget
   const index = dead - 1;
   return {
     type: 'mistake',
-    unit: 'tube',
+    unit: 'move',
     at: index,
     explanation: `After move ${index + 1} the tubes can no longer be sorted: undo it.`,
   };

@@ -145,7 +145,7 @@ describe('colour sort hints', () => {
     const { puzzle, solution } = engine.generate('hint-1', 'easy');
     const moves = deadLine(puzzle);
     const hint = nextHint(puzzle, solution, { moves });
-    expect(hint).toMatchObject({ type: 'mistake', unit: 'tube', at: moves.length - 1 });
+    expect(hint).toMatchObject({ type: 'mistake', unit: 'move', at: moves.length - 1 });
   });
 
   it('point at the move that lost the game, not at the moves played after it', () => {
@@ -166,7 +166,7 @@ describe('colour sort hints', () => {
     const empty = puzzle.tubes.findIndex((t) => t.length === 0);
     expect(nextHint(puzzle, solution, { moves: [[empty, 0]] })).toEqual({
       type: 'mistake',
-      unit: 'tube',
+      unit: 'move',
       at: 0,
       explanation: `Move 1 cannot be played: tube ${empty} is empty.`,
     });
