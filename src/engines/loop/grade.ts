@@ -66,9 +66,10 @@ function trialStep(prop: Propagator, s: Int32Array, scratch: Int32Array): boolea
 
 /**
  * True when the rules and trial solve the board without search (it then has exactly one answer): the
- * expert band's test in the generator. It reaches the grader's verdict at a fraction of its cost: each
- * pass assumes every open edge once and keeps every refutation, where the grader restarts its scan after
- * each one to record the easiest rule first.
+ * expert band's test in the generator, at a fraction of a grade's cost. Each pass assumes every open edge
+ * once and keeps every refutation (the grader restarts its scan after each, to record the easiest rule
+ * first), and propagates assumptions with tiers 0-1 only: any contradiction they reach, the grader's
+ * tier 2 reaches too, so a board this solves the grader solves without search.
  */
 export function trialSolves(geo: Geometry, clues: Int8Array): boolean {
   const prop = new Propagator(geo, clues);
