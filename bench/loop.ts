@@ -2,11 +2,13 @@
  * Loop (slitherlink) benchmark: generation per level, our solver against a baseline that re-scans the
  * whole board every round as the original's loop/engine.js does (written here, not in src), the
  * original collection's whole generation at its largest size (6×6), and the public puzzlekit / Carleton
- * sets when they are present (bench/support/datasets.ts). Everything is measured in the same run.
+ * sets when they are present (bench/support/datasets.ts), with the technique band of every generated and
+ * published board. Everything is measured in the same run.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { generateBoard, LEVEL_SPEC } from '../src/engines/loop/generate.js';
 import { geometry } from '../src/engines/loop/geometry.js';
+import { BANDS, bandOf } from '../src/engines/loop/grade.js';
 import { engine, type LoopPuzzle } from '../src/engines/loop/index.js';
 import { fullClues, growRegion, regionLoop } from '../src/engines/loop/region.js';
 import { rng, shuffle } from '../src/engines/rng.js';
@@ -274,6 +276,7 @@ function stats(ms: number[]): { median: number; p95: number; max: number; total:
 
 const f1 = (x: number) => x.toFixed(1);
 const f2 = (x: number) => x.toFixed(2);
+const pct = (x: number) => `${Math.round(x * 100)} %`;
 
 function readJsonl(relative: string): Record<string, unknown>[] | null {
   const path = datasetPath(relative);
@@ -282,6 +285,37 @@ function readJsonl(relative: string): Record<string, unknown>[] | null {
     .split('\n')
     .filter((line) => line.trim() !== '')
     .map((line) => JSON.parse(line) as Record<string, unknown>);
+}
+
+/**
+ * Our score and band per published grade, where a record's id carries one (Carleton's "5x5hard1"): the
+ * score should rise with the grade within a size.
+ */
+function printGrades(name: string, records: Record<string, unknown>[]): void {
+  const groups = new Map<string, { scores: number[]; bands: Map<string, number> }>();
+  for (const rec of records) {
+    const m = /(\d+x\d+)(easy|medium|hard|expert)/.exec(String(rec.id));
+    if (!m) continue;
+    const grade = engine.grade(
+      engine.parsePuzzle({ width: rec.width, height: rec.height, clues: rec.clues }),
+    );
+    const key = `${m[1]} ${m[2]}`;
+    const group = groups.get(key) ?? { scores: [], bands: new Map<string, number>() };
+    group.scores.push(grade.score);
+    const band = bandOf(grade.techniques);
+    group.bands.set(band, (group.bands.get(band) ?? 0) + 1);
+    groups.set(key, group);
+  }
+  if (groups.size === 0) return;
+  console.log(`\n## ${name}: our score and band per published grade\n`);
+  console.log(`| size and grade | puzzles | median score | ${BANDS.join(' | ')} |`);
+  console.log(`| --- | ---: | ---: | ${BANDS.map(() => '---:').join(' | ')} |`);
+  for (const [key, g] of groups) {
+    const n = g.scores.length;
+    console.log(
+      `| ${key} | ${n} | ${stats(g.scores).median} | ${BANDS.map((b) => pct((g.bands.get(b) ?? 0) / n)).join(' | ')} |`,
+    );
+  }
 }
 
 export async function run(): Promise<void> {
@@ -294,6 +328,7 @@ export async function run(): Promise<void> {
   );
   console.log('| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |');
   const boards: Record<string, LoopPuzzle[]> = {};
+  const bandRows: string[] = [];
   for (const level of engine.levels) {
     const n = SEEDS_PER_LEVEL[level as keyof typeof SEEDS_PER_LEVEL];
     const ms: number[] = [];
@@ -301,6 +336,7 @@ export async function run(): Promise<void> {
     let attempts = 0;
     let clues = 0;
     const hardest = new Map<string, number>();
+    const bands = new Map<string, number>();
     boards[level] = [];
     for (let i = 0; i < n; i++) {
       const [g, t, c] = timeCpu(() => engine.generate(`bench-${level}-${i}`, level));
@@ -309,15 +345,26 @@ export async function run(): Promise<void> {
       attempts += g.attempt;
       clues += [...g.puzzle.clues].filter((c) => c !== '.').length;
       hardest.set(g.grade.hardest, (hardest.get(g.grade.hardest) ?? 0) + 1);
+      const band = bandOf(g.grade.techniques);
+      bands.set(band, (bands.get(band) ?? 0) + 1);
       boards[level]?.push(g.puzzle);
     }
     const s = stats(ms);
     const side = LEVEL_SPEC[level as keyof typeof LEVEL_SPEC].side;
     const h = [...hardest].map(([k, v]) => `${k} ${v}`).join(', ');
+    const c = stats(cpu);
+    bandRows.push(
+      `| ${level} | ${n} | ${BANDS.map((b) => pct((bands.get(b) ?? 0) / n)).join(' | ')} | ${f1(c.median)} | ${f1(c.p95)} | ${f1(c.max)} |`,
+    );
     console.log(
       `| ${level} | ${side}×${side} | ${n} | ${f1(s.median)} | ${f1(s.p95)} | ${f1(s.max)} | ${f1(stats(cpu).median)} | ${f2(attempts / n)} | ${f1(clues / n)} | ${h} |`,
     );
   }
+
+  console.log('\n## Technique band of the generated puzzles (share per band; target ≥ 90 % in its own)\n');
+  console.log(`| level | puzzles | ${BANDS.join(' | ')} | median CPU ms | p95 CPU ms | max CPU ms |`);
+  console.log(`| --- | ---: | ${BANDS.map(() => '---:').join(' | ')} | ---: | ---: | ---: |`);
+  for (const row of bandRows) console.log(row);
 
   console.log('\n## 6×6 (the original’s largest size): our generator vs the original’s generate, same run\n');
   const n6 = 20;
@@ -411,6 +458,7 @@ export async function run(): Promise<void> {
         matched++;
     }
     const s = stats(ms);
+    printGrades(name, records);
     console.log(
       `\n## ${name}: ${records.length} puzzles, up to ${largest} cells, default node limit 20,000\n`,
     );

@@ -25,6 +25,12 @@ export const FINGERPRINTS: Readonly<Record<string, Readonly<Record<string, strin
     hard: '12fc853e056bd9db',
     expert: '5acb3ff85e00f9d9',
   },
+  'loop@2': {
+    easy: 'c854b442eefccf23',
+    medium: 'c36d3b3a52c82829',
+    hard: '12fc853e056bd9db',
+    expert: '2ca5027158175981',
+  },
   'signal@1': {
     easy: '76e902d794f40b97',
     medium: 'f1777393035301a0',

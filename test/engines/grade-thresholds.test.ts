@@ -37,19 +37,16 @@ describe('sudoku levels by the heaviest technique’s weight', () => {
   });
 });
 
-describe('loop levels by score', () => {
+describe('loop levels by technique band', () => {
   it.each([
-    [99, 'easy'],
-    [100, 'medium'],
-    [101, 'medium'],
-    [239, 'medium'],
-    [240, 'hard'],
-    [241, 'hard'],
-    [649, 'hard'],
-    [650, 'expert'],
-    [651, 'expert'],
-  ])('places a score of %i at %s', (score, level) => {
-    expect(loopLevel(score)).toBe(level);
+    [['clue', 'vertex', 'loop-closure'], 'easy'],
+    [['clue', 'adjacent-threes'], 'medium'],
+    [['clue', 'corners'], 'medium'],
+    [['clue', 'corners', 'parity'], 'hard'],
+    [['clue', 'parity', 'trial'], 'expert'],
+    [['clue', 'trial', 'search'], 'expert'],
+  ])('places a board needing %j at %s', (techniques, level) => {
+    expect(loopLevel(techniques)).toBe(level);
   });
 });
 

@@ -3,7 +3,7 @@ import { type Rng, rng, shuffle } from '../rng.js';
 import { requireSeed } from '../seed.js';
 import { type Generated, GenerationError } from '../types.js';
 import { geometry } from './geometry.js';
-import { gradeClues, LEVELS, type LoopLevel } from './grade.js';
+import { bandOf, gradeClues, LEVELS, type LoopLevel, trialSolves } from './grade.js';
 import { clueString, type LoopPuzzle, type LoopSolution } from './model.js';
 import { Propagator } from './propagate.js';
 import { fullClues, growRegion, regionLoop } from './region.js';
@@ -11,15 +11,29 @@ import { DEFAULT_NODE_LIMIT, search } from './solve.js';
 
 export { LEVELS, type LoopLevel } from './grade.js';
 
-export const VERSION = 1;
+export const VERSION = 2;
 
-/** Board side and the hardest propagation tier the thinning may rely on, per level. */
+/**
+ * Board side and the hardest tier the thinning may rely on, per level: 0 to 2 are the propagation tiers
+ * (the band's rules), TRIAL_TIER thins with tier 2 and then blanks clues while trial still solves.
+ * Thinning with a band's rules keeps it within the band; the grade then checks it needs the band.
+ */
 export const LEVEL_SPEC: Readonly<Record<LoopLevel, { side: number; tier: number }>> = {
   easy: { side: 5, tier: 0 },
   medium: { side: 7, tier: 1 },
   hard: { side: 10, tier: 2 },
-  expert: { side: 15, tier: 2 },
+  expert: { side: 15, tier: 3 },
 };
+
+export const TRIAL_TIER = 3;
+/**
+ * Clues tried for blanking past tier 2's minimum. A board thinned with tier 2 loses no clue without
+ * leaving tier 2, so the first blank that trial still solves puts it in the expert band; each try costs
+ * one trial solve, which bounds the cron's cost.
+ */
+const TRIAL_TRIES = 12;
+/** Blanks past tier 2 kept at most: each needs trial again, but every further try costs as much. */
+const TRIAL_BLANKS = 2;
 
 const MAX_ATTEMPTS = 500;
 
@@ -54,6 +68,27 @@ function thin(prop: Propagator, order: number[], tier: number): void {
       i++;
     }
   }
+}
+
+/**
+ * Blanks clues of a tier-2-minimal board, one at a time in random order, keeping each blank that the
+ * rules and trial still solve: every kept blank needs trial, and a board trial solves has one answer.
+ */
+function thinWithTrial(prop: Propagator, random: Rng): boolean {
+  const clues = prop.clues;
+  const kept = shuffle(
+    random,
+    Array.from({ length: clues.length }, (_, x) => x).filter((x) => (clues[x] as number) >= 0),
+  );
+  let blanked = 0;
+  for (const x of kept.slice(0, TRIAL_TRIES)) {
+    const k = clues[x] as number;
+    clues[x] = -1;
+    if (trialSolves(prop.geo, clues)) blanked++;
+    else clues[x] = k;
+    if (blanked === TRIAL_BLANKS) break;
+  }
+  return blanked > 0;
 }
 
 const IMPROVE_ROUNDS = 2;
@@ -95,8 +130,9 @@ function improve(prop: Propagator, full: Int8Array, random: Rng, tier: number): 
 /**
  * The original's loop: grow a region, take its boundary as the answer, give every clue, blank them in a
  * shuffled order while the rules up to `tier` still solve the board, try for fewer clues, verify
- * uniqueness with the full solver, and (when a level is asked) check the grade. One RNG stream runs
- * across all attempts.
+ * uniqueness with the full solver, at TRIAL_TIER blank a few more that only trial can do without, and
+ * (when a level is asked) reject a board outside the level's band. One RNG stream runs across all
+ * attempts.
  */
 export function generateBoard(
   seed: string,
@@ -107,7 +143,8 @@ export function generateBoard(
   requireSeed(seed);
   const geo = geometry(side, side);
   const random = rng(seed);
-  const rejected = { region: 0, 'not-deducible': 0, 'not-unique': 0, 'wrong-level': 0 };
+  const rejected = { region: 0, 'not-deducible': 0, 'not-unique': 0, 'no-trial': 0, 'wrong-level': 0 };
+  const thinTier = Math.min(tier, 2);
   for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
     const inside = growRegion(geo, random);
     if (!inside) {
@@ -116,7 +153,7 @@ export function generateBoard(
     }
     const full = fullClues(geo, regionLoop(geo, inside));
     const prop = new Propagator(geo, Int8Array.from(full));
-    if (!deducible(prop, tier)) {
+    if (!deducible(prop, thinTier)) {
       rejected['not-deducible']++;
       continue;
     }
@@ -126,17 +163,21 @@ export function generateBoard(
         random,
         Array.from({ length: geo.cells }, (_, x) => x),
       ),
-      tier,
+      thinTier,
     );
-    improve(prop, full, random, tier);
+    improve(prop, full, random, thinTier);
     const check = search(prop, prop.initial(), { maxSolutions: 2, nodeLimit: DEFAULT_NODE_LIMIT, tier: 2 });
     const answer = check.solutions[0];
     if (check.truncated || check.solutions.length !== 1 || answer === undefined) {
       rejected['not-unique']++;
       continue;
     }
+    if (tier >= TRIAL_TIER && !thinWithTrial(prop, random)) {
+      rejected['no-trial']++;
+      continue;
+    }
     const grade = gradeClues(geo, prop.clues);
-    if (level !== null && grade.level !== level) {
+    if (level !== null && bandOf(grade.techniques) !== level) {
       rejected['wrong-level']++;
       continue;
     }

@@ -11,21 +11,31 @@ const WEIGHT = [1, 1, 2, 2, 3, 6, 15] as const;
 /** Score per search node the techniques left to guessing. */
 const NODE_WEIGHT = 30;
 
-/**
- * Lowest score of each level above easy. Generated boards (60 seeds per level) score 60–74 (easy 5×5),
- * 135–176 (medium 7×7), 287–544 (hard 10×10) and 732–1061 (expert 15×15): the thresholds sit in the
- * gaps, so the generator's own boards are accepted at the first attempt, while a small board that needs
- * trial or search grades above its size.
- */
-const THRESHOLDS: readonly [LoopLevel, number][] = [
-  ['expert', 650],
-  ['hard', 240],
-  ['medium', 100],
-];
+/** A level's technique band, and `search` beyond the top one. */
+export type LoopBand = LoopLevel | 'search';
+export const BANDS: readonly LoopBand[] = [...LEVELS, 'search'];
 
-export function levelFor(score: number): LoopLevel {
-  for (const [level, min] of THRESHOLDS) if (score >= min) return level;
+/**
+ * The level ladder: each band is named by the hardest technique the grader needed (it tries the easiest
+ * first, so a technique it used was needed).
+ * - easy: clue, vertex and loop-closure only.
+ * - medium: needs adjacent-threes or corners; never parity, trial or search.
+ * - hard: needs parity (inside/outside, a long-range rule); never trial or search.
+ * - expert: needs trial (one edge assumed, refuted by the rules above); never search.
+ * - search: beyond the ladder; the generator never keeps such a board.
+ */
+export function bandOf(techniques: readonly string[]): LoopBand {
+  if (techniques.includes('search')) return 'search';
+  if (techniques.includes('trial')) return 'expert';
+  if (techniques.includes('parity')) return 'hard';
+  if (techniques.includes('adjacent-threes') || techniques.includes('corners')) return 'medium';
   return 'easy';
+}
+
+/** The level of a graded board: its band, with boards beyond the ladder (search) at the top level. */
+export function levelFor(techniques: readonly string[]): LoopLevel {
+  const band = bandOf(techniques);
+  return band === 'search' ? 'expert' : band;
 }
 
 /**
@@ -55,8 +65,38 @@ function trialStep(prop: Propagator, s: Int32Array, scratch: Int32Array): boolea
 }
 
 /**
+ * True when the rules and trial solve the board without search (it then has exactly one answer): the
+ * expert band's test in the generator, at a fraction of a grade's cost. Each pass assumes every open edge
+ * once and keeps every refutation (the grader restarts its scan after each, to record the easiest rule
+ * first), and propagates assumptions with tiers 0-1 only: any contradiction they reach, the grader's
+ * tier 2 reaches too, so a board this solves the grader solves without search.
+ */
+export function trialSolves(geo: Geometry, clues: Int8Array): boolean {
+  const prop = new Propagator(geo, clues);
+  const s = prop.initial();
+  const scratch = new Int32Array(s.length);
+  if (!prop.propagate(s, 2)) return false;
+  for (;;) {
+    if (prop.solved(s)) return true;
+    let progress = false;
+    for (let e = 0; e < geo.edges; e++) {
+      for (const value of [ON, OFF]) {
+        if (s[e] !== UNKNOWN) break;
+        scratch.set(s);
+        if (prop.assume(scratch, e, value, 1, GUESS)) continue;
+        prop.reset();
+        if (!prop.set(s, e, value === ON ? OFF : ON, TRIAL) || !prop.propagate(s, 2)) return false;
+        progress = true;
+      }
+    }
+    if (!progress) return false;
+  }
+}
+
+/**
  * Solves like a person: the easiest technique that makes progress first, trial only when all incremental
- * rules are stuck, search when even trial is. The score sums weighted deductions and search nodes.
+ * rules are stuck, search when even trial is. The level is the band of the techniques needed; the score
+ * sums weighted deductions and search nodes, so within a band it rises with how hard and how often.
  */
 export function gradeClues(geo: Geometry, clues: Int8Array): Difficulty<LoopLevel> {
   const prop = new Propagator(geo, clues, true);
@@ -87,5 +127,5 @@ export function gradeClues(geo: Geometry, clues: Int8Array): Difficulty<LoopLeve
     techniques.push('search');
     hardest = 'search';
   }
-  return { level: levelFor(score), score, techniques, hardest, nodes };
+  return { level: levelFor(techniques), score, techniques, hardest, nodes };
 }
