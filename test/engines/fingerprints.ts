@@ -13,6 +13,12 @@ export const FINGERPRINTS: Readonly<Record<string, Readonly<Record<string, strin
     hard: '7c3957fccfc59ad0',
     expert: '73ec855808f7bf6a',
   },
+  'sudoku@2': {
+    easy: 'a10fd82eacc3bb6b',
+    medium: '961287e1cbd366bf',
+    hard: '7c3957fccfc59ad0',
+    expert: 'ffed2bcac5a921c5',
+  },
   'pattern@1': {
     easy: 'eec53398cb7b9f81',
     medium: '09a6336c4b484885',
