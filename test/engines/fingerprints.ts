@@ -25,6 +25,12 @@ export const FINGERPRINTS: Readonly<Record<string, Readonly<Record<string, strin
     hard: '6ee31eab45afc317',
     expert: 'ee9cea9a61023dff',
   },
+  'pattern@2': {
+    easy: 'eec53398cb7b9f81',
+    medium: '3acec85a39c0ebf0',
+    hard: '613845abc9f101d9',
+    expert: 'ee9cea9a61023dff',
+  },
   'loop@1': {
     easy: 'c854b442eefccf23',
     medium: 'c36d3b3a52c82829',
