@@ -1,5 +1,5 @@
 /**
- * Pattern (nonogram): generation time per level; the engine's line solver (the bit-parallel DP) and the
+ * Pattern (nonogram): generation time and technique band (src/engines/pattern/grade.ts) per level; the engine's line solver (the bit-parallel DP) and the
  * array DP against the original's placement enumeration on the same 10×10 and 15×15 lines;
  * the complete solver on every public nonogram set present (bench/support/datasets.ts; 1 s per puzzle);
  * and Debian's sgt-pattern generator when installed.
@@ -10,6 +10,7 @@
 
 import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { bandOf, PATTERN_BANDS, type PatternBand } from '../src/engines/pattern/grade.js';
 import {
   DpLineSolver,
   engine,
@@ -42,17 +43,21 @@ function generation(): void {
   for (const level of engine.levels) {
     const times: number[] = [];
     const attempts: number[] = [];
+    const bands = new Map<PatternBand, number>();
     let size = '';
     for (let s = 0; s < SEEDS; s++) {
       const start = performance.now();
       const generated = engine.generate(`bench-${s}`, level);
       times.push(performance.now() - start);
       attempts.push(generated.attempt);
+      const band = bandOf(solveClues(generated.puzzle));
+      bands.set(band, (bands.get(band) ?? 0) + 1);
       size = `${generated.puzzle.width}×${generated.puzzle.height}`;
     }
     rows.push([
       level,
       size,
+      ...PATTERN_BANDS.map((band) => String(Math.round((100 * (bands.get(band) ?? 0)) / SEEDS))),
       ms(median(times)),
       ms(quantile(times, 0.95)),
       ms(Math.max(...times)),
@@ -61,7 +66,10 @@ function generation(): void {
     ]);
   }
   console.log(`## Generation (${SEEDS} seeds per level, ms)\n`);
-  console.log(table(['level', 'size', 'median', 'p95', 'max', 'attempts median', 'attempts max'], rows));
+  const bandColumns = PATTERN_BANDS.map((band) => `% ${band}`);
+  console.log(
+    table(['level', 'size', ...bandColumns, 'median', 'p95', 'max', 'attempts median', 'attempts max'], rows),
+  );
   console.log();
 }
 

@@ -1,5 +1,6 @@
 /**
- * Sudoku benchmark: generation time per level, and solver µs per puzzle on the public sudoku lists
+ * Sudoku benchmark: generation time and technique band per level (the ladder in
+ * src/engines/sudoku/grade.ts), the grade's score on the public lists by the rating their source gives, and solver µs per puzzle on the public sudoku lists
  * (bench/support/datasets.ts) next to an npm baseline (@algorithm.ts/sudoku, dancing links) timed on the
  * same puzzles in the same run,
  * interleaved puzzle by puzzle so machine noise hits both alike. Ours is timed twice: counting to two
@@ -7,6 +8,7 @@
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { SudokuSolver } from '@algorithm.ts/sudoku';
+import { bandOf, gradeCells, SUDOKU_BANDS } from '../src/engines/sudoku/grade.js';
 import { engine, SUDOKU_LEVELS } from '../src/engines/sudoku/index.js';
 import { searchGrid, toCells } from '../src/engines/sudoku/solve.js';
 import { datasetPath } from './support/datasets.js';
@@ -28,15 +30,17 @@ const fmt = (x: number): string => (x >= 100 ? x.toFixed(0) : x.toFixed(1));
 function benchGeneration(): void {
   console.log(`### Generation (${GENERATE_SEEDS} seeds per level)\n`);
   console.log(
-    '| level | median ms | p95 ms | mean attempts | mean givens | hardest technique (most common) |',
+    `| level | ${SUDOKU_BANDS.map((b) => `% ${b}`).join(' | ')} | median ms | p95 ms | mean attempts | ` +
+      'mean givens | hardest technique (most common) |',
   );
-  console.log('| --- | ---: | ---: | ---: | ---: | --- |');
+  console.log(`| --- | ${SUDOKU_BANDS.map(() => '---:').join(' | ')} | ---: | ---: | ---: | ---: | --- |`);
   for (const level of SUDOKU_LEVELS) {
     for (let n = 0; n < 10; n++) engine.generate(`warm-${n}`, level);
     const times: number[] = [];
     let attempts = 0;
     let givens = 0;
     const hardest = new Map<string, number>();
+    const bands = new Map<string, number>();
     for (let n = 0; n < GENERATE_SEEDS; n++) {
       const t0 = now();
       const g = engine.generate(`bench-${level}-${n}`, level);
@@ -44,11 +48,14 @@ function benchGeneration(): void {
       attempts += g.attempt;
       givens += Number(g.meta?.givens ?? 0);
       hardest.set(g.grade.hardest, (hardest.get(g.grade.hardest) ?? 0) + 1);
+      const band = bandOf(g.grade);
+      bands.set(band, (bands.get(band) ?? 0) + 1);
     }
+    const shares = SUDOKU_BANDS.map((b) => Math.round((100 * (bands.get(b) ?? 0)) / GENERATE_SEEDS));
     times.sort((a, b) => a - b);
     const common = [...hardest].sort((a, b) => b[1] - a[1])[0];
     console.log(
-      `| ${level} | ${quantile(times, 0.5).toFixed(2)} | ${quantile(times, 0.95).toFixed(2)} | ` +
+      `| ${level} | ${shares.join(' | ')} | ${quantile(times, 0.5).toFixed(2)} | ${quantile(times, 0.95).toFixed(2)} | ` +
         `${(attempts / GENERATE_SEEDS).toFixed(1)} | ${(givens / GENERATE_SEEDS).toFixed(1)} | ` +
         `${common?.[0]} (${Math.round((100 * (common?.[1] ?? 0)) / GENERATE_SEEDS)} %) |`,
     );
@@ -126,8 +133,49 @@ function benchSolvers(): void {
   console.log('');
 }
 
+/**
+ * The lists carry no per-puzzle rating; their sources rate them as sets (SOURCE-tdoku_benchmark_data.txt),
+ * in this order of difficulty: all 17-clue puzzles (unselected), magictour's top1465 hard list, the
+ * forum's hardest of 2011, the forum's hardest of 2019 with Sudoku Explainer rating above 11.
+ */
+const RATED_SETS: readonly (readonly [string, string])[] = [
+  ['17_clue_sample5000.jsonl', '17 clues (unrated, unselected)'],
+  ['magictour_top1465.jsonl', 'magictour top1465 (hard)'],
+  ['forum_hardest_1106.jsonl', 'forum hardest 2011'],
+  ['forum_hardest_1905_11plus_sample3000.jsonl', 'forum hardest 2019, SE > 11'],
+];
+
+function benchScores(): void {
+  if (!existsSync(DATASETS)) return;
+  console.log("### Score on the rated lists (in rising order of their sources' rating)\n");
+  console.log(
+    `| set | puzzles | median score | p25 | p75 | ${SUDOKU_BANDS.map((b) => `% ${b}`).join(' | ')} |`,
+  );
+  console.log(`| --- | ---: | ---: | ---: | ---: | ${SUDOKU_BANDS.map(() => '---:').join(' | ')} |`);
+  for (const [file, label] of RATED_SETS) {
+    if (!existsSync(DATASETS + file)) continue;
+    const rows = loadSet(file);
+    const scores: number[] = [];
+    const bands = new Map<string, number>();
+    for (const row of rows) {
+      const grade = gradeCells(toCells(row.grid));
+      scores.push(grade.score);
+      const band = bandOf(grade);
+      bands.set(band, (bands.get(band) ?? 0) + 1);
+    }
+    scores.sort((a, b) => a - b);
+    const shares = SUDOKU_BANDS.map((b) => Math.round((100 * (bands.get(b) ?? 0)) / rows.length));
+    console.log(
+      `| ${label} | ${rows.length} | ${quantile(scores, 0.5)} | ${quantile(scores, 0.25)} | ` +
+        `${quantile(scores, 0.75)} | ${shares.join(' | ')} |`,
+    );
+  }
+  console.log('');
+}
+
 export async function run(): Promise<void> {
   console.log(`## sudoku (engine version ${engine.version}, Node ${process.version})\n`);
   benchGeneration();
+  benchScores();
   benchSolvers();
 }

@@ -13,10 +13,22 @@ export const FINGERPRINTS: Readonly<Record<string, Readonly<Record<string, strin
     hard: '7c3957fccfc59ad0',
     expert: '73ec855808f7bf6a',
   },
+  'sudoku@2': {
+    easy: 'a10fd82eacc3bb6b',
+    medium: '961287e1cbd366bf',
+    hard: '7c3957fccfc59ad0',
+    expert: 'ffed2bcac5a921c5',
+  },
   'pattern@1': {
     easy: 'eec53398cb7b9f81',
     medium: '09a6336c4b484885',
     hard: '6ee31eab45afc317',
+    expert: 'ee9cea9a61023dff',
+  },
+  'pattern@2': {
+    easy: 'eec53398cb7b9f81',
+    medium: '3acec85a39c0ebf0',
+    hard: '613845abc9f101d9',
     expert: 'ee9cea9a61023dff',
   },
   'loop@1': {

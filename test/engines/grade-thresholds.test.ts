@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { levelOf as colorSortLevel } from '../../src/engines/colorsort/grade.js';
 import { levelFor as loopLevel } from '../../src/engines/loop/grade.js';
-import { difficultyOf, levelOf as patternLevel } from '../../src/engines/pattern/grade.js';
+import {
+  difficultyOf,
+  EASY_MAX_ROUNDS,
+  HARD_MAX_PROBES,
+  levelOf as patternLevel,
+} from '../../src/engines/pattern/grade.js';
 import type { SolveReport } from '../../src/engines/pattern/solve.js';
 import { LEVEL_MAX_WEIGHT, levelOf as sudokuLevel } from '../../src/engines/sudoku/grade.js';
 import { logicSolve } from '../../src/engines/sudoku/logic.js';
@@ -50,43 +55,43 @@ describe('loop levels by technique band', () => {
   });
 });
 
-describe('pattern levels by technique and size', () => {
+describe('pattern levels by technique band, whatever the size', () => {
   const report = (hardest: SolveReport['hardest'], extra: Partial<SolveReport> = {}): SolveReport => ({
     solutions: [],
     truncated: false,
     hardest,
     nodes: 0,
     lineSolves: 0,
+    lineRounds: 0,
     unknownAfterLine: 0,
     probeDeductions: 0,
+    probeHits: 0,
     ...extra,
   });
 
   it.each([
-    [10, 14, 'easy'],
-    [10, 15, 'easy'],
-    [151, 1, 'medium'],
-  ])('places a line-solvable %i×%i grid at %s', (width, height, level) => {
-    expect(patternLevel(report('line'), width, height)).toBe(level);
+    [EASY_MAX_ROUNDS, 'easy'],
+    [EASY_MAX_ROUNDS + 1, 'medium'],
+  ])('places a line-solvable grid done in %i rounds at %s', (lineRounds, level) => {
+    expect(patternLevel(report('line', { lineRounds }))).toBe(level);
   });
 
   it.each([
-    [499, 1, 'hard'],
-    [20, 25, 'hard'],
-    [501, 1, 'expert'],
-  ])('places a %i×%i grid that needs probing at %s', (width, height, level) => {
-    expect(patternLevel(report('probe'), width, height)).toBe(level);
+    [HARD_MAX_PROBES, 'hard'],
+    [HARD_MAX_PROBES + 1, 'expert'],
+  ])('places a grid that needs %i probes at %s', (probeHits, level) => {
+    expect(patternLevel(report('probe', { probeHits }))).toBe(level);
   });
 
-  it('places a small grid that needs search at expert', () => {
-    expect(patternLevel(report('search'), 2, 2)).toBe('expert');
+  it('places a grid that needs search at expert', () => {
+    expect(patternLevel(report('search'))).toBe('expert');
   });
 
-  it('scores cells, plus 2 per cell line logic left, plus 20 per search node', () => {
-    const difficulty = difficultyOf(report('search', { unknownAfterLine: 7, nodes: 3 }), 5, 4);
+  it('scores cells, plus line rounds, 2 per cell line logic left, 10 per probe and 20 per search node', () => {
+    const difficulty = difficultyOf(report('search', { unknownAfterLine: 7, probeHits: 2, nodes: 3 }), 5, 4);
     expect(difficulty).toEqual({
       level: 'expert',
-      score: 20 + 2 * 7 + 20 * 3,
+      score: 20 + 2 * 7 + 10 * 2 + 20 * 3,
       techniques: ['line', 'probe', 'search'],
       hardest: 'search',
       nodes: 3,

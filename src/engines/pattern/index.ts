@@ -19,8 +19,8 @@ export { LineSolver } from './line-solver.js';
 export type { PatternPuzzle, PatternSolution } from './model.js';
 export { solveClues } from './solve.js';
 
-/** Bump whenever the same seed and level would give a different puzzle. */
-export const version = 1;
+/** Bump whenever the same seed and level would give a different puzzle. 2: levels are technique bands (grade.ts). */
+export const version = 2;
 
 /** Square size and what the solver must need, per level (the grader then confirms the level). */
 const LEVEL_SPECS: Record<PatternLevel, { size: number; target: Target }> = {
@@ -61,7 +61,7 @@ export const engine: PuzzleEngine<'pattern', PatternLevel, PatternPuzzle, Patter
     requireSeed(seed);
     const { size, target } = LEVEL_SPECS[level];
     return generated(
-      generateSized(seed, size, size, target, (report) => levelOf(report, size, size) === level),
+      generateSized(seed, size, size, target, (report) => levelOf(report) === level),
       seed,
     );
   },

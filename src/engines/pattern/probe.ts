@@ -15,6 +15,8 @@ export class Prober {
   private readonly agreedValues: Uint8Array;
   /** Cells fixed by probing, including their line-logic consequences (the grader's measure). */
   deductions = 0;
+  /** Probes that decided something (a contradiction or cells both branches agree on) so far. */
+  hits = 0;
   /** Single-assumption propagations run so far. */
   probes = 0;
   /**
@@ -136,6 +138,7 @@ export class Prober {
         for (let k = 0; k < changed; k++) prop.record(cells, branchCells[k]!, branchValues[k]!);
       }
       this.deductions += prop.trailLength - start;
+      this.hits++;
       quietSince = steps;
       bestScore = -1;
       this.bestCell = -1;

@@ -1,6 +1,7 @@
 import { FILLED, type PatternPuzzle, UNKNOWN } from './model.js';
 import { Prober } from './probe.js';
 import { Propagator, unknownCount } from './propagate.js';
+import { lineRounds } from './rounds.js';
 import { search } from './search.js';
 
 /** Techniques in order of cost; a puzzle's `hardest` is the last one its solution needed. */
@@ -27,9 +28,13 @@ export interface SolveReport {
   hardest: Technique;
   nodes: number;
   lineSolves: number;
+  /** When line logic alone solves the grid: its rounds over every line (rounds.ts), else 0. */
+  lineRounds: number;
   /** Cells still undecided after line logic alone. */
   unknownAfterLine: number;
   probeDeductions: number;
+  /** Probes that decided something: how often line logic stalled and a probe had to restart it. */
+  probeHits: number;
   /** When logic (line, then probing) did not finish: the cells it left undecided. */
   undecided?: Int32Array;
 }
@@ -49,8 +54,10 @@ export function solveClues(puzzle: PatternPuzzle, options: SolveOptions = {}): S
     hardest: 'line',
     nodes: 0,
     lineSolves: 0,
+    lineRounds: 0,
     unknownAfterLine: 0,
     probeDeductions: 0,
+    probeHits: 0,
   };
   const finish = (solution?: Uint8Array): SolveReport => {
     if (solution !== undefined) report.solutions.push(toBits(solution));
@@ -60,7 +67,10 @@ export function solveClues(puzzle: PatternPuzzle, options: SolveOptions = {}): S
 
   if (!prop.propagate(cells)) return finish();
   report.unknownAfterLine = unknownCount(cells);
-  if (report.unknownAfterLine === 0) return finish(cells);
+  if (report.unknownAfterLine === 0) {
+    report.lineRounds = lineRounds(puzzle).rounds;
+    return finish(cells);
+  }
   if (options.stopAfter === 'line') {
     report.stoppedAt = 'line';
     report.undecided = undecidedCells(cells);
@@ -72,6 +82,7 @@ export function solveClues(puzzle: PatternPuzzle, options: SolveOptions = {}): S
   prober.interrupt = options.interrupt;
   const consistent = prober.run(cells);
   report.probeDeductions = prober.deductions;
+  report.probeHits = prober.hits;
   if (!consistent) return finish();
   if (prober.interrupted) {
     report.truncated = true;
