@@ -15,4 +15,5 @@ export const PURE_TESTS = [
   'test/fairplay/**/*.test.ts',
   'test/live/counted-times.test.ts',
   'test/card/**/*.test.ts',
+  'test/contract/hint.test.ts',
 ];

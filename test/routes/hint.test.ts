@@ -1,6 +1,7 @@
 import { env } from 'cloudflare:test';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { HintAnswer } from '../../src/contract/hint.js';
+import { RATE_LIMITS } from '../../src/http/rate-limit.js';
 import { HINTS_PER_SESSION } from '../../src/play/hint.js';
 import { appAt, type ErrorJson } from '../support/app.js';
 import { onBoards } from '../support/live.js';
@@ -198,4 +199,21 @@ describe('a hinted solve', () => {
     const body = (await res.json()) as { entries: { practice: boolean; hints: number }[] };
     expect(body.entries[0]).toMatchObject({ practice: true, hints: 1 });
   });
+});
+
+describe('the hint rate limit', () => {
+  it(`serves ${RATE_LIMITS.hintPerIp.limit} hints a minute from one address, then 429`, async () => {
+    // The local binding counts in fixed wall-clock minutes: start early in one so the burst stays inside it.
+    const intoWindow = Date.now() % 60_000;
+    if (intoWindow > 45_000) await new Promise((resolve) => setTimeout(resolve, 60_000 - intoWindow + 50));
+    const player = await register(at);
+    const from = address();
+    const statuses: number[] = [];
+    for (let i = 0; i <= RATE_LIMITS.hintPerIp.limit; i++) {
+      statuses.push((await askHint(player.token, { grid: givens }, path, from)).status);
+    }
+    // Without a session each hint is refused after the limit has counted it.
+    expect(statuses.slice(0, -1).every((s) => s === 409)).toBe(true);
+    expect(statuses.at(-1)).toBe(429);
+  }, 30_000);
 });
