@@ -1,4 +1,5 @@
 import { env } from 'cloudflare:test';
+import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { HintAnswer } from '../../src/contract/hint.js';
 import { RATE_LIMITS } from '../../src/http/rate-limit.js';
@@ -125,6 +126,22 @@ describe('POST /v1/puzzles/{date}/{kind}/{level}/hint', () => {
       const res = await askHint(player.token, board);
       expect(res.status).toBe(400);
     }
+    expect(await hintsOf(player.player.id)).toBe(0);
+  });
+
+  it('any other JSON body is a 400 and counts no hint', async () => {
+    const player = await playing();
+    await fc.assert(
+      fc.asyncProperty(
+        fc.oneof(fc.jsonValue(), fc.record({ grid: fc.string({ maxLength: 90 }), excluded: fc.jsonValue() })),
+        async (body) => {
+          const res = await askHint(player.token, body);
+          expect(res.status).toBe(400);
+          expect(((await res.json()) as ErrorJson).error.code).toBeTypeOf('string');
+        },
+      ),
+      { numRuns: 50 },
+    );
     expect(await hintsOf(player.player.id)).toBe(0);
   });
 
