@@ -43,6 +43,7 @@ const ui = {
   title: byId('puzzle-title'),
   timer: byId('timer'),
   submit: /** @type {HTMLButtonElement} */ (byId('submit')),
+  hint: /** @type {HTMLButtonElement} */ (byId('hint')),
   info: byId('puzzle-info'),
   board: byId('board'),
   help: byId('help'),
@@ -328,6 +329,7 @@ async function play(key, generation) {
     saved: session.progress,
   });
   state.board = board;
+  ui.hint.hidden = !board.hintBoard || Boolean(session.result);
   ui.board.replaceChildren(board.element);
   ui.help.textContent = board.help;
   showInfo(view);
@@ -417,6 +419,22 @@ async function submit() {
 }
 
 ui.submit.addEventListener('click', () => void submit().catch(fail));
+ui.hint.addEventListener('click', () => void hint().catch(fail));
+
+/** Asks the server for the grader's next step and marks it on the board; a solve after one is practice. */
+async function hint() {
+  const { board, key } = state;
+  if (!board?.hintBoard || !key) return;
+  // Only a board of a kind with hints offers hintBoard, so its key's kind has them.
+  const answer = await api.client.hint(
+    key.date,
+    /** @type {'sudoku'} */ (key.kind),
+    /** @type {api.SudokuLevel} */ (key.level),
+    /** @type {api.SudokuBoard} */ (board.hintBoard()),
+  );
+  board.showHint?.(answer.hint);
+  say(`${answer.hint.explanation} (hint ${answer.hintsUsed}: this solve is now practice)`);
+}
 
 // After the solve -------------------------------------------------------------------------------------
 

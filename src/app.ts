@@ -20,6 +20,7 @@ import { feedbackRoutes } from './routes/feedback.js';
 import { followRoutes } from './routes/follows.js';
 import { groupRoutes } from './routes/groups.js';
 import { healthRoutes } from './routes/health.js';
+import { hintRoutes } from './routes/hint.js';
 import { historyRoutes } from './routes/history.js';
 import { kindRoutes } from './routes/kinds.js';
 import { leaderboardRoutes } from './routes/leaderboards.js';
@@ -66,6 +67,7 @@ export function createApp(options: AppOptions = {}) {
     .route('/v1', puzzleRoutes)
     .route('/v1', submissionRoutes)
     .route('/v1', revealRoutes)
+    .route('/v1', hintRoutes)
     .route('/v1', leaderboardRoutes)
     .route('/v1', feedbackRoutes)
     .route('/v1', shareRoutes)

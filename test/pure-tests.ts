@@ -16,4 +16,5 @@ export const PURE_TESTS = [
   'test/live/counted-times.test.ts',
   'test/card/**/*.test.ts',
   'test/push/push-hosts.test.ts',
+  'test/contract/hint.test.ts',
 ];

@@ -12,7 +12,11 @@
  * @property {() => unknown} solution the position in the kind's interchange solution format
  * @property {() => unknown} snapshot progress to keep across reloads (JSON)
  * @property {(locked: boolean) => void} setLocked a locked board ignores input (after a ranked solve)
+ * @property {() => unknown} [hintBoard] the position in the kind's hint board format; only kinds with hints
+ * @property {(hint: Hint | null) => void} [showHint] marks what a hint names on the board (null clears)
  */
+
+/** @typedef {import('../daily-puzzles/client/index.js').HintAnswer['hint']} Hint */
 
 /**
  * @typedef {object} BoardContext

@@ -28,6 +28,17 @@ export function createBoard(puzzle, context) {
     if (digits.handleKey(event)) event.preventDefault();
   });
   cells.addEventListener('click', digits.handleClick);
+  /** @param {import('./common.js').Hint | null} hint */
+  function showHint(hint) {
+    const involved = new Set(hint?.type === 'step' ? hint.involves : []);
+    const concluded = new Set(hint?.type === 'step' ? hint.concludes.map((c) => c.at) : []);
+    digits.cells.forEach((cell, i) => {
+      cell.classList.toggle('hint-involved', involved.has(i));
+      cell.classList.toggle('hint-concludes', concluded.has(i));
+      cell.classList.toggle('hint-mistake', hint?.type === 'mistake' && hint.at === i);
+    });
+  }
+  cells.addEventListener('click', () => showHint(null));
   return {
     element,
     help: 'Click a cell or move with the arrow keys; type 1–9, Backspace clears. Each digit once per row, column and box.',
@@ -35,5 +46,7 @@ export function createBoard(puzzle, context) {
     solution: () => ({ grid: digits.text() }),
     snapshot: digits.text,
     setLocked: digits.setLocked,
+    hintBoard: () => ({ grid: digits.text() }),
+    showHint,
   };
 }

@@ -1,8 +1,10 @@
+import type { BoardOf, HintedKind } from '../contract/boards/index.js';
 import type { LinkCode, LinkRequest, PlayerTokens } from '../contract/devices.js';
 import type { Report, ReportRequest, Vote, VoteRequest } from '../contract/feedback.js';
 import type { Follow, FollowsPage } from '../contract/follows.js';
 import type { GroupDetail, InviteCode, JoinedGroup, NewGroup, PlayerGroups } from '../contract/groups.js';
 import type { Health } from '../contract/health.js';
+import type { HintAnswer } from '../contract/hint.js';
 import type { History, PlayerStats } from '../contract/history.js';
 import type { KindList } from '../contract/kind-info.js';
 import type { Kind, Level, LevelOf, SolutionOf } from '../contract/kinds/index.js';
@@ -74,6 +76,16 @@ export interface Client {
     level: LevelOf<'colorsort'>,
     moves: SolutionOf<'colorsort'>['moves'],
   ): Promise<ColorSortPosition>;
+  /**
+   * The grader's next step from the player's board, or its first mistake (needs the token and the player's
+   * session: fetch the `puzzle` first). Counted in the session: a solve after a hint is practice.
+   */
+  hint<K extends HintedKind>(
+    date: string,
+    kind: K,
+    level: LevelOf<K>,
+    board: BoardOf<K>,
+  ): Promise<HintAnswer>;
   /** Submits a solution of the puzzle's kind with its move log (needs a player token). */
   submit<K extends Kind>(
     date: string,
@@ -178,6 +190,8 @@ export function createClient(baseUrl: string, options: ClientOptions = {}): Clie
         method: 'POST',
         body: { moves },
       }),
+    hint: <K extends HintedKind>(date: string, kind: K, level: Level, board: BoardOf<K>) =>
+      call<HintAnswer>(`${puzzlePath(date, kind, level)}/hint`, { method: 'POST', body: board }),
     submit: <K extends Kind>(date: string, kind: K, level: Level, submission: SubmissionOf<K>) =>
       call<SubmissionResult>(`${puzzlePath(date, kind, level)}/submissions`, {
         method: 'POST',

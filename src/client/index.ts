@@ -17,6 +17,7 @@ export type {
   StoredSubmission,
   Suspects,
 } from '../contract/admin.js';
+export type { BoardOf, HintBoards, HintedKind } from '../contract/boards/index.js';
 export type { TestClock } from '../contract/clock.js';
 export type { LinkCode, PlayerTokens } from '../contract/devices.js';
 export type { ErrorBody } from '../contract/error.js';
@@ -41,6 +42,7 @@ export type {
   PlayerGroups,
 } from '../contract/groups.js';
 export type { Health } from '../contract/health.js';
+export type { HintAnswer } from '../contract/hint.js';
 export type { History, PlayerStats } from '../contract/history.js';
 export type { KindList } from '../contract/kind-info.js';
 export type { Kind, Level, LevelOf, PublicPuzzleOf, SolutionOf } from '../contract/kinds/index.js';

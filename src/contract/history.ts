@@ -13,7 +13,8 @@ const HistoryEntrySchema = z.object({
   }),
   practice: z
     .boolean()
-    .meta({ description: 'A solve of a date whose ranking had closed: it counts nowhere' }),
+    .meta({ description: 'A solve of a date whose ranking had closed, or after hints: it counts nowhere' }),
+  hints: z.number().int().meta({ description: 'The hints its session had used when it was submitted' }),
   countedMs: z.number().int().nullable(),
   score: z.number().nullable(),
   rank: z.number().int().nullable().meta({ description: 'Its rank now, for a counted solve' }),

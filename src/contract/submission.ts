@@ -91,7 +91,10 @@ export const SubmissionResultSchema = z
     verdict: SolveStatusSchema.optional(),
     practice: z.boolean().optional().meta({
       description:
-        'A solve of a date whose ranking has closed: kept in the history as practice, counted nowhere (no rank, rating or streak)',
+        'A solve of a date whose ranking has closed, or one its session had hints for (`hints`): kept in the history as practice, counted nowhere (no rank, rating or streak)',
+    }),
+    hints: z.number().int().optional().meta({
+      description: 'The hints its session used, when any: the reason this solve is practice',
     }),
     countedMs: z.number().int().optional().meta({
       description: "The server's time from the session start, lowered by `elapsedMs` by at most 2 s",

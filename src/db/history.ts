@@ -31,6 +31,7 @@ export async function historyPage(
       valid: submissions.valid,
       status: submissions.status,
       practice: submissions.practice,
+      hints: submissions.hints,
       counted: submissions.counted,
       countedMs: submissions.countedMs,
       score: submissions.score,

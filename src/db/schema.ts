@@ -204,6 +204,8 @@ export const playSessions = sqliteTable(
     revealed: text('revealed_json', { mode: 'json' })
       .$type<number[]>()
       .$defaultFn(() => []),
+    /** Hints the hint route has given this session: a solve after one is practice (src/play/submit.ts). */
+    hints: integer('hints').notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.playerId, t.puzzleId] })],
 );
@@ -301,6 +303,8 @@ export const submissions = sqliteTable(
     streakDate: text('streak_date'),
     /** A solve of a date whose ranking had closed: in the player's history, counted nowhere. */
     practice: integer('practice', { mode: 'boolean' }).notNull().default(false),
+    /** The hints its session had used when it was submitted (any makes it practice). */
+    hints: integer('hints').notNull().default(0),
     /** The ranked solve hugged its floor, or was elite from a short history: the suspects list's signals. */
     hugsFloor: integer('hugs_floor', { mode: 'boolean' }).notNull().default(false),
     earlyElite: integer('early_elite', { mode: 'boolean' }).notNull().default(false),

@@ -1,4 +1,4 @@
-import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from './client.js';
 import { players, playSessions } from './schema.js';
 
@@ -70,4 +70,26 @@ export async function sessionPuzzleIds(db: Db, playerId: string): Promise<string
     .from(playSessions)
     .where(eq(playSessions.playerId, playerId));
   return rows.map((r) => r.puzzleId);
+}
+
+/**
+ * Counts one hint in the player's session of the puzzle, unless it has had `cap` already: the new count, or
+ * why not. One round trip; the cap is checked in the same statement, so concurrent hints cannot pass it.
+ */
+export async function recordHint(
+  db: Db,
+  hint: { playerId: string; puzzleId: string; cap: number },
+): Promise<{ ok: true; hints: number } | { ok: false; reason: 'no_session' | 'hint_limit' }> {
+  const own = and(eq(playSessions.playerId, hint.playerId), eq(playSessions.puzzleId, hint.puzzleId));
+  const [counted, rows] = await db.batch([
+    db
+      .update(playSessions)
+      .set({ hints: sql`${playSessions.hints} + 1` })
+      .where(and(own, lt(playSessions.hints, hint.cap)))
+      .returning({ hints: playSessions.hints }),
+    db.select({ hints: playSessions.hints }).from(playSessions).where(own).limit(1),
+  ]);
+  const after = counted[0];
+  if (after) return { ok: true, hints: after.hints };
+  return { ok: false, reason: rows.length > 0 ? 'hint_limit' : 'no_session' };
 }

@@ -84,6 +84,14 @@ export const RATE_LIMITS = {
     what: 'reveals',
     network: { binding: 'REVEAL_NETWORK_LIMITER', limit: 3000 },
   },
+  hintPerIp: {
+    per: 'address',
+    binding: 'HINT_IP_LIMITER',
+    limit: 60,
+    period: 60,
+    what: 'hints',
+    network: { binding: 'HINT_NETWORK_LIMITER', limit: 600 },
+  },
   submissionPerPlayer: {
     per: 'player',
     binding: 'SUBMISSION_PLAYER_LIMITER',

@@ -9,7 +9,13 @@ import { KINDS, type Kind, type Level } from '../contract/kinds/index.js';
 import { noSuchLevel } from '../engines/levels.js';
 import type { BenchmarkBase } from '../rating/puzzle-benchmark.js';
 import { colorsort } from './colorsort.js';
-import type { KindDescriptor, RevealCapability, SomeEngine, SomeKindDescriptor } from './descriptor.js';
+import type {
+  HintCapability,
+  KindDescriptor,
+  RevealCapability,
+  SomeEngine,
+  SomeKindDescriptor,
+} from './descriptor.js';
 import { loop } from './loop.js';
 import { pattern } from './pattern.js';
 import { signal } from './signal.js';
@@ -44,6 +50,11 @@ export function isLevelOf(kind: Kind, level: string): level is Level {
 /** The reveal capability of `kind`, or undefined for a kind that hides nothing (the route answers 404). */
 export function revealOf(kind: Kind): RevealCapability<unknown, unknown> | undefined {
   return descriptorOf(kind).reveal;
+}
+
+/** The hint capability of `kind`, or undefined while the kind has none (the hint route answers 404). */
+export function hintOf(kind: Kind): HintCapability<unknown, unknown> | undefined {
+  return descriptorOf(kind).hint;
 }
 
 export function hasDefaultBenchmark(kind: Kind, level: Level): boolean {

@@ -132,13 +132,13 @@ async function submitRanked(
     };
   }
   if (!state.session || !state.puzzle) return { ok: false, reason: 'no_session' };
+  const ready: ReadyState = { ...state, session: state.session, puzzle: state.puzzle };
+  // A solve its session was given hints for is the grader's as much as the player's: practice, counted nowhere.
+  if (state.session.hints > 0) return judgePractice(services, ready, submission, now);
   return judgeSolve(services, { ...state, session: state.session, puzzle: state.puzzle }, submission, now);
 }
 
-/**
- * A solve of a date whose ranking has closed (its answers are public): judged like any other, recorded in
- * the player's history as practice, counted nowhere (no board, rating or streak).
- */
+/** A submission of a date whose ranking has closed (its answers are public): practice. */
 async function practice(
   services: Services,
   token: { playerId: PlayerId; tokenId: string },
@@ -157,8 +157,22 @@ async function practice(
   if (!state.player) return { ok: false, reason: 'unknown_player' };
   if (state.player.bannedAt !== null) return { ok: false, reason: 'banned' };
   if (!state.session || !state.puzzle) return { ok: false, reason: 'no_session' };
-  const ready: ReadyState = { ...state, session: state.session, puzzle: state.puzzle };
-  const { engine } = descriptorOf(key.kind);
+  return judgePractice(services, { ...state, session: state.session, puzzle: state.puzzle }, submission, now);
+}
+
+/**
+ * A solve of a date whose ranking has closed, or one its session had hints for: judged like any other,
+ * recorded in the player's history as practice, counted nowhere (no board, rating, streak, calibration or
+ * puzzle stats).
+ */
+async function judgePractice(
+  services: Services,
+  ready: ReadyState,
+  submission: Submission,
+  now: Date,
+): Promise<SubmissionOutcome> {
+  const state = ready;
+  const { engine } = descriptorOf(ready.puzzle.kind);
   const parsed = engine.parsePuzzle(ready.puzzle.puzzle);
   const base = { ...baseRow(ready, submission, now), practice: true };
   const mismatch = logMismatch(engine, parsed, submission);
@@ -167,12 +181,13 @@ async function practice(
     return { ok: false, reason: 'log_mismatch', ...mismatch };
   }
   const checked = engine.check(parsed, submission.solution);
-  const streak = streakView(streaks(await streakDates(services.db, token.playerId), localDate(state, now)));
+  const streak = streakView(streaks(await streakDates(services.db, base.playerId), localDate(state, now)));
+  const hints = ready.session.hints > 0 ? { hints: ready.session.hints } : {};
   if (!checked.ok) {
     await insertAttempt(services.db, { ...base, valid: false, reason: checked.reason });
     return {
       ok: true,
-      result: { valid: false, reason: checked.reason, repeated: false, practice: true, streak },
+      result: { valid: false, reason: checked.reason, repeated: false, practice: true, ...hints, streak },
     };
   }
   const { countedMs, capped } = countedTime(
@@ -190,7 +205,16 @@ async function practice(
   });
   return {
     ok: true,
-    result: { valid: true, repeated: false, practice: true, countedMs, capped, score: result, streak },
+    result: {
+      valid: true,
+      repeated: false,
+      practice: true,
+      ...hints,
+      countedMs,
+      capped,
+      score: result,
+      streak,
+    },
   };
 }
 
@@ -404,6 +428,7 @@ function baseRow(state: ReadyState, submission: Submission, now: Date) {
     level: puzzle.level,
     playerId: state.session.playerId,
     createdAt: now.toISOString(),
+    hints: state.session.hints,
     elapsedMs: Math.round(submission.elapsedMs ?? now.getTime() - state.session.startedAt.getTime()),
   };
 }

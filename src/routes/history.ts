@@ -84,6 +84,7 @@ export const historyRoutes = routeGroup()
           valid: r.valid,
           verdict: r.status,
           practice: r.practice,
+          hints: r.hints,
           countedMs: r.countedMs,
           score: r.score,
           rank: r.rank,

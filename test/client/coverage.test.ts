@@ -56,6 +56,7 @@ const CALLS: Record<keyof Client, (api: Client) => Promise<unknown>> = {
   puzzle: (api) => api.puzzle(date, 'sudoku', 'easy'),
   answer: (api) => api.answer(date, 'loop', 'hard'),
   reveal: (api) => api.reveal(date, 'easy', [[0, 1]]),
+  hint: (api) => api.hint(date, 'sudoku', 'easy', { grid: '.'.repeat(81) }),
   submit: (api) => api.submit(date, 'signal', 'easy', { solution: { grid: '1234' }, log: [] }),
   stats: (api) => api.stats(date, 'pattern', 'medium'),
   vote: (api) => api.vote(date, 'loop', 'easy', { fun: 4, felt: 'right' }),

@@ -42,6 +42,13 @@ export class Board {
     }
   }
 
+  /**
+   * Called by a technique once one instance of it has made its progress, with the cells its reasoning looked
+   * at and the unit it worked in (-1 for none). The grader ignores it; the hint (hint.ts) records the
+   * instance and stops there.
+   */
+  note(_cells: readonly number[], _unit: number): void {}
+
   /** Removes `mask` from a cell's candidates; true when something was removed. */
   eliminate(cell: number, mask: number): boolean {
     const before = this.cand[cell]!;
@@ -70,6 +77,7 @@ function hiddenSingle(board: Board): boolean {
       for (const cell of unit) {
         if ((board.cand[cell]! & bit) !== 0) {
           board.place(cell, digitOfBit(bit));
+          board.note(unit, UNITS.indexOf(unit));
           progress = true;
           break;
         }
@@ -85,6 +93,7 @@ function nakedSingle(board: Board): boolean {
     const m = board.cand[cell]!;
     if (m !== 0 && (m & (m - 1)) === 0) {
       board.place(cell, digitOfBit(m));
+      board.note([cell], -1);
       progress = true;
     }
   }
@@ -118,7 +127,10 @@ function lockedCandidates(board: Board, pointing: boolean): boolean {
           if (!cells.includes(cell) && board.eliminate(cell, bit)) progress = true;
         }
       }
-      if (progress) return true;
+      if (progress) {
+        board.note(cells, u);
+        return true;
+      }
     }
   }
   return progress;
@@ -179,6 +191,7 @@ function nakedSubset(board: Board, n: number): boolean {
     const found = subsets(cells, masks, n, (chosen, union) => {
       let progress = false;
       for (const cell of unit) if (!chosen.includes(cell) && board.eliminate(cell, union)) progress = true;
+      if (progress) board.note(chosen, UNITS.indexOf(unit));
       return progress;
     });
     if (found) return true;
@@ -207,6 +220,11 @@ function hiddenSubset(board: Board, n: number): boolean {
       let progress = false;
       for (let k = 0; k < 9; k++)
         if (union & (1 << k) && board.eliminate(unit[k]!, 511 & ~keep)) progress = true;
+      if (progress)
+        board.note(
+          unit.filter((_, k) => (union & (1 << k)) !== 0),
+          UNITS.indexOf(unit),
+        );
       return progress;
     });
     if (found) return true;
@@ -238,6 +256,12 @@ function fish(board: Board, n: number): boolean {
           const line = UNITS[cover + k]!;
           for (let i = 0; i < 9; i++)
             if (!chosen.includes(i) && board.eliminate(line[i]!, bit)) progress = true;
+        }
+        if (progress) {
+          const corners = chosen.flatMap((i) =>
+            UNITS[base + i]!.filter((cell) => (board.cand[cell]! & bit) !== 0),
+          );
+          board.note(corners, -1);
         }
         return progress;
       });
@@ -276,7 +300,10 @@ function wing(board: Board, xyz: boolean): boolean {
         if (POPCOUNT9[z] !== 1 || (am | bm) === am) continue;
         if (xyz ? (am | bm) !== pm : (z & pm) !== 0 || ((am | bm) & pm) !== pm) continue;
         const wingCells = xyz ? [a, b, pivot] : [a, b];
-        if (eliminateSeenByAll(board, wingCells, z)) return true;
+        if (eliminateSeenByAll(board, wingCells, z)) {
+          board.note(xyz ? wingCells : [pivot, a, b], -1);
+          return true;
+        }
       }
     }
   }

@@ -1,0 +1,39 @@
+import { recordHint } from '../db/sessions.js';
+import type { Hint } from '../engines/hint.js';
+import type { HintCapability } from '../kinds/descriptor.js';
+import { engineFor, type Kind } from '../kinds/index.js';
+import type { Services } from '../services.js';
+
+/** Hints one session may have: enough to be taught a whole hard puzzle's advanced steps, not to be walked through every cell. */
+export const HINTS_PER_SESSION = 30;
+
+export type HintOutcome =
+  | { ok: true; hint: Hint; hintsUsed: number }
+  | { ok: false; reason: 'no_session' }
+  | { ok: false; reason: 'hint_limit'; limit: number };
+
+/**
+ * The grader's next step from the player's board (already parsed by the kind's board schema), counted in
+ * the player's session of the puzzle: a solve after a hint is practice (src/play/submit.ts). The puzzle's
+ * solution is read here and never leaves: the engine's hint names at most its own step's conclusions.
+ */
+export async function giveHint(
+  services: Services,
+  player: { id: string },
+  capability: HintCapability<unknown, unknown>,
+  puzzle: { id: string; kind: Kind; puzzle: unknown; answer: unknown },
+  board: unknown,
+): Promise<HintOutcome> {
+  const hint = capability.next(engineFor(puzzle.kind).parsePuzzle(puzzle.puzzle), puzzle.answer, board);
+  const counted = await recordHint(services.db, {
+    playerId: player.id,
+    puzzleId: puzzle.id,
+    cap: HINTS_PER_SESSION,
+  });
+  if (!counted.ok) {
+    return counted.reason === 'hint_limit'
+      ? { ok: false, reason: 'hint_limit', limit: HINTS_PER_SESSION }
+      : { ok: false, reason: 'no_session' };
+  }
+  return { ok: true, hint, hintsUsed: counted.hints };
+}

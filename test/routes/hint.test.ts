@@ -1,0 +1,236 @@
+import { env } from 'cloudflare:test';
+import fc from 'fast-check';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { HintAnswer } from '../../src/contract/hint.js';
+import { RATE_LIMITS } from '../../src/http/rate-limit.js';
+import { HINTS_PER_SESSION } from '../../src/play/hint.js';
+import { appAt, type ErrorJson } from '../support/app.js';
+import { onBoards } from '../support/live.js';
+import { bearer, type NewPlayer, type ResultJson, register, startPuzzle, submit } from '../support/play.js';
+
+const date = '2026-11-29';
+const at = '2026-11-29T12:00:00Z';
+/** Long enough after the fetch that a person's pace of entering every cell is plausible. */
+const submitAt = '2026-11-29T12:20:00Z';
+const path = `${date}/sudoku/easy`;
+const puzzleId = `${date}:sudoku:easy`;
+
+function address(): Record<string, string> {
+  const byte = () => Math.floor(Math.random() * 256);
+  return { 'CF-Connecting-IP': `10.${byte()}.${byte()}.${byte()}` };
+}
+
+async function askHint(
+  token: string | null,
+  board: unknown,
+  where = path,
+  headers: Record<string, string> = address(),
+): Promise<Response> {
+  return appAt(at)(`/v1/puzzles/${where}/hint`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers, ...(token ? bearer(token) : {}) },
+    body: JSON.stringify(board),
+  });
+}
+
+async function stored(): Promise<{ grid: string; solution: string }> {
+  const row = await env.DB.prepare('select puzzle_json, answer_json from puzzles where id = ?')
+    .bind(puzzleId)
+    .first<{ puzzle_json: string; answer_json: string }>();
+  if (!row) throw new Error('no puzzle');
+  return {
+    grid: (JSON.parse(row.puzzle_json) as { grid: string }).grid,
+    solution: (JSON.parse(row.answer_json) as { grid: string }).grid,
+  };
+}
+
+async function hintsOf(playerId: string): Promise<number | undefined> {
+  const row = await env.DB.prepare('select hints from play_sessions where player_id = ? and puzzle_id = ?')
+    .bind(playerId, puzzleId)
+    .first<{ hints: number }>();
+  return row?.hints;
+}
+
+async function playing(): Promise<NewPlayer> {
+  const player = await register(at);
+  await startPuzzle(at, player.token, date, 'sudoku', 'easy');
+  return player;
+}
+
+let givens: string;
+let solution: string;
+
+beforeAll(async () => {
+  await playing();
+  ({ grid: givens, solution } = await stored());
+});
+
+describe('POST /v1/puzzles/{date}/{kind}/{level}/hint', () => {
+  it("answers the grader's first step from the givens and counts it in the session", async () => {
+    const player = await playing();
+    const res = await askHint(player.token, { grid: givens });
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as HintAnswer;
+    expect(body.hintsUsed).toBe(1);
+    expect(body.hint).toMatchObject({ type: 'step', technique: 'hidden single', unit: 'cell' });
+    if (body.hint.type !== 'step') return;
+    const [conclusion] = body.hint.concludes;
+    expect(conclusion && 'place' in conclusion && String(conclusion.place)).toBe(
+      solution[conclusion?.at ?? 0],
+    );
+    expect(await hintsOf(player.player.id)).toBe(1);
+  });
+
+  it('a board with a wrong digit gets its first wrong cell and no value', async () => {
+    const player = await playing();
+    const blank = givens.indexOf('.');
+    const wrong = String((Number(solution[blank]) % 9) + 1);
+    const grid = `${givens.slice(0, blank)}${wrong}${givens.slice(blank + 1)}`;
+    const res = await askHint(player.token, { grid });
+    expect(res.status).toBe(200);
+    const text = await res.text();
+    expect(JSON.parse(text)).toMatchObject({ hint: { type: 'mistake', unit: 'cell', at: blank } });
+    expect(text).not.toContain('place');
+    expect(text).not.toContain(solution);
+  });
+
+  it('the full solution is solved', async () => {
+    const player = await playing();
+    const body = (await (await askHint(player.token, { grid: solution })).json()) as HintAnswer;
+    expect(body.hint.type).toBe('solved');
+  });
+
+  it('needs a player token', async () => {
+    const res = await askHint(null, { grid: givens });
+    expect(res.status).toBe(401);
+  });
+
+  it('needs the session of the puzzle, and records nothing without one', async () => {
+    const player = await register(at);
+    const res = await askHint(player.token, { grid: givens });
+    expect(res.status).toBe(409);
+    expect(((await res.json()) as ErrorJson).error.code).toBe('no_session');
+    expect(await hintsOf(player.player.id)).toBeUndefined();
+  });
+
+  it('a kind without hints is 404 hints_unavailable', async () => {
+    const player = await playing();
+    const res = await askHint(player.token, { grid: givens }, `${date}/pattern/easy`);
+    expect(res.status).toBe(404);
+    expect(((await res.json()) as ErrorJson).error.code).toBe('hints_unavailable');
+  });
+
+  it('a malformed board is 400 and counts no hint', async () => {
+    const player = await playing();
+    for (const board of [{ grid: 'x' }, { grid: givens, excluded: ['1'] }, { cells: givens }, []]) {
+      const res = await askHint(player.token, board);
+      expect(res.status).toBe(400);
+    }
+    expect(await hintsOf(player.player.id)).toBe(0);
+  });
+
+  it('any other JSON body is a 400 and counts no hint', async () => {
+    const player = await playing();
+    await fc.assert(
+      fc.asyncProperty(
+        fc.oneof(fc.jsonValue(), fc.record({ grid: fc.string({ maxLength: 90 }), excluded: fc.jsonValue() })),
+        async (body) => {
+          const res = await askHint(player.token, body);
+          expect(res.status).toBe(400);
+          expect(((await res.json()) as ErrorJson).error.code).toBeTypeOf('string');
+        },
+      ),
+      { numRuns: 50 },
+    );
+    expect(await hintsOf(player.player.id)).toBe(0);
+  });
+
+  it('an unknown kind, level or date is a clean 4xx and counts no hint', async () => {
+    const player = await playing();
+    const answers = [
+      await askHint(player.token, { grid: givens }, `${date}/chess/easy`),
+      await askHint(player.token, { grid: givens }, `${date}/sudoku/superhard`),
+      await askHint(player.token, { grid: givens }, '2031-01-01/sudoku/easy'),
+      await askHint(player.token, { grid: givens }, '2026-13-01/sudoku/easy'),
+    ];
+    expect(answers.map((r) => r.status)).toEqual([400, 400, 404, 400]);
+    for (const r of answers) expect(((await r.json()) as ErrorJson).error.code).toBeTypeOf('string');
+    expect(await hintsOf(player.player.id)).toBe(0);
+  });
+
+  it(`gives a session ${HINTS_PER_SESSION} hints, then 409 hint_limit`, async () => {
+    const player = await playing();
+    const statuses: number[] = [];
+    for (let i = 0; i <= HINTS_PER_SESSION; i++)
+      statuses.push((await askHint(player.token, { grid: givens })).status);
+    expect(statuses.slice(0, HINTS_PER_SESSION).every((s) => s === 200)).toBe(true);
+    expect(statuses[HINTS_PER_SESSION]).toBe(409);
+    expect(await hintsOf(player.player.id)).toBe(HINTS_PER_SESSION);
+  });
+});
+
+describe('a hinted solve', () => {
+  async function hintedSolve(bindings: Cloudflare.Env): Promise<{ player: NewPlayer; result: ResultJson }> {
+    const player = await playing();
+    expect((await askHint(player.token, { grid: givens })).status).toBe(200);
+    const res = await submit(submitAt, player.token, path, { solution: { grid: solution } }, bindings);
+    expect(res.status).toBe(200);
+    return { player, result: (await res.json()) as ResultJson };
+  }
+
+  async function boardIds(bindings: Cloudflare.Env): Promise<string[]> {
+    const res = await appAt(submitAt, bindings)(`/v1/leaderboards/${path}?fresh=1`);
+    const body = (await res.json()) as { entries: { playerId: string }[] };
+    return body.entries.map((e) => e.playerId);
+  }
+
+  it('is judged and answered as practice because of its hints', async () => {
+    const { result } = await hintedSolve(env);
+    expect(result).toMatchObject({ valid: true, practice: true, hints: 1 });
+    expect(result.rating).toBeUndefined();
+  });
+
+  it('never reaches the puzzle board, nor a rating', async () => {
+    const clean = await playing();
+    const cleanRes = await submit(submitAt, clean.token, path, { solution: { grid: solution } });
+    expect(((await cleanRes.json()) as ResultJson).practice).toBeUndefined();
+    const { player } = await hintedSolve(env);
+    const ids = await boardIds(env);
+    expect(ids).toContain(clean.player.id);
+    expect(ids).not.toContain(player.player.id);
+    const ratings = await env.DB.prepare('select count(*) as n from player_ratings where player_id = ?')
+      .bind(player.player.id)
+      .first<{ n: number }>();
+    expect(ratings?.n).toBe(0);
+  });
+
+  it('never reaches a live board either', async () => {
+    const { player, result } = await hintedSolve(onBoards);
+    expect(result.practice).toBe(true);
+    expect(await boardIds(onBoards)).not.toContain(player.player.id);
+  });
+
+  it("shows its hints in the player's history", async () => {
+    const { player } = await hintedSolve(env);
+    const res = await appAt(submitAt)('/v1/players/me/history', { headers: bearer(player.token) });
+    const body = (await res.json()) as { entries: { practice: boolean; hints: number }[] };
+    expect(body.entries[0]).toMatchObject({ practice: true, hints: 1 });
+  });
+});
+
+describe('the hint rate limit', () => {
+  it(`serves ${RATE_LIMITS.hintPerIp.limit} hints a minute from one address, then 429`, async () => {
+    // The local binding counts in fixed wall-clock minutes: start early in one so the burst stays inside it.
+    const intoWindow = Date.now() % 60_000;
+    if (intoWindow > 45_000) await new Promise((resolve) => setTimeout(resolve, 60_000 - intoWindow + 50));
+    const player = await register(at);
+    const from = address();
+    const statuses: number[] = [];
+    for (let i = 0; i <= RATE_LIMITS.hintPerIp.limit; i++) {
+      statuses.push((await askHint(player.token, { grid: givens }, path, from)).status);
+    }
+    // Without a session each hint is refused after the limit has counted it.
+    expect(statuses.slice(0, -1).every((s) => s === 409)).toBe(true);
+    expect(statuses.at(-1)).toBe(429);
+  }, 30_000);
+});
