@@ -3,8 +3,9 @@ import { z } from 'zod';
 // The wire form of src/engines/hint.ts (the engines import nothing of the contract, so it is spelt twice;
 // test/contract/hint.test.ts holds the two together).
 
-const HintUnitSchema = z.enum(['cell', 'edge', 'tube']).meta({
-  description: "What the indices point at: cells (row-major), edges (the loop's solution order) or tubes",
+const HintUnitSchema = z.enum(['cell', 'edge', 'tube', 'move']).meta({
+  description:
+    "What the indices point at: cells (row-major), edges (the loop's solution order), tubes, or moves of the board's list (colour sort's mistakes)",
 });
 
 const HintConclusionSchema = z.union([
