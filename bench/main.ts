@@ -7,7 +7,7 @@ import { existsSync } from 'node:fs';
 import { KINDS } from '../src/kinds/index.js';
 
 /** The service: the day's CPU budget, HTTP load on loopback, database growth, reminders, the share card's image. */
-const SERVICE_BENCHES = ['fairplay', 'day', 'http', 'growth', 'push', 'shares'];
+const SERVICE_BENCHES = ['fairplay', 'day', 'http', 'growth', 'push', 'shares', 'hints'];
 
 const benchFile = (name: string) => new URL(`./${name}.ts`, import.meta.url);
 
