@@ -19,7 +19,7 @@ import {
 } from './model.js';
 import { solve } from './solve.js';
 
-export const VERSION = 1;
+export const VERSION = 2;
 const MAX_ATTEMPTS = 500;
 /** Far above what a generated board needs (tens of nodes); a search this long is not trusted as unique. */
 const NODE_LIMIT = 50_000;
@@ -93,10 +93,22 @@ function attemptOnce(
   // The grader's techniques must finish the board without search: that keeps even expert boards
   // solvable by reasoning and, as they only strike impossible candidates, proves uniqueness on the way
   // (the complete solver re-verifies the final board).
-  const holds = (): boolean => {
+  const graded = (): SignalLevel | null => {
     const { difficulty, solutions } = analyze(puzzle, geo, false);
-    return solutions === 1 && difficulty.level === level;
+    return solutions === 1 ? difficulty.level : null;
   };
+  const holds = (): boolean => graded() === level;
+  // A board above its band is reworked towards it: givens from the solution, one at a time, until the
+  // band's own techniques suffice (at most n² of them, so the attempt stays bounded).
+  const open = shuffle(
+    random,
+    [...Array(n * n).keys()].filter((cell) => puzzle.givens[cell] === '.'),
+  );
+  for (let now = graded(); now === null || levelRank(now) > levelRank(level); now = graded()) {
+    const cell = open.pop();
+    if (cell === undefined) return 'off-level';
+    puzzle.givens = puzzle.givens.slice(0, cell) + grid[cell] + puzzle.givens.slice(cell + 1);
+  }
   if (!holds()) return 'off-level';
   // Givens go first so that clues, the puzzle's point, are what remains.
   const givenCells: number[] = [];
