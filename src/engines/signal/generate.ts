@@ -30,7 +30,7 @@ const NODE_LIMIT = 50_000;
  */
 type Rejection = 'truncated' | 'off-level' | 'final-check';
 
-/** The engine's entry point: each level has its board size (easy 4×4 … expert 7×7). */
+/** The engine's entry point: each level has its board size (easy 4×4 … expert 7×7) and its technique band. */
 export function generate(seed: string, level: string): Generated<SignalPuzzle, SignalSolution, SignalLevel> {
   const known = levelIn('signal', SIGNAL_LEVELS, level);
   return generateSized(seed, LEVEL_SIZE[known], known);
@@ -38,7 +38,8 @@ export function generate(seed: string, level: string): Generated<SignalPuzzle, S
 
 /**
  * Any board size from 4 to 9 (the CLI's way to 9×9). `level` defaults to the size's own level and
- * cannot be below it, since the grade of a board is never below its size's level.
+ * cannot be below it: a level's band is graded by technique alone, but the ladder makes each level at
+ * its own size or a smaller one, so a big board is not thinned with givens into an easy one.
  */
 export function generateSized(
   seed: string,
