@@ -5,6 +5,7 @@
  */
 
 import { existsSync, readFileSync } from 'node:fs';
+import { bandOf, type Technique } from '../src/engines/signal/grade.js';
 import {
   engine,
   generateSized,
@@ -12,6 +13,7 @@ import {
   type SignalPuzzle,
   type SignalSolution,
 } from '../src/engines/signal/index.js';
+import { SIGNAL_LEVELS } from '../src/engines/signal/model.js';
 import type { Generated } from '../src/engines/types.js';
 import { datasetPath } from './support/datasets.js';
 import { median, ms, quantile, table } from './support/stats.js';
@@ -146,6 +148,16 @@ function countGivens(puzzle: SignalPuzzle): number {
   return [...puzzle.givens].filter((c) => c !== '.').length;
 }
 
+/** The share of puzzles in each technique band, in the ladder's order. */
+function bandShares(techniques: readonly (readonly string[])[]): string[] {
+  const counts = new Map<string, number>();
+  for (const used of techniques) {
+    const band = bandOf(used as Technique[]);
+    counts.set(band, (counts.get(band) ?? 0) + 1);
+  }
+  return SIGNAL_LEVELS.map((band) => `${(((counts.get(band) ?? 0) / techniques.length) * 100).toFixed(0)} %`);
+}
+
 function generationRow(
   label: string,
   made: Generated<SignalPuzzle, SignalSolution>[],
@@ -176,6 +188,7 @@ export async function run(): Promise<void> {
   for (let i = 0; i < 5; i++) engine.generate(`warm-${i}`, 'hard');
 
   const generationRows: string[][] = [];
+  const bandRows: string[][] = [];
   const solverRows: string[][] = [];
   const sets: [string, number, SignalLevel, number][] = [
     ...engine.levels.map((level): [string, number, SignalLevel, number] => {
@@ -195,6 +208,14 @@ export async function run(): Promise<void> {
       cpu.push(c);
     }
     generationRows.push(generationRow(label, made, wall, cpu));
+    bandRows.push([
+      label,
+      ...bandShares(made.map((g) => g.grade.techniques)),
+      ms(median(cpu)),
+      ms(quantile(cpu, 0.95)),
+      (made.reduce((sum, g) => sum + g.attempt, 0) / made.length).toFixed(2),
+      String(Math.max(...made.map((g) => g.attempt))),
+    ]);
     solverRows.push(solverCells(label, made.length, compareSolvers(made.map((g) => g.puzzle))));
   }
 
@@ -219,6 +240,9 @@ export async function run(): Promise<void> {
       generationRows,
     ),
   );
+
+  console.log('\nTechnique bands of the generated puzzles (share per band; CPU ms; attempts mean / max)\n');
+  console.log(table(['set', ...SIGNAL_LEVELS, 'median ms', 'p95 ms', 'attempts', 'max attempts'], bandRows));
 
   if (existsSync(DATASET)) {
     const records = readFileSync(DATASET, 'utf8')
@@ -245,6 +269,23 @@ export async function run(): Promise<void> {
         `uniquely and matching the recorded solution, ${ms(total)} ms CPU in all.`,
     );
     solverRows.push(solverCells('standard set', puzzles.length, compareSolvers(puzzles)));
+    console.log(
+      '\nStandard set graded by our grader (it carries no grades of its own): per size, bands and median score\n',
+    );
+    const bySize = new Map<number, SignalPuzzle[]>();
+    for (const p of puzzles) bySize.set(p.n, [...(bySize.get(p.n) ?? []), p]);
+    const sizeRows = [...bySize.entries()]
+      .sort(([a], [b]) => a - b)
+      .map(([n, set]) => {
+        const grades = set.map((p) => engine.grade(p));
+        return [
+          `${n}×${n}`,
+          String(set.length),
+          ...bandShares(grades.map((g) => g.techniques)),
+          String(median(grades.map((g) => g.score))),
+        ];
+      });
+    console.log(table(['size', 'puzzles', ...SIGNAL_LEVELS, 'median score'], sizeRows));
   } else {
     console.log(`\nStandard set: ${DATASET} not present, skipped.`);
   }

@@ -49,6 +49,12 @@ export const FINGERPRINTS: Readonly<Record<string, Readonly<Record<string, strin
     hard: '4028c2589f8ca0fc',
     expert: '833944e421ae618b',
   },
+  'signal@2': {
+    easy: '8da18dc01c1d3f96',
+    medium: '766fb6e9d67d9d22',
+    hard: '869f1404d3e8095c',
+    expert: 'a1a1578f7220dc1e',
+  },
   'colorsort@1': {
     easy: '622b23a29be0a7ac',
     medium: '976a4aaf1a7f7b71',

@@ -19,7 +19,7 @@ import {
 } from './model.js';
 import { solve } from './solve.js';
 
-export const VERSION = 1;
+export const VERSION = 2;
 const MAX_ATTEMPTS = 500;
 /** Far above what a generated board needs (tens of nodes); a search this long is not trusted as unique. */
 const NODE_LIMIT = 50_000;
@@ -30,7 +30,7 @@ const NODE_LIMIT = 50_000;
  */
 type Rejection = 'truncated' | 'off-level' | 'final-check';
 
-/** The engine's entry point: each level has its board size (easy 4×4 … expert 7×7). */
+/** The engine's entry point: each level has its board size (easy 4×4 … expert 7×7) and its technique band. */
 export function generate(seed: string, level: string): Generated<SignalPuzzle, SignalSolution, SignalLevel> {
   const known = levelIn('signal', SIGNAL_LEVELS, level);
   return generateSized(seed, LEVEL_SIZE[known], known);
@@ -38,7 +38,8 @@ export function generate(seed: string, level: string): Generated<SignalPuzzle, S
 
 /**
  * Any board size from 4 to 9 (the CLI's way to 9×9). `level` defaults to the size's own level and
- * cannot be below it, since the grade of a board is never below its size's level.
+ * cannot be below it: a level's band is graded by technique alone, but the ladder makes each level at
+ * its own size or a smaller one, so a big board is not thinned with givens into an easy one.
  */
 export function generateSized(
   seed: string,
@@ -93,10 +94,22 @@ function attemptOnce(
   // The grader's techniques must finish the board without search: that keeps even expert boards
   // solvable by reasoning and, as they only strike impossible candidates, proves uniqueness on the way
   // (the complete solver re-verifies the final board).
-  const holds = (): boolean => {
+  const graded = (): SignalLevel | null => {
     const { difficulty, solutions } = analyze(puzzle, geo, false);
-    return solutions === 1 && difficulty.level === level;
+    return solutions === 1 ? difficulty.level : null;
   };
+  const holds = (): boolean => graded() === level;
+  // A board above its band is reworked towards it: givens from the solution, one at a time, until the
+  // band's own techniques suffice (at most n² of them, so the attempt stays bounded).
+  const open = shuffle(
+    random,
+    [...Array(n * n).keys()].filter((cell) => puzzle.givens[cell] === '.'),
+  );
+  for (let now = graded(); now === null || levelRank(now) > levelRank(level); now = graded()) {
+    const cell = open.pop();
+    if (cell === undefined) return 'off-level';
+    puzzle.givens = puzzle.givens.slice(0, cell) + grid[cell] + puzzle.givens.slice(cell + 1);
+  }
   if (!holds()) return 'off-level';
   // Givens go first so that clues, the puzzle's point, are what remains.
   const givenCells: number[] = [];

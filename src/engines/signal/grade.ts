@@ -3,21 +3,26 @@ import { bitOf, fullMask, heightOf, isSingle, popcount } from './bits.js';
 import { applyClueBounds } from './bounds.js';
 import { type Geometry, geometryOf, visibleCount } from './geometry.js';
 import { LINE_CONTRADICTION, LINE_GAVE_UP, LINE_NARROWED, LineReviser } from './line.js';
-import { levelRank, type SignalLevel, type SignalPuzzle, sizeLevel } from './model.js';
+import { levelRank, type SignalLevel, type SignalPuzzle } from './model.js';
 import { solveFrom } from './solve.js';
 
-/** The grader's techniques, cheapest first: its cost per use, and the lowest level that may need it. */
+/**
+ * The grader's techniques, cheapest first: its cost per use, and the level band it belongs to. The
+ * ladder (README "Level ladder"): easy = clue bounds and Latin singles only; medium adds naked subsets
+ * and short clue lines; hard adds clue lines of 4–5 open cells; expert adds long clue lines and forcing.
+ * A puzzle's level is the band of the hardest technique it needs, whatever its size.
+ */
 export const TECHNIQUES = {
   'clue-bounds': { cost: 1, level: 'easy' },
   'naked-single': { cost: 1, level: 'easy' },
   'hidden-single': { cost: 2, level: 'easy' },
   /** Every arrangement of a clued line with at most 3 open cells, checked against its clues. */
-  'clue-line-short': { cost: 3, level: 'easy' },
+  'clue-line-short': { cost: 3, level: 'medium' },
   'naked-subset': { cost: 5, level: 'medium' },
   /** The same with 4 or 5 open cells. */
-  'clue-line': { cost: 6, level: 'medium' },
+  'clue-line': { cost: 6, level: 'hard' },
   /** The same with 6 or more open cells. */
-  'clue-line-long': { cost: 10, level: 'hard' },
+  'clue-line-long': { cost: 10, level: 'expert' },
   /** Trying one of a cell's two candidates and reaching a contradiction with the techniques above. */
   forcing: { cost: 20, level: 'expert' },
   /** Trial and error once the techniques run out; the cost is per search node. */
@@ -42,8 +47,8 @@ export interface Analysis {
 
 /**
  * Solves like a person: always the cheapest technique that still makes progress, going back to the
- * cheapest after each success; search only when all of them are stuck. The level is the higher of the
- * board size's level and the level of the hardest technique needed.
+ * cheapest after each success; search only when all of them are stuck. The level is the band of the
+ * hardest technique needed (the board's size does not enter it).
  */
 export function analyzeDifficulty(
   puzzle: SignalPuzzle,
@@ -76,7 +81,7 @@ export function analyze(
     board.use('search', nodes);
   }
   let hardest: Technique | 'givens' = 'givens';
-  let level = sizeLevel(puzzle.n);
+  let level: SignalLevel = 'easy';
   let score = 0;
   for (const [name, count] of board.uses) {
     const technique = TECHNIQUES[name];
@@ -89,6 +94,14 @@ export function analyze(
     solutions,
     truncated,
   };
+}
+
+/** The band a set of techniques puts a puzzle in: the highest level among them. */
+export function bandOf(techniques: readonly Technique[]): SignalLevel {
+  let band: SignalLevel = 'easy';
+  for (const name of techniques)
+    if (levelRank(TECHNIQUES[name].level) > levelRank(band)) band = TECHNIQUES[name].level;
+  return band;
 }
 
 class HumanBoard {

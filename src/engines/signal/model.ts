@@ -32,7 +32,7 @@ export function levelRank(level: SignalLevel): number {
   return SIGNAL_LEVELS.indexOf(level);
 }
 
-/** The lowest level a board of side n can be graded: a bigger board is harder however it is clued. */
+/** The lowest level a board of side n is generated at (the grade itself goes by technique alone). */
 export function sizeLevel(n: number): SignalLevel {
   if (n <= 4) return 'easy';
   if (n === 5) return 'medium';

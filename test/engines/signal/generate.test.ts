@@ -47,43 +47,51 @@ describe('signal generate', () => {
     expect(engine.generate('one', 'medium').puzzle).not.toEqual(engine.generate('two', 'medium').puzzle);
   });
 
-  it('keeps version 1 output for pinned seeds', () => {
-    expect(engine.version).toBe(1);
+  it('keeps version 2 output for pinned seeds', () => {
+    expect(engine.version).toBe(2);
     expect(engine.generate('pin-1', 'easy')).toEqual({
       puzzle: {
         n: 4,
-        top: [0, 2, 0, 0],
-        bottom: [0, 0, 2, 0],
-        left: [0, 1, 0, 0],
+        top: [0, 0, 0, 3],
+        bottom: [0, 0, 0, 0],
+        left: [0, 0, 0, 3],
         right: [0, 0, 3, 0],
-        givens: '.'.repeat(16),
+        givens: `1${'.'.repeat(15)}`,
       },
       solution: { grid: '1342421334212134' },
       grade: {
         level: 'easy',
-        score: 31,
-        techniques: ['clue-bounds', 'naked-single', 'hidden-single', 'clue-line-short'],
-        hardest: 'clue-line-short',
+        score: 21,
+        techniques: ['clue-bounds', 'naked-single'],
+        hardest: 'clue-bounds',
         nodes: 0,
       },
       seed: 'pin-1',
-      version: 1,
+      version: 2,
       attempt: 1,
+    });
+    expect(engine.generate('pin-4', 'medium').puzzle).toEqual({
+      n: 5,
+      top: [0, 2, 2, 0, 0],
+      bottom: [3, 0, 0, 0, 0],
+      left: [0, 0, 2, 3, 0],
+      right: [4, 0, 0, 3, 1],
+      givens: '...3.....3...............',
     });
     expect(engine.generate('pin-2', 'hard').puzzle).toEqual({
       n: 6,
       top: [2, 0, 0, 4, 1, 2],
       bottom: [0, 3, 0, 1, 4, 2],
-      left: [0, 0, 3, 0, 0, 0],
+      left: [0, 3, 3, 0, 0, 0],
       right: [0, 2, 0, 0, 0, 0],
       givens: '..............1.....................',
     });
     expect(engine.generate('pin-3', 'expert').puzzle).toEqual({
       n: 7,
-      top: [0, 0, 3, 3, 5, 4, 0],
-      bottom: [2, 0, 0, 2, 2, 3, 3],
-      left: [1, 0, 4, 3, 3, 0, 0],
-      right: [0, 4, 0, 0, 0, 3, 4],
+      top: [0, 0, 0, 3, 5, 0, 0],
+      bottom: [2, 3, 0, 2, 2, 3, 3],
+      left: [1, 0, 4, 3, 3, 3, 0],
+      right: [0, 4, 0, 0, 3, 3, 4],
       givens: '...........................3..4......2...........',
     });
   });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { bandOf } from '../../../src/engines/signal/grade.js';
 import { analyzeDifficulty, engine, TECHNIQUES } from '../../../src/engines/signal/index.js';
 import { puzzleOf } from './helpers.js';
 
@@ -37,8 +38,12 @@ describe('signal analyzeDifficulty', () => {
     expect(engine.grade(needsSearch)).toEqual(analyzeDifficulty(needsSearch));
   });
 
-  it('grades a fully clued 4×4 easy, solved without search', () => {
-    expect(analyzeDifficulty(cyclic)).toMatchObject({ level: 'easy', nodes: 0, hardest: 'clue-line-short' });
+  it('grades a fully clued 4×4 that needs a short clue line medium, solved without search', () => {
+    expect(analyzeDifficulty(cyclic)).toMatchObject({
+      level: 'medium',
+      nodes: 0,
+      hardest: 'clue-line-short',
+    });
   });
 
   it('lists the techniques in order of first use, starting with the clue bounds', () => {
@@ -68,15 +73,20 @@ describe('signal analyzeDifficulty', () => {
     expect(TECHNIQUES[grade.hardest as keyof typeof TECHNIQUES].cost).toBe(Math.max(...costs));
   });
 
-  it('never grades a board below the level of its size', () => {
-    const grid = cyclicGrid(7);
-    const almostFull = puzzleOf(7, { givens: `.${grid.slice(1)}` });
+  it('grades by the techniques needed, not by the board size', () => {
+    const almostFull = puzzleOf(7, { givens: `.${cyclicGrid(7).slice(1)}` });
     expect(analyzeDifficulty(almostFull)).toMatchObject({
-      level: 'expert',
+      level: 'easy',
       hardest: 'naked-single',
       nodes: 0,
     });
-    expect(analyzeDifficulty(puzzleOf(5, { givens: `.${cyclicGrid(5).slice(1)}` })).level).toBe('medium');
+  });
+
+  it('puts a puzzle in the band of the hardest technique it needs', () => {
+    expect(bandOf(['clue-bounds', 'naked-single', 'hidden-single'])).toBe('easy');
+    expect(bandOf(['naked-single', 'naked-subset'])).toBe('medium');
+    expect(bandOf(['clue-line-short', 'clue-line'])).toBe('hard');
+    expect(bandOf(['clue-line', 'forcing'])).toBe('expert');
   });
 
   it('scores a board that needs search above one that does not', () => {
