@@ -85,8 +85,8 @@ export interface KindDescriptor<K extends Kind, Puzzle = unknown, Solution = unk
   floorSecondsPerStep: Readonly<Record<LevelOf<K>, number>>;
   /** Present only for a kind that hides information the reveal route discloses move by move. */
   reveal?: RevealCapability<Puzzle, Solution>;
-  /** Every kind will have one; optional while they are written (issue #25). */
-  hint?: HintCapability<Puzzle, Solution>;
+  /** The grader's next step from a player's board (the hint route). */
+  hint: HintCapability<Puzzle, Solution>;
 }
 
 /** An engine as code that takes its kind at run time sees it: its levels are levels of some kind. */
@@ -104,5 +104,5 @@ export interface SomeKindDescriptor extends KindFacts {
   benchmark: SomeBenchmarkDefaults;
   floorSecondsPerStep: Readonly<Partial<Record<Level, number>>>;
   reveal?: RevealCapability<unknown, unknown>;
-  hint?: HintCapability<unknown, unknown>;
+  hint: HintCapability<unknown, unknown>;
 }

@@ -52,8 +52,8 @@ export function revealOf(kind: Kind): RevealCapability<unknown, unknown> | undef
   return descriptorOf(kind).reveal;
 }
 
-/** The hint capability of `kind`, or undefined while the kind has none (the hint route answers 404). */
-export function hintOf(kind: Kind): HintCapability<unknown, unknown> | undefined {
+/** The hint capability of `kind`: every kind has one. */
+export function hintOf(kind: Kind): HintCapability<unknown, unknown> {
   return descriptorOf(kind).hint;
 }
 

@@ -1,5 +1,6 @@
 import { recordHint } from '../db/sessions.js';
 import type { Hint } from '../engines/hint.js';
+import { PuzzleInputError } from '../engines/types.js';
 import type { HintCapability } from '../kinds/descriptor.js';
 import { engineFor, type Kind } from '../kinds/index.js';
 import type { Services } from '../services.js';
@@ -10,6 +11,7 @@ export const HINTS_PER_SESSION = 30;
 export type HintOutcome =
   | { ok: true; hint: Hint; hintsUsed: number }
   | { ok: false; reason: 'no_session' }
+  | { ok: false; reason: 'board_mismatch'; message: string }
   | { ok: false; reason: 'hint_limit'; limit: number };
 
 /**
@@ -24,7 +26,15 @@ export async function giveHint(
   puzzle: { id: string; kind: Kind; puzzle: unknown; answer: unknown },
   board: unknown,
 ): Promise<HintOutcome> {
-  const hint = capability.next(engineFor(puzzle.kind).parsePuzzle(puzzle.puzzle), puzzle.answer, board);
+  let hint: Hint;
+  try {
+    hint = capability.next(engineFor(puzzle.kind).parsePuzzle(puzzle.puzzle), puzzle.answer, board);
+  } catch (error) {
+    // The board's schema cannot know the puzzle's size: the engine says when the two do not fit.
+    if (error instanceof PuzzleInputError)
+      return { ok: false, reason: 'board_mismatch', message: error.message };
+    throw error;
+  }
   const counted = await recordHint(services.db, {
     playerId: player.id,
     puzzleId: puzzle.id,

@@ -113,13 +113,6 @@ describe('POST /v1/puzzles/{date}/{kind}/{level}/hint', () => {
     expect(await hintsOf(player.player.id)).toBeUndefined();
   });
 
-  it('a kind without hints is 404 hints_unavailable', async () => {
-    const player = await playing();
-    const res = await askHint(player.token, { grid: givens }, `${date}/pattern/easy`);
-    expect(res.status).toBe(404);
-    expect(((await res.json()) as ErrorJson).error.code).toBe('hints_unavailable');
-  });
-
   it('a malformed board is 400 and counts no hint', async () => {
     const player = await playing();
     for (const board of [{ grid: 'x' }, { grid: givens, excluded: ['1'] }, { cells: givens }, []]) {
@@ -233,4 +226,51 @@ describe('the hint rate limit', () => {
     expect(statuses.slice(0, -1).every((s) => s === 409)).toBe(true);
     expect(statuses.at(-1)).toBe(429);
   }, 30_000);
+});
+
+/** Each kind's empty board, from the puzzle as its row holds it. */
+const EMPTY_BOARD: Record<
+  'pattern' | 'loop' | 'signal' | 'colorsort',
+  (puzzle: Record<string, unknown>) => unknown
+> = {
+  pattern: (p) => ({ cells: '.'.repeat((p.width as number) * (p.height as number)) }),
+  loop: (p) => {
+    const w = p.width as number;
+    const h = p.height as number;
+    return { edges: '.'.repeat(w * (h + 1) + h * (w + 1)) };
+  },
+  signal: (p) => ({ grid: new Array<number>((p.n as number) ** 2).fill(0) }),
+  colorsort: () => ({ moves: [] }),
+};
+
+describe('hints of every kind', () => {
+  for (const [kind, empty] of Object.entries(EMPTY_BOARD) as [
+    keyof typeof EMPTY_BOARD,
+    (puzzle: Record<string, unknown>) => unknown,
+  ][]) {
+    it(`gives ${kind}'s first step from its empty board, and a 400 that counts nothing for a board of another size`, async () => {
+      const player = await register(at);
+      await startPuzzle(at, player.token, date, kind, 'easy');
+      const row = await env.DB.prepare('select puzzle_json from puzzles where id = ?')
+        .bind(`${date}:${kind}:easy`)
+        .first<{ puzzle_json: string }>();
+      const board = empty(JSON.parse(row?.puzzle_json ?? '{}') as Record<string, unknown>);
+      const res = await askHint(player.token, board, `${date}/${kind}/easy`);
+      expect(res.status).toBe(200);
+      const body = (await res.json()) as HintAnswer;
+      expect(body.hint.type).toBe('step');
+      expect(body.hintsUsed).toBe(1);
+      if (kind === 'colorsort') return;
+      const [field, value] = Object.entries(board as Record<string, string | number[]>)[0] as [
+        string,
+        string | number[],
+      ];
+      const wrong = { [field]: typeof value === 'string' ? `${value}.` : [...value, 0] };
+      const refused = await askHint(player.token, wrong, `${date}/${kind}/easy`);
+      expect(refused.status).toBe(400);
+      expect(((await refused.json()) as ErrorJson).error).toMatchObject({ code: 'invalid_request' });
+      const again = await askHint(player.token, board, `${date}/${kind}/easy`);
+      expect(((await again.json()) as HintAnswer).hintsUsed).toBe(2);
+    });
+  }
 });

@@ -2,9 +2,9 @@ import { z } from 'zod';
 
 /**
  * A pattern player's board for a hint. Its length must be the puzzle's width × height; the hint checks
- * that against the puzzle (a RangeError from `next`), since the schema cannot see it.
+ * that against the puzzle (`next` throws a PuzzleInputError, which the route answers with a 400), since the schema cannot see it.
  */
-export const patternBoard = z
+export const PatternBoardSchema = z
   .strictObject({
     cells: z
       .string()
@@ -16,3 +16,5 @@ export const patternBoard = z
     description: "The player's pattern board: filled cells, cells marked empty, and cells still open",
     examples: [{ cells: `11100${'.'.repeat(20)}` }],
   });
+
+export type PatternBoard = z.infer<typeof PatternBoardSchema>;

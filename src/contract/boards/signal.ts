@@ -2,9 +2,9 @@ import { z } from 'zod';
 
 /**
  * A signal player's board for a hint: the heights placed so far. Its length must be the puzzle's n²;
- * the hint checks that against the puzzle (a RangeError from `next`), since the schema cannot see it.
+ * the hint checks that against the puzzle (`next` throws a PuzzleInputError, which the route answers with a 400), since the schema cannot see it.
  */
-export const signalBoard = z
+export const SignalBoardSchema = z
   .strictObject({
     grid: z
       .array(z.number().int().min(0).max(9))
@@ -17,3 +17,5 @@ export const signalBoard = z
     description: "The player's signal board: heights placed so far, 0 where a cell is still empty",
     examples: [{ grid: [2, 1, 0, 3, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0] }],
   });
+
+export type SignalBoard = z.infer<typeof SignalBoardSchema>;

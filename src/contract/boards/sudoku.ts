@@ -1,5 +1,10 @@
 import { z } from 'zod';
 
+/** A board with one digit entered: the document's example of a hint's body. */
+export const SUDOKU_BOARD_EXAMPLE = {
+  grid: '7.25..4....8243.1...56...39.73.....6..1.8.9..2.....38.38...25...2.8596....4..78..',
+};
+
 /** A sudoku player's board, the body of the hint route: the digits entered and the candidates ruled out. */
 export const SudokuBoardSchema = z
   .strictObject({
@@ -21,7 +26,7 @@ export const SudokuBoardSchema = z
   })
   .meta({
     id: 'SudokuBoard',
-    example: { grid: '7.25..4....8243.1...56...39.73.....6..1.8.9..2.....38.38...25...2.8596....4..78..' },
+    example: SUDOKU_BOARD_EXAMPLE,
     examples: [
       { grid: '..25..4....8243.1...56...39.73.....6..1.8.9..2.....38.38...25...2.8596....4..78..' },
       {

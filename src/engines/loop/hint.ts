@@ -4,7 +4,9 @@
  * does; a recording subclass keeps the edges of that first rule application and aborts the run at the
  * first edge another technique sets, so a hint concludes one step only. Nothing in propagate.ts changes.
  */
+
 import type { Hint, HintConclusion } from '../hint.js';
+import { PuzzleInputError } from '../types.js';
 import { type Geometry, geometry } from './geometry.js';
 import { clueArray, type LoopPuzzle, type LoopSolution } from './model.js';
 import {
@@ -65,7 +67,7 @@ const edgeSite = (e: number): Site => ({ kind: 'edge', a: e, b: -1, edges: [e] }
 export function nextHint(puzzle: LoopPuzzle, solution: LoopSolution, board: LoopBoard): Hint {
   const geo = geometry(puzzle.width, puzzle.height);
   if (board.edges.length !== geo.edges) {
-    throw new RangeError(`a ${puzzle.width}×${puzzle.height} loop board has ${geo.edges} edges`);
+    throw new PuzzleInputError(`a ${puzzle.width}×${puzzle.height} loop board has ${geo.edges} edges`);
   }
   const wrong = firstMistake(board.edges, solution.edges);
   if (wrong >= 0) {

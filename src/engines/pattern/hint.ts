@@ -1,4 +1,5 @@
 import type { Hint, HintConclusion } from '../hint.js';
+import { PuzzleInputError } from '../types.js';
 import { LineSolver } from './line-solver.js';
 import { EMPTY, FILLED, type PatternPuzzle, type PatternSolution, UNKNOWN } from './model.js';
 import { Propagator } from './propagate.js';
@@ -17,7 +18,7 @@ export function nextHint(puzzle: PatternPuzzle, solution: PatternSolution, board
   const { width, height } = puzzle;
   const size = width * height;
   if (board.cells.length !== size)
-    throw new RangeError(`the board must have ${size} cells, not ${board.cells.length}`);
+    throw new PuzzleInputError(`the board must have ${size} cells, not ${board.cells.length}`);
   const cells = new Uint8Array(size);
   for (let i = 0; i < size; i++) {
     const mark = board.cells[i];

@@ -1,4 +1,5 @@
 import type { Hint } from '../hint.js';
+import { PuzzleInputError } from '../types.js';
 import { bitOf, fullMask, heightOf, isSingle, popcount } from './bits.js';
 import { applyClueBounds } from './bounds.js';
 import { type Geometry, geometryOf } from './geometry.js';
@@ -29,7 +30,7 @@ const CLUE_LINES: readonly { min: number; max: number; name: Technique }[] = [
 export function nextHint(puzzle: SignalPuzzle, solution: SignalSolution, board: SignalBoard): Hint {
   const { n } = puzzle;
   if (board.grid.length !== n * n)
-    throw new RangeError(`the board must have ${n * n} cells, not ${board.grid.length}`);
+    throw new PuzzleInputError(`the board must have ${n * n} cells, not ${board.grid.length}`);
   const known = new Uint8Array(n * n);
   for (let cell = 0; cell < n * n; cell++) {
     const given = puzzle.givens.charCodeAt(cell) - 48;

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { Hint } from '../../../src/engines/hint.js';
 import { nextHint } from '../../../src/engines/loop/hint.js';
 import { engine, type LoopPuzzle, type LoopSolution } from '../../../src/engines/loop/index.js';
+import { PuzzleInputError } from '../../../src/engines/types.js';
 
 /** Applies a step's conclusions to a board, checking each against the solution. */
 function apply(board: string[], hint: Hint, solution: string): void {
@@ -107,6 +108,6 @@ describe('loop hints', () => {
 
   it('reject a board of the wrong size', () => {
     const { puzzle, solution } = engine.generate('hint-1', 'easy');
-    expect(() => nextHint(puzzle, solution, { edges: '...' })).toThrow(RangeError);
+    expect(() => nextHint(puzzle, solution, { edges: '...' })).toThrow(PuzzleInputError);
   });
 });

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { Hint } from '../../../src/engines/hint.js';
 import { nextHint } from '../../../src/engines/pattern/hint.js';
 import { engine, type PatternPuzzle, type PatternSolution } from '../../../src/engines/pattern/index.js';
+import { PuzzleInputError } from '../../../src/engines/types.js';
 
 const SEEDS = ['hint-a', 'hint-b'];
 
@@ -69,6 +70,6 @@ describe('pattern hints', () => {
 
   it('refuse a board of the wrong size', () => {
     const { puzzle, solution } = engine.generate('hint-size', 'easy');
-    expect(() => nextHint(puzzle, solution, { cells: '...' })).toThrow(RangeError);
+    expect(() => nextHint(puzzle, solution, { cells: '...' })).toThrow(PuzzleInputError);
   });
 });

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { Hint } from '../../../src/engines/hint.js';
 import { nextHint } from '../../../src/engines/signal/hint.js';
 import { engine } from '../../../src/engines/signal/index.js';
+import { PuzzleInputError } from '../../../src/engines/types.js';
 
 const SEEDS = ['hint-a', 'hint-b', 'hint-c'];
 
@@ -79,6 +80,6 @@ describe('signal hints', () => {
 
   it('refuse a board of the wrong size', () => {
     const { puzzle, solution } = engine.generate('hint-size', 'easy');
-    expect(() => nextHint(puzzle, solution, { grid: [0, 0, 0] })).toThrow(RangeError);
+    expect(() => nextHint(puzzle, solution, { grid: [0, 0, 0] })).toThrow(PuzzleInputError);
   });
 });
