@@ -15,6 +15,8 @@ export interface LiveBoards {
   standing(puzzleId: string, playerId: string): Promise<BoardAnswer | null>;
   summary(puzzleId: string, edges: readonly number[]): Promise<BoardSummary>;
   flush(puzzleId: string): Promise<number>;
+  /** D1 has the player's solve of the puzzle once this resolves (the board flushes only if it still waits). */
+  settleFor(puzzleId: string, playerId: string): Promise<void>;
   reload(puzzleId: string): Promise<void>;
 }
 
@@ -56,6 +58,7 @@ export function liveBoards(namespace: DurableObjectNamespace<PuzzleBoard>): Live
     standing: (puzzleId, playerId) => on(puzzleId, (board) => board.standing(puzzleId, playerId)),
     summary: (puzzleId, edges) => on(puzzleId, (board) => board.summary(puzzleId, [...edges])),
     flush: (puzzleId) => on(puzzleId, (board) => board.flush()),
+    settleFor: (puzzleId, playerId) => on(puzzleId, (board) => board.settleFor(playerId)),
     reload: (puzzleId) => on(puzzleId, (board) => board.reload()),
   };
 }

@@ -161,6 +161,17 @@ export class PuzzleBoard extends DurableObject<Env> {
   }
 
   /**
+   * Copies what the board holds to D1 when the player's own solve is still waiting there, so the player's
+   * next read of D1 finds it; otherwise does nothing, so readers do not break up the board's batches.
+   */
+  async settleFor(playerId: string): Promise<void> {
+    const waiting = this.sql
+      .exec('select 1 from solves where player_id = ? and flushed = 0', playerId)
+      .toArray();
+    if (waiting.length > 0) await this.flush();
+  }
+
+  /**
    * After a moderator changed the puzzle's solves in D1 (approve, void, ban, deletion): copies what the board
    * holds to D1, then starts again from D1's solves and rating, so the two agree. Solves wait meanwhile.
    */

@@ -14,6 +14,7 @@ import { decodeCursor, pageOf } from '../http/cursor.js';
 import { resolveScope, type ScopeOutcome } from '../play/boards.js';
 import { shownVotes, voteView } from '../play/feedback.js';
 import { histogramEdges } from '../play/histogram.js';
+import { settleOwnSolve } from '../play/own-solve-read.js';
 import { fasterThan } from '../play/submit.js';
 import { PLAY_DAY_GAP_MS } from '../rating/play-days.js';
 import {
@@ -152,6 +153,7 @@ export const leaderboardRoutes = routeGroup()
     const viewerId = c.var.player?.id ?? null;
     const scope = await scopeOf(c, query.scope, viewerId);
     const puzzle = await requireDailyPuzzle(services, c.req.valid('param'));
+    await settleOwnSolve(services, puzzle, viewerId);
     const page = await puzzleBoardPage(services.db, puzzle.id, {
       after: decodeCursor(query.cursor, BoardCursor),
       // One row more than asked tells whether another page follows.
@@ -267,6 +269,7 @@ export const leaderboardRoutes = routeGroup()
     const services = c.var.services;
     const puzzle = await requireDailyPuzzle(services, c.req.valid('param'));
     const viewerId = c.var.player?.id ?? null;
+    await settleOwnSolve(services, puzzle, viewerId);
     const edges = histogramEdges(puzzle.benchmarkSeconds);
     const row = await puzzleStats(services.db, puzzle.id, edges, viewerId);
     cacheBoard(c, viewerId);
