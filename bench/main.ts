@@ -7,16 +7,7 @@ import { existsSync } from 'node:fs';
 import { KINDS } from '../src/kinds/index.js';
 
 /** The service: the day's CPU budget, HTTP load on loopback, database growth, reminders, the share card's image, hint CPU. */
-const SERVICE_BENCHES = [
-  'fairplay',
-  'day',
-  'http',
-  'growth',
-  'push',
-  'shares',
-  'hints',
-  'hints-loop-colorsort',
-];
+const SERVICE_BENCHES = ['fairplay', 'day', 'http', 'growth', 'push', 'shares', 'hints'];
 
 const benchFile = (name: string) => new URL(`./${name}.ts`, import.meta.url);
 

@@ -230,6 +230,7 @@ async function open(key) {
   ui.help.textContent = '';
   ui.timer.textContent = '0:00';
   ui.result.hidden = true;
+  ui.hint.hidden = true;
   hideFeedback();
   hideShare();
   hideBoard();
@@ -309,6 +310,8 @@ async function play(key, generation) {
   const board = module.createBoard(view.puzzle, {
     changed(entry) {
       if (state.board !== board || !state.session) return;
+      // A hint is about the position it was asked for: the next change leaves it behind.
+      board.showHint(null);
       if (entry) state.session.log.push([Date.now() - state.session.clockStart, entry[0], entry[1]]);
       state.session.progress = board.snapshot();
       saveSession();
@@ -317,6 +320,7 @@ async function play(key, generation) {
     },
     retracted() {
       if (state.board !== board || !state.session) return;
+      board.showHint(null);
       state.session.log.pop();
       state.session.progress = board.snapshot();
       saveSession();
@@ -329,7 +333,7 @@ async function play(key, generation) {
     saved: session.progress,
   });
   state.board = board;
-  ui.hint.hidden = !board.hintBoard || Boolean(session.result);
+  ui.hint.hidden = !hasHints(key.kind) || Boolean(session.result);
   ui.board.replaceChildren(board.element);
   ui.help.textContent = board.help;
   showInfo(view);
@@ -388,6 +392,7 @@ async function submit() {
       return;
     }
     solved = true;
+    ui.hint.hidden = true;
     session.result = result;
     session.finishedMs = elapsedMs;
     saveSession();
@@ -419,20 +424,18 @@ async function submit() {
 }
 
 ui.submit.addEventListener('click', () => void submit().catch(fail));
-ui.hint.addEventListener('click', () => void hint().catch(fail));
+ui.hint.addEventListener('click', () => void act(ui.hint, hint));
+
+/** Whether the service gives hints for `kind` (GET /v1/kinds). @param {api.Kind} kind */
+const hasHints = (kind) => state.kinds.find((k) => k.kind === kind)?.hints === true;
 
 /** Asks the server for the grader's next step and marks it on the board; a solve after one is practice. */
 async function hint() {
   const { board, key } = state;
-  if (!board?.hintBoard || !key) return;
-  // Only a board of a kind with hints offers hintBoard, so its key's kind has them.
-  const answer = await api.client.hint(
-    key.date,
-    /** @type {'sudoku'} */ (key.kind),
-    /** @type {api.SudokuLevel} */ (key.level),
-    /** @type {api.SudokuBoard} */ (board.hintBoard()),
-  );
-  board.showHint?.(answer.hint);
+  if (!board || !key) return;
+  const answer = await api.client.hint(key.date, key.kind, key.level, board.hintBoard());
+  if (state.board !== board) return;
+  board.showHint(answer.hint);
   say(`${answer.hint.explanation} (hint ${answer.hintsUsed}: this solve is now practice)`);
 }
 

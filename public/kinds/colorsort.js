@@ -10,7 +10,7 @@
  */
 
 import { ApiError } from '../api.js';
-import { h } from './common.js';
+import { h, markHint } from './common.js';
 
 const PALETTE = [
   '#e6194b',
@@ -312,6 +312,14 @@ export function createBoard(puzzle, context) {
       locked = value;
       selected = null;
       paint();
+    },
+    /** @returns {import('../api.js').HintBoards['colorsort']} */
+    hintBoard: () => ({ moves: history.map((m) => [m.from, m.to]) }),
+    showHint(hint) {
+      markHint(tubes, hint, 'tube');
+      // A mistake names a move of the list: the board shows its two tubes.
+      const wrong = hint?.type === 'mistake' && hint.unit === 'move' ? history[hint.at] : undefined;
+      if (wrong) for (const i of [wrong.from, wrong.to]) tubes[i]?.classList.add('hint-mistake');
     },
   };
 }

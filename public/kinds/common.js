@@ -12,11 +12,13 @@
  * @property {() => unknown} solution the position in the kind's interchange solution format
  * @property {() => unknown} snapshot progress to keep across reloads (JSON)
  * @property {(locked: boolean) => void} setLocked a locked board ignores input (after a ranked solve)
- * @property {() => unknown} [hintBoard] the position in the kind's hint board format; only kinds with hints
- * @property {(hint: Hint | null) => void} [showHint] marks what a hint names on the board (null clears)
+ * @property {() => import('../api.js').HintBoard} hintBoard the position in the kind's hint board format
+ *   (the body of POST /v1/puzzles/{date}/{kind}/{level}/hint)
+ * @property {(hint: Hint | null) => void} showHint marks what a hint names on the board (null clears)
  */
 
 /** @typedef {import('../daily-puzzles/client/index.js').HintAnswer['hint']} Hint */
+/** @typedef {Extract<Hint, { unit: unknown }>['unit']} HintUnit */
 
 /**
  * @typedef {object} BoardContext
@@ -61,6 +63,25 @@ export function s(tag, attrs = {}) {
   const node = document.createElementNS(SVG_NS, tag);
   for (const [name, value] of Object.entries(attrs)) node.setAttribute(name, String(value));
   return node;
+}
+
+/**
+ * Marks on a board's elements what a hint names: what its step looks at (`hint-involved`), where it
+ * concludes (`hint-concludes`), or a mistake's wrong entry (`hint-mistake`). `elements` are indexed as the
+ * hint's `unit` counts (cells row-major, edges, tubes); a hint of another unit, or null, clears them.
+ * @param {readonly Element[]} elements
+ * @param {Hint | null} hint
+ * @param {HintUnit} unit
+ */
+export function markHint(elements, hint, unit) {
+  const named = hint && 'unit' in hint && hint.unit === unit ? hint : null;
+  const concluded = new Set(named?.type === 'step' ? named.concludes.map((c) => c.at) : []);
+  const involved = new Set(named?.type === 'step' ? named.involves : []);
+  elements.forEach((element, i) => {
+    element.classList.toggle('hint-involved', involved.has(i) && !concluded.has(i));
+    element.classList.toggle('hint-concludes', concluded.has(i));
+    element.classList.toggle('hint-mistake', named?.type === 'mistake' && named.at === i);
+  });
 }
 
 /** Arrow keys as a step on a grid, or null. @param {string} key @returns {[number, number] | null} */

@@ -5,12 +5,14 @@
  * horizontal edges row-major, then all vertical edges row-major, '1' on the loop.
  */
 
-import { arrowStep, clamp, h, s, savedString } from './common.js';
+import { arrowStep, clamp, h, markHint, s, savedString } from './common.js';
 
 const UNKNOWN = 0;
 const LINE = 1;
 const CROSS = 2;
 const SYMBOL = ['0', '1', 'x'];
+/** An edge as the hint route reads it: open, a line, or crossed out. */
+const HINT_SYMBOL = ['.', '1', 'x'];
 
 /**
  * @param {unknown} puzzle
@@ -219,5 +221,8 @@ export function createBoard(puzzle, context) {
       locked = value;
       paint();
     },
+    /** @returns {import('../api.js').HintBoards['loop']} */
+    hintBoard: () => ({ edges: Array.from(state, (v) => HINT_SYMBOL[v]).join('') }),
+    showHint: (hint) => markHint(edges, hint, 'edge'),
   };
 }

@@ -5,12 +5,14 @@
  * player's notes for "certainly empty" and count as empty. A clue is greyed once its line matches it.
  */
 
-import { arrowStep, clamp, h, savedString } from './common.js';
+import { arrowStep, clamp, h, markHint, savedString } from './common.js';
 
 const EMPTY = 0;
 const FILLED = 1;
 const CROSSED = 2;
 const SYMBOL = ['0', '1', 'x'];
+/** A cell as the hint route reads it: open, filled, or marked empty (a cross). */
+const HINT_SYMBOL = ['.', '1', '0'];
 
 /** Runs of filled cells along a line. @param {number[]} line */
 function runs(line) {
@@ -205,6 +207,26 @@ export function createBoard(puzzle, context) {
     event.preventDefault();
   });
 
+  /**
+   * Marks the hint's cells, and the clue of the row or column when the step reads a whole line.
+   * @param {import('./common.js').Hint | null} hint
+   */
+  function showHint(hint) {
+    markHint(cells, hint, 'cell');
+    const involved = hint?.type === 'step' && hint.unit === 'cell' ? hint.involves : [];
+    const first = involved[0] ?? -1;
+    const row = Math.floor(first / width);
+    const col = first % width;
+    const wholeRow = involved.length === width && involved.every((i) => Math.floor(i / width) === row);
+    const wholeCol = involved.length === height && involved.every((i) => i % width === col);
+    rowClues.forEach((el, r) => {
+      el.classList.toggle('hint-involved', wholeRow && r === row);
+    });
+    colClues.forEach((el, c) => {
+      el.classList.toggle('hint-involved', wholeCol && c === col);
+    });
+  }
+
   paint();
   return {
     element,
@@ -218,5 +240,8 @@ export function createBoard(puzzle, context) {
       locked = value;
       paint();
     },
+    /** @returns {import('../api.js').HintBoards['pattern']} */
+    hintBoard: () => ({ cells: Array.from(state, (v) => HINT_SYMBOL[v]).join('') }),
+    showHint,
   };
 }

@@ -5,7 +5,7 @@
  * (0 = no clue), solution `{grid}`. A clue is marked once its line is full: kept or broken.
  */
 
-import { h } from './common.js';
+import { h, markHint } from './common.js';
 import { createDigitGrid } from './digit-grid.js';
 
 /** Masts seen along `heights`, front first. @param {number[]} heights */
@@ -98,5 +98,8 @@ export function createBoard(puzzle, context) {
     solution: () => ({ grid: digits.text() }),
     snapshot: digits.text,
     setLocked: digits.setLocked,
+    /** @returns {import('../api.js').HintBoards['signal']} */
+    hintBoard: () => ({ grid: Array.from(digits.values) }),
+    showHint: (hint) => markHint(digits.cells, hint, 'cell'),
   };
 }

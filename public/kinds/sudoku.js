@@ -1,7 +1,7 @@
 // @ts-check
 /** Sudoku: 9×9, digits 1–9 once per row, column and 3×3 box. Public puzzle `{grid}`, solution `{grid}`. */
 
-import { h } from './common.js';
+import { h, markHint } from './common.js';
 import { createDigitGrid } from './digit-grid.js';
 
 /**
@@ -28,17 +28,6 @@ export function createBoard(puzzle, context) {
     if (digits.handleKey(event)) event.preventDefault();
   });
   cells.addEventListener('click', digits.handleClick);
-  /** @param {import('./common.js').Hint | null} hint */
-  function showHint(hint) {
-    const involved = new Set(hint?.type === 'step' ? hint.involves : []);
-    const concluded = new Set(hint?.type === 'step' ? hint.concludes.map((c) => c.at) : []);
-    digits.cells.forEach((cell, i) => {
-      cell.classList.toggle('hint-involved', involved.has(i));
-      cell.classList.toggle('hint-concludes', concluded.has(i));
-      cell.classList.toggle('hint-mistake', hint?.type === 'mistake' && hint.at === i);
-    });
-  }
-  cells.addEventListener('click', () => showHint(null));
   return {
     element,
     help: 'Click a cell or move with the arrow keys; type 1–9, Backspace clears. Each digit once per row, column and box.',
@@ -46,7 +35,8 @@ export function createBoard(puzzle, context) {
     solution: () => ({ grid: digits.text() }),
     snapshot: digits.text,
     setLocked: digits.setLocked,
+    /** @returns {import('../api.js').HintBoards['sudoku']} */
     hintBoard: () => ({ grid: digits.text() }),
-    showHint,
+    showHint: (hint) => markHint(digits.cells, hint, 'cell'),
   };
 }

@@ -12,9 +12,28 @@ export const KindInfoSchema = z
     reveal: z
       .boolean()
       .meta({ description: 'Hidden information is disclosed move by move through the reveal route' }),
+    hints: z.boolean().meta({
+      description:
+        "POST /v1/puzzles/{date}/{kind}/{level}/hint answers the grader's next step from a player's board in the kind's own board format",
+    }),
   })
   .meta({ id: 'Kind' });
 
-export const KindListSchema = z.object({ kinds: z.array(KindInfoSchema) }).meta({ id: 'Kinds' });
+export const KindListSchema = z.object({ kinds: z.array(KindInfoSchema) }).meta({
+  id: 'Kinds',
+  example: {
+    kinds: [
+      {
+        kind: 'sudoku',
+        displayName: 'Sudoku',
+        levels: ['easy', 'medium', 'hard', 'expert'],
+        engineVersion: 2,
+        logFormat: '[t, cell 0–80 row-major, digit 1–9 or 0 to clear]',
+        reveal: false,
+        hints: true,
+      },
+    ],
+  },
+});
 
 export type KindList = z.infer<typeof KindListSchema>;

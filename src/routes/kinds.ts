@@ -13,7 +13,7 @@ const list = createRoute({
   operationId: 'listKinds',
   tags: [TAGS.puzzles.name],
   ...NO_TOKEN,
-  summary: 'The puzzle kinds this service offers, with their levels and move-log formats',
+  summary: 'The puzzle kinds this service offers, with their levels, move-log formats and capabilities',
   responses: {
     200: jsonAnswer(KindListSchema, 'Every kind, in the order lists show them'),
   },
@@ -21,7 +21,7 @@ const list = createRoute({
 
 export const kindRoutes = routeGroup().openapi(list, (c) => {
   const kinds = KINDS.map((kind) => {
-    const { engine, displayName, logFormat, reveal } = descriptorOf(kind);
+    const { engine, displayName, logFormat, reveal, hint } = descriptorOf(kind);
     return {
       kind,
       displayName,
@@ -29,6 +29,7 @@ export const kindRoutes = routeGroup().openapi(list, (c) => {
       engineVersion: engine.version,
       logFormat,
       reveal: reveal !== undefined,
+      hints: hint !== undefined,
     };
   });
   c.header('Cache-Control', CACHE_CONTROL.puzzle);

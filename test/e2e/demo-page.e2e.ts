@@ -1,11 +1,14 @@
 /**
  * The demo page's manners in Chromium against the real Worker (wrangler dev, local D1): a level only looked
  * at starts no ranked clock, an error shows where a phone's player is looking, an unreachable API reads
- * as such, and the page has its own icon. Solving through the page is demo.e2e.ts's.
+ * as such, the page has its own icon, and every kind's Hint marks its board. Solving through the page is
+ * demo.e2e.ts's.
  */
 
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { HintAnswer } from '../../src/contract/hint.js';
+import { KINDS } from '../../src/kinds/index.js';
 import { ensureChromium, launchChromium } from './chromium.js';
 import { type LocalWorker, startWorker } from './worker.js';
 
@@ -38,10 +41,12 @@ describe.skipIf(!chromiumStatus.ok)('the demo page', () => {
     await worker?.stop();
   });
 
-  /** A fresh browser (a new player) on the page, ready. */
-  async function openPage(viewport = DESKTOP, path = '/'): Promise<Page> {
-    const context = await browser.newContext({ viewport });
-    contexts.push(context);
+  /** A fresh browser (a new player) on the page, ready; or a new tab of `context` (its player). */
+  async function openPage(viewport = DESKTOP, path = '/', context?: BrowserContext): Promise<Page> {
+    if (!context) {
+      context = await browser.newContext({ viewport });
+      contexts.push(context);
+    }
     const page = await context.newPage();
     page.setDefaultTimeout(90_000);
     page.on('pageerror', (error) => console.error('[page error]', error));
@@ -157,6 +162,60 @@ describe.skipIf(!chromiumStatus.ok)('the demo page', () => {
     await page.locator('#board #start').click();
     await page.locator('#board .board').waitFor();
     expect(await sessionsOf(await playerIdOf(page))).toHaveLength(1);
+  });
+
+  /** One player for every kind's hint test: the Worker lets an address make only 10 players a minute. */
+  let hinting: BrowserContext | undefined;
+
+  test.each(KINDS)(
+    'on a fresh %s board, Hint marks what the hint names and shows its sentence',
+    async (kind) => {
+      if (!hinting) {
+        hinting = await browser.newContext({ viewport: DESKTOP });
+        contexts.push(hinting);
+      }
+      const page = await openPage(DESKTOP, `/#/${kind}/easy`, hinting);
+      await page.locator('#board #start').click();
+      await page.locator('#board .board').waitFor();
+      const answered = page.waitForResponse(
+        (res) =>
+          res.request().method() === 'POST' && new URL(res.url()).pathname.endsWith(`/${kind}/easy/hint`),
+      );
+      await page.locator('#hint').click();
+      const response = await answered;
+      expect(response.status()).toBe(200);
+      const { hint } = (await response.json()) as HintAnswer;
+      expect(hint.type).toBe('step');
+      const marked = page.locator('#board :is(.hint-involved, .hint-concludes, .hint-mistake)');
+      await marked.first().waitFor();
+      expect(await page.locator('#board .hint-concludes').count()).toBeGreaterThan(0);
+      expect(await page.locator('#status').textContent()).toContain(hint.explanation);
+    },
+  );
+
+  test('after a wrong digit, Hint marks that cell as the mistake and gives no digit', async () => {
+    const page = await openPage(DESKTOP, '/#/sudoku/medium');
+    await page.locator('#board #start').click();
+    await page.locator('#board .board').waitFor();
+    const date = ((await page.locator('#date').textContent()) ?? '').trim();
+    const [row] = await worker.query<{ puzzle_json: string; answer_json: string }>(
+      `select puzzle_json, answer_json from puzzles where id = '${date}:sudoku:medium'`,
+    );
+    const givens = (JSON.parse(row?.puzzle_json ?? '{}') as { grid: string }).grid;
+    const answer = (JSON.parse(row?.answer_json ?? '{}') as { grid: string }).grid;
+    const blank = givens.indexOf('.');
+    const wrong = String((Number(answer[blank]) % 9) + 1);
+    const cell = page.locator(`#board [data-cell="${Math.floor(blank / 9)},${blank % 9}"]`);
+    await cell.click();
+    await page.keyboard.press(wrong);
+    const answered = page.waitForResponse((res) => new URL(res.url()).pathname.endsWith('/hint'));
+    await page.locator('#hint').click();
+    const { hint } = (await (await answered).json()) as HintAnswer;
+    expect(hint).toMatchObject({ type: 'mistake', unit: 'cell', at: blank });
+    await page.locator('#board .hint-mistake').waitFor();
+    expect(await cell.getAttribute('class')).toContain('hint-mistake');
+    expect(await page.locator('#board .hint-mistake').count()).toBe(1);
+    expect(await page.locator('#status').textContent()).toContain(hint.explanation);
   });
 
   test('the page links its own SVG icon, served from this origin under the page policy', async () => {

@@ -3,8 +3,9 @@ import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DEV_SECRETS } from '../../src/config.js';
 import { LEVELS } from '../../src/contract/kinds/index.js';
-import { KINDS } from '../../src/kinds/index.js';
+import { hintOf, KINDS, type Kind } from '../../src/kinds/index.js';
 import { appAt } from '../support/app.js';
+import { emptyHintBoard } from '../support/hint-boards.js';
 import { bearer, register, startPuzzle } from '../support/play.js';
 
 /** Generated malformed requests per route: a thousand each. */
@@ -23,6 +24,7 @@ const TABLES = [
 ];
 
 let playerToken = '';
+let playerId = '';
 let startToken = '';
 
 async function snapshot(): Promise<string> {
@@ -150,7 +152,11 @@ beforeAll(async () => {
   await api(`/v1/puzzles/${DATE}`);
   const player = await register(at);
   playerToken = player.token;
+  playerId = player.player.id;
   startToken = await startPuzzle(at, player.token, DATE, 'sudoku', 'easy');
+  // A session of every kind's easy puzzle, so that a hint's board is judged past the session check.
+  for (const kind of KINDS.filter((k) => k !== 'sudoku'))
+    await startPuzzle(at, player.token, DATE, kind, 'easy');
 });
 
 describe('hostile input: every route answers a 4xx JSON error and changes nothing', () => {
@@ -311,6 +317,109 @@ describe('hostile input: every route answers a 4xx JSON error and changes nothin
       })),
     );
     await assertAllRefused(request);
+  });
+
+  it('POST hints with boards of the wrong shape, kind or size, huge or unicode ones, bad paths and tokens; counting no hint', async () => {
+    const empty = Object.fromEntries(
+      await Promise.all(KINDS.map(async (kind) => [kind, await emptyHintBoard(DATE, kind, 'easy')])),
+    ) as Record<Kind, Record<string, unknown>>;
+    /** An address per request: the hint limit of 60 a minute per address would otherwise answer most. */
+    const address = fc
+      .tuple(fc.nat(255), fc.nat(255), fc.nat(255))
+      .map(([a, b, c]) => ({ 'CF-Connecting-IP': `10.${a}.${b}.${c}` }));
+    /** Bodies no kind's schema can take as they stand: raw text, or JSON values around the board's field. */
+    const hostileValue = fc.oneof(
+      weirdString,
+      fc.string({ unit: 'grapheme', minLength: 20, maxLength: 120 }),
+      fc.constantFrom('\u0661'.repeat(81), '\uff11'.repeat(100), '\u0000'.repeat(60), 'e\u0301'.repeat(40)),
+      fc.array(fc.oneof(fc.double(), fc.integer(), weirdString, fc.constant(null)), { maxLength: 90 }),
+      fc.jsonValue(),
+    );
+    const shapedBody = (kind: Kind) => {
+      const field = Object.keys(empty[kind])[0] ?? 'grid';
+      return fc.oneof(
+        hostileValue.map((value) => JSON.stringify({ [field]: value })),
+        fc.jsonValue().map((extra) => JSON.stringify({ ...empty[kind], extra })),
+        fc.constant(JSON.stringify(empty[kind]).replace('{', '{"__proto__":{"admin":true},')),
+        fc.constantFrom(...KINDS.filter((k) => k !== kind)).map((other) => JSON.stringify(empty[other])),
+        fc.constant(JSON.stringify({ moves: Array.from({ length: 2001 }, () => [0, 1]) })),
+        garbageJson,
+      );
+    };
+    /** What the kind's board schema itself refuses (a body it takes would be a fair hint). */
+    const refusedBySchema = (kind: Kind, body: string) => {
+      try {
+        return !hintOf(kind).board.safeParse(JSON.parse(body)).success;
+      } catch {
+        return true;
+      }
+    };
+    /** The kind's own empty board grown or shrunk: the schema may take it, the puzzle's size does not. */
+    const resized = (kind: Kind) => {
+      const [field, value] = Object.entries(empty[kind])[0] ?? [];
+      const sized: string | unknown[] | null =
+        typeof value === 'string' || Array.isArray(value) ? value : null;
+      if (field === undefined || !sized?.length) return null;
+      const { length } = sized;
+      const first = sized[0];
+      return fc
+        .integer({ min: 0, max: 2 * length })
+        .filter((n) => n !== length)
+        .map((n) =>
+          JSON.stringify({ [field]: typeof first === 'string' ? first.repeat(n) : Array(n).fill(first) }),
+        );
+    };
+    const huge = fc.oneof(
+      hugeBody,
+      fc.integer({ min: 17 * 1024, max: 200 * 1024 }).map((n) => JSON.stringify({ cells: '.'.repeat(n) })),
+    );
+    const bodyFor = (kind: Kind) =>
+      fc.oneof(
+        shapedBody(kind).filter((body) => refusedBySchema(kind, body)),
+        ...[resized(kind)].filter((a): a is fc.Arbitrary<string> => a !== null),
+        huge,
+      );
+    const hint = (path: string, body: string, headers: Record<string, string>) => ({
+      path: `/v1/puzzles/${path}/hint`,
+      init: json('POST', body, headers),
+    });
+    const request = fc.oneof(
+      fc
+        .tuple(fc.constantFrom(...KINDS), address)
+        .chain(([kind, from]) =>
+          bodyFor(kind).map((body) =>
+            hint(`${DATE}/${kind}/easy`, body, { ...bearer(playerToken), ...from }),
+          ),
+        ),
+      fc
+        .tuple(badPuzzlePath, fc.constantFrom(...KINDS), address)
+        .map(([path, kind, from]) =>
+          hint(path, JSON.stringify(empty[kind]), { ...bearer(playerToken), ...from }),
+        ),
+      fc
+        .tuple(fc.constantFrom(...KINDS), fc.oneof(headerString, fc.constant('')), address)
+        .map(([kind, token, from]) =>
+          hint(`${DATE}/${kind}/easy`, JSON.stringify(empty[kind]), {
+            ...(token ? { Authorization: `Bearer ${token}` } : {}),
+            ...from,
+          }),
+        ),
+      fc.tuple(fc.constantFrom(...KINDS), address).map(([kind, from]) => ({
+        path: `/v1/puzzles/${DATE}/${kind}/easy/hint`,
+        init: {
+          method: 'POST',
+          headers: { 'content-type': 'text/plain', ...bearer(playerToken), ...from },
+          body: JSON.stringify(empty[kind]),
+        },
+      })),
+    );
+    await assertAllRefused(request);
+    const counted = await env.DB.prepare(
+      'select count(*) as sessions, coalesce(sum(hints), 0) as hints from play_sessions where player_id = ?',
+    )
+      .bind(playerId)
+      .first<{ sessions: number; hints: number }>();
+    expect(counted).toEqual({ sessions: KINDS.length, hints: 0 });
   });
 
   it('GET leaderboards with bad parameters, cursors and page sizes', async () => {

@@ -3,8 +3,10 @@ import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { HintAnswer } from '../../src/contract/hint.js';
 import { RATE_LIMITS } from '../../src/http/rate-limit.js';
+import { KINDS } from '../../src/kinds/index.js';
 import { HINTS_PER_SESSION } from '../../src/play/hint.js';
 import { appAt, type ErrorJson } from '../support/app.js';
+import { emptyHintBoard } from '../support/hint-boards.js';
 import { onBoards } from '../support/live.js';
 import { bearer, type NewPlayer, type ResultJson, register, startPuzzle, submit } from '../support/play.js';
 
@@ -228,33 +230,12 @@ describe('the hint rate limit', () => {
   }, 30_000);
 });
 
-/** Each kind's empty board, from the puzzle as its row holds it. */
-const EMPTY_BOARD: Record<
-  'pattern' | 'loop' | 'signal' | 'colorsort',
-  (puzzle: Record<string, unknown>) => unknown
-> = {
-  pattern: (p) => ({ cells: '.'.repeat((p.width as number) * (p.height as number)) }),
-  loop: (p) => {
-    const w = p.width as number;
-    const h = p.height as number;
-    return { edges: '.'.repeat(w * (h + 1) + h * (w + 1)) };
-  },
-  signal: (p) => ({ grid: new Array<number>((p.n as number) ** 2).fill(0) }),
-  colorsort: () => ({ moves: [] }),
-};
-
 describe('hints of every kind', () => {
-  for (const [kind, empty] of Object.entries(EMPTY_BOARD) as [
-    keyof typeof EMPTY_BOARD,
-    (puzzle: Record<string, unknown>) => unknown,
-  ][]) {
+  for (const kind of KINDS) {
     it(`gives ${kind}'s first step from its empty board, and a 400 that counts nothing for a board of another size`, async () => {
       const player = await register(at);
       await startPuzzle(at, player.token, date, kind, 'easy');
-      const row = await env.DB.prepare('select puzzle_json from puzzles where id = ?')
-        .bind(`${date}:${kind}:easy`)
-        .first<{ puzzle_json: string }>();
-      const board = empty(JSON.parse(row?.puzzle_json ?? '{}') as Record<string, unknown>);
+      const board = await emptyHintBoard(date, kind, 'easy');
       const res = await askHint(player.token, board, `${date}/${kind}/easy`);
       expect(res.status).toBe(200);
       const body = (await res.json()) as HintAnswer;
