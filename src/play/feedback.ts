@@ -26,6 +26,7 @@ import { recordAdminAction } from '../db/moderation.js';
 import type { PlayerRow } from '../db/players.js';
 import type { PuzzleRow } from '../db/puzzles.js';
 import type { Services } from '../services.js';
+import { settleOwnSolve } from './own-solve-read.js';
 
 export type VoteOutcome = { ok: true; vote: Vote } | { ok: false; reason: 'not_solved' };
 
@@ -36,6 +37,7 @@ export async function castVote(
   puzzle: PuzzleRow,
   request: VoteRequest,
 ): Promise<VoteOutcome> {
+  await settleOwnSolve(services, puzzle, player.id);
   if (!(await hasSolved(services.db, player.id, puzzle.id))) return { ok: false, reason: 'not_solved' };
   const row = await saveVote(services.db, {
     puzzleId: puzzle.id,

@@ -1,4 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import type { Level } from '../../src/contract/kinds/index.js';
+import type { Share } from '../../src/contract/shares.js';
+import type { Kind } from '../../src/kinds/index.js';
 import { appAt } from '../support/app.js';
 import { d1Number, onBoards } from '../support/live.js';
 import { bearer, later, register, solveStored, startPuzzle, submit } from '../support/play.js';
@@ -17,20 +20,33 @@ interface StatsJson {
 }
 
 /** A player who fetched the puzzle and solved it on its board 300 s later; D1 does not have it yet. */
-async function solvedOnBoard(level: 'easy' | 'medium' | 'hard'): Promise<string> {
+async function solvedOnBoard(level: Level, kind: Kind = 'sudoku'): Promise<string> {
   const { token } = await register(fetchedAt);
-  await startPuzzle(fetchedAt, token, date, 'sudoku', level);
-  const solution = await solveStored(date, 'sudoku', level);
-  const res = await submit(later(fetchedAt, 300), token, `${date}/sudoku/${level}`, { solution }, onBoards);
+  await startPuzzle(fetchedAt, token, date, kind, level);
+  const solution = await solveStored(date, kind, level);
+  const res = await submit(later(fetchedAt, 300), token, `${date}/${kind}/${level}`, { solution }, onBoards);
   expect(res.status).toBe(200);
   return token;
 }
 
-const rankedRows = (level: string) =>
+const rankedRows = (level: string, kind: Kind = 'sudoku') =>
   d1Number(
     'select count(*) as n from submissions where puzzle_id = ? and ranked = 1',
-    `${date}:sudoku:${level}`,
+    `${date}:${kind}:${level}`,
   );
+
+/** A fresh address per write, so that the per-address limits stay out of these tests. */
+let address = 0;
+const send = (method: string, path: string, token: string, body: unknown) =>
+  appAt(readAt, onBoards)(path, {
+    method,
+    headers: {
+      ...bearer(token),
+      'content-type': 'application/json',
+      'CF-Connecting-IP': `198.18.0.${++address}`,
+    },
+    body: JSON.stringify(body),
+  });
 
 const read = (path: string, token?: string) =>
   appAt(readAt, onBoards)(path, { headers: token ? bearer(token) : {} });
@@ -65,5 +81,36 @@ describe("a player's read of a live puzzle right after its solve on the board", 
     expect((await read(`/v1/leaderboards/${date}/sudoku/hard`, token)).status).toBe(200);
     expect((await read(`/v1/puzzles/${date}/sudoku/hard/stats`)).status).toBe(200);
     expect(await rankedRows('hard')).toBe(0);
+  });
+});
+
+describe("a player's use of its solve of a live puzzle right after the board acknowledged it", () => {
+  it('takes its vote on the puzzle at once', async () => {
+    const token = await solvedOnBoard('expert');
+    const res = await send('PUT', `/v1/puzzles/${date}/sudoku/expert/vote`, token, { fun: 4, felt: 'right' });
+    expect(res.status).toBe(200);
+    expect(await rankedRows('expert')).toBe(1);
+  });
+
+  it('puts the solve on a share of the puzzle, with its time and rank', async () => {
+    const token = await solvedOnBoard('easy', 'loop');
+    const res = await send('POST', '/v1/players/me/shares', token, { date, kind: 'loop', level: 'easy' });
+    expect(res.status).toBe(201);
+    const { card } = (await res.json()) as Share;
+    expect(card.puzzles).toMatchObject([{ kind: 'loop', level: 'easy', countedMs: 300_000 }]);
+  });
+
+  it('puts every solve of the date still on its board on a share of the whole day', async () => {
+    const { token } = await register(fetchedAt);
+    for (const level of ['easy', 'medium'] as const) {
+      await startPuzzle(fetchedAt, token, date, 'signal', level);
+      const solution = await solveStored(date, 'signal', level);
+      const path = `${date}/signal/${level}`;
+      expect((await submit(later(fetchedAt, 300), token, path, { solution }, onBoards)).status).toBe(200);
+    }
+    const res = await send('POST', '/v1/players/me/shares', token, { date });
+    expect(res.status).toBe(201);
+    const { card } = (await res.json()) as Share;
+    expect(card.puzzles.map((p) => `${p.kind} ${p.level}`)).toEqual(['signal easy', 'signal medium']);
   });
 });
