@@ -50,9 +50,9 @@ export default defineConfig(async () => {
         wrangler: { configPath: './wrangler.toml' },
         miniflare: {
           // wrangler.toml is a deployment; the tests ask for development (the built-in dev secrets) themselves.
-          // The suite runs the committed direct path (it reads D1 right after it submits); test/live runs the
-          // boards' (support/live.ts) and waits for their flush.
-          bindings: { TEST_MIGRATIONS: migrations, ENVIRONMENT: 'development' },
+          // Most files read D1 right after they submit, so they run the direct path; test/live runs the
+          // committed boards path (support/live.ts) and waits for its flush, as do the e2e tests.
+          bindings: { TEST_MIGRATIONS: migrations, ENVIRONMENT: 'development', SUBMISSION_PATH: 'direct' },
           outboundService: pushService,
         },
       }),

@@ -46,7 +46,7 @@ export interface Env extends Partial<Record<RateLimitBinding, RateLimit>> {
   DB: D1Database;
   /** One `PuzzleBoard` per live puzzle (src/live): the writer of its ranked solves. */
   PUZZLE_BOARD?: DurableObjectNamespace<PuzzleBoard>;
-  /** "boards" sends ranked submissions through the live boards; anything else (wrangler.toml says "direct") straight to D1. */
+  /** "boards" (as wrangler.toml says) sends ranked submissions through the live boards; anything else straight to D1. */
   SUBMISSION_PATH?: string;
   /** Secret mixed into every puzzle seed so nobody can precompute tomorrow. */
   PUZZLE_SALT?: string;

@@ -20,7 +20,7 @@ describe('a dev server killed under load', () => {
   });
 
   it('finds every acknowledged solve in D1 within 5 s of its restart, with no request sent', async () => {
-    worker = await startWorker({ boards: true });
+    worker = await startWorker({ submissionPath: 'boards' });
     const date = new Date().toISOString().slice(0, 10);
     const path = `/v1/puzzles/${date}/sudoku/easy`;
     const send = async (i: number, method: string, url: string, body?: unknown, token?: string) =>
@@ -72,7 +72,7 @@ describe('a dev server killed under load', () => {
     expect(acknowledged.length).toBeGreaterThan(0);
     expect(acknowledged.length).toBeLessThan(PLAYERS);
 
-    worker = await startWorker({ boards: true, persistDir });
+    worker = await startWorker({ submissionPath: 'boards', persistDir });
     const restartedAt = Date.now();
     // Acknowledged players, by id (a token starts with its player's id). A solve whose answer the kill cut
     // off may be stored too: only the acknowledged ones must be.

@@ -412,6 +412,12 @@ describe.skipIf(!chromiumStatus.ok)('the demo page in Chromium', () => {
 
   test('a solved puzzle comes back locked with its result; its leaderboard pages through later solvers', async () => {
     await (await rivals)();
+    // The live board copies the rivals' solves to D1 within about a second; the page reads the board from D1.
+    const [first] = rivalPlayers;
+    const board = `/v1/leaderboards/${date}/colorsort/${LEVEL}?limit=1`;
+    await expect
+      .poll(async () => (await json<{ solvers: number }>('GET', board, undefined, first?.token)).solvers)
+      .toBe(RIVALS + 1);
     const { view } = await goTo('colorsort');
     await page.locator('#result').waitFor({ state: 'visible' });
     // The result is the one of the solve; the leaderboard and histogram are today's.

@@ -70,8 +70,8 @@ async function waitForHealth(
 export interface WorkerOptions {
   /** false: from the committed configuration alone, as a deployment would run it (without secrets it refuses to serve). */
   development?: boolean;
-  /** Ranked submissions through the live boards (SUBMISSION_PATH "boards") instead of the committed direct path. */
-  boards?: boolean;
+  /** Where ranked submissions go (SUBMISSION_PATH); by default as committed, through the live boards. */
+  submissionPath?: 'boards' | 'direct';
   /** The directory of a worker killed before: the same D1 and Durable Object storage, started again. */
   persistDir?: string;
   /** More environment for wrangler (e.g. NODE_EXTRA_CA_CERTS, which workerd's outbound TLS then trusts too). */
@@ -81,7 +81,7 @@ export interface WorkerOptions {
 /** `GET /__scheduled?cron=…` runs the Worker's scheduled handler (wrangler dev's --test-scheduled). */
 export async function startWorker({
   development = true,
-  boards = false,
+  submissionPath,
   persistDir: reused,
   env = {},
 }: WorkerOptions = {}): Promise<LocalWorker> {
@@ -104,7 +104,7 @@ export async function startWorker({
       '--test-scheduled',
       // wrangler.toml is a deployment: locally the built-in dev secrets must be asked for.
       ...(development ? ['--var', 'ENVIRONMENT:development'] : []),
-      ...(boards ? ['--var', 'SUBMISSION_PATH:boards'] : []),
+      ...(submissionPath ? ['--var', `SUBMISSION_PATH:${submissionPath}`] : []),
     ],
     { cwd: ROOT, env: { ...QUIET_ENV, ...env }, stdio: ['ignore', 'pipe', 'pipe'], detached: true },
   );

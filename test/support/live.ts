@@ -5,7 +5,7 @@ import type { BoardSolve, PuzzleBoard } from '../../src/live/puzzle-board.js';
 import { newRating } from '../../src/rating/glicko2.js';
 import { score } from '../../src/rating/score.js';
 
-/** The suite's bindings with ranked submissions going through the live boards (SUBMISSION_PATH "boards"). */
+/** The suite's bindings on the committed path: ranked submissions through the live boards (SUBMISSION_PATH "boards"). */
 export const onBoards: Cloudflare.Env = { ...env, SUBMISSION_PATH: 'boards' };
 
 export function boardNamespace(): DurableObjectNamespace<PuzzleBoard> {
