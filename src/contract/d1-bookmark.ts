@@ -14,4 +14,3 @@ export const D1_BOOKMARK_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{8}-[0-9a-f]{8}-[0-9a-f
 
 /** The longest bookmark accepted. */
 export const D1_BOOKMARK_MAX_LENGTH = 3 * 9 + 64;
-

@@ -2,7 +2,7 @@ import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { sessionStart } from '../../src/http/d1-session.js';
 import { appAt, type ErrorJson } from '../support/app.js';
-import { bearer, register, someAddress } from '../support/play.js';
+import { bearer, someAddress } from '../support/play.js';
 
 const AT = '2026-11-29T12:00:00Z';
 const request = appAt(AT);
