@@ -7,7 +7,7 @@
  * sends one before the date has ended everywhere.
  */
 
-import { ApiError, createClient } from './daily-puzzles/client/index.js';
+import { ApiError, BOOKMARK_HEADER, createClient, newerBookmark } from './daily-puzzles/client/index.js';
 
 export { ApiError };
 
@@ -75,9 +75,17 @@ export const SIGNED_OUT =
   'enter a code from another device to link it again.';
 
 /**
+ * The newest D1 bookmark any response gave the page, whichever of its two clients asked: the anonymous
+ * registration's, for one, is what the player's first requests must read at least.
+ * @type {string | null}
+ */
+let bookmark = null;
+
+/**
  * Every request of the page: what carries a token is one player's, and a `fresh` answer is wanted now, so
- * neither comes from or goes into the browser's cache. A response that refuses the token the request
- * carried (401) is answered to the page as `signed_out`, once a new anonymous player has taken this
+ * neither comes from or goes into the browser's cache. Each carries the page's newest D1 bookmark, so the
+ * page reads what it just wrote whichever database replica answers. A response that refuses the token the
+ * request carried (401) is answered to the page as `signed_out`, once a new anonymous player has taken this
  * device's place.
  * @param {string} input
  * @param {RequestInit} init
@@ -87,10 +95,29 @@ async function pageFetch(input, init) {
   const headers = new Headers(init.headers);
   const personal = headers.has('authorization');
   const cache = personal || headers.has('cache-control') ? 'no-store' : 'default';
-  const res = await fetch(input, { ...init, cache });
+  const newest = newerBookmark(bookmark, headers.get(BOOKMARK_HEADER));
+  if (newest !== null) headers.set(BOOKMARK_HEADER, newest);
+  const res = await fetch(input, { ...init, headers, cache });
+  bookmark = await keptBookmark(res);
   if (res.status !== 401 || !personal || !sent) return res;
   await replaceRefused(sent);
   return Response.json({ error: { code: 'signed_out', message: SIGNED_OUT } }, { status: 401 });
+}
+
+/**
+ * The page's bookmark after `res`: the newer of the two, or none when the API refused the one sent (the
+ * client drops its own then too).
+ * @param {Response} res
+ */
+async function keptBookmark(res) {
+  const refused =
+    res.status === 400 &&
+    (await res
+      .clone()
+      .json()
+      .then((body) => body?.error?.code === 'invalid_bookmark')
+      .catch(() => false));
+  return refused ? null : newerBookmark(bookmark, res.headers.get(BOOKMARK_HEADER));
 }
 
 /** The API as this page's player: its token on every request. */

@@ -1,10 +1,10 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
-import type { MiddlewareHandler } from 'hono';
 import { requestId } from 'hono/request-id';
 import { bodyLimit } from './http/body-limit.js';
 import { privateUnlessMarked } from './http/cache.js';
 import type { AppEnv } from './http/context.js';
 import { corsFromEnv } from './http/cors.js';
+import { withRequestServices } from './http/d1-session.js';
 import { errorHandler } from './http/error-handler.js';
 import { errorBody } from './http/errors.js';
 import { requestLog } from './http/log.js';
@@ -34,7 +34,6 @@ import { sharePageRoutes } from './routes/share-pages.js';
 import { shareRoutes } from './routes/shares.js';
 import { submissionRoutes } from './routes/submissions.js';
 import { suspectRoutes } from './routes/suspects.js';
-import { createServices } from './services.js';
 
 export interface AppOptions {
   /** The real clock; tests pass a fixed one. In development a test clock runs from it when one is set. */
@@ -51,10 +50,7 @@ export function createApp(options: AppOptions = {}) {
   app.use('/v1/*', corsFromEnv);
   app.use('/v1/*', privateUnlessMarked);
   app.use(bodyLimit);
-  const withServices: MiddlewareHandler<AppEnv> = async (c, next) => {
-    c.set('services', await createServices(c.env, now));
-    await next();
-  };
+  const withServices = withRequestServices(now);
   app.use('/v1/*', withServices);
   app.use('/s/*', withServices);
 

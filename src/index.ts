@@ -17,7 +17,9 @@ export default {
   /**
    * The reminder trigger sends the streak reminders that are due. Any other (the daily one) makes the
    * coming days, calibrates benchmarks and finishes puzzle ratings; each step logs its own failure and the
-   * others still run.
+   * others still run. Their database handle is the plain one, no session: D1 sends such queries to the
+   * primary, and each step reads what it then writes (the days already made, the benchmarks and ratings it
+   * moves), which a replica may not hold yet; nobody waits on a cron run, so nearby replicas gain it nothing.
    */
   async scheduled(controller, env) {
     const services = await createServices(env);

@@ -8,6 +8,7 @@ import { VAPID_ADVICE, vapidPairMatches } from './push/vapid-keys.js';
 /** What every flow gets, from a request or from the cron: parsed config, the database and the clocks. */
 export interface Services {
   config: Config;
+  /** A request's D1 session (src/http/d1-session.ts); the cron's plain handle, which D1 sends to the primary. */
   db: Db;
   /** The service's now: in development the test clock of PUT /v1/admin/clock when one is set. */
   now: () => Date;
@@ -44,13 +45,19 @@ async function checkedVapid(config: Config): Promise<void> {
 }
 
 /**
- * The services of one request or one cron run. `realNow` is the real clock (tests pass a fixed one). A
+ * The services of one request or one cron run. `realNow` is the real clock (tests pass a fixed one); `db` is
+ * the request's own handle (a D1 session), the per-environment plain one when none is given. A
  * deployment's clock is the real one as it stands, with no read of the test clock on its hot path; in
  * development the test clock moves it when one is set, for the cron as for requests, so a day change can
  * be tried over HTTP.
  */
-export async function createServices(env: Env, realNow: () => Date = () => new Date()): Promise<Services> {
-  const { config, db, boards } = await settled(env);
+export async function createServices(
+  env: Env,
+  realNow: () => Date = () => new Date(),
+  session?: Db,
+): Promise<Services> {
+  const { config, db: plain, boards } = await settled(env);
+  const db = session ?? plain;
   const now = config.development ? await developmentClock(db, realNow) : realNow;
   return { config, db, now, realNow, ...(boards && { boards }) };
 }

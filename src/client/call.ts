@@ -1,5 +1,6 @@
 import type { ErrorBody } from '../contract/error.js';
 import { ApiError, networkError, unexpectedResponse } from './api-error.js';
+import { BOOKMARK_HEADER, newerBookmark } from './bookmark.js';
 
 export interface ClientOptions {
   /** The player token to send, or a function read on every call (e.g. from localStorage); none when empty. */
@@ -27,12 +28,16 @@ export interface Call extends Fresh {
 /**
  * How both clients call the API at `baseUrl`: the JSON of a response, or an `ApiError` carrying the API's
  * `{error: {code, message}}` for any refusal (and one of its own when the network or the answer fails).
+ * Each call sends the newest D1 bookmark a response gave this client, so it reads its own writes wherever
+ * a database replica answers; a bookmark the API refuses (`invalid_bookmark`) is dropped, so the next call
+ * starts afresh.
  */
 export function caller(baseUrl: string, options: ClientOptions) {
   const base = baseUrl.replace(/\/+$/, '');
   const send = options.fetch ?? ((input: string, init: RequestInit) => fetch(input, init));
   const tokenOf =
     typeof options.token === 'function' ? options.token : () => options.token as string | undefined;
+  let bookmark: string | null = null;
 
   return async function call<T>(path: string, { method = 'GET', query, body, fresh }: Call = {}): Promise<T> {
     const headers: Record<string, string> = { accept: 'application/json' };
@@ -40,6 +45,7 @@ export function caller(baseUrl: string, options: ClientOptions) {
     const token = tokenOf();
     if (token) headers.authorization = `Bearer ${token}`;
     if (body !== undefined) headers['content-type'] = 'application/json';
+    if (bookmark !== null) headers[BOOKMARK_HEADER] = bookmark;
     const init: RequestInit = { method, headers };
     if (body !== undefined) init.body = JSON.stringify(body);
     let res: Response;
@@ -48,10 +54,14 @@ export function caller(baseUrl: string, options: ClientOptions) {
     } catch (cause) {
       throw networkError(cause);
     }
+    bookmark = newerBookmark(bookmark, res.headers.get(BOOKMARK_HEADER));
     if (res.status === 204) return undefined as T;
     const json: unknown = await res.json().catch(() => undefined);
     if (res.ok && json !== undefined) return json as T;
-    if (isErrorBody(json)) throw new ApiError(res.status, json.error);
+    if (isErrorBody(json)) {
+      if (json.error.code === 'invalid_bookmark') bookmark = null;
+      throw new ApiError(res.status, json.error);
+    }
     throw unexpectedResponse(res.status, res.statusText);
   };
 }

@@ -66,6 +66,7 @@ export type { Share, ShareCard, ShareRequest, Shares } from '../contract/shares.
 export type { Streak } from '../contract/streak.js';
 export type { LogEntry, SubmissionRequest, SubmissionResult } from '../contract/submission.js';
 export { ApiError } from './api-error.js';
+export { BOOKMARK_HEADER, newerBookmark } from './bookmark.js';
 export { type AdminClient, createAdminClient } from './create-admin-client.js';
 export {
   type BoardQuery,

@@ -8,6 +8,14 @@ export function createDb(d1: D1Database): Db {
   return drizzle(d1, { schema });
 }
 
+/** The binding each session was made from: what outlives a request is kept per binding, not per session. */
+const bindingOfSession = new WeakMap<object, D1Database>();
+
+/** The database binding `db` reaches, whether it is a session of it or the binding itself. */
+export function databaseOf(db: Db): D1Database {
+  return bindingOfSession.get(db.$client) ?? db.$client;
+}
+
 /** Where a D1 session starts: any replica, the primary, or a bookmark a client handed back. */
 export type SessionStart = D1SessionConstraint | D1SessionBookmark;
 
@@ -26,6 +34,7 @@ export interface SessionDb {
  */
 export function createSessionDb(d1: D1Database, start: SessionStart = 'first-unconstrained'): SessionDb {
   const session = d1.withSession(start);
+  bindingOfSession.set(session, d1);
   return {
     db: drizzle(session as unknown as D1Database, { schema }),
     bookmark: () => session.getBookmark(),

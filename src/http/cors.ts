@@ -18,8 +18,8 @@ function corsFor(allowList: string): MiddlewareHandler {
     middleware = cors({
       origin: (origin) => (allowed.includes('*') ? '*' : allowed.includes(origin) ? origin : null),
       allowMethods: ALLOWED_METHODS,
-      allowHeaders: ['Authorization', 'Content-Type', 'If-None-Match'],
-      exposeHeaders: ['X-Request-Id', 'Retry-After', 'ETag'],
+      allowHeaders: ['Authorization', 'Content-Type', 'If-None-Match', 'X-D1-Bookmark'],
+      exposeHeaders: ['X-Request-Id', 'Retry-After', 'ETag', 'X-D1-Bookmark'],
       maxAge: 86_400,
     });
     byAllowList.set(allowList, middleware);

@@ -1,3 +1,4 @@
+import { D1_BOOKMARK_HEADER } from '../contract/d1-bookmark.js';
 import type { Env } from '../env.js';
 import { maxAgeSeconds, noneMatch, PayloadMemory, PUZZLE_MAX_AGE_S } from './cache.js';
 import { requestIdFor } from './request-id.js';
@@ -7,6 +8,9 @@ const MAX_TTL_MS = PUZZLE_MAX_AGE_S * 1000;
 const MAX_ENTRIES = 256;
 /** Longer URLs are served but not kept: they are not the hot reads this is for. */
 const MAX_KEY_LENGTH = 256;
+
+/** Headers of the request that made a response, never of a response from memory. */
+const PER_REQUEST = new Set(['x-request-id', D1_BOOKMARK_HEADER]);
 
 interface Entry {
   body: string;
@@ -72,7 +76,8 @@ export function withFrontCache(fetch: Fetch, now: () => Date = () => new Date())
     const response = await fetch(request, env, ctx);
     const ttlMs = response.status === 200 ? maxAgeSeconds(response.headers.get('Cache-Control')) * 1000 : 0;
     if (ttlMs > 0) {
-      const kept = [...response.headers].filter(([name]) => name !== 'x-request-id');
+      // A response from memory ran no database session, so it carries no bookmark of another request's.
+      const kept = [...response.headers].filter(([name]) => !PER_REQUEST.has(name));
       entries.set(key, { body: await response.clone().text(), headers: kept }, t, ttlMs);
     }
     return response;

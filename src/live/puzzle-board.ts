@@ -404,6 +404,11 @@ export class PuzzleBoard extends DurableObject<Env> {
     }
   }
 
+  /**
+   * The plain handle, no session: D1 sends its queries to the primary. The board reads D1 only to start
+   * from its solves and rating, and to write after them (its flushes, their rating catch-ups), so a replica's
+   * older state would start it behind or apply games to a stale rating.
+   */
   private db(): Db {
     return createDb(this.env.DB);
   }

@@ -1,5 +1,5 @@
 import type { TestClock } from '../contract/clock.js';
-import type { Db } from '../db/client.js';
+import { type Db, databaseOf } from '../db/client.js';
 import { deleteTestClock, saveTestClockOffset, testClockOffset } from '../db/test-clock.js';
 
 /**
@@ -11,15 +11,18 @@ import { deleteTestClock, saveTestClockOffset, testClockOffset } from '../db/tes
  */
 const KEEP_MS = 1000;
 
-/** Per database binding: the offset last read (null: no test clock) and when, by the isolate's own clock. */
+/**
+ * Per database binding (a request's session is of one: `databaseOf`): the offset last read (null: no test
+ * clock) and when, by the isolate's own clock.
+ */
 const known = new WeakMap<D1Database, { offsetMs: number | null; readAt: number }>();
 
 function remember(db: Db, offsetMs: number | null): void {
-  known.set(db.$client, { offsetMs, readAt: Date.now() });
+  known.set(databaseOf(db), { offsetMs, readAt: Date.now() });
 }
 
 async function currentOffset(db: Db): Promise<number | null> {
-  const kept = known.get(db.$client);
+  const kept = known.get(databaseOf(db));
   if (kept && Date.now() - kept.readAt < KEEP_MS) return kept.offsetMs;
   const offsetMs = await testClockOffset(db);
   remember(db, offsetMs);

@@ -1,6 +1,7 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { AppEnv } from '../http/context.js';
 import { descriptorOf, KINDS } from '../kinds/index.js';
+import { withD1Bookmark } from './d1-bookmark-doc.js';
 import { TAGS } from './tags.js';
 
 /** Serves the OpenAPI document of every route `app` holds, with the security schemes the access levels name. */
@@ -17,7 +18,7 @@ export function serveDocument(app: OpenAPIHono<AppEnv>): void {
     description: "The deployment's ADMIN_TOKEN secret",
   });
 
-  app.doc31('/openapi.json', {
+  const config = {
     openapi: '3.1.0',
     info: {
       title: 'Daily puzzles',
@@ -27,5 +28,6 @@ export function serveDocument(app: OpenAPIHono<AppEnv>): void {
     tags: Object.values(TAGS).map((tag) => ({ ...tag })),
     // Every deployment serves the API at its own origin, so the document names none.
     servers: [{ url: '/', description: 'The origin that serves this document' }],
-  });
+  };
+  app.get('/openapi.json', (c) => c.json(withD1Bookmark(app.getOpenAPI31Document(config))));
 }

@@ -120,6 +120,20 @@ describe('the OpenAPI document', () => {
     }
   });
 
+  it('documents the x-d1-bookmark header both ways and its 400 invalid_bookmark on every operation', () => {
+    for (const { method, path, op } of operations(doc)) {
+      const bookmark = (op.parameters as Json[]).find((p) => p.name === 'x-d1-bookmark');
+      expect(bookmark, `${method} ${path}`).toMatchObject({ in: 'header', required: false });
+      const responses = op.responses as Record<string, { description: string; headers?: Json }>;
+      expect(responses['400']?.description, `${method} ${path}`).toContain('`invalid_bookmark`');
+      for (const [status, response] of Object.entries(responses)) {
+        expect(response.headers?.['x-d1-bookmark'], `${method} ${path} ${status}`).toEqual({
+          $ref: '#/components/headers/D1Bookmark',
+        });
+      }
+    }
+  });
+
   it('has a Puzzle that is one variant per kind of the registry, told apart by `kind`', () => {
     const puzzle = (doc.components as { schemas: Record<string, Json> }).schemas.Puzzle as Json;
     const mapping = (puzzle.discriminator as { propertyName: string; mapping: Record<string, string> })

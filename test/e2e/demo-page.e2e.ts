@@ -1,8 +1,8 @@
 /**
  * The demo page's manners in Chromium against the real Worker (wrangler dev, local D1): a level only looked
  * at starts no ranked clock, an error shows where a phone's player is looking, an unreachable API reads
- * as such, the page has its own icon, and every kind's Hint marks its board. Solving through the page is
- * demo.e2e.ts's.
+ * as such, the page has its own icon, every kind's Hint marks its board, and the player's requests carry the
+ * D1 bookmark of the anonymous registration. Solving through the page is demo.e2e.ts's.
  */
 
 import type { Browser, BrowserContext, Page } from 'playwright-core';
@@ -87,6 +87,24 @@ describe.skipIf(!chromiumStatus.ok)('the demo page', () => {
       );
     }
     expect(await sessionsOf(await playerIdOf(page))).toEqual([]);
+  });
+
+  test("the player's first request carries its registration's bookmark, though another client made it", async () => {
+    const context = await browser.newContext({ viewport: DESKTOP });
+    contexts.push(context);
+    const page = await context.newPage();
+    const registered = page.waitForResponse(
+      (res) => res.url().endsWith('/v1/players') && res.request().method() === 'POST',
+    );
+    const firstAsPlayer = page.waitForRequest(
+      (req) => req.url().includes('/v1/') && req.headers().authorization !== undefined,
+    );
+    await page.goto(worker.url);
+    const bookmark = (await registered).headers()['x-d1-bookmark'];
+    expect(bookmark).toMatch(/^[0-9a-f]{8}-/);
+    // The registration's, or a newer one that a read since then brought the page.
+    const sent = (await firstAsPlayer).headers()['x-d1-bookmark'] ?? '';
+    expect(sent >= (bookmark ?? '~'), `${sent} after ${bookmark}`).toBe(true);
   });
 
   test('pressing Start starts the level’s session at the server and shows its board', async () => {

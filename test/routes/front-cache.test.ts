@@ -65,6 +65,13 @@ describe('the front cache of anonymous reads', () => {
     expect(second.headers.get('X-Request-Id')).not.toBe(first.headers.get('X-Request-Id'));
   });
 
+  it('gives a response from memory no D1 bookmark: it ran no database session', async () => {
+    const first = await get(board);
+    expect(first.headers.get('x-d1-bookmark')).not.toBeNull();
+    const second = await get(board);
+    expect(second.headers.get('x-d1-bookmark')).toBeNull();
+  });
+
   it("echoes the caller's own request id on a response from memory", async () => {
     await get(path);
     const res = await get(path, { headers: { 'X-Request-Id': 'client-7' } });
