@@ -10,10 +10,10 @@ import type { Services } from '../services.js';
  */
 export async function settleOwnSolve(
   services: Services,
-  puzzle: { id: string; date: string },
+  puzzle: { id: string; date: string; boardShards: number },
   viewerId: string | null,
 ): Promise<void> {
   if (!services.boards || viewerId === null || areAnswersPublic(puzzle.date as IsoDate, services.now()))
     return;
-  await services.boards.settleFor(puzzle.id, viewerId);
+  await services.boards.settleFor(puzzle, viewerId);
 }
