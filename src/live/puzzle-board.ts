@@ -109,6 +109,8 @@ export class PuzzleBoard extends DurableObject<Env> {
   private peersLoading: Promise<void> | undefined;
   /** The last arrival number every other shard was told of; undefined until this board first told them all. */
   private toldThrough: number | undefined;
+  /** Shard 0 of several: the version of D1's puzzle rating it last took (D1 bumps it at every write). */
+  private appliedVersion = -1;
   /** Undefined until the board has been started from D1 by its first solve. */
   private puzzle: PuzzleState | undefined;
   private unflushed = 0;
@@ -434,6 +436,9 @@ export class PuzzleBoard extends DurableObject<Env> {
     if (!before) return;
     await catchUpPuzzleRating(db, before);
     const after = (await puzzleRatingState(db, puzzle.puzzleId)) ?? before;
+    // Applications for several shards' flushes overlap: an older read that finishes later must not win.
+    if (after.ratingVersion < this.appliedVersion) return;
+    this.appliedVersion = after.ratingVersion;
     puzzle.rating = {
       rating: after.rating,
       deviation: after.ratingDeviation,
