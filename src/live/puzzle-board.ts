@@ -542,10 +542,26 @@ export class PuzzleBoard extends DurableObject<Env> {
 
   /**
    * The counted time of the k-th counted solve in time order, this shard's and the others' together: the
-   * first bucket that many solves reach (a binary search over both trees), then the exact times in it.
+   * bucket the k-th falls in (this shard's tree alone when it has no others, else a binary search over both
+   * trees), then the exact times in it.
    */
   private kthMs(k: number): number | null {
     if (k < 1 || k > this.times.total + this.peers.total) return null;
+    const bucket = this.peers.total === 0 ? (this.times.find(k)?.bucket ?? 0) : this.mergedBucketOf(k);
+    const own = this.sql
+      .exec<{ counted_ms: number }>(
+        'select counted_ms from solves where counted = 1 and counted_ms >= ? and counted_ms < ?',
+        this.times.bucketStartMs(bucket),
+        bucket === this.times.seconds - 1 ? Number.MAX_SAFE_INTEGER : this.times.bucketStartMs(bucket + 1),
+      )
+      .toArray()
+      .map((r) => r.counted_ms);
+    const inBucket = [...own, ...this.peers.timesIn(bucket)].sort((a, b) => a - b);
+    return inBucket[k - 1 - (this.times.before(bucket) + this.peers.before(bucket))] ?? null;
+  }
+
+  /** The first bucket that k of this shard's and the others' counted solves together reach. */
+  private mergedBucketOf(k: number): number {
     const upTo = (bucket: number) => this.times.before(bucket + 1) + this.peers.before(bucket + 1);
     let low = 0;
     for (let high = this.times.seconds - 1; low < high; ) {
@@ -553,16 +569,7 @@ export class PuzzleBoard extends DurableObject<Env> {
       if (upTo(middle) >= k) high = middle;
       else low = middle + 1;
     }
-    const own = this.sql
-      .exec<{ counted_ms: number }>(
-        'select counted_ms from solves where counted = 1 and counted_ms >= ? and counted_ms < ?',
-        this.times.bucketStartMs(low),
-        low === this.times.seconds - 1 ? Number.MAX_SAFE_INTEGER : this.times.bucketStartMs(low + 1),
-      )
-      .toArray()
-      .map((r) => r.counted_ms);
-    const inBucket = [...own, ...this.peers.timesIn(low)].sort((a, b) => a - b);
-    return inBucket[k - 1 - (this.times.before(low) + this.peers.before(low))] ?? null;
+    return low;
   }
 
   private scheduleFlush(): void {
