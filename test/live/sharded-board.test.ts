@@ -10,7 +10,15 @@ import { submitSolution } from '../../src/play/submit.js';
 import { createServices } from '../../src/services.js';
 import { appAt } from '../support/app.js';
 import { boardNamespace, copyPuzzle, d1Number, judgedSolve, newPlayers, onBoards } from '../support/live.js';
-import { humanLogFor, register, solveStored, someAddress, startPuzzle, submit } from '../support/play.js';
+import {
+  bearer,
+  humanLogFor,
+  register,
+  solveStored,
+  someAddress,
+  startPuzzle,
+  submit,
+} from '../support/play.js';
 
 const date = '2026-11-29';
 const fetchedAt = '2026-11-29T12:00:00Z';
@@ -86,7 +94,8 @@ function admin(path: string, body: unknown) {
 }
 
 beforeAll(async () => {
-  await appAt(fetchedAt, sharded)(`/v1/puzzles/${date}/sudoku/easy`);
+  for (const level of ['easy', 'medium', 'hard'])
+    await appAt(fetchedAt, sharded)(`/v1/puzzles/${date}/sudoku/${level}`);
 });
 
 describe('a live puzzle split over four board shards', () => {
@@ -237,6 +246,7 @@ describe('a live puzzle split over four board shards', () => {
     expect(results.every((r) => r?.valid && r.countedMs === results[0]?.countedMs)).toBe(true);
     expect(results.filter((r) => r?.repeated === false)).toHaveLength(1);
     const puzzleId = `${date}:sudoku:medium`;
+    expect(await d1Number('select board_shards as n from puzzles where id = ?', puzzleId)).toBe(K);
     await boards().flush({ id: puzzleId, boardShards: K });
     expect(
       await d1Number('select count(*) as n from submissions where player_id = ? and ranked = 1', player.id),
@@ -289,5 +299,26 @@ describe('moderation of a live puzzle split over four board shards', () => {
       ),
     ).toBe(0);
     expect(await boards().standing(puzzle, other.player.id)).toMatchObject({ rank: 1, solvers: 1 });
+  });
+  it("an account's deletion moves its solve to the shard of its stand-in, counted once", async () => {
+    const puzzle = { id: `${date}:sudoku:hard`, boardShards: K };
+    const solution = await solveStored(date, 'sudoku', 'hard');
+    const leaving = await register(fetchedAt);
+    await startPuzzle(fetchedAt, leaving.token, date, 'sudoku', 'hard');
+    await submit('2026-11-29T12:10:00Z', leaving.token, `${date}/sudoku/hard`, { solution }, sharded);
+    const res = await appAt('2026-11-29T13:00:00Z', sharded)('/v1/players/me', {
+      method: 'DELETE',
+      headers: { ...bearer(leaving.token), ...someAddress() },
+    });
+    expect(res.status).toBe(204);
+    const row = await env.DB.prepare('select player_id, counted from submissions where puzzle_id = ?')
+      .bind(puzzle.id)
+      .first<{ player_id: string; counted: number }>();
+    expect(row?.counted).toBe(1);
+    const standIn = row?.player_id ?? '';
+    expect(await boards().standing(puzzle, leaving.player.id)).toBeNull();
+    expect(await boards().standing(puzzle, standIn)).toMatchObject({ rank: 1, solvers: 1 });
+    const holding = await Promise.all(allShards(K).map((i) => playersOn(puzzle.id, i)));
+    expect(holding.flat()).toEqual([standIn]);
   });
 });
