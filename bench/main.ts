@@ -6,8 +6,8 @@
 import { existsSync } from 'node:fs';
 import { KINDS } from '../src/kinds/index.js';
 
-/** The service: the day's CPU budget, HTTP load on loopback, database growth, reminders, the share card's image, hint CPU. */
-const SERVICE_BENCHES = ['fairplay', 'day', 'http', 'growth', 'push', 'shares', 'hints'];
+/** The service: the day's CPU budget, HTTP load on loopback, a live puzzle's board shards, database growth, reminders, the share card's image, hint CPU. */
+const SERVICE_BENCHES = ['fairplay', 'day', 'http', 'shards', 'growth', 'push', 'shares', 'hints'];
 
 const benchFile = (name: string) => new URL(`./${name}.ts`, import.meta.url);
 

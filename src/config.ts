@@ -1,5 +1,6 @@
 import type { TokenSecret } from './auth/signing-keys.js';
 import type { Env } from './env.js';
+import { MAX_BOARD_SHARDS } from './live/shards.js';
 import { BROWSER_PUSH_HOSTS, type PushHosts, parsePushHosts } from './push/push-hosts.js';
 import {
   VAPID_ADVICE,
@@ -22,6 +23,8 @@ export interface Config {
   pushHosts: PushHosts;
   firstDay: string;
   daysAhead: number;
+  /** K, the board shards each new puzzle is made with (`board_shards`; SCALING.md, step 4, says how to choose it). */
+  boardShards: number;
   development: boolean;
 }
 
@@ -69,6 +72,10 @@ export function loadConfig(env: Env): Config {
   if (!Number.isInteger(daysAhead) || daysAhead < 1 || daysAhead > 14) {
     throw new ConfigError('DAYS_AHEAD must be an integer from 1 to 14');
   }
+  const boardShards = Number(env.BOARD_SHARDS ?? '1');
+  if (!Number.isInteger(boardShards) || boardShards < 1 || boardShards > MAX_BOARD_SHARDS) {
+    throw new ConfigError(`BOARD_SHARDS must be an integer from 1 to ${MAX_BOARD_SHARDS}`);
+  }
   return {
     puzzleSalt: secrets.PUZZLE_SALT,
     tokenSecret:
@@ -80,6 +87,7 @@ export function loadConfig(env: Env): Config {
     pushHosts,
     firstDay,
     daysAhead,
+    boardShards,
     development,
   };
 }

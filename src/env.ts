@@ -70,6 +70,8 @@ export interface Env extends Partial<Record<RateLimitBinding, RateLimit>> {
   FIRST_DAY?: string;
   /** How many days ahead of today (UTC) each cron run prepares. */
   DAYS_AHEAD?: string;
+  /** K, the live board shards each new puzzle is made with (1 when unset); puzzles made before keep theirs. */
+  BOARD_SHARDS?: string;
   /** "development" allows the built-in dev secrets; anything else (or nothing) is a deployment. */
   ENVIRONMENT?: string;
   /** "true" logs every request as a JSON line (failed ones are always logged). */

@@ -30,7 +30,7 @@ export default {
     }
     const { config, db, now } = services;
     const results = await Promise.allSettled([
-      runDailyCron({ db, salt: config.puzzleSalt, now }, config),
+      runDailyCron({ db, salt: config.puzzleSalt, now, boardShards: config.boardShards }, config),
       calibrateBenchmarks(db, now()),
       catchUpPuzzleRatings(db),
     ]);

@@ -9,6 +9,7 @@ import { createApp } from '../src/app.js';
 import { ConfigError, DEV_SECRETS, DEV_VAPID, loadConfig } from '../src/config.js';
 import type { Env } from '../src/env.js';
 import worker from '../src/index.js';
+import { MAX_BOARD_SHARDS } from '../src/live/shards.js';
 import { BROWSER_PUSH_HOSTS } from '../src/push/push-hosts.js';
 import { MIN_DISTINCT_KEY_BYTES } from '../src/push/vapid-keys.js';
 import { MIN_DISTINCT_CHARACTERS, MIN_SECRET_LENGTH } from '../src/secret-strength.js';
@@ -358,5 +359,27 @@ describe('the push services a deployment sends reminders to', () => {
 
   it('are any host in development, whose push services are local', () => {
     expect(loadConfig({ DB: env.DB, ENVIRONMENT: 'development' }).pushHosts).toBe('any');
+  });
+});
+
+describe('BOARD_SHARDS, the board shards of new puzzles', () => {
+  const shardsWith = (value: string | undefined) => () =>
+    loadConfig({ DB: env.DB, ENVIRONMENT: 'development', BOARD_SHARDS: value }).boardShards;
+
+  it('is 1 when unset, and as committed', () => {
+    expect(shardsWith(undefined)()).toBe(1);
+    expect(shardsWith(COMMITTED.vars.BOARD_SHARDS)()).toBe(1);
+  });
+
+  it(`takes 1 and ${MAX_BOARD_SHARDS}, and refuses 0 and ${MAX_BOARD_SHARDS + 1}`, () => {
+    expect(shardsWith('1')()).toBe(1);
+    expect(shardsWith(String(MAX_BOARD_SHARDS))()).toBe(MAX_BOARD_SHARDS);
+    expect(shardsWith('0')).toThrow(/BOARD_SHARDS must be an integer from 1 to 64/);
+    expect(shardsWith(String(MAX_BOARD_SHARDS + 1))).toThrow(ConfigError);
+  });
+
+  it('refuses a number that is not whole, and a word', () => {
+    expect(shardsWith('2.5')).toThrow(ConfigError);
+    expect(shardsWith('four')).toThrow(ConfigError);
   });
 });

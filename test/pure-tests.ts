@@ -14,6 +14,8 @@ export const PURE_TESTS = [
   'test/rating/**/*.test.ts',
   'test/fairplay/**/*.test.ts',
   'test/live/counted-times.test.ts',
+  'test/live/shards.test.ts',
+  'test/live/peer-times.test.ts',
   'test/card/**/*.test.ts',
   'test/push/push-hosts.test.ts',
   'test/contract/hint.test.ts',

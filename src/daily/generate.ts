@@ -15,6 +15,8 @@ export interface GenerationContext {
   db: Db;
   salt: string;
   now: () => Date;
+  /** The board shards new puzzles are made with (`Config.boardShards`); one when not given. */
+  boardShards?: number;
 }
 
 export interface GenerationOutcome {
@@ -65,7 +67,8 @@ async function generateMissing(
   for (const key of missing) {
     try {
       const base = bases.get(`${key.kind}:${key.level}`) ?? defaultBenchmark(key.kind, key.level);
-      rows.push(makePuzzleRow(key, await dailySeed(ctx.salt, date, key.kind, key.level), base));
+      const row = makePuzzleRow(key, await dailySeed(ctx.salt, date, key.kind, key.level), base);
+      rows.push({ ...row, boardShards: ctx.boardShards ?? 1 });
     } catch (error) {
       failures.push(`${key.kind}:${key.level}: ${error instanceof Error ? error.message : String(error)}`);
     }

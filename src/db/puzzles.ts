@@ -30,6 +30,17 @@ export async function listPuzzlesOfDate(db: Db, date: string): Promise<PuzzleRow
   return inKindLevelOrder(await db.select().from(puzzles).where(eq(puzzles.date, date)).all());
 }
 
+/** Each puzzle's number of board shards (`board_shards`), for the puzzles of `ids` that exist. */
+export async function boardShardsOf(db: Db, ids: readonly string[]): Promise<Map<string, number>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({ id: puzzles.id, boardShards: puzzles.boardShards })
+    .from(puzzles)
+    .where(inArray(puzzles.id, [...ids]))
+    .all();
+  return new Map(rows.map((r) => [r.id, r.boardShards]));
+}
+
 export async function existingPuzzleIds(db: Db, ids: readonly string[]): Promise<Set<string>> {
   if (ids.length === 0) return new Set();
   const rows = await db

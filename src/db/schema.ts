@@ -50,6 +50,11 @@ export const puzzles = sqliteTable(
     games: integer('games').notNull().default(0),
     /** Bumped by every write of the rating: writers compare-and-set on it, so none overwrites another. */
     ratingVersion: integer('rating_version').notNull().default(0),
+    /**
+     * K, the live board's shard objects (src/live/shards.ts), fixed when the puzzle is made: a player's solve
+     * always goes to the shard its id hashes to, so K may never change while the puzzle is ranked.
+     */
+    boardShards: integer('board_shards').notNull().default(1),
     createdAt: text('created_at').notNull().default(sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`),
   },
   (t) => [uniqueIndex('puzzles_date_kind_level').on(t.date, t.kind, t.level)],

@@ -76,6 +76,7 @@ export type PuzzleToJudge = Pick<
   | 'level'
   | 'puzzle'
   | 'benchmarkSeconds'
+  | 'boardShards'
   | 'rating'
   | 'ratingDeviation'
   | 'ratingVolatility'
@@ -165,6 +166,7 @@ const puzzleToJudge = cachedStatement<ReadValues, PuzzleToJudge[]>((db) =>
       level: puzzles.level,
       puzzle: puzzles.puzzle,
       benchmarkSeconds: puzzles.benchmarkSeconds,
+      boardShards: puzzles.boardShards,
     })
     .from(puzzles)
     .where(eq(puzzles.id, at.puzzleId))

@@ -7,6 +7,7 @@ import {
   rankedSolvesOf,
 } from '../db/live-board.js';
 import { puzzleRatingState } from '../db/puzzle-ratings.js';
+import { boardShardsOf } from '../db/puzzles.js';
 import type { NewSubmissionRow } from '../db/submissions.js';
 import type { Env } from '../env.js';
 import { errorFields, log } from '../http/log.js';
@@ -14,7 +15,10 @@ import { catchUpPlayerRating } from '../play/catch-up-player-rating.js';
 import { catchUpPuzzleRating } from '../play/catch-up-puzzle-ratings.js';
 import type { Rating } from '../rating/glicko2.js';
 import { gameInputsOf, rateSolve, type SolveContext } from '../rating/rate-solve.js';
+import { callBoard } from './boards.js';
 import { CountedTimes } from './counted-times.js';
+import { type PeerSolve, PeerTimes } from './peer-times.js';
+import { allShards, shardName, shardOf } from './shards.js';
 
 /** A flush copies at most this many solves to D1 in one batch; this many waiting start one at once. */
 export const FLUSH_ROWS = 100;
@@ -65,15 +69,48 @@ interface PuzzleState {
   establishedGames: number;
 }
 
+/** Which shard of its puzzle a board is, and of how many (the puzzle's `board_shards`). */
+interface Place {
+  shard: number;
+  shards: number;
+}
+
+/** The puzzle's rating as shard 0 last applied it, which another shard's next games play against. */
+export interface AppliedRating {
+  rating: Rating;
+  establishedGames: number;
+}
+
+/** A shard's counted solves as it tells another: its last arrival number and every counted time. */
+export interface ShardTimes {
+  through: number;
+  times: number[];
+}
+
 /**
  * The board of one live puzzle (`idFromName(puzzleId)`): the single writer of its ranked solves and of its
  * rating. It deduplicates by player, plays the puzzle's games in arrival order, ranks from memory, and
  * copies its solves to D1 in idempotent batches. The Worker judges (tokens, engine, log, verdict) before it
  * calls; D1 stays the record of everything else.
+ *
+ * A puzzle made with `board_shards` K > 1 has K such boards (src/live/shards.ts), each the writer of its own
+ * players' solves. Each ranks from its own exact counts plus the other shards' counts as they last told it
+ * (each tells every other one at each of its flushes, and a shard that starts asks them); the puzzle's
+ * rating is applied by shard 0 alone, from D1, in D1's order, after any shard's flush (SCALING.md, step 4).
  */
 export class PuzzleBoard extends DurableObject<Env> {
   private readonly sql: SqlStorage;
   private readonly times = new CountedTimes();
+  /** The other shards' counted times (always empty with one shard). */
+  private readonly peers = new PeerTimes();
+  private place: Place = { shard: 0, shards: 1 };
+  /** Whether the other shards' counts were asked for since this board started (only with K > 1). */
+  private peersKnown = false;
+  private peersLoading: Promise<void> | undefined;
+  /** The last arrival number every other shard was told of; undefined until this board first told them all. */
+  private toldThrough: number | undefined;
+  /** Shard 0 of several: the version of D1's puzzle rating it last took (D1 bumps it at every write). */
+  private appliedVersion = -1;
   /** Undefined until the board has been started from D1 by its first solve. */
   private puzzle: PuzzleState | undefined;
   private unflushed = 0;
@@ -93,8 +130,11 @@ export class PuzzleBoard extends DurableObject<Env> {
   }
 
   /** Stores a judged solve (or finds the player's earlier one) and answers where it stands. */
-  async submit(solve: BoardSolve): Promise<BoardAnswer> {
-    await this.started(solve.row.puzzleId);
+  async submit(solve: BoardSolve, shard = 0): Promise<BoardAnswer> {
+    await this.started(solve.row.puzzleId, shard);
+    if (shardOf(solve.row.playerId, this.place.shards) !== shard) {
+      throw new Error(`player ${solve.row.playerId} is not on shard ${shard} of ${solve.row.puzzleId}`);
+    }
     const known = this.stored(solve.row.playerId);
     if (known) return this.answer(known, true);
     const puzzle = this.puzzle as PuzzleState;
@@ -123,7 +163,8 @@ export class PuzzleBoard extends DurableObject<Env> {
         JSON.stringify(fieldsOf(row)),
         JSON.stringify(row),
       );
-      if (counted) {
+      // With shards the puzzle's rating is shard 0's to apply, from D1, once this game is there.
+      if (counted && this.place.shards === 1) {
         puzzle.rating = rated.puzzleAfter;
         puzzle.establishedGames = rated.puzzleEstablishedAfter;
         this.savePuzzle(puzzle);
@@ -137,19 +178,52 @@ export class PuzzleBoard extends DurableObject<Env> {
   }
 
   /** The player's ranked solve of the puzzle and where it stands now; null when the board has none. */
-  async standing(puzzleId: string, playerId: string): Promise<BoardAnswer | null> {
-    await this.started(puzzleId);
+  async standing(puzzleId: string, playerId: string, shard = 0): Promise<BoardAnswer | null> {
+    await this.started(puzzleId, shard);
     const known = this.stored(playerId);
     return known ? this.answer(known, true) : null;
   }
 
-  /** Solvers, median and histogram of the counted solves, from memory and the bucket at each edge. */
-  async summary(puzzleId: string, edges: readonly number[]): Promise<BoardSummary> {
-    await this.started(puzzleId);
-    const below = [...edges.map((edge) => this.countBelow(edge)), this.times.total];
+  /**
+   * Solvers, median and histogram of the counted solves, from memory and the bucket at each edge; with
+   * shards, this shard's own and the others' as they last told it.
+   */
+  async summary(puzzleId: string, edges: readonly number[], shard = 0): Promise<BoardSummary> {
+    await this.started(puzzleId, shard);
+    const total = this.times.total + this.peers.total;
+    const below = [...edges.map((edge) => this.countBelow(edge) + this.peers.below(edge)), total];
     const histogram = below.map((n, i) => n - (i === 0 ? 0 : (below[i - 1] ?? 0)));
-    const total = this.times.total;
     return { solvers: total, medianMs: total === 0 ? null : this.kthMs(Math.ceil(total / 2)), histogram };
+  }
+
+  /**
+   * Shard 0 only: applies to the puzzle's rating, in D1, every counted game D1 holds that it does not include
+   * yet (in D1's order, each once: D1's `rated_through`), after a shard's flush; answers the rating.
+   */
+  async applyPuzzleGames(puzzleId: string): Promise<AppliedRating> {
+    await this.ownStarted(puzzleId, 0);
+    await this.applyFromD1();
+    const puzzle = this.puzzle as PuzzleState;
+    return { rating: puzzle.rating, establishedGames: puzzle.establishedGames };
+  }
+
+  /** This shard's counted solves, for another shard that has just started (`shard` is this one's number). */
+  async countedTimes(puzzleId: string, shard: number): Promise<ShardTimes> {
+    await this.ownStarted(puzzleId, shard);
+    return this.ownTimes();
+  }
+
+  /** Another shard's whole list of counted solves replaces what it told before. */
+  takePeerTimes(from: number, told: ShardTimes): void {
+    this.peers.replace(from, told.through, told.times);
+  }
+
+  /**
+   * Another shard's solves since it last told this one (arrival numbers after `after`). False when this one
+   * misses some before them; the other then sends its whole list.
+   */
+  takePeerSolves(from: number, after: number, through: number, solves: PeerSolve[]): boolean {
+    return this.peers.append(from, after, through, solves);
   }
 
   /** Copies every solve not yet in D1 there, with both ratings caught up; resolves once D1 has them all. */
@@ -181,7 +255,8 @@ export class PuzzleBoard extends DurableObject<Env> {
     if (!puzzle) return;
     this.loading = (async () => {
       await this.flush();
-      await this.loadFromD1(puzzle.puzzleId);
+      await this.loadFromD1(puzzle.puzzleId, this.place.shard);
+      if (this.place.shards > 1) await this.tellPeers(true);
     })().finally(() => {
       this.loading = undefined;
     });
@@ -219,6 +294,12 @@ export class PuzzleBoard extends DurableObject<Env> {
       )`);
       this.sql.exec('insert into board_schema (version) values (?)', SCHEMA_VERSION);
     });
+    // Added with shards: a board made before them has no row, and is shard 0 of 1.
+    this.sql.exec(`create table if not exists board_shard (
+      id integer primary key check (id = 1),
+      shard integer not null,
+      shards integer not null
+    )`);
   }
 
   /** Rebuilds memory from the board's own storage: the counted times and the puzzle's rating. */
@@ -233,6 +314,10 @@ export class PuzzleBoard extends DurableObject<Env> {
       rating: JSON.parse(row.rating) as Rating,
       establishedGames: row.established_games,
     };
+    this.place =
+      this.sql
+        .exec<{ shard: number; shards: number }>('select shard, shards from board_shard')
+        .toArray()[0] ?? this.place;
     this.times.clear();
     for (const solve of this.sql.exec<{ counted_ms: number }>(
       'select counted_ms from solves where counted = 1',
@@ -244,32 +329,139 @@ export class PuzzleBoard extends DurableObject<Env> {
       .one().n;
   }
 
-  /** Starts the board from D1 on its first solve (D1 may hold solves from before the board existed). */
-  private async started(puzzleId: string): Promise<void> {
+  /** Started from D1 (`ownStarted`) and, with shards, holding the other shards' counts. */
+  private async started(puzzleId: string, shard: number): Promise<void> {
+    await this.ownStarted(puzzleId, shard);
+    if (this.place.shards === 1 || this.peersKnown) return;
+    this.peersLoading ??= this.askPeers().finally(() => {
+      this.peersLoading = undefined;
+    });
+    await this.peersLoading;
+  }
+
+  /**
+   * Starts the board from D1 on its first call (D1 may hold solves from before the board existed). Never
+   * waits on another shard, so two shards starting at once, each asking the other, cannot wait on each other.
+   */
+  private async ownStarted(puzzleId: string, shard: number): Promise<void> {
     while (this.loading) await this.loading;
     if (this.puzzle) {
-      if (this.puzzle.puzzleId !== puzzleId) {
-        throw new Error(`the board of ${this.puzzle.puzzleId} was asked about ${puzzleId}`);
+      if (this.puzzle.puzzleId !== puzzleId || this.place.shard !== shard) {
+        throw new Error(
+          `shard ${this.place.shard} of ${this.puzzle.puzzleId} was asked as shard ${shard} of ${puzzleId}`,
+        );
       }
       return;
     }
-    this.loading = this.loadFromD1(puzzleId).finally(() => {
+    this.loading = this.loadFromD1(puzzleId, shard).finally(() => {
       this.loading = undefined;
     });
     await this.loading;
+  }
+
+  /** Asks every other shard for its counted solves; one that told this board meanwhile is newer already. */
+  private async askPeers(): Promise<void> {
+    const { puzzleId } = this.puzzle as PuzzleState;
+    await Promise.all(
+      this.otherShards().map(async (shard) => {
+        const told = await callBoard(this.namespace(), shardName(puzzleId, shard), (board) =>
+          board.countedTimes(puzzleId, shard),
+        );
+        if (this.peers.throughOf(shard) === undefined) this.peers.replace(shard, told.through, told.times);
+      }),
+    );
+    this.peersKnown = true;
+  }
+
+  /**
+   * Tells every other shard this one's counted solves: those since the last telling, or all of them when
+   * `whole` (after a reload) or when the other misses earlier ones. A failure throws to the flush, whose
+   * alarm retries it.
+   */
+  private async tellPeers(whole: boolean): Promise<void> {
+    const { puzzleId } = this.puzzle as PuzzleState;
+    const after = whole ? undefined : this.toldThrough;
+    const through = this.sql.exec<{ n: number }>('select coalesce(max(seq), 0) as n from solves').one().n;
+    if (after === through) return;
+    const since =
+      after === undefined
+        ? []
+        : this.sql
+            .exec<{ seq: number; counted_ms: number }>(
+              'select seq, counted_ms from solves where counted = 1 and seq > ? order by seq',
+              after,
+            )
+            .toArray()
+            .map((r): PeerSolve => [r.seq, r.counted_ms]);
+    const from = this.place.shard;
+    await Promise.all(
+      this.otherShards().map((shard) =>
+        callBoard(this.namespace(), shardName(puzzleId, shard), async (board) => {
+          if (after !== undefined && (await board.takePeerSolves(from, after, through, since))) return;
+          await board.takePeerTimes(from, this.ownTimes());
+        }),
+      ),
+    );
+    this.toldThrough = through;
+  }
+
+  private ownTimes(): ShardTimes {
+    return {
+      through: this.sql.exec<{ n: number }>('select coalesce(max(seq), 0) as n from solves').one().n,
+      times: this.sql
+        .exec<{ counted_ms: number }>('select counted_ms from solves where counted = 1')
+        .toArray()
+        .map((r) => r.counted_ms),
+    };
+  }
+
+  private otherShards(): number[] {
+    return allShards(this.place.shards).filter((shard) => shard !== this.place.shard);
+  }
+
+  private namespace(): DurableObjectNamespace<PuzzleBoard> {
+    const namespace = this.env.PUZZLE_BOARD;
+    if (!namespace) throw new Error('a sharded board needs its PUZZLE_BOARD binding to reach the others');
+    return namespace;
+  }
+
+  /**
+   * Shard 0 of several: the puzzle's counted games that D1 holds and its rating does not include, applied
+   * there, and the result taken as this board's rating.
+   */
+  private async applyFromD1(): Promise<void> {
+    const puzzle = this.puzzle as PuzzleState;
+    const db = this.db();
+    const before = await puzzleRatingState(db, puzzle.puzzleId);
+    if (!before) return;
+    await catchUpPuzzleRating(db, before);
+    const after = (await puzzleRatingState(db, puzzle.puzzleId)) ?? before;
+    // Applications for several shards' flushes overlap: an older read that finishes later must not win.
+    if (after.ratingVersion < this.appliedVersion) return;
+    this.appliedVersion = after.ratingVersion;
+    puzzle.rating = {
+      rating: after.rating,
+      deviation: after.ratingDeviation,
+      volatility: after.ratingVolatility,
+    };
+    puzzle.establishedGames = after.establishedGames;
+    this.savePuzzle(puzzle);
   }
 
   /**
    * D1's solves and rating of the puzzle, with its rating caught up, replace the board's. Only called with
    * nothing left to flush (at the start, or after a flush under `loading`).
    */
-  private async loadFromD1(puzzleId: string): Promise<void> {
+  private async loadFromD1(puzzleId: string, shard: number): Promise<void> {
     const db = this.db();
     const before = await puzzleRatingState(db, puzzleId);
     if (!before) throw new Error(`no puzzle ${puzzleId} for its board`);
-    await catchUpPuzzleRating(db, before);
+    const shards = (await boardShardsOf(db, [puzzleId])).get(puzzleId) ?? 1;
+    if (shard >= shards) throw new Error(`${puzzleId} has ${shards} board shards, not a shard ${shard}`);
+    // Only shard 0 applies the puzzle's games; another shard plays its next games against D1's rating.
+    if (shard === 0) await catchUpPuzzleRating(db, before);
     const state = (await puzzleRatingState(db, puzzleId)) ?? before;
-    const solves = await rankedSolvesOf(db, puzzleId);
+    const solves = (await rankedSolvesOf(db, puzzleId)).filter((s) => shardOf(s.playerId, shards) === shard);
     if (this.unflushed > 0) throw new Error('a board reloads only once D1 has all its solves');
     const puzzle: PuzzleState = {
       puzzleId,
@@ -289,6 +481,12 @@ export class PuzzleBoard extends DurableObject<Env> {
         );
       }
       this.savePuzzle(puzzle);
+      this.sql.exec(
+        `insert into board_shard (id, shard, shards) values (1, ?, ?)
+         on conflict (id) do update set shard = excluded.shard, shards = excluded.shards`,
+        shard,
+        shards,
+      );
     });
     this.loadMemory();
   }
@@ -322,8 +520,8 @@ export class PuzzleBoard extends DurableObject<Env> {
     return {
       repeated,
       solve: JSON.parse(solve.fields) as AnsweredFields,
-      rank: ahead + 1,
-      solvers: this.times.total,
+      rank: ahead + this.peers.ahead(solve.counted_ms, this.place.shard) + 1,
+      solvers: this.times.total + this.peers.total,
     };
   }
 
@@ -342,19 +540,36 @@ export class PuzzleBoard extends DurableObject<Env> {
     );
   }
 
-  /** The counted time of the k-th counted solve in board order. */
+  /**
+   * The counted time of the k-th counted solve in time order, this shard's and the others' together: the
+   * bucket the k-th falls in (this shard's tree alone when it has no others, else a binary search over both
+   * trees), then the exact times in it.
+   */
   private kthMs(k: number): number | null {
-    const found = this.times.find(k);
-    if (!found) return null;
-    const row = this.sql
+    if (k < 1 || k > this.times.total + this.peers.total) return null;
+    const bucket = this.peers.total === 0 ? (this.times.find(k)?.bucket ?? 0) : this.mergedBucketOf(k);
+    const own = this.sql
       .exec<{ counted_ms: number }>(
-        `select counted_ms from solves where counted = 1 and counted_ms >= ?
-         order by counted_ms, seq limit 1 offset ?`,
-        this.times.bucketStartMs(found.bucket),
-        k - 1 - found.before,
+        'select counted_ms from solves where counted = 1 and counted_ms >= ? and counted_ms < ?',
+        this.times.bucketStartMs(bucket),
+        bucket === this.times.seconds - 1 ? Number.MAX_SAFE_INTEGER : this.times.bucketStartMs(bucket + 1),
       )
-      .toArray()[0];
-    return row?.counted_ms ?? null;
+      .toArray()
+      .map((r) => r.counted_ms);
+    const inBucket = [...own, ...this.peers.timesIn(bucket)].sort((a, b) => a - b);
+    return inBucket[k - 1 - (this.times.before(bucket) + this.peers.before(bucket))] ?? null;
+  }
+
+  /** The first bucket that k of this shard's and the others' counted solves together reach. */
+  private mergedBucketOf(k: number): number {
+    const upTo = (bucket: number) => this.times.before(bucket + 1) + this.peers.before(bucket + 1);
+    let low = 0;
+    for (let high = this.times.seconds - 1; low < high; ) {
+      const middle = (low + high) >> 1;
+      if (upTo(middle) >= k) high = middle;
+      else low = middle + 1;
+    }
+    return low;
   }
 
   private scheduleFlush(): void {
@@ -390,18 +605,37 @@ export class PuzzleBoard extends DurableObject<Env> {
       this.unflushed -= pending.length;
       copied += pending.length;
     }
+    if (this.place.shards > 1) await this.tellPeers(false);
     return copied;
   }
 
   /** D1's ratings take the copied games in, in D1's order (the board's arrival order). */
   private async catchUpRatings(db: Db, puzzleId: string, rows: readonly LiveSolveRow[]): Promise<void> {
-    const state = await puzzleRatingState(db, puzzleId);
-    if (state) await catchUpPuzzleRating(db, state);
+    if (this.place.shards === 1) {
+      const state = await puzzleRatingState(db, puzzleId);
+      if (state) await catchUpPuzzleRating(db, state);
+    } else if (this.place.shard === 0) {
+      await this.applyFromD1();
+    } else {
+      this.takeRating(
+        await callBoard(this.namespace(), shardName(puzzleId, 0), (board) =>
+          board.applyPuzzleGames(puzzleId),
+        ),
+      );
+    }
     const now = new Date();
     // One puzzle, so one kind: each player's rating of it takes the player's new games.
     for (const row of new Map(rows.filter((r) => r.counted).map((r) => [r.playerId, r])).values()) {
       await catchUpPlayerRating(db, row.playerId, row.kind, now);
     }
+  }
+
+  /** Shard 0's rating after it applied this shard's flushed games: what this shard's next games play against. */
+  private takeRating(applied: AppliedRating): void {
+    const puzzle = this.puzzle as PuzzleState;
+    puzzle.rating = applied.rating;
+    puzzle.establishedGames = applied.establishedGames;
+    this.savePuzzle(puzzle);
   }
 
   /**

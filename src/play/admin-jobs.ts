@@ -8,7 +8,12 @@ import { type BenchmarkUpdate, calibrateBenchmarks } from './calibrate-benchmark
 
 export async function generateDateNow(services: Services, date: IsoDate): Promise<GenerationOutcome> {
   const outcome = await generateDate(
-    { db: services.db, salt: services.config.puzzleSalt, now: services.now },
+    {
+      db: services.db,
+      salt: services.config.puzzleSalt,
+      now: services.now,
+      boardShards: services.config.boardShards,
+    },
     date,
     'admin',
   );

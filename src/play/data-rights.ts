@@ -36,7 +36,7 @@ export async function erasePlayer(services: Services, playerId: string): Promise
   for (const group of await groupsOf(db, playerId)) await leaveGroup(services, playerId, group.id);
   const now = services.now();
   const started = boards ? await sessionPuzzleIds(db, playerId) : [];
-  await changeLiveSolves(boards, started, now, () =>
+  await changeLiveSolves(db, boards, started, now, () =>
     deletePlayer(db, playerId, crypto.randomUUID(), now.toISOString()),
   );
 }

@@ -87,7 +87,9 @@ async function changeStatus(
   const solve = await findSubmission(db, id);
   if (!solve) return { ok: false, reason: 'not_found' };
   if (!solve.ranked) return { ok: false, reason: 'not_ranked' };
-  return changeLiveSolves(boards, [solve.puzzleId], now, () => applyStatus(db, solve, change, action, now));
+  return changeLiveSolves(db, boards, [solve.puzzleId], now, () =>
+    applyStatus(db, solve, change, action, now),
+  );
 }
 
 async function applyStatus(
@@ -126,7 +128,7 @@ export async function banPlayerNow(
   if (!player) return { ok: false, reason: 'not_found' };
   if (player.bannedAt) return { ok: false, reason: 'already' };
   const started = boards ? await sessionPuzzleIds(db, playerId) : [];
-  return changeLiveSolves(boards, started, now, async () => {
+  return changeLiveSolves(db, boards, started, now, async () => {
     const { puzzleIds, kinds } = await banPlayer(db, {
       playerId,
       reason,

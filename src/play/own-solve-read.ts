@@ -1,4 +1,5 @@
 import { areAnswersPublic, type IsoDate } from '../daily/calendar.js';
+import { boardShardsOf } from '../db/puzzles.js';
 import { sessionPuzzleIds } from '../db/sessions.js';
 import type { Services } from '../services.js';
 
@@ -11,20 +12,31 @@ import type { Services } from '../services.js';
  */
 export async function settleOwnSolve(
   services: Services,
-  puzzle: { id: string; date: string },
+  puzzle: { id: string; date: string; boardShards: number },
   viewerId: string | null,
 ): Promise<void> {
   if (!services.boards || viewerId === null || areAnswersPublic(puzzle.date as IsoDate, services.now()))
     return;
-  await services.boards.settleFor(puzzle.id, viewerId);
+  await services.boards.settleFor(puzzle, viewerId);
 }
 
 /**
- * The same for every puzzle of a date the player has started (its sessions say where its solves can be):
- * each of those boards copies the player's solve first if it still waits, the others are not woken.
+ * The same for puzzles of one date the player may have solved, found by id: the puzzle of a share, or every
+ * puzzle of the date the player has started (its sessions say where its solves can be; the others' boards
+ * are not woken).
  */
-export async function settleOwnSolvesOf(services: Services, date: string, playerId: string): Promise<void> {
+export async function settleOwnSolvesOf(
+  services: Services,
+  date: string,
+  playerId: string,
+  only?: string,
+): Promise<void> {
   if (!services.boards || areAnswersPublic(date as IsoDate, services.now())) return;
-  const started = (await sessionPuzzleIds(services.db, playerId)).filter((id) => id.startsWith(`${date}:`));
-  await Promise.all(started.map((id) => settleOwnSolve(services, { id, date }, playerId)));
+  const ids = only
+    ? [only]
+    : (await sessionPuzzleIds(services.db, playerId)).filter((id) => id.startsWith(`${date}:`));
+  const shards = await boardShardsOf(services.db, ids);
+  await Promise.all(
+    [...shards].map(([id, boardShards]) => settleOwnSolve(services, { id, date, boardShards }, playerId)),
+  );
 }

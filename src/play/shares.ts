@@ -7,7 +7,7 @@ import type { PlayerRow } from '../db/players.js';
 import { deleteShare, insertShare, type ShareRow, shareableSolves, sharesOf } from '../db/shares.js';
 import { inKindLevelOrder } from '../kinds/order.js';
 import type { Services } from '../services.js';
-import { settleOwnSolve, settleOwnSolvesOf } from './own-solve-read.js';
+import { settleOwnSolvesOf } from './own-solve-read.js';
 import { playerStreak } from './player-streak.js';
 
 /** 16 random bytes, 22 base64url characters: a link nobody can guess or walk to from another. */
@@ -30,13 +30,8 @@ export async function createShare(
 ): Promise<ShareOutcome> {
   const one = request.kind && request.level ? { kind: request.kind, level: request.level } : null;
   // The card's figures are fixed now: a solve still on its live board is copied to D1 first.
-  if (one)
-    await settleOwnSolve(
-      services,
-      { id: puzzleId({ date: request.date as IsoDate, ...one }), date: request.date },
-      player.id,
-    );
-  else await settleOwnSolvesOf(services, request.date, player.id);
+  const only = one ? puzzleId({ date: request.date as IsoDate, ...one }) : undefined;
+  await settleOwnSolvesOf(services, request.date, player.id, only);
   const solves = await shareableSolves(services.db, player.id, request.date, one);
   if (solves.length === 0) return { ok: false, reason: 'not_solved' };
   const shown = player.boardVisibility === 'public';

@@ -123,7 +123,9 @@ async function submitRanked(
   if (!state.player) return { ok: false, reason: 'unknown_player' };
   if (state.player.bannedAt !== null) return { ok: false, reason: 'banned' };
   if (state.ranked) {
-    const onBoard = await services.boards?.standing(id, playerId);
+    // A ranked solve's puzzle exists, so its row was read with the rest; one shard is the board's default.
+    const live = { id, boardShards: state.puzzle?.boardShards ?? 1 };
+    const onBoard = await services.boards?.standing(live, playerId);
     return {
       ok: true,
       result: onBoard
@@ -366,7 +368,7 @@ async function onBoard(
   state: ReadyState,
   now: Date,
 ): Promise<SubmissionResult> {
-  return boardResult(await boards.submit(solve), state, now);
+  return boardResult(await boards.submit(state.puzzle, solve), state, now);
 }
 
 /** What the board knows of the player's solve, with the streak from the dates read before it. */

@@ -33,7 +33,12 @@ export function requireLevelOf(kind: Kind, level: Level): void {
 }
 
 export function generationContext(services: Services): GenerationContext {
-  return { db: services.db, salt: services.config.puzzleSalt, now: services.now };
+  return {
+    db: services.db,
+    salt: services.config.puzzleSalt,
+    now: services.now,
+    boardShards: services.config.boardShards,
+  };
 }
 
 /** A playable daily puzzle, generated on the spot if needed, or the 4xx/503 that says why not. */

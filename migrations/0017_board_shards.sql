@@ -1,0 +1,1 @@
+ALTER TABLE `puzzles` ADD `board_shards` integer DEFAULT 1 NOT NULL;
