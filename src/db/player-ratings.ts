@@ -4,7 +4,7 @@ import { newRating } from '../rating/glicko2.js';
 import { PLAY_DAY_GAP_MS } from '../rating/play-days.js';
 import { ESTABLISHED_MIN_PLAY_DAYS } from '../rating/standing.js';
 import type { PlayerGame } from '../rating/weighted-games.js';
-import { type Param, type Params, settable } from './batch.js';
+import { batch, type Param, type Params, settable, statement } from './batch.js';
 import type { Db } from './client.js';
 import { isCounted, ownSolve } from './ranked-solves.js';
 import { playerRatings, players, submissions } from './schema.js';
@@ -85,6 +85,36 @@ export function playDaysOf(rows: readonly { days: string }[]): string[] {
   return (JSON.parse(row.days) as (string | null)[]).filter((day): day is string => day !== null);
 }
 
+/** What a catch-up of a player's rating of a kind reads: the row, the games it does not have yet, the play days. */
+export interface CatchUpState {
+  row: PlayerRatingRow | undefined;
+  pending: PendingPlayerGame[];
+  playDays: string[];
+}
+
+/** The catch-up reads of several players of one kind, all in one batch (one round trip however many). */
+export async function catchUpStates(
+  db: Db,
+  playerIds: readonly string[],
+  kind: Kind,
+): Promise<CatchUpState[]> {
+  const reads = playerIds.map((id) => ({
+    rating: statement(db, playerRatingQuery(db, id, kind)),
+    pending: statement(db, pendingPlayerGamesQuery(db, id, kind)),
+    days: statement(db, playDaysQuery(db, id, kind)),
+  }));
+  if (reads.length === 0) return [];
+  const results = await db.$client.batch(
+    reads.flatMap((r) => [r.rating.statement, r.pending.statement, r.days.statement]),
+  );
+  const at = (i: number) => results[i] as D1Result;
+  return reads.map((r, i) => ({
+    row: r.rating.read(at(3 * i))[0],
+    pending: r.pending.read(at(3 * i + 1)),
+    playDays: playDaysOf(r.days.read(at(3 * i + 2))),
+  }));
+}
+
 /** A player's new rating of a kind, computed from the row whose version was `version` (0 and no row: new). */
 export interface PlayerRatingUpdate {
   playerId: string;
@@ -149,19 +179,17 @@ export function advanceWithOwnGameQuery(
     .returning({ version: playerRatings.version });
 }
 
-/**
- * Stores the rating with the games up to `through` applied, and each game's rating after it, if nobody wrote
- * the row meanwhile. True when it applied.
- */
-export async function advancePlayerRating(
-  db: Db,
-  update: PlayerRatingUpdate & {
-    through: number;
-    exists: boolean;
-    after: { id: number; rating: number; deviation: number }[];
-  },
-): Promise<boolean> {
-  const write = update.exists
+/** A player's rating caught up through the game `through`, with each replayed game's rating after it. */
+export type CaughtUpRating = PlayerRatingUpdate & {
+  through: number;
+  /** Whether the row was there when read (else it is inserted, unless another writer inserted it first). */
+  exists: boolean;
+  after: { id: number; rating: number; deviation: number }[];
+};
+
+/** The compare-and-set write of `advancePlayerRating`: a row back when it applied, none when another wrote first. */
+export function advancePlayerRatingQuery(db: Db, update: CaughtUpRating) {
+  return update.exists
     ? db
         .update(playerRatings)
         .set({ ...values(update), ratedThrough: update.through, version: sql`${playerRatings.version} + 1` })
@@ -184,10 +212,34 @@ export async function advancePlayerRating(
         })
         .onConflictDoNothing()
         .returning({ version: playerRatings.version });
-  const written = await write;
+}
+
+/**
+ * Stores the rating with the games up to `through` applied, and each game's rating after it, if nobody wrote
+ * the row meanwhile. True when it applied.
+ */
+export async function advancePlayerRating(db: Db, update: CaughtUpRating): Promise<boolean> {
+  const written = await advancePlayerRatingQuery(db, update);
   if (written.length === 0) return false;
   if (update.after.length > 0) await ratingsAfterQuery(db, update.after);
   return true;
+}
+
+/**
+ * Several players' catch-ups of one kind written in one batch, then the rating-after columns of every game
+ * that applied in one statement: two round trips however many players. Returns the players whose row another
+ * writer changed since it was read (nothing was written for them).
+ */
+export async function advancePlayerRatings(db: Db, updates: readonly CaughtUpRating[]): Promise<string[]> {
+  if (updates.length === 0) return [];
+  const written = await batch(
+    db,
+    updates.map((update) => statement(db, advancePlayerRatingQuery(db, update))),
+  );
+  const applied = updates.filter((_, i) => (written[i]?.length ?? 0) > 0);
+  const after = applied.flatMap((update) => update.after);
+  if (after.length > 0) await ratingsAfterQuery(db, after);
+  return updates.filter((_, i) => (written[i]?.length ?? 0) === 0).map((update) => update.playerId);
 }
 
 /**

@@ -10,7 +10,7 @@ import { puzzleRatingState } from '../db/puzzle-ratings.js';
 import type { NewSubmissionRow } from '../db/submissions.js';
 import type { Env } from '../env.js';
 import { errorFields, log } from '../http/log.js';
-import { catchUpPlayerRating } from '../play/catch-up-player-rating.js';
+import { catchUpPlayerRatings } from '../play/catch-up-player-rating.js';
 import { catchUpPuzzleRating } from '../play/catch-up-puzzle-ratings.js';
 import type { Rating } from '../rating/glicko2.js';
 import { gameInputsOf, rateSolve, type SolveContext } from '../rating/rate-solve.js';
@@ -397,11 +397,10 @@ export class PuzzleBoard extends DurableObject<Env> {
   private async catchUpRatings(db: Db, puzzleId: string, rows: readonly LiveSolveRow[]): Promise<void> {
     const state = await puzzleRatingState(db, puzzleId);
     if (state) await catchUpPuzzleRating(db, state);
-    const now = new Date();
-    // One puzzle, so one kind: each player's rating of it takes the player's new games.
-    for (const row of new Map(rows.filter((r) => r.counted).map((r) => [r.playerId, r])).values()) {
-      await catchUpPlayerRating(db, row.playerId, row.kind, now);
-    }
+    // One puzzle, so one kind: each player's rating of it takes the player's new games, in one batch.
+    const players = [...new Set(rows.filter((r) => r.counted).map((r) => r.playerId))];
+    const kind = rows[0]?.kind;
+    if (kind) await catchUpPlayerRatings(db, players, kind, new Date());
   }
 
   private db(): Db {
