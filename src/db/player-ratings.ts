@@ -58,9 +58,17 @@ export function pendingPlayerGamesQuery(db: Db, playerId: Param<string>, kind: P
  * the day before's, one seek of the play-days index each.
  */
 export function playDaysQuery(db: Db, playerId: Param<string>, kind: Param<Kind>) {
-  // Columns named in full: drizzle leaves a single table's columns bare (the outer table is players).
+  return db
+    .select({ days: playDaysArray(playerId, kind) })
+    .from(players)
+    .where(eq(players.id, playerId))
+    .limit(1);
+}
+
+/** `playDaysQuery`'s JSON array of play days for the player `player` names: a value or the outer row's id. */
+function playDaysArray(player: Param<string> | SQL, kind: Param<Kind>): SQL<string> {
   const firstSolve = (after: SQL | null): SQL => sql`(select min(s.created_at) from submissions s
-    where s.player_id = ${playerId} and s.kind = ${kind} and s.counted = 1
+    where s.player_id = ${player} and s.kind = ${kind} and s.counted = 1
     ${after === null ? sql`` : sql`and s.created_at >= strftime('%Y-%m-%dT%H:%M:%fZ', ${after}, ${GAP})`})`;
   let day: SQL | null = null;
   const days: SQL<string | null>[] = [];
@@ -68,11 +76,7 @@ export function playDaysQuery(db: Db, playerId: Param<string>, kind: Param<Kind>
     day = firstSolve(day);
     days.push(day as SQL<string | null>);
   }
-  return db
-    .select({ days: sql<string>`json_array(${sql.join(days, sql`, `)})` })
-    .from(players)
-    .where(eq(players.id, playerId))
-    .limit(1);
+  return sql<string>`json_array(${sql.join(days, sql`, `)})`;
 }
 
 /** The SQLite date modifier of one play-day gap. */
@@ -92,26 +96,62 @@ export interface CatchUpState {
   playDays: string[];
 }
 
-/** The catch-up reads of several players of one kind, all in one batch (one round trip however many). */
+/** Players named by one JSON array parameter: D1 binds at most 100 parameters to a statement. */
+const amongPlayers = (column: SQL, ids: string) => sql`${column} in (select value from json_each(${ids}))`;
+
+/**
+ * The catch-up reads of several players of one kind in one batch of three statements however many players
+ * (their rating rows, their games after each row's `rated_through`, their play days), by player.
+ */
 export async function catchUpStates(
   db: Db,
   playerIds: readonly string[],
   kind: Kind,
 ): Promise<CatchUpState[]> {
-  const reads = playerIds.map((id) => ({
-    rating: statement(db, playerRatingQuery(db, id, kind)),
-    pending: statement(db, pendingPlayerGamesQuery(db, id, kind)),
-    days: statement(db, playDaysQuery(db, id, kind)),
-  }));
-  if (reads.length === 0) return [];
-  const results = await db.$client.batch(
-    reads.flatMap((r) => [r.rating.statement, r.pending.statement, r.days.statement]),
-  );
-  const at = (i: number) => results[i] as D1Result;
-  return reads.map((r, i) => ({
-    row: r.rating.read(at(3 * i))[0],
-    pending: r.pending.read(at(3 * i + 1)),
-    playDays: playDaysOf(r.days.read(at(3 * i + 2))),
+  if (playerIds.length === 0) return [];
+  const ids = JSON.stringify(playerIds);
+  const [rows, pending, days] = await db.batch([
+    db
+      .select()
+      .from(playerRatings)
+      .where(and(eq(playerRatings.kind, kind), amongPlayers(sql`${playerRatings.playerId}`, ids))),
+    db
+      .select({
+        playerId: submissions.playerId,
+        id: submissions.id,
+        score: sql<number>`coalesce(${submissions.score}, 0)`,
+        opponent: {
+          rating: sql<number>`coalesce(${submissions.opponentRating}, 1500)`,
+          deviation: sql<number>`coalesce(${submissions.opponentDeviation}, 500)`,
+        },
+        playerWeight: sql<number>`coalesce(${submissions.playerWeight}, 1)`,
+      })
+      .from(submissions)
+      .where(
+        and(
+          amongPlayers(sql`${submissions.playerId}`, ids),
+          eq(submissions.kind, kind),
+          isCounted,
+          gt(
+            submissions.id,
+            sql`coalesce((select r.rated_through from player_ratings r
+              where r.player_id = ${submissions.playerId} and r.kind = ${kind}), 0)`,
+          ),
+        ),
+      )
+      .orderBy(asc(submissions.id)),
+    db
+      .select({ playerId: players.id, days: playDaysArray(sql`${players.id}`, kind) })
+      .from(players)
+      .where(amongPlayers(sql`${players.id}`, ids)),
+  ]);
+  const gamesOf = new Map<string, PendingPlayerGame[]>();
+  for (const { playerId, ...game } of pending)
+    gamesOf.set(playerId, [...(gamesOf.get(playerId) ?? []), game]);
+  return playerIds.map((id) => ({
+    row: rows.find((r) => r.playerId === id),
+    pending: gamesOf.get(id) ?? [],
+    playDays: playDaysOf(days.filter((d) => d.playerId === id)),
   }));
 }
 
