@@ -1,13 +1,22 @@
 /**
  * HTTP load against the real runtime: the service in workerd (bundled by wrangler from a snapshot of the
  * current sources, served through Miniflare with a local D1 in temporary storage; see support/wrangler.ts)
- * driven by autocannon from this process over loopback, each run bounded in time. Baseline of the same run:
- * a minimal Hono Worker returning a constant JSON (bench/baseline-worker), served the same way, run right
- * before each of the route's runs (several alternating pairs; the median pair is reported). Submissions are
- * also compared with their floor: a minimal Hono Worker making the same two D1 round trips
- * (bench/baseline-d1-worker), run right before them.
- * Targets: puzzle reads at ≥ 80 % of the baseline's throughput, submissions at ≥ 30 %.
+ * driven by autocannon from this process over loopback, each run bounded in time.
+ *
+ * Reads: a minimal Hono Worker returning a constant JSON (bench/baseline-worker), served the same way, runs
+ * right before each of the route's runs (several alternating pairs; the median pair is reported).
+ * Target: ≥ 80 % of the baseline's throughput.
+ *
+ * Ranked submissions, side by side in one run: the same bundle served twice, once with SUBMISSION_PATH
+ * "direct" (two D1 round trips per solve) and once with "boards" (the live boards of src/live), each with
+ * its own copy of one local D1 state, and their floor, a minimal Hono Worker making the direct path's two D1
+ * round trips (bench/baseline-d1-worker). Each round runs floor, direct, boards back to back at 8, 32 and
+ * 128 connections on a fresh puzzle, and at 32 on a puzzle that already has 100,000 ranked solvers in D1
+ * (inserted in bulk before the load; the board starts from them). After the load, the boards' D1 must hold
+ * every acknowledged solve exactly once once the boards have flushed.
+ * Targets (issue #24): boards ≥ 4× direct at every concurrency, ≥ 8× on the 100,000-solver puzzle.
  */
+import { cpSync } from 'node:fs';
 import path from 'node:path';
 import autocannon, { type Options, type Result } from 'autocannon';
 import type { PlayerId } from '../src/auth/player-token.js';
@@ -28,11 +37,26 @@ import {
 } from './support/wrangler.js';
 
 const DURATION_S = 5;
-/** Alternating (baseline, route) pairs per route; the median pair's ratio is reported. */
+/** Alternating (baseline, route) pairs per read route; the median pair's ratio is reported. */
 const ROUNDS = 3;
 const CONNECTIONS = 8;
-/** More players than the submission run can use in its 10 s, so every submission is a first, ranked one. */
-const PLAYERS = 12_000;
+/**
+ * Submissions: rounds of (floor, direct, boards) per row, each run this long. Shorter and fewer than the
+ * reads' so that the four rows × three paths fit in about two and a half minutes.
+ */
+const SUBMIT_DURATION_S = 4;
+const SUBMIT_ROUNDS = 3;
+const SUBMIT_CONNECTIONS = [8, 32, 128] as const;
+/** The hot puzzle's row runs at this many connections. */
+const HOT_CONNECTIONS = 32;
+/** Ranked solvers the hot puzzle has in D1 before the load. */
+const PRIOR_SOLVERS = 100_000;
+/**
+ * Players of the load, each with a session on both puzzles. Each path has its own D1 state, so both use the
+ * whole pool; every submission is by a different player (a first, ranked one). A path that used up its pool
+ * would send the rest of its run to an unknown path: 404s in its non-2xx column, none counted as solves.
+ */
+const PLAYERS = 60_000;
 /** The id of the one token every bench player holds (a `player_tokens` row), so its bearer tokens verify. */
 const TOKEN_ID = 'http-bench-token';
 /**
@@ -43,16 +67,17 @@ const SESSION_AGE_MS = 20 * 60_000;
 /** When the last move of the players' log was entered, after the session's start. */
 const LOG_END_MS = 18 * 60_000;
 const READ_TARGET = 0.8;
-const SUBMIT_TARGET = 0.3;
+const BOARDS_TARGET = 4;
+const HOT_BOARDS_TARGET = 8;
+/** How long the boards may take to copy every acknowledged solve to D1 after the load. */
+const FLUSH_WAIT_MS = 30_000;
 
 const playerId = (i: number) => `00000000-0000-4000-8000-${String(i).padStart(12, '0')}` as PlayerId;
 
-/** One baseline run, then (for submissions) a floor run, then the route's run. */
+/** One baseline run, then the route's run. */
 interface Round {
   result: Result;
   baseline: Result;
-  /** The least any Worker doing this route's D1 round trips needs here (submissions). */
-  floor?: Result;
 }
 
 interface Run {
@@ -65,18 +90,21 @@ const ratioOf = (round: Round) => round.result.requests.average / round.baseline
 
 type LoadRequest = NonNullable<Options['requests']>[number];
 
-async function load(url: string, request: LoadRequest, amount?: number): Promise<Result> {
+async function load(
+  url: string,
+  request: LoadRequest,
+  options: { connections?: number; duration?: number } = {},
+): Promise<Result> {
   return autocannon({
     url,
-    connections: CONNECTIONS,
-    duration: DURATION_S,
-    ...(amount === undefined ? {} : { amount }),
+    connections: options.connections ?? CONNECTIONS,
+    duration: options.duration ?? DURATION_S,
     requests: [request],
   });
 }
 
 /** One submission, which must come back as a first ranked solve judged clean (else the load means nothing). */
-async function expectCleanSolve(url: string, s: RankedSubmission): Promise<void> {
+async function cleanSolve(url: string, s: RankedSubmission): Promise<{ rank: number; solvers: number }> {
   const res = await fetch(url, {
     method: 'POST',
     headers: { authorization: `Bearer ${s.token}`, 'content-type': 'application/json' },
@@ -86,6 +114,7 @@ async function expectCleanSolve(url: string, s: RankedSubmission): Promise<void>
   if (res.status !== 200 || !text.includes('"verdict":"clean"') || !text.includes('"repeated":false')) {
     throw new Error(`a first ranked submission was not a clean solve: ${res.status} ${text.slice(0, 300)}`);
   }
+  return JSON.parse(text) as { rank: number; solvers: number };
 }
 
 async function getJson<T>(url: string, headers: Record<string, string> = {}): Promise<T> {
@@ -94,18 +123,271 @@ async function getJson<T>(url: string, headers: Record<string, string> = {}): Pr
   return (await res.json()) as T;
 }
 
+/** The state the bench seeds: players with a token, the day, sessions on both puzzles, the hot puzzle's solvers. */
+interface Seeded {
+  date: string;
+  puzzleCount: number;
+  fresh: LoadPuzzle;
+  hot: LoadPuzzle;
+}
+
+interface LoadPuzzle {
+  id: string;
+  path: string;
+  puzzle: unknown;
+}
+
+/**
+ * Seeds `state` through wrangler's own commands and one start of the Worker (the first request makes the
+ * day): `PLAYERS + 1` players (the last one is the probe) holding a token, each with a session of both puzzles
+ * started SESSION_AGE_MS ago, and PRIOR_SOLVERS other players' clean ranked solves of the hot puzzle with the
+ * puzzle's rating settled as a live database has it (rated_through, games, version).
+ */
+async function seed(config: string, state: string): Promise<Seeded> {
+  await applyMigrations(config, 'DB', state);
+  await executeSql(
+    config,
+    'DB',
+    state,
+    `with recursive n(i) as (select 0 union all select i + 1 from n where i < ${PLAYERS})
+     insert into players (id, display_name, created_at)
+     select printf('00000000-0000-4000-8000-%012d', i), 'Player ' || i, '2026-01-01T00:00:00.000Z' from n;
+     insert into player_tokens (player_id, id, created_at, via)
+     select id, '${TOKEN_ID}', created_at, 'register' from players;
+     with recursive n(i) as (select 0 union all select i + 1 from n where i < ${PRIOR_SOLVERS - 1})
+     insert into players (id, display_name, created_at)
+     select printf('00000000-0000-4000-9000-%012d', i), 'Solver ' || i, '2026-01-01T00:00:00.000Z' from n`,
+  );
+  const service = await serveWorker(config, state);
+  let day: { date: string; puzzles: unknown[] };
+  let fresh: LoadPuzzle;
+  let hot: LoadPuzzle;
+  try {
+    day = await getJson(`${service.url}/v1/puzzles/today`);
+    const freshPath = `/v1/puzzles/${day.date}/sudoku/easy`;
+    const hotPath = `/v1/puzzles/${day.date}/sudoku/medium`;
+    const a = await getJson<{ id: string; puzzle: unknown }>(service.url + freshPath);
+    const b = await getJson<{ id: string; puzzle: unknown }>(service.url + hotPath);
+    fresh = { id: a.id, path: freshPath, puzzle: a.puzzle };
+    hot = { id: b.id, path: hotPath, puzzle: b.puzzle };
+  } finally {
+    // Sessions and solves are written while the Worker is stopped, as no statement may write beside it.
+    await service.stop();
+  }
+  const time = '(60000 + (n.i * 2654435761) % 1740000)';
+  await executeSql(
+    config,
+    'DB',
+    state,
+    `insert into play_sessions (player_id, puzzle_id, started_at, time_zone)
+     select p.id, z.id, ${Date.now() - SESSION_AGE_MS}, null
+     from players p join puzzles z on z.id in ('${fresh.id}', '${hot.id}') where p.id like '%-8000-%';
+     with recursive n(i) as (select 0 union all select i + 1 from n where i < ${PRIOR_SOLVERS - 1})
+     insert into submissions (puzzle_id, puzzle_date, kind, level, player_id, created_at, valid, ranked,
+       elapsed_ms, counted_ms, capped, benchmark_seconds, score, rating_before, deviation_before,
+       rating_after, deviation_after, status, counted, established, streak_date, opponent_rating,
+       opponent_deviation, puzzle_weight, player_weight)
+     select z.id, z.date, z.kind, z.level, printf('00000000-0000-4000-9000-%012d', n.i),
+            z.date || 'T00:00:00.000Z', 1, 1, ${time}, ${time}, 0, z.benchmark_seconds,
+            1.0 / (1 + (${time} / (z.benchmark_seconds * 1000.0)) * (${time} / (z.benchmark_seconds * 1000.0))),
+            1500, 350, 1510, 340, 'clean', 1, 0, z.date, 1500, 350, 0, 1
+     from n join puzzles z on z.id = '${hot.id}';
+     update puzzles set (rated_through, rating_version, games) = (
+       select coalesce(max(s.id), 0), count(*), count(*) from submissions s
+       where s.puzzle_id = puzzles.id and s.counted = 1)
+     where id = '${hot.id}'`,
+  );
+  return { date: day.date, puzzleCount: day.puzzles.length, fresh, hot };
+}
+
+/** Every player's first ranked submission of `puzzle`, the probe's last. */
+async function submissionsOf(puzzle: LoadPuzzle): Promise<RankedSubmission[]> {
+  const sudoku = engineFor('sudoku');
+  const parsed = sudoku.parsePuzzle(puzzle.puzzle);
+  const solution = sudoku.solve(parsed, { maxSolutions: 1 }).solutions[0];
+  const steps = sudoku.stepsTo(parsed, solution);
+  const out: RankedSubmission[] = [];
+  for (let i = 0; i <= PLAYERS; i++) {
+    out.push(
+      await rankedSubmission(
+        { current: DEV_SECRETS.TOKEN_SECRET },
+        {
+          playerId: playerId(i),
+          puzzleId: puzzle.id,
+          solution,
+          log: humanLog(steps, { endMs: LOG_END_MS, seed: i + 1 }),
+          elapsedMs: SESSION_AGE_MS,
+          tokenId: TOKEN_ID,
+        },
+      ),
+    );
+  }
+  return out;
+}
+
+/**
+ * The players of one path's submissions to one puzzle, handed out in order so each is sent once, and those
+ * whose solve was acknowledged (200, a first solve).
+ */
+class PlayerPool {
+  private next = 0;
+  readonly acknowledged: number[] = [];
+  /**
+   * Players whose submission was built: at most this many can be in D1. autocannon builds each connection's
+   * next request on its last response, and drops the answers still in flight when a run ends, so a solve
+   * can be stored whose answer nobody read.
+   */
+  handedOut(): number {
+    return Math.min(this.next, PLAYERS);
+  }
+  constructor(private readonly submissions: readonly RankedSubmission[]) {}
+
+  request(puzzlePath: string): LoadRequest {
+    return {
+      method: 'POST',
+      path: `${puzzlePath}/submissions`,
+      setupRequest: (request, context) => {
+        const i = this.next++;
+        const s = this.submissions[i];
+        context.player = i;
+        // autocannon cannot end a run early (a null request loops), so a spent pool asks for a 404.
+        if (i >= PLAYERS || !s) return { ...request, method: 'GET', path: '/v1/nothing', body: '' };
+        return {
+          ...request,
+          headers: {
+            authorization: `Bearer ${s.token}`,
+            'content-type': 'application/json',
+            // Many players, many addresses: one address would meet the per-address limit (429).
+            'cf-connecting-ip': `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`,
+          },
+          body: s.body,
+        };
+      },
+      onResponse: (status, body, context) => {
+        if (status === 200 && body.includes('"repeated":false'))
+          this.acknowledged.push(Number(context.player));
+      },
+    };
+  }
+}
+
+/** One round of a submissions row: the floor, then the direct path, then the boards, back to back. */
+interface SubmitRound {
+  floor: Result;
+  direct: Result;
+  boards: Result;
+}
+
+interface SubmitRow {
+  name: string;
+  connections: number;
+  target: number;
+  rounds: SubmitRound[];
+}
+
+/** Requests answered 2xx per second over the run (for a submission: solves acknowledged per second). */
+const rate = (r: Result) => {
+  const ok = Object.entries(r.statusCodeStats)
+    .filter(([code]) => code.startsWith('2'))
+    .reduce((n, [, { count }]) => n + count, 0);
+  return r.duration > 0 ? ok / r.duration : 0;
+};
+const gainOf = (round: SubmitRound) => rate(round.boards) / rate(round.direct);
+
+interface FlushCheck {
+  puzzle: string;
+  acknowledged: number;
+  handedOut: number;
+  rows: number;
+  distinct: number;
+  missing: number;
+  waitedMs: number;
+  expected: number;
+}
+
+/**
+ * Waits until the boards' D1 holds every solve the load acknowledged (the flushes run on their own, 1 s
+ * after a first waiting solve or per 100), then counts: rows, distinct players, acknowledged ones missing.
+ */
+async function checkFlushed(
+  server: WorkerServer,
+  puzzle: LoadPuzzle,
+  pool: PlayerPool,
+  prior: number,
+): Promise<FlushCheck> {
+  // The probe, the acknowledged solves and the solves D1 had before.
+  const expected = prior + 1 + pool.acknowledged.length;
+  const started = Date.now();
+  const count = async () =>
+    (
+      await server.query<{ n: number }>(
+        'DB',
+        'select count(*) as n from submissions where puzzle_id = ? and ranked = 1',
+        puzzle.id,
+      )
+    )[0]?.n ?? 0;
+  // Done once D1 has every acknowledged solve and nothing more arrives for longer than the alarm's delay
+  // (the solves whose answers were lost when a run ended are flushed too).
+  let last = -1;
+  let stableSince = Date.now();
+  for (;;) {
+    const n = await count();
+    if (n !== last) [last, stableSince] = [n, Date.now()];
+    if (n >= expected && Date.now() - stableSince >= 1500) break;
+    if (Date.now() - started >= FLUSH_WAIT_MS) break;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  const waitedMs = stableSince - started;
+  const [totals] = await server.query<{ rows: number; distinct: number }>(
+    'DB',
+    `select count(*) as rows, count(distinct player_id) as "distinct" from submissions
+     where puzzle_id = ? and ranked = 1`,
+    puzzle.id,
+  );
+  const stored = new Set(
+    (
+      await server.query<{ player_id: string }>(
+        'DB',
+        'select player_id from submissions where puzzle_id = ? and ranked = 1',
+        puzzle.id,
+      )
+    ).map((r) => r.player_id),
+  );
+  const missing = pool.acknowledged.filter((i) => !stored.has(playerId(i))).length;
+  return {
+    puzzle: puzzle.path,
+    acknowledged: pool.acknowledged.length,
+    handedOut: pool.handedOut(),
+    rows: totals?.rows ?? 0,
+    distinct: totals?.distinct ?? 0,
+    missing,
+    waitedMs,
+    expected,
+  };
+}
+
 export async function run(): Promise<void> {
   const dirs = [
     'bench-http-app',
-    'bench-http-app-state',
+    'bench-http-direct-state',
+    'bench-http-boards-state',
     'bench-http-base',
     'bench-http-base-state',
     'bench-http-floor',
     'bench-http-floor-state',
   ].map(tempDir);
-  const [appDir = '', appState = '', baseDir = '', baseState = '', floorDir = '', floorState = ''] = dirs;
+  const [
+    appDir = '',
+    directState = '',
+    boardsState = '',
+    baseDir = '',
+    baseState = '',
+    floorDir = '',
+    floorState = '',
+  ] = dirs;
   const servers: WorkerServer[] = [];
   try {
+    const t0 = Date.now();
     const appConfig = await snapshotWorker(path.join(ROOT, 'wrangler.toml'), appDir);
     const baseConfig = await snapshotWorker(path.join(ROOT, 'bench/baseline-worker/wrangler.toml'), baseDir);
     const floorConfig = await snapshotWorker(
@@ -113,162 +395,153 @@ export async function run(): Promise<void> {
       floorDir,
     );
     await applyMigrations(floorConfig, 'DB', floorState);
-    await applyMigrations(appConfig, 'DB', appState);
-    // One player more than the load uses: the probe below.
-    await executeSql(
-      appConfig,
-      'DB',
-      appState,
-      `with recursive n(i) as (select 0 union all select i + 1 from n where i < ${PLAYERS})
-       insert into players (id, display_name, created_at)
-       select printf('00000000-0000-4000-8000-%012d', i), 'Player ' || i, '2026-01-01T00:00:00.000Z' from n;
-       insert into player_tokens (player_id, id, created_at, via)
-       select id, '${TOKEN_ID}', created_at, 'register' from players`,
-    );
-    let service = await serveWorker(appConfig, appState);
-    servers.push(service);
+    const seeded = await seed(appConfig, directState);
+    // The boards' path starts from the very same D1 state, in a copy of its own.
+    cpSync(directState, boardsState, { recursive: true });
+
+    const direct = await serveWorker(appConfig, directState, {}, { SUBMISSION_PATH: 'direct' });
+    servers.push(direct);
+    const boards = await serveWorker(appConfig, boardsState, {}, { SUBMISSION_PATH: 'boards' });
+    servers.push(boards);
     const baseline = await serveWorker(baseConfig, baseState);
     servers.push(baseline);
     const floor = await serveWorker(floorConfig, floorState);
     servers.push(floor);
 
-    // The first request makes the day (lazy generation); everything after reads stored puzzles.
-    const day = await getJson<{ date: string; puzzles: { kind: string; level: string }[] }>(
-      `${service.url}/v1/puzzles/today`,
-    );
-    const puzzlePath = `/v1/puzzles/${day.date}/sudoku/easy`;
-    const puzzle = await getJson<{ id: string; puzzle: unknown }>(service.url + puzzlePath);
-    // Every player fetched the puzzle SESSION_AGE_MS ago: their sessions are written while the Worker is
-    // stopped, as no statement may write beside it.
-    await service.stop();
-    servers.splice(servers.indexOf(service), 1);
-    await executeSql(
-      appConfig,
-      'DB',
-      appState,
-      `insert into play_sessions (player_id, puzzle_id, started_at, time_zone)
-       select id, '${puzzle.id}', ${Date.now() - SESSION_AGE_MS}, null from players`,
-    );
-    service = await serveWorker(appConfig, appState);
-    servers.push(service);
-    const sudoku = engineFor('sudoku');
-    const solution = sudoku.solve(sudoku.parsePuzzle(puzzle.puzzle), { maxSolutions: 1 }).solutions[0];
-    const steps = sudoku.stepsTo(sudoku.parsePuzzle(puzzle.puzzle), solution);
-    const submissions: RankedSubmission[] = [];
-    for (let i = 0; i <= PLAYERS; i++) {
-      submissions.push(
-        await rankedSubmission(
-          { current: DEV_SECRETS.TOKEN_SECRET },
-          {
-            playerId: playerId(i),
-            puzzleId: puzzle.id,
-            solution,
-            log: humanLog(steps, { endMs: LOG_END_MS, seed: i + 1 }),
-            elapsedMs: SESSION_AGE_MS,
-            tokenId: TOKEN_ID,
-          },
-        ),
-      );
+    const freshSubmissions = await submissionsOf(seeded.fresh);
+    const hotSubmissions = await submissionsOf(seeded.hot);
+    const probeOf = (list: RankedSubmission[]) => list[PLAYERS] as RankedSubmission;
+    // The probes: each path's first solve of each puzzle must be clean, and the hot one ranked among the
+    // puzzle's prior solvers (on the boards' path, the board has started from D1's solves for it).
+    const probes = {
+      direct: {
+        fresh: await cleanSolve(`${direct.url}${seeded.fresh.path}/submissions`, probeOf(freshSubmissions)),
+        hot: await cleanSolve(`${direct.url}${seeded.hot.path}/submissions`, probeOf(hotSubmissions)),
+      },
+      boards: {
+        fresh: await cleanSolve(`${boards.url}${seeded.fresh.path}/submissions`, probeOf(freshSubmissions)),
+        hot: await cleanSolve(`${boards.url}${seeded.hot.path}/submissions`, probeOf(hotSubmissions)),
+      },
+    };
+    for (const [name, probe] of Object.entries(probes)) {
+      if (probe.hot.solvers !== PRIOR_SOLVERS + 1) {
+        throw new Error(
+          `${name}: the hot puzzle's probe saw ${probe.hot.solvers} solvers, not ${PRIOR_SOLVERS + 1}`,
+        );
+      }
     }
-    const probe = submissions.pop();
-    if (probe) await expectCleanSolve(`${service.url}${puzzlePath}/submissions`, probe);
-    const etag = (await fetch(service.url + puzzlePath)).headers.get('etag');
+    const setupS = (Date.now() - t0) / 1000;
 
-    let next = 0;
+    const pools = {
+      direct: { fresh: new PlayerPool(freshSubmissions), hot: new PlayerPool(hotSubmissions) },
+      boards: { fresh: new PlayerPool(freshSubmissions), hot: new PlayerPool(hotSubmissions) },
+    };
     let floorSequence = 0;
-    const plan: (Omit<Run, 'rounds'> & {
-      request: LoadRequest;
-      amount?: number;
-      floor?: LoadRequest;
-    })[] = [
-      {
-        name: 'GET an unknown path (404: the app without D1)',
-        request: { method: 'GET', path: '/v1/nothing' },
+    const floorRequest: LoadRequest = {
+      method: 'POST',
+      path: '/',
+      setupRequest: (request) => {
+        floorSequence += 1;
+        return { ...request, headers: { 'cf-connecting-ip': `10.0.0.${floorSequence & 255}` } };
       },
+    };
+    const plan = [
+      ...SUBMIT_CONNECTIONS.map((connections) => ({
+        name: 'fresh puzzle',
+        connections,
+        target: BOARDS_TARGET,
+        puzzle: 'fresh' as const,
+      })),
       {
-        name: `GET /v1/puzzles/today (${day.puzzles.length} puzzles)`,
-        request: { method: 'GET', path: '/v1/puzzles/today' },
-        target: READ_TARGET,
-      },
-      {
-        name: 'GET one puzzle (anonymous)',
-        request: { method: 'GET', path: puzzlePath },
-        target: READ_TARGET,
-      },
-      ...(etag
-        ? [
-            {
-              name: 'GET one puzzle, If-None-Match (304)',
-              request: { method: 'GET', path: puzzlePath, headers: { 'if-none-match': etag } },
-            },
-          ]
-        : []),
-      {
-        name: 'POST a submission (first valid solve, ranked)',
-        request: {
-          method: 'POST',
-          path: `${puzzlePath}/submissions`,
-          setupRequest: (request) => {
-            const i = next++;
-            const s = submissions[i % PLAYERS];
-            if (!s) return null;
-            return {
-              ...request,
-              headers: {
-                authorization: `Bearer ${s.token}`,
-                'content-type': 'application/json',
-                // Many players, many addresses: one address would meet the per-address limit (429).
-                'cf-connecting-ip': `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`,
-              },
-              body: s.body,
-            };
-          },
-        },
-        amount: Math.floor(PLAYERS / ROUNDS),
-        target: SUBMIT_TARGET,
-        floor: {
-          method: 'POST',
-          path: '/',
-          setupRequest: (request) => {
-            floorSequence += 1;
-            return { ...request, headers: { 'cf-connecting-ip': `10.0.0.${floorSequence & 255}` } };
-          },
-        },
-      },
-      {
-        name: 'GET a leaderboard page (50)',
-        request: { method: 'GET', path: `/v1/leaderboards/${day.date}/sudoku/easy?limit=50` },
-        target: READ_TARGET,
+        name: `${PRIOR_SOLVERS.toLocaleString('en')} prior solvers`,
+        connections: HOT_CONNECTIONS,
+        target: HOT_BOARDS_TARGET,
+        puzzle: 'hot' as const,
       },
     ];
-    // Each run right after its own baseline run, in several alternating pairs: load from other work on the
+    const submitRows: SubmitRow[] = [];
+    const t1 = Date.now();
+    for (const row of plan) {
+      const rounds: SubmitRound[] = [];
+      const puzzle = seeded[row.puzzle];
+      const options = { connections: row.connections, duration: SUBMIT_DURATION_S };
+      for (let r = 0; r < SUBMIT_ROUNDS; r++) {
+        rounds.push({
+          floor: await load(floor.url, floorRequest, options),
+          direct: await load(direct.url, pools.direct[row.puzzle].request(puzzle.path), options),
+          boards: await load(boards.url, pools.boards[row.puzzle].request(puzzle.path), options),
+        });
+      }
+      submitRows.push({ name: row.name, connections: row.connections, target: row.target, rounds });
+    }
+    const submitS = (Date.now() - t1) / 1000;
+    const flushed = [
+      await checkFlushed(boards, seeded.fresh, pools.boards.fresh, 0),
+      await checkFlushed(boards, seeded.hot, pools.boards.hot, PRIOR_SOLVERS),
+    ];
+    const directStored = [
+      await checkFlushed(direct, seeded.fresh, pools.direct.fresh, 0),
+      await checkFlushed(direct, seeded.hot, pools.direct.hot, PRIOR_SOLVERS),
+    ];
+
+    const readPlan = readRoutes(seeded, (await fetch(boards.url + seeded.fresh.path)).headers.get('etag'));
+    // Each read right after its own baseline run, in several alternating pairs: load from other work on the
     // machine drifts over minutes, so a ratio to the neighbouring baseline is steadier than one to a single
     // baseline, and the median of a few pairs steadier than any one.
+    const t2 = Date.now();
     const runs: Run[] = [];
-    for (const { request, amount, floor: floorRequest, ...rest } of plan) {
+    for (const { request, ...rest } of readPlan) {
       const rounds: Round[] = [];
       for (let r = 0; r < ROUNDS; r++) {
         const base = await load(baseline.url, { method: 'GET', path: '/' });
-        const floorRun = floorRequest ? { floor: await load(floor.url, floorRequest) } : {};
-        rounds.push({ ...floorRun, baseline: base, result: await load(service.url, request, amount) });
+        rounds.push({ baseline: base, result: await load(boards.url, request) });
       }
       runs.push({ ...rest, rounds });
     }
-    // A player's own view of the board is never cached: its solver count is the database's.
-    const counted = await getJson<{ solvers: number }>(
-      `${service.url}/v1/leaderboards/${day.date}/sudoku/easy?limit=1`,
-      { authorization: `Bearer ${probe?.token ?? ''}` },
+    const readS = (Date.now() - t2) / 1000;
+    reportSubmissions(submitRows, seeded.date, flushed, directStored);
+    reportReads(runs);
+    console.log(
+      `\nRun time: setup ${setupS.toFixed(0)} s, submissions ${submitS.toFixed(0)} s, reads ${readS.toFixed(0)} s.`,
     );
-    report(runs, day.date, counted.solvers);
   } finally {
     for (const server of servers) await server.stop();
     for (const dir of dirs) removeDir(dir);
   }
 }
 
-function statusSummary(rounds: readonly Round[]): string {
+function readRoutes(seeded: Seeded, etag: string | null): (Omit<Run, 'rounds'> & { request: LoadRequest })[] {
+  const puzzlePath = seeded.fresh.path;
+  return [
+    {
+      name: 'GET an unknown path (404: the app without D1)',
+      request: { method: 'GET', path: '/v1/nothing' },
+    },
+    {
+      name: `GET /v1/puzzles/today (${seeded.puzzleCount} puzzles)`,
+      request: { method: 'GET', path: '/v1/puzzles/today' },
+      target: READ_TARGET,
+    },
+    { name: 'GET one puzzle (anonymous)', request: { method: 'GET', path: puzzlePath }, target: READ_TARGET },
+    ...(etag
+      ? [
+          {
+            name: 'GET one puzzle, If-None-Match (304)',
+            request: { method: 'GET', path: puzzlePath, headers: { 'if-none-match': etag } },
+          },
+        ]
+      : []),
+    {
+      name: 'GET a leaderboard page (50)',
+      request: { method: 'GET', path: `/v1/leaderboards/${seeded.date}/sudoku/easy?limit=50` },
+      target: READ_TARGET,
+    },
+  ];
+}
+
+function statusSummary(results: readonly Result[]): string {
   const counts = new Map<string, number>();
-  for (const { result } of rounds) {
+  for (const result of results) {
     for (const [code, { count }] of Object.entries(result.statusCodeStats)) {
       if (!code.startsWith('2') && code !== '304') counts.set(code, (counts.get(code) ?? 0) + count);
     }
@@ -277,13 +550,128 @@ function statusSummary(rounds: readonly Round[]): string {
   return [...counts].map(([code, count]) => `${count}× ${code}`).join(', ') || '0';
 }
 
-function report(runs: Run[], date: string, solvers: number): void {
+const percent = (x: number) => `${(x * 100).toFixed(0)} %`;
+
+function reportSubmissions(
+  rows: readonly SubmitRow[],
+  date: string,
+  flushed: readonly FlushCheck[],
+  directStored: readonly FlushCheck[],
+): void {
   console.log(
-    `autocannon 9, ${CONNECTIONS} connections, ${DURATION_S} s per run, loopback; workerd through Miniflare ` +
-      `(local D1) serving a wrangler bundle of the sources; the day ${date} generated before the runs; every ` +
-      'submission by a different player (a first, ranked solve). Each run follows its own baseline run ' +
-      `(constant JSON from a minimal Hono Worker, served the same way), ${ROUNDS} such pairs per route; the ` +
-      "figures are those of the pair with the median ratio, and 'pairs' lists every pair's ratio.\n",
+    `Ranked submissions, autocannon 9, ${SUBMIT_DURATION_S} s per run, loopback; workerd through Miniflare ` +
+      `(local D1, Durable Objects on disk) serving one wrangler bundle of the sources twice: SUBMISSION_PATH ` +
+      `"direct" and "boards", each on its own copy of one D1 state; the day ${date} generated before the runs; ` +
+      'every submission by a different player (a first, ranked solve). Each round runs the floor ' +
+      `(bench/baseline-d1-worker), the direct path and the boards back to back; ${SUBMIT_ROUNDS} rounds per ` +
+      "row, the figures are those of the round with the median boards/direct ratio, 'rounds' lists every " +
+      "round's ratio. req/s counts the requests answered 2xx (solves acknowledged).\n",
+  );
+  const lines = rows.flatMap((row) => {
+    const ordered = [...row.rounds].sort((a, b) => gainOf(a) - gainOf(b));
+    const r = ordered[Math.floor(ordered.length / 2)];
+    if (!r) throw new Error(`${row.name}: no rounds`);
+    const gain = gainOf(r);
+    const line = (path: string, result: Result, all: Result[], extra: string[]) => [
+      path,
+      row.name,
+      String(row.connections),
+      rate(result).toFixed(0),
+      ms(result.latency.p50),
+      ms(result.latency.p99),
+      ...extra,
+      statusSummary(all),
+    ];
+    return [
+      line(
+        'boards',
+        r.boards,
+        row.rounds.map((x) => x.boards),
+        [
+          `${gain.toFixed(1)}×`,
+          percent(rate(r.boards) / rate(r.floor)),
+          row.rounds.map((x) => `${gainOf(x).toFixed(1)}×`).join(' / '),
+          `≥ ${row.target}× ${gain >= row.target ? '(met)' : '(**not met**)'}`,
+        ],
+      ),
+      line(
+        'direct',
+        r.direct,
+        row.rounds.map((x) => x.direct),
+        ['1.0×', percent(rate(r.direct) / rate(r.floor)), '', ''],
+      ),
+      line(
+        'floor',
+        r.floor,
+        row.rounds.map((x) => x.floor),
+        ['', '100 %', '', ''],
+      ),
+    ];
+  });
+  console.log(
+    table(
+      [
+        'path',
+        'puzzle',
+        'connections',
+        'req/s',
+        'p50 ms',
+        'p99 ms',
+        'of direct',
+        'of floor',
+        'rounds',
+        'target',
+        'non-2xx',
+      ],
+      lines,
+    ),
+  );
+  console.log(
+    "\nD1 after the load, ranked rows of each puzzle: at least the prior solvers, the probe and every solve answered 200 ('rows at least'), at most that plus the requests still unanswered when a run ended (of those 'built'); every acknowledged player there, none twice. 'waited': from the end of the load until D1 had them all and nothing changed for 1.5 s (longer than the alarm's delay).\n",
+  );
+  console.log(
+    table(
+      [
+        'path',
+        'puzzle',
+        'acknowledged',
+        'built',
+        'rows at least',
+        'rows in D1',
+        'distinct players',
+        'acknowledged missing',
+        'waited ms',
+      ],
+      [
+        ...flushed.map((f) => ['boards', f.puzzle, f] as const),
+        ...directStored.map((f) => ['direct', f.puzzle, f] as const),
+      ].map(([path, puzzle, f]) => [
+        path,
+        puzzle,
+        String(f.acknowledged),
+        String(f.handedOut),
+        String(f.expected),
+        String(f.rows),
+        String(f.distinct),
+        String(f.missing),
+        String(f.waitedMs),
+      ]),
+    ),
+  );
+  const exact = flushed.every(
+    (f) => f.missing === 0 && f.distinct === f.rows && f.rows <= f.expected - f.acknowledged + f.handedOut,
+  );
+  console.log(
+    `\nThe boards' D1 ${exact ? 'holds every acknowledged solve exactly once' : '**does not hold every acknowledged solve exactly once**'}.\n`,
+  );
+}
+
+function reportReads(runs: Run[]): void {
+  console.log(
+    `Reads (through the boards' instance; anonymous reads do not reach a board), autocannon 9, ${CONNECTIONS} ` +
+      `connections, ${DURATION_S} s per run. Each run follows its own baseline run (constant JSON from a ` +
+      `minimal Hono Worker, served the same way), ${ROUNDS} such pairs per route; the figures are those of ` +
+      "the pair with the median ratio, and 'pairs' lists every pair's ratio.\n",
   );
   const rows = runs.map((run) => {
     const ordered = [...run.rounds].sort((a, b) => ratioOf(a) - ratioOf(b));
@@ -294,7 +682,7 @@ function report(runs: Run[], date: string, solvers: number): void {
       run.name,
       r.result.requests.average.toFixed(0),
       r.baseline.requests.average.toFixed(0),
-      `${(ratio * 100).toFixed(0)} %`,
+      percent(ratio),
       run.rounds.map((round) => (ratioOf(round) * 100).toFixed(0)).join(' / '),
       ms(r.result.latency.p50),
       ms(r.result.latency.p99),
@@ -305,15 +693,9 @@ function report(runs: Run[], date: string, solvers: number): void {
       run.target === undefined
         ? ''
         : `≥ ${run.target * 100} % ${ratio >= run.target ? '(met)' : '(**not met**)'}`,
-      r.floor ? r.floor.requests.average.toFixed(0) : '',
-      r.floor ? `${((r.result.requests.average / r.floor.requests.average) * 100).toFixed(0)} %` : '',
-      statusSummary(run.rounds),
+      statusSummary(run.rounds.map((round) => round.result)),
     ];
   });
-  console.log(
-    "Floor: the least a Worker doing a route's D1 round trips gets here (bench/baseline-d1-worker: one read, one " +
-      'write, one plain statement each), measured right before the route.\n',
-  );
   console.log(
     table(
       [
@@ -327,19 +709,9 @@ function report(runs: Run[], date: string, solvers: number): void {
         'baseline p50 ms',
         'bytes/response',
         'target',
-        'floor req/s',
-        'of floor',
         'non-2xx/304',
       ],
       rows,
     ),
-  );
-  const accepted = runs
-    .filter((run) => run.name.startsWith('POST'))
-    .flatMap((run) => run.rounds)
-    .reduce((n, { result }) => n + (result.statusCodeStats['200']?.count ?? 0), 0);
-  console.log(
-    `\nThe puzzle's counted solvers after the load: ${solvers}, for ${accepted} submissions answered 200 ` +
-      `and one probe before the load${solvers === accepted + 1 ? ' (every one ranked and judged clean)' : ' (**not all counted**)'}.\n`,
   );
 }

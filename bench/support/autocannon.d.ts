@@ -20,7 +20,11 @@ declare module 'autocannon' {
     duration?: number;
     amount?: number;
     headers?: Record<string, string>;
-    requests?: (RawRequest & { setupRequest?: (request: RawRequest) => RawRequest | null })[];
+    requests?: (RawRequest & {
+      /** Builds each request; `context` is the connection's own, kept until its response. */
+      setupRequest?: (request: RawRequest, context: Record<string, unknown>) => RawRequest | null;
+      onResponse?: (status: number, body: string, context: Record<string, unknown>) => void;
+    })[];
   }
   export interface Result {
     requests: Histogram;

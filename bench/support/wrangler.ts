@@ -112,6 +112,8 @@ export async function executeSql(
 
 export interface WorkerServer {
   url: string;
+  /** Runs one statement against the served Worker's local D1 `binding` (while it serves) and returns its rows. */
+  query<T>(binding: string, sql: string, ...params: unknown[]): Promise<T[]>;
   /** Runs the Worker's scheduled handler for `cron` and resolves when it is done. */
   scheduled(cron: string): Promise<void>;
   /** What workerd printed lately, besides the Worker's request logs: for error reports. */
@@ -131,6 +133,7 @@ export async function serveWorker(
   snapshotConfig: string,
   persistTo: string,
   more: Partial<WorkerOptions> = {},
+  vars: Record<string, string> = {},
 ): Promise<WorkerServer> {
   const { workerOptions, main } = unstable_getMiniflareWorkerOptions(snapshotConfig);
   if (!main) throw new Error(`${snapshotConfig} names no main module`);
@@ -150,12 +153,7 @@ export async function serveWorker(
   const mf = new Miniflare({
     ...options,
     // Committed configurations are deployments; a benchmark on loopback runs with the built-in dev secrets.
-    // BENCH_SUBMISSION_PATH=boards measures ranked submissions through the live boards (src/live) instead of direct.
-    bindings: {
-      ...options.bindings,
-      ENVIRONMENT: 'development',
-      ...(process.env.BENCH_SUBMISSION_PATH && { SUBMISSION_PATH: process.env.BENCH_SUBMISSION_PATH }),
-    },
+    bindings: { ...options.bindings, ENVIRONMENT: 'development', ...vars },
     ...more,
     name: 'bench',
     modules: true,
@@ -164,6 +162,8 @@ export async function serveWorker(
     host: '127.0.0.1',
     port: await freePort(),
     d1Persist: path.join(persistTo, 'v3', 'd1'),
+    // Durable Objects keep their SQLite on disk beside D1, as under wrangler dev.
+    durableObjectsPersist: path.join(persistTo, 'v3', 'do'),
     handleRuntimeStdio: (stdout: Readable, stderr: Readable) => {
       drain(stdout);
       drain(stderr);
@@ -181,6 +181,14 @@ export async function serveWorker(
       const worker = await mf.getWorker();
       const result = await worker.scheduled({ cron });
       if (result.outcome !== 'ok') throw new Error(`scheduled ${cron}: ${result.outcome}\n${said}`);
+    },
+    async query<T>(binding: string, sql: string, ...params: unknown[]) {
+      const db = await mf.getD1Database(binding);
+      const { results } = await db
+        .prepare(sql)
+        .bind(...params)
+        .all<T>();
+      return results;
     },
     output: () => said,
     stop: () => mf.dispose(),

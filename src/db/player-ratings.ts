@@ -4,7 +4,7 @@ import { newRating } from '../rating/glicko2.js';
 import { PLAY_DAY_GAP_MS } from '../rating/play-days.js';
 import { ESTABLISHED_MIN_PLAY_DAYS } from '../rating/standing.js';
 import type { PlayerGame } from '../rating/weighted-games.js';
-import { type Param, type Params, settable } from './batch.js';
+import { batch, type Param, type Params, settable, statement } from './batch.js';
 import type { Db } from './client.js';
 import { isCounted, ownSolve } from './ranked-solves.js';
 import { playerRatings, players, submissions } from './schema.js';
@@ -58,9 +58,17 @@ export function pendingPlayerGamesQuery(db: Db, playerId: Param<string>, kind: P
  * the day before's, one seek of the play-days index each.
  */
 export function playDaysQuery(db: Db, playerId: Param<string>, kind: Param<Kind>) {
-  // Columns named in full: drizzle leaves a single table's columns bare (the outer table is players).
+  return db
+    .select({ days: playDaysArray(playerId, kind) })
+    .from(players)
+    .where(eq(players.id, playerId))
+    .limit(1);
+}
+
+/** `playDaysQuery`'s JSON array of play days for the player `player` names: a value or the outer row's id. */
+function playDaysArray(player: Param<string> | SQL, kind: Param<Kind>): SQL<string> {
   const firstSolve = (after: SQL | null): SQL => sql`(select min(s.created_at) from submissions s
-    where s.player_id = ${playerId} and s.kind = ${kind} and s.counted = 1
+    where s.player_id = ${player} and s.kind = ${kind} and s.counted = 1
     ${after === null ? sql`` : sql`and s.created_at >= strftime('%Y-%m-%dT%H:%M:%fZ', ${after}, ${GAP})`})`;
   let day: SQL | null = null;
   const days: SQL<string | null>[] = [];
@@ -68,11 +76,7 @@ export function playDaysQuery(db: Db, playerId: Param<string>, kind: Param<Kind>
     day = firstSolve(day);
     days.push(day as SQL<string | null>);
   }
-  return db
-    .select({ days: sql<string>`json_array(${sql.join(days, sql`, `)})` })
-    .from(players)
-    .where(eq(players.id, playerId))
-    .limit(1);
+  return sql<string>`json_array(${sql.join(days, sql`, `)})`;
 }
 
 /** The SQLite date modifier of one play-day gap. */
@@ -83,6 +87,72 @@ export function playDaysOf(rows: readonly { days: string }[]): string[] {
   const row = rows[0];
   if (!row) return [];
   return (JSON.parse(row.days) as (string | null)[]).filter((day): day is string => day !== null);
+}
+
+/** What a catch-up of a player's rating of a kind reads: the row, the games it does not have yet, the play days. */
+export interface CatchUpState {
+  row: PlayerRatingRow | undefined;
+  pending: PendingPlayerGame[];
+  playDays: string[];
+}
+
+/** Players named by one JSON array parameter: D1 binds at most 100 parameters to a statement. */
+const amongPlayers = (column: SQL, ids: string) => sql`${column} in (select value from json_each(${ids}))`;
+
+/**
+ * The catch-up reads of several players of one kind in one batch of three statements however many players
+ * (their rating rows, their games after each row's `rated_through`, their play days), by player.
+ */
+export async function catchUpStates(
+  db: Db,
+  playerIds: readonly string[],
+  kind: Kind,
+): Promise<CatchUpState[]> {
+  if (playerIds.length === 0) return [];
+  const ids = JSON.stringify(playerIds);
+  const [rows, pending, days] = await db.batch([
+    db
+      .select()
+      .from(playerRatings)
+      .where(and(eq(playerRatings.kind, kind), amongPlayers(sql`${playerRatings.playerId}`, ids))),
+    db
+      .select({
+        playerId: submissions.playerId,
+        id: submissions.id,
+        score: sql<number>`coalesce(${submissions.score}, 0)`,
+        opponent: {
+          rating: sql<number>`coalesce(${submissions.opponentRating}, 1500)`,
+          deviation: sql<number>`coalesce(${submissions.opponentDeviation}, 500)`,
+        },
+        playerWeight: sql<number>`coalesce(${submissions.playerWeight}, 1)`,
+      })
+      .from(submissions)
+      .where(
+        and(
+          amongPlayers(sql`${submissions.playerId}`, ids),
+          eq(submissions.kind, kind),
+          isCounted,
+          gt(
+            submissions.id,
+            sql`coalesce((select r.rated_through from player_ratings r
+              where r.player_id = ${submissions.playerId} and r.kind = ${kind}), 0)`,
+          ),
+        ),
+      )
+      .orderBy(asc(submissions.id)),
+    db
+      .select({ playerId: players.id, days: playDaysArray(sql`${players.id}`, kind) })
+      .from(players)
+      .where(amongPlayers(sql`${players.id}`, ids)),
+  ]);
+  const gamesOf = new Map<string, PendingPlayerGame[]>();
+  for (const { playerId, ...game } of pending)
+    gamesOf.set(playerId, [...(gamesOf.get(playerId) ?? []), game]);
+  return playerIds.map((id) => ({
+    row: rows.find((r) => r.playerId === id),
+    pending: gamesOf.get(id) ?? [],
+    playDays: playDaysOf(days.filter((d) => d.playerId === id)),
+  }));
 }
 
 /** A player's new rating of a kind, computed from the row whose version was `version` (0 and no row: new). */
@@ -149,19 +219,17 @@ export function advanceWithOwnGameQuery(
     .returning({ version: playerRatings.version });
 }
 
-/**
- * Stores the rating with the games up to `through` applied, and each game's rating after it, if nobody wrote
- * the row meanwhile. True when it applied.
- */
-export async function advancePlayerRating(
-  db: Db,
-  update: PlayerRatingUpdate & {
-    through: number;
-    exists: boolean;
-    after: { id: number; rating: number; deviation: number }[];
-  },
-): Promise<boolean> {
-  const write = update.exists
+/** A player's rating caught up through the game `through`, with each replayed game's rating after it. */
+export type CaughtUpRating = PlayerRatingUpdate & {
+  through: number;
+  /** Whether the row was there when read (else it is inserted, unless another writer inserted it first). */
+  exists: boolean;
+  after: { id: number; rating: number; deviation: number }[];
+};
+
+/** The compare-and-set write of `advancePlayerRating`: a row back when it applied, none when another wrote first. */
+export function advancePlayerRatingQuery(db: Db, update: CaughtUpRating) {
+  return update.exists
     ? db
         .update(playerRatings)
         .set({ ...values(update), ratedThrough: update.through, version: sql`${playerRatings.version} + 1` })
@@ -184,10 +252,34 @@ export async function advancePlayerRating(
         })
         .onConflictDoNothing()
         .returning({ version: playerRatings.version });
-  const written = await write;
+}
+
+/**
+ * Stores the rating with the games up to `through` applied, and each game's rating after it, if nobody wrote
+ * the row meanwhile. True when it applied.
+ */
+export async function advancePlayerRating(db: Db, update: CaughtUpRating): Promise<boolean> {
+  const written = await advancePlayerRatingQuery(db, update);
   if (written.length === 0) return false;
   if (update.after.length > 0) await ratingsAfterQuery(db, update.after);
   return true;
+}
+
+/**
+ * Several players' catch-ups of one kind written in one batch, then the rating-after columns of every game
+ * that applied in one statement: two round trips however many players. Returns the players whose row another
+ * writer changed since it was read (nothing was written for them).
+ */
+export async function advancePlayerRatings(db: Db, updates: readonly CaughtUpRating[]): Promise<string[]> {
+  if (updates.length === 0) return [];
+  const written = await batch(
+    db,
+    updates.map((update) => statement(db, advancePlayerRatingQuery(db, update))),
+  );
+  const applied = updates.filter((_, i) => (written[i]?.length ?? 0) > 0);
+  const after = applied.flatMap((update) => update.after);
+  if (after.length > 0) await ratingsAfterQuery(db, after);
+  return updates.filter((_, i) => (written[i]?.length ?? 0) === 0).map((update) => update.playerId);
 }
 
 /**

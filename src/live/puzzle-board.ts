@@ -11,7 +11,7 @@ import { boardShardsOf } from '../db/puzzles.js';
 import type { NewSubmissionRow } from '../db/submissions.js';
 import type { Env } from '../env.js';
 import { errorFields, log } from '../http/log.js';
-import { catchUpPlayerRating } from '../play/catch-up-player-rating.js';
+import { catchUpPlayerRatings } from '../play/catch-up-player-rating.js';
 import { catchUpPuzzleRating } from '../play/catch-up-puzzle-ratings.js';
 import type { Rating } from '../rating/glicko2.js';
 import { gameInputsOf, rateSolve, type SolveContext } from '../rating/rate-solve.js';
@@ -623,11 +623,10 @@ export class PuzzleBoard extends DurableObject<Env> {
         ),
       );
     }
-    const now = new Date();
-    // One puzzle, so one kind: each player's rating of it takes the player's new games.
-    for (const row of new Map(rows.filter((r) => r.counted).map((r) => [r.playerId, r])).values()) {
-      await catchUpPlayerRating(db, row.playerId, row.kind, now);
-    }
+    // One puzzle, so one kind: each player's rating of it takes the player's new games, in one batch.
+    const players = [...new Set(rows.filter((r) => r.counted).map((r) => r.playerId))];
+    const kind = rows[0]?.kind;
+    if (kind) await catchUpPlayerRatings(db, players, kind, new Date());
   }
 
   /** Shard 0's rating after it applied this shard's flushed games: what this shard's next games play against. */

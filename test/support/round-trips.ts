@@ -1,0 +1,42 @@
+/**
+ * The test's D1 with its round trips counted: each statement run and each batch is one trip to the
+ * database. The statements themselves run on the real binding.
+ */
+export interface CountedD1 {
+  d1: D1Database;
+  trips(): number;
+}
+
+const RUNS = new Set<PropertyKey>(['first', 'all', 'run', 'raw']);
+
+export function countingTrips(d1: D1Database): CountedD1 {
+  let trips = 0;
+  const targets = new WeakMap<object, D1PreparedStatement>();
+  const wrap = (statement: D1PreparedStatement): D1PreparedStatement => {
+    const proxy = new Proxy(statement, {
+      get(target, prop) {
+        if (prop === 'bind') return (...params: unknown[]) => wrap(target.bind(...params));
+        const value: unknown = Reflect.get(target, prop);
+        if (typeof value !== 'function') return value;
+        if (RUNS.has(prop)) trips++;
+        return value.bind(target);
+      },
+    });
+    targets.set(proxy, statement);
+    return proxy;
+  };
+  const counted = new Proxy(d1, {
+    get(target, prop) {
+      if (prop === 'prepare') return (sql: string) => wrap(target.prepare(sql));
+      if (prop === 'batch') {
+        return (statements: D1PreparedStatement[]) => {
+          trips++;
+          return target.batch(statements.map((s) => targets.get(s) ?? s));
+        };
+      }
+      const value: unknown = Reflect.get(target, prop);
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });
+  return { d1: counted, trips: () => trips };
+}
