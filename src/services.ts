@@ -10,6 +10,12 @@ export interface Services {
   config: Config;
   /** A request's D1 session (src/http/d1-session.ts); the cron's plain handle, which D1 sends to the primary. */
   db: Db;
+  /**
+   * A handle whose first query any replica may answer (or one holding the caller's bookmark): for a read
+   * after which the request writes nothing to D1, as a ranked submission's on the live boards. The
+   * request's `db` when the request is itself a read; the cron's plain handle.
+   */
+  replica: Db;
   /** The service's now: in development the test clock of PUT /v1/admin/clock when one is set. */
   now: () => Date;
   /** The real clock, whatever the test clock says: for the windows that protect the service. */
@@ -46,7 +52,8 @@ async function checkedVapid(config: Config): Promise<void> {
 
 /**
  * The services of one request or one cron run. `realNow` is the real clock (tests pass a fixed one); `db` is
- * the request's own handle (a D1 session), the per-environment plain one when none is given. A
+ * the request's own handle (a D1 session) and `replica` its replica-first one, the per-environment plain one
+ * for both when none are given. A
  * deployment's clock is the real one as it stands, with no read of the test clock on its hot path; in
  * development the test clock moves it when one is set, for the cron as for requests, so a day change can
  * be tried over HTTP.
@@ -54,10 +61,10 @@ async function checkedVapid(config: Config): Promise<void> {
 export async function createServices(
   env: Env,
   realNow: () => Date = () => new Date(),
-  session?: Db,
+  handles?: { db: Db; replica: Db },
 ): Promise<Services> {
   const { config, db: plain, boards } = await settled(env);
-  const db = session ?? plain;
+  const { db, replica } = handles ?? { db: plain, replica: plain };
   const now = config.development ? await developmentClock(db, realNow) : realNow;
-  return { config, db, now, realNow, ...(boards && { boards }) };
+  return { config, db, replica, now, realNow, ...(boards && { boards }) };
 }

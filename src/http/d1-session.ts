@@ -36,10 +36,17 @@ function isBookmark(value: string): boolean {
  */
 export function withRequestServices(now: () => Date): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
-    const session = createSessionDb(c.env.DB, sessionStart(c.req.method, c.req.header(D1_BOOKMARK_HEADER)));
-    c.set('services', await createServices(c.env, now, session.db));
+    const bookmark = c.req.header(D1_BOOKMARK_HEADER);
+    const start = sessionStart(c.req.method, bookmark);
+    const session = createSessionDb(c.env.DB, start);
+    // A write's reads that nothing is written after may still come from a replica (Services.replica).
+    const replica =
+      start === 'first-primary'
+        ? createSessionDb(c.env.DB, bookmark ?? 'first-unconstrained').db
+        : session.db;
+    c.set('services', await createServices(c.env, now, { db: session.db, replica }));
     await next();
-    const bookmark = session.bookmark();
-    if (bookmark !== null) c.header(D1_BOOKMARK_HEADER, bookmark);
+    const reached = session.bookmark();
+    if (reached !== null) c.header(D1_BOOKMARK_HEADER, reached);
   };
 }

@@ -3,6 +3,7 @@ import { verifyStartToken } from '../auth/start-token.js';
 import type { SubmissionResult } from '../contract/submission.js';
 import { areAnswersPublic, dateInTimeZone, type IsoDate } from '../daily/calendar.js';
 import { type PuzzleKey, puzzleId } from '../daily/puzzle-id.js';
+import type { Db } from '../db/client.js';
 import {
   AlreadyRankedError,
   type AnsweredSolveFields,
@@ -119,7 +120,7 @@ async function submitRanked(
       };
     }
   }
-  const state = await submissionState(services.db, id, token, key.kind, key.level, signalsSince(now));
+  const state = await judgingState(services, id, token, key, now);
   if (!state.player) return { ok: false, reason: 'unknown_player' };
   if (state.player.bannedAt !== null) return { ok: false, reason: 'banned' };
   if (state.ranked) {
@@ -284,6 +285,28 @@ async function judgeSolve(
     if (!winner) throw error;
     return { ok: true, result: await repeatedResult(services, winner, state) };
   }
+}
+
+/**
+ * What judging a ranked submission needs, in one read. On the live boards the Worker writes nothing to D1
+ * for a ranked solve (the board does, later), so the read may come from any replica and the primary takes
+ * only the boards' batches; a replica still behind the player's registration or its session's start is
+ * asked again on the primary before the submission is refused. On the direct path the read is the
+ * primary's, as the write after it checks its conditions there.
+ */
+async function judgingState(
+  services: Services,
+  id: string,
+  token: { playerId: PlayerId; tokenId: string },
+  key: PuzzleKey,
+  now: Date,
+): Promise<SubmissionState> {
+  const read = (db: Db) => submissionState(db, id, token, key.kind, key.level, signalsSince(now));
+  if (services.boards) {
+    const state = await read(services.replica);
+    if (state.player && (state.ranked || (state.session && state.puzzle))) return state;
+  }
+  return read(services.db);
 }
 
 /** The start of the window whose pace signals decide whether the player is a suspect. */
