@@ -99,6 +99,15 @@ export function areAnswersPublic(date: IsoDate, now: Date): boolean {
   return now.getTime() >= answersPublicAt(date).getTime();
 }
 
+/** The dates played for rank now: begun somewhere on Earth, answers not yet public anywhere (at most three). */
+export function liveDates(now: Date): IsoDate[] {
+  const dates: IsoDate[] = [];
+  for (let date = latestPlayableDate(now); !areAnswersPublic(date, now); date = addDays(date, -1)) {
+    dates.push(date);
+  }
+  return dates;
+}
+
 /** The newest date that has begun somewhere on Earth. */
 export function latestPlayableDate(now: Date): IsoDate {
   return dateOfUtcMs(now.getTime() + EARLIEST_OFFSET_MS);

@@ -1,4 +1,4 @@
-import { and, eq, isNotNull, isNull, lt, sql } from 'drizzle-orm';
+import { and, eq, gte, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from './client.js';
 import { players, playSessions } from './schema.js';
 
@@ -69,6 +69,15 @@ export async function sessionPuzzleIds(db: Db, playerId: string): Promise<string
     .select({ puzzleId: playSessions.puzzleId })
     .from(playSessions)
     .where(eq(playSessions.playerId, playerId));
+  return rows.map((r) => r.puzzleId);
+}
+
+/** The puzzles of `fromDate` and later the player has started (ids begin with their date, so one key range). */
+export async function sessionPuzzleIdsFrom(db: Db, playerId: string, fromDate: string): Promise<string[]> {
+  const rows = await db
+    .select({ puzzleId: playSessions.puzzleId })
+    .from(playSessions)
+    .where(and(eq(playSessions.playerId, playerId), gte(playSessions.puzzleId, `${fromDate}:`)));
   return rows.map((r) => r.puzzleId);
 }
 

@@ -1,14 +1,16 @@
-import { areAnswersPublic, type IsoDate } from '../daily/calendar.js';
+import { areAnswersPublic, type IsoDate, liveDates } from '../daily/calendar.js';
 import { boardShardsOf } from '../db/puzzles.js';
-import { sessionPuzzleIds } from '../db/sessions.js';
+import { sessionPuzzleIdsFrom } from '../db/sessions.js';
 import type { Services } from '../services.js';
 
 /**
- * Before a player's own read or use of its solve of a live puzzle from D1 (the puzzle's board and stats, a
- * vote, a share): a solve the puzzle's board acknowledged is copied to D1 within about a second, so the
- * player's own solve, if it still waits on the board, is copied first and the read sees it. Anonymous
- * reads are cached for seconds anyway and go straight to D1; so does everything on the direct path, where
- * D1 has the solve before its answer, and a puzzle whose ranking has closed, which has no board.
+ * Before a player's own read or use of its solves of live puzzles from D1 (a puzzle's board and stats, a
+ * vote, a share, its profile, history and the day's board): a solve a puzzle's board acknowledged is copied
+ * to D1 within about a second, so the player's own solve, if it still waits on its board, is copied first
+ * and the read sees it. Only the player's own shard is asked, and it copies only if that solve still waits,
+ * so readers do not break up the boards' batches. Anonymous reads are cached for seconds anyway and go
+ * straight to D1; so does everything on the direct path, where D1 has the solve before its answer, and a
+ * puzzle whose ranking has closed, which has no board.
  */
 export async function settleOwnSolve(
   services: Services,
@@ -21,8 +23,8 @@ export async function settleOwnSolve(
 }
 
 /**
- * The same for puzzles of one date the player may have solved, found by id: the puzzle of a share, or every
- * puzzle of the date the player has started (its sessions say where its solves can be; the others' boards
+ * The same for the puzzles of one date the player may have solved: the puzzle of a share (`only`), or every
+ * puzzle of the date the player has started (its sessions say where its solves can be; the other boards
  * are not woken).
  */
 export async function settleOwnSolvesOf(
@@ -32,11 +34,35 @@ export async function settleOwnSolvesOf(
   only?: string,
 ): Promise<void> {
   if (!services.boards || areAnswersPublic(date as IsoDate, services.now())) return;
-  const ids = only
-    ? [only]
-    : (await sessionPuzzleIds(services.db, playerId)).filter((id) => id.startsWith(`${date}:`));
+  const ids = only ? [only] : await startedFrom(services, playerId, date, (id) => id.startsWith(`${date}:`));
+  await settleOn(services, ids, playerId);
+}
+
+/** The same for every live puzzle the player has started: before its profile, history or a day's board. */
+export async function settleOwnLiveSolves(services: Services, playerId: string | null): Promise<void> {
+  if (!services.boards || playerId === null) return;
+  const live = liveDates(services.now());
+  const oldest = live.at(-1);
+  if (oldest === undefined) return;
+  const ids = await startedFrom(services, playerId, oldest, (id) => live.some((d) => id.startsWith(`${d}:`)));
+  await settleOn(services, ids, playerId);
+}
+
+async function startedFrom(
+  services: Services,
+  playerId: string,
+  fromDate: string,
+  keep: (puzzleId: string) => boolean,
+): Promise<string[]> {
+  return (await sessionPuzzleIdsFrom(services.db, playerId, fromDate)).filter(keep);
+}
+
+async function settleOn(services: Services, ids: readonly string[], playerId: string): Promise<void> {
+  if (ids.length === 0) return;
   const shards = await boardShardsOf(services.db, ids);
   await Promise.all(
-    [...shards].map(([id, boardShards]) => settleOwnSolve(services, { id, date, boardShards }, playerId)),
+    [...shards].map(([id, boardShards]) =>
+      settleOwnSolve(services, { id, date: id.slice(0, id.indexOf(':')), boardShards }, playerId),
+    ),
   );
 }

@@ -2,6 +2,7 @@ import type { PlayerProfile, PublicProfile } from '../contract/player.js';
 import { type PlayerRow, ratingsOf } from '../db/players.js';
 import { KINDS } from '../kinds/index.js';
 import type { Services } from '../services.js';
+import { settleOwnLiveSolves } from './own-solve-read.js';
 import { playerStreak } from './player-streak.js';
 
 /** The player's rating in every kind it has played, in the registry's order of kinds. */
@@ -24,6 +25,7 @@ async function ratingsView(services: Services, playerId: string) {
 
 /** The player as it sees itself: name, calendar, visibility, streak and its rating in every kind it has played. */
 export async function playerProfile(services: Services, player: PlayerRow): Promise<PlayerProfile> {
+  await settleOwnLiveSolves(services, player.id);
   const [streak, ratings] = await Promise.all([
     playerStreak(services, player),
     ratingsView(services, player.id),

@@ -3,6 +3,7 @@ import { HistorySchema, PlayerStatsSchema } from '../contract/history.js';
 import { historyPage } from '../db/history.js';
 import { CACHE_CONTROL } from '../http/cache.js';
 import { decodeCursor, pageOf } from '../http/cursor.js';
+import { settleOwnLiveSolves } from '../play/own-solve-read.js';
 import { playerStats } from '../play/player-stats.js';
 import { PLAYER } from './access.js';
 import { jsonAnswer, PageQuery } from './json.js';
@@ -65,6 +66,7 @@ export const historyRoutes = routeGroup()
   .openapi(history, async (c) => {
     const { kind, level, cursor, limit } = c.req.valid('query');
     if (kind !== undefined && level !== undefined) requireLevelOf(kind, level);
+    await settleOwnLiveSolves(c.var.services, c.var.player.id);
     const rows = await historyPage(
       c.var.services.db,
       c.var.player.id,

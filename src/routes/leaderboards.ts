@@ -14,7 +14,7 @@ import { decodeCursor, pageOf } from '../http/cursor.js';
 import { resolveScope, type ScopeOutcome } from '../play/boards.js';
 import { shownVotes, voteView } from '../play/feedback.js';
 import { histogramEdges } from '../play/histogram.js';
-import { settleOwnSolve } from '../play/own-solve-read.js';
+import { settleOwnSolve, settleOwnSolvesOf } from '../play/own-solve-read.js';
 import { fasterThan } from '../play/submit.js';
 import { PLAY_DAY_GAP_MS } from '../rating/play-days.js';
 import {
@@ -236,6 +236,7 @@ export const leaderboardRoutes = routeGroup()
     const date = requirePlayableDate(services, c.req.valid('param').date);
     const viewerId = c.var.player?.id ?? null;
     const scope = await scopeOf(c, query.scope, viewerId);
+    if (viewerId !== null) await settleOwnSolvesOf(services, date, viewerId);
     const page = await dailyBoardPage(services.db, date, {
       after: decodeCursor(query.cursor, DailyCursor),
       limit: query.limit + 1,

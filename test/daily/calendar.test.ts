@@ -9,6 +9,7 @@ import {
   isPlayable,
   isTimeZone,
   latestPlayableDate,
+  liveDates,
   parseIsoDate,
   playableFrom,
 } from '../../src/daily/calendar.js';
@@ -65,6 +66,12 @@ describe('time zones around midnight UTC', () => {
 });
 
 describe('the playable window and the answer embargo', () => {
+  it('has three dates live for rank between one opening in UTC+14 and the oldest closing in UTC−12', () => {
+    expect(liveDates(new Date('2026-11-29T11:59:59Z'))).toEqual(['2026-11-30', '2026-11-29', '2026-11-28']);
+    expect(liveDates(new Date('2026-11-29T12:00:00Z'))).toEqual(['2026-11-30', '2026-11-29']);
+    expect(liveDates(new Date('2026-11-29T09:59:59Z'))).toEqual(['2026-11-29', '2026-11-28']);
+  });
+
   it('opens a date when it begins in UTC+14', () => {
     expect(playableFrom(day('2026-11-30')).toISOString()).toBe('2026-11-29T10:00:00.000Z');
     expect(isPlayable(day('2026-11-30'), new Date('2026-11-29T09:59:59Z'))).toBe(false);

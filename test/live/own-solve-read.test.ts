@@ -114,3 +114,37 @@ describe("a player's use of its solve of a live puzzle right after the board ack
     expect(card.puzzles.map((p) => `${p.kind} ${p.level}`)).toEqual(['signal easy', 'signal medium']);
   });
 });
+
+describe("a player's own profile, history, stats and day board right after a solve on a live board", () => {
+  it('GET /v1/players/me counts the solve in the rating of its kind', async () => {
+    const token = await solvedOnBoard('easy', 'pattern');
+    const res = await read('/v1/players/me', token);
+    expect(res.status).toBe(200);
+    const { ratings } = (await res.json()) as { ratings: { kind: string; games: number }[] };
+    expect(ratings).toMatchObject([{ kind: 'pattern', games: 1 }]);
+  });
+
+  it('the history lists the solve with its rank', async () => {
+    const token = await solvedOnBoard('medium', 'pattern');
+    const res = await read('/v1/players/me/history', token);
+    expect(res.status).toBe(200);
+    const { entries } = (await res.json()) as { entries: { kind: string; level: string; rank: number }[] };
+    expect(entries).toMatchObject([{ kind: 'pattern', level: 'medium', rank: 1 }]);
+  });
+
+  it('the stats count the solve', async () => {
+    const token = await solvedOnBoard('medium', 'loop');
+    const res = await read('/v1/players/me/stats?kind=loop', token);
+    expect(res.status).toBe(200);
+    const { kinds } = (await res.json()) as { kinds: { kind: string; levels: { solves: number }[] }[] };
+    expect(kinds).toMatchObject([{ kind: 'loop', levels: [{ level: 'medium', solves: 1 }] }]);
+  });
+
+  it("the day's board has the player on it", async () => {
+    const token = await solvedOnBoard('hard', 'signal');
+    const res = await read(`/v1/leaderboards/${date}/daily`, token);
+    expect(res.status).toBe(200);
+    const { me } = (await res.json()) as { me: { total: number } | null };
+    expect(me?.total).toBeGreaterThan(0);
+  });
+});
