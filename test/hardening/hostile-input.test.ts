@@ -2,6 +2,7 @@ import { env } from 'cloudflare:test';
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DEV_SECRETS } from '../../src/config.js';
+import { D1_BOOKMARK_PATTERN } from '../../src/contract/d1-bookmark.js';
 import { LEVELS } from '../../src/contract/kinds/index.js';
 import { hintOf, KINDS, type Kind } from '../../src/kinds/index.js';
 import { appAt } from '../support/app.js';
@@ -463,6 +464,34 @@ describe('hostile input: every route answers a 4xx JSON error and changes nothin
       })),
     );
     await assertAllRefused(request);
+  });
+
+  it('any route with a bookmark D1 did not hand out, refused before anything runs', async () => {
+    const player = await register('2026-11-29T08:00:00Z');
+    const notBookmark = fc
+      .oneof(
+        headerString,
+        fc.stringMatching(/^[0-9a-f]{8}-[0-9a-f]{8}-[0-9a-f]{8}-[0-9a-f]{65,80}$/),
+        fc.stringMatching(/^[0-9A-F]{8}-[0-9A-F]{8}-[0-9A-F]{8}-[0-9A-F]{32}$/),
+      )
+      .filter((value) => value.trim() === value && !D1_BOOKMARK_PATTERN.test(value));
+    const routes = fc.constantFrom<[string, string, string | undefined]>(
+      ['GET', '/v1/puzzles/today', undefined],
+      ['GET', `/v1/leaderboards/${DATE}/sudoku/easy`, undefined],
+      ['POST', '/v1/players', '{"displayName":"Bookmarked"}'],
+      ['PATCH', '/v1/players/me', '{"displayName":"Renamed"}'],
+      ['GET', '/v1/players/me', undefined],
+    );
+    await assertAllRefused(
+      fc.tuple(routes, notBookmark).map(([[method, path, body], bookmark]) => ({
+        path,
+        init: {
+          method,
+          headers: { ...bearer(player.token), 'content-type': 'application/json', 'x-d1-bookmark': bookmark },
+          ...(body === undefined ? {} : { body }),
+        },
+      })),
+    );
   });
 
   it('unknown paths and methods', async () => {
