@@ -24,18 +24,21 @@ export function playerRatingQuery(db: Db, playerId: Param<string>, kind: Param<K
     .limit(1);
 }
 
+/** A counted game as a rating replays it: its result, the opponent it was played against, its weight. */
+const GAME_COLUMNS = {
+  id: submissions.id,
+  score: sql<number>`coalesce(${submissions.score}, 0)`,
+  opponent: {
+    rating: sql<number>`coalesce(${submissions.opponentRating}, 1500)`,
+    deviation: sql<number>`coalesce(${submissions.opponentDeviation}, 500)`,
+  },
+  playerWeight: sql<number>`coalesce(${submissions.playerWeight}, 1)`,
+};
+
 /** The player's counted games of a kind after its rating's `rated_through` (none without a rating), oldest first. */
 export function pendingPlayerGamesQuery(db: Db, playerId: Param<string>, kind: Param<Kind>) {
   return db
-    .select({
-      id: submissions.id,
-      score: sql<number>`coalesce(${submissions.score}, 0)`,
-      opponent: {
-        rating: sql<number>`coalesce(${submissions.opponentRating}, 1500)`,
-        deviation: sql<number>`coalesce(${submissions.opponentDeviation}, 500)`,
-      },
-      playerWeight: sql<number>`coalesce(${submissions.playerWeight}, 1)`,
-    })
+    .select(GAME_COLUMNS)
     .from(submissions)
     .where(
       and(
@@ -118,13 +121,7 @@ export async function catchUpStates(
     db
       .select({
         playerId: submissions.playerId,
-        id: submissions.id,
-        score: sql<number>`coalesce(${submissions.score}, 0)`,
-        opponent: {
-          rating: sql<number>`coalesce(${submissions.opponentRating}, 1500)`,
-          deviation: sql<number>`coalesce(${submissions.opponentDeviation}, 500)`,
-        },
-        playerWeight: sql<number>`coalesce(${submissions.playerWeight}, 1)`,
+        ...GAME_COLUMNS,
       })
       .from(submissions)
       .where(
