@@ -1,27 +1,25 @@
-import { addDays, dateInTimeZone, type IsoDate } from './calendar.js';
+import { addDays, dateInTimeZone, formatterPerZone, type IsoDate } from './calendar.js';
 
 const HOUR_MS = 3_600_000;
 /** Offsets on Earth lie within a day of UTC: the offsets a wall time can have are the zone's within 14 hours. */
 const OFFSET_REACH_MS = 14 * HOUR_MS;
 
-const wallClocks = new Map<string, Intl.DateTimeFormat>();
+const wallClockFormat = formatterPerZone(
+  {
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: 'numeric',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: 'numeric',
+    second: 'numeric',
+  },
+  'en-US',
+);
 
 /** The wall-clock time at `ms` in `tz`, written as if it were UTC (so two wall times compare as numbers). */
 function wallClock(ms: number, tz: string): number {
-  let format = wallClocks.get(tz);
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-US', {
-      timeZone: tz,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: 'numeric',
-      day: 'numeric',
-      hour: 'numeric',
-      minute: 'numeric',
-      second: 'numeric',
-    });
-    wallClocks.set(tz, format);
-  }
+  const format = wallClockFormat(tz);
   const part: Record<string, number> = {};
   for (const p of format.formatToParts(ms)) part[p.type] = Number(p.value);
   const { year = 0, month = 1, day = 1, hour = 0, minute = 0, second = 0 } = part;
