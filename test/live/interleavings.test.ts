@@ -6,7 +6,16 @@ import type { LiveBoards } from '../../src/live/boards.js';
 import { approveSolve, voidSolve } from '../../src/play/moderate.js';
 import { createServices } from '../../src/services.js';
 import { appAt } from '../support/app.js';
-import { boardOf, copyPuzzle, d1Number, judgedSolve, newPlayers, onBoards } from '../support/live.js';
+import {
+  type Arrival,
+  boardOf,
+  copyPuzzle,
+  d1Number,
+  judgedSolve,
+  newPlayers,
+  onBoards,
+  pickRow,
+} from '../support/live.js';
 
 const date = '2026-11-29';
 const now = new Date('2026-11-29T13:00:00Z');
@@ -36,12 +45,6 @@ const command: fc.Arbitrary<Command> = fc.oneof(
   { weight: 1, arbitrary: fc.record({ op: fc.constant('approve' as const), pick: fc.nat(20) }) },
 );
 
-interface Arrival {
-  playerId: string;
-  countedMs: number;
-  counted: boolean;
-}
-
 let boards: LiveBoards;
 let db: Db;
 let run = 0;
@@ -53,16 +56,6 @@ beforeAll(async () => {
   boards = services.boards;
   db = services.db;
 });
-
-/** One D1 row of the puzzle, picked by `pick` among those `where` selects (null when none). */
-async function pickRow(puzzleId: string, where: string, pick: number) {
-  const rows = await env.DB.prepare(
-    `select id, player_id from submissions where puzzle_id = ? and ${where} order by id`,
-  )
-    .bind(puzzleId)
-    .all<{ id: number; player_id: string }>();
-  return rows.results.length === 0 ? null : (rows.results[pick % rows.results.length] ?? null);
-}
 
 async function play(commands: readonly Command[]) {
   const puzzleId = `${date}:sudoku:interleaving${run++}`;

@@ -7,7 +7,16 @@ import { shardName, shardOf } from '../../src/live/shards.js';
 import { approveSolve, voidSolve } from '../../src/play/moderate.js';
 import { createServices } from '../../src/services.js';
 import { appAt } from '../support/app.js';
-import { boardNamespace, copyPuzzle, d1Number, judgedSolve, newPlayers, onBoards } from '../support/live.js';
+import {
+  type Arrival,
+  boardNamespace,
+  copyPuzzle,
+  d1Number,
+  judgedSolve,
+  newPlayers,
+  onBoards,
+  pickRow,
+} from '../support/live.js';
 
 const date = '2026-11-29';
 const now = new Date('2026-11-29T13:00:00Z');
@@ -36,12 +45,6 @@ const command: fc.Arbitrary<Command> = fc.oneof(
   { weight: 1, arbitrary: fc.record({ op: fc.constant('approve' as const), pick: fc.nat(20) }) },
 );
 
-interface Arrival {
-  playerId: string;
-  countedMs: number;
-  counted: boolean;
-}
-
 let boards: LiveBoards;
 let db: Db;
 let run = 0;
@@ -58,16 +61,6 @@ async function shardedPuzzle(): Promise<LivePuzzle> {
   await copyPuzzle(`${date}:sudoku:easy`, id);
   await env.DB.prepare('update puzzles set board_shards = ? where id = ?').bind(K, id).run();
   return { id, boardShards: K };
-}
-
-/** One D1 row of the puzzle, picked by `pick` among those `where` selects (null when none). */
-async function pickRow(puzzleId: string, where: string, pick: number) {
-  const rows = await env.DB.prepare(
-    `select id, player_id from submissions where puzzle_id = ? and ${where} order by id`,
-  )
-    .bind(puzzleId)
-    .all<{ id: number; player_id: string }>();
-  return rows.results.length === 0 ? null : (rows.results[pick % rows.results.length] ?? null);
 }
 
 async function play(commands: readonly Command[]) {
