@@ -1,5 +1,7 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { batch } from './batch.js';
 import type { Db } from './client.js';
+import { jsonRowsInsert } from './json-rows-insert.js';
 import { players, submissions } from './schema.js';
 import type { AnsweredSolveFields, NewSubmissionRow, SubmissionRow } from './submissions.js';
 
@@ -31,8 +33,8 @@ export async function rankedSolvesOf(db: Db, puzzleId: string): Promise<RankedSo
 }
 
 /**
- * Copies a board's solves to D1 in one atomic batch, in the order given (so that D1's ids keep the board's
- * arrival order, which both ratings replay in). Idempotent: a solve already there (the board's record of
+ * Copies a board's solves to D1 in one atomic batch (one statement for a flush's rows), in the order given
+ * (so that D1's ids keep the board's arrival order, which both ratings replay in). Idempotent: a solve already there (the board's record of
  * a flush was lost after D1 committed it) hits the one-ranked-solve index and is skipped, so a replay adds
  * nothing. A solve whose player is gone (deleted meanwhile) is left out; one whose player was banned
  * meanwhile is stored uncounted, as the ban stored the player's other solves.
@@ -45,19 +47,11 @@ export async function insertLiveSolves(db: Db, rows: readonly LiveSolveRow[]): P
     .from(players)
     .where(inArray(players.id, ids));
   const banned = new Map(known.map((p) => [p.id, p.bannedAt !== null]));
-  const inserts = rows.flatMap((row) => {
+  const stored = rows.flatMap((row) => {
     const isBanned = banned.get(row.playerId);
-    if (isBanned === undefined) return [];
-    return [
-      db
-        .insert(submissions)
-        .values({ ...row, counted: row.counted && !isBanned })
-        .onConflictDoNothing()
-        .returning({ id: submissions.id }),
-    ];
+    return isBanned === undefined ? [] : [{ ...row, counted: row.counted && !isBanned }];
   });
-  const [first, ...rest] = inserts;
-  if (!first) return 0;
-  const results = await db.batch([first, ...rest]);
-  return results.reduce((n, inserted) => n + inserted.length, 0);
+  if (stored.length === 0) return 0;
+  const inserted = await batch(db, jsonRowsInsert(db, submissions, stored));
+  return inserted.reduce((n, count) => n + count, 0);
 }

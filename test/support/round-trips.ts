@@ -1,16 +1,18 @@
 /**
- * The test's D1 with its round trips counted: each statement run and each batch is one trip to the
- * database. The statements themselves run on the real binding.
+ * The test's D1 with its round trips counted (each statement run and each batch is one trip to the
+ * database) and its statements (a batch counts each of its own). The statements run on the real binding.
  */
 export interface CountedD1 {
   d1: D1Database;
   trips(): number;
+  statements(): number;
 }
 
 const RUNS = new Set<PropertyKey>(['first', 'all', 'run', 'raw']);
 
 export function countingTrips(d1: D1Database): CountedD1 {
   let trips = 0;
+  let statements = 0;
   const targets = new WeakMap<object, D1PreparedStatement>();
   const wrap = (statement: D1PreparedStatement): D1PreparedStatement => {
     const proxy = new Proxy(statement, {
@@ -18,7 +20,10 @@ export function countingTrips(d1: D1Database): CountedD1 {
         if (prop === 'bind') return (...params: unknown[]) => wrap(target.bind(...params));
         const value: unknown = Reflect.get(target, prop);
         if (typeof value !== 'function') return value;
-        if (RUNS.has(prop)) trips++;
+        if (RUNS.has(prop)) {
+          trips++;
+          statements++;
+        }
         return value.bind(target);
       },
     });
@@ -29,14 +34,15 @@ export function countingTrips(d1: D1Database): CountedD1 {
     get(target, prop) {
       if (prop === 'prepare') return (sql: string) => wrap(target.prepare(sql));
       if (prop === 'batch') {
-        return (statements: D1PreparedStatement[]) => {
+        return (batch: D1PreparedStatement[]) => {
           trips++;
-          return target.batch(statements.map((s) => targets.get(s) ?? s));
+          statements += batch.length;
+          return target.batch(batch.map((s) => targets.get(s) ?? s));
         };
       }
       const value: unknown = Reflect.get(target, prop);
       return typeof value === 'function' ? value.bind(target) : value;
     },
   });
-  return { d1: counted, trips: () => trips };
+  return { d1: counted, trips: () => trips, statements: () => statements };
 }
