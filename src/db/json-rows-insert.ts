@@ -13,14 +13,15 @@ const MAX_JSON_BYTES = 1_000_000;
  * Statements inserting many rows, each statement a single JSON parameter holding up to `MAX_JSON_BYTES` of
  * them (D1 allows 100 bound parameters, which a row-per-parameter insert fills with two or three rows of a
  * wide table). Rows go in in the order given and one that breaks a uniqueness constraint is skipped; each
- * statement reads as the number it inserted. A column a row leaves out takes its drizzle default, as
- * drizzle's own insert gives it; a column with no default a row leaves out is null.
+ * statement reads as the values of `returning` of the rows it inserted (a 1 for each without it). A column a
+ * row leaves out takes its drizzle default, as drizzle's own insert gives it; one with no default is null.
  */
 export function jsonRowsInsert<T extends SQLiteTable>(
   db: Db,
   table: T,
   rows: readonly T['$inferInsert'][],
-): Statement<number>[] {
+  returning?: SQLiteColumn,
+): Statement<unknown[]>[] {
   const columns = Object.entries(getTableColumns(table) as Record<string, SQLiteColumn>).filter(
     ([key, column]) =>
       valueDefault(column) !== undefined ||
@@ -29,10 +30,10 @@ export function jsonRowsInsert<T extends SQLiteTable>(
   const names = columns.map(([, column]) => `"${column.name}"`).join(', ');
   const values = columns.map((_, i) => `json_extract(value, '$[${i}]')`).join(', ');
   const sql = `insert into "${getTableName(table)}" (${names}) select ${values} from json_each(?1) where true
-    order by key on conflict do nothing returning 1`;
+    order by key on conflict do nothing returning ${returning ? `"${returning.name}"` : '1'} as value`;
   return chunks(rows.map((row) => JSON.stringify(driverValues(columns, row)))).map((chunk) => ({
     statement: db.$client.prepare(sql).bind(`[${chunk.join(',')}]`),
-    read: (result) => result.results.length,
+    read: (result) => (result.results as { value: unknown }[]).map((r) => r.value),
   }));
 }
 

@@ -53,5 +53,5 @@ export async function insertLiveSolves(db: Db, rows: readonly LiveSolveRow[]): P
   });
   if (stored.length === 0) return 0;
   const inserted = await batch(db, jsonRowsInsert(db, submissions, stored));
-  return inserted.reduce((n, count) => n + count, 0);
+  return inserted.reduce((n, rows) => n + rows.length, 0);
 }

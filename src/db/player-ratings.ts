@@ -1,11 +1,13 @@
-import { and, asc, eq, gt, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, getTableName, gt, type SQL, sql } from 'drizzle-orm';
+import type { SQLiteColumn } from 'drizzle-orm/sqlite-core';
 import type { Kind } from '../kinds/index.js';
 import { newRating } from '../rating/glicko2.js';
 import { PLAY_DAY_GAP_MS } from '../rating/play-days.js';
 import { ESTABLISHED_MIN_PLAY_DAYS } from '../rating/standing.js';
 import type { PlayerGame } from '../rating/weighted-games.js';
-import { batch, type Param, type Params, settable, statement } from './batch.js';
+import { batch, type Param, type Params, type Statement, settable } from './batch.js';
 import type { Db } from './client.js';
+import { jsonRowsInsert } from './json-rows-insert.js';
 import { isCounted, ownSolve } from './ranked-solves.js';
 import { playerRatings, players, submissions } from './schema.js';
 
@@ -263,20 +265,68 @@ export async function advancePlayerRating(db: Db, update: CaughtUpRating): Promi
 }
 
 /**
- * Several players' catch-ups of one kind written in one batch, then the rating-after columns of every game
- * that applied in one statement: two round trips however many players. Returns the players whose row another
- * writer changed since it was read (nothing was written for them).
+ * Several players' catch-ups of one kind written in one batch of two statements however many players (the
+ * new rows in one insert, the compare-and-set of the others in one update, each with its rows as one JSON
+ * value), then the rating-after columns of every game that applied in one statement: two round trips.
+ * Returns the players whose row another writer changed since it was read (nothing was written for them).
  */
 export async function advancePlayerRatings(db: Db, updates: readonly CaughtUpRating[]): Promise<string[]> {
   if (updates.length === 0) return [];
-  const written = await batch(
-    db,
-    updates.map((update) => statement(db, advancePlayerRatingQuery(db, update))),
-  );
-  const applied = updates.filter((_, i) => (written[i]?.length ?? 0) > 0);
-  const after = applied.flatMap((update) => update.after);
+  const fresh = updates.filter((u) => !u.exists);
+  const known = updates.filter((u) => u.exists);
+  const rows = fresh.map((u) => ({ playerId: u.playerId, kind: u.kind, ...ratingValues(u), version: 1 }));
+  const statements = [
+    ...jsonRowsInsert(db, playerRatings, rows, playerRatings.playerId),
+    ...(known.length > 0 ? [compareAndSetAll(db, known)] : []),
+  ];
+  const written = new Set((await batch(db, statements)).flat());
+  const after = updates.filter((u) => written.has(u.playerId)).flatMap((u) => u.after);
   if (after.length > 0) await ratingsAfterQuery(db, after);
-  return updates.filter((_, i) => (written[i]?.length ?? 0) === 0).map((update) => update.playerId);
+  return updates.filter((u) => !written.has(u.playerId)).map((u) => u.playerId);
+}
+
+/** What a caught-up rating stores, as its row's columns. */
+function ratingValues(u: CaughtUpRating) {
+  const { rating, deviation, volatility, games, established, updatedAt } = u;
+  return { rating, deviation, volatility, games, established, updatedAt, ratedThrough: u.through };
+}
+
+/** The columns a caught-up rating sets (`ratingValues`' keys), as `compareAndSetAll` sets them. */
+const SET_COLUMNS = {
+  rating: playerRatings.rating,
+  deviation: playerRatings.deviation,
+  volatility: playerRatings.volatility,
+  games: playerRatings.games,
+  established: playerRatings.established,
+  updatedAt: playerRatings.updatedAt,
+  ratedThrough: playerRatings.ratedThrough,
+} as const;
+const SET_ENTRIES = Object.entries(SET_COLUMNS) as [keyof typeof SET_COLUMNS, SQLiteColumn][];
+
+/**
+ * One update of every existing row whose version is still the one read, each getting its own values (one
+ * JSON array per row: key, version read, then `SET_COLUMNS`' values): the players whose row it wrote come back.
+ */
+function compareAndSetAll(db: Db, updates: readonly CaughtUpRating[]): Statement<unknown[]> {
+  const json = JSON.stringify(
+    updates.map((u) => {
+      const v = ratingValues(u);
+      return [u.playerId, u.kind, u.version, ...SET_ENTRIES.map(([key, c]) => c.mapToDriverValue(v[key]))];
+    }),
+  );
+  const set = SET_ENTRIES.map(([, c], i) => `"${c.name}" = json_extract(u.value, '$[${i + 3}]')`).join(', ');
+  const t = getTableName(playerRatings);
+  const [player, kind, version] = [playerRatings.playerId, playerRatings.kind, playerRatings.version].map(
+    (c) => `"${t}"."${c.name}"`,
+  );
+  const text = `update "${t}" set ${set}, "${playerRatings.version.name}" = ${version} + 1 from json_each(?1) u
+    where ${player} = json_extract(u.value, '$[0]') and ${kind} = json_extract(u.value, '$[1]')
+      and ${version} = json_extract(u.value, '$[2]')
+    returning ${player} as value`;
+  return {
+    statement: db.$client.prepare(text).bind(json),
+    read: (result) => (result.results as { value: unknown }[]).map((r) => r.value),
+  };
 }
 
 /**

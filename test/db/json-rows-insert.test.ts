@@ -58,7 +58,7 @@ describe('many rows inserted through one JSON value', () => {
       log: [{ t: 0, cell: 3, value: 4 }] as never,
     });
     const [inserted] = await batch(db, jsonRowsInsert(db, submissions, [given]));
-    expect(inserted).toBe(1);
+    expect(inserted).toEqual([1]);
     const [read] = await stored('json-a');
     expect(read).toMatchObject({ ...given, established: false, practice: false, hints: 0, hugsFloor: false });
     expect(read?.ratingBefore).toBe(1523.4567890123456);
@@ -72,7 +72,7 @@ describe('many rows inserted through one JSON value', () => {
       db,
       jsonRowsInsert(db, submissions, [row('json-c'), row('json-b'), row('json-d'), row('json-e')]),
     );
-    expect(counts).toEqual([3]);
+    expect(counts).toEqual([[1, 1, 1]]);
     const ids = await Promise.all(
       ['json-c', 'json-d', 'json-e'].map(async (p) => (await stored(p))[0]?.id ?? 0),
     );
@@ -87,7 +87,7 @@ describe('many rows inserted through one JSON value', () => {
     );
     const statements = jsonRowsInsert(db, submissions, rows);
     expect(statements.length).toBeGreaterThan(1);
-    expect(await batch(db, statements)).toEqual(expect.arrayContaining([expect.any(Number)]));
+    expect((await batch(db, statements)).flat()).toHaveLength(40);
     const read = await stored('json-big');
     expect(read.map((r) => r.elapsedMs)).toEqual(rows.map((r) => r.elapsedMs));
     expect(read[0]?.log).toEqual(log);
