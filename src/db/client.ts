@@ -1,11 +1,14 @@
 import { type DrizzleD1Database, drizzle } from 'drizzle-orm/d1';
-import * as schema from './schema.js';
 
-/** Drizzle over D1 (or a D1 session), with the client itself for statements run through `batch.ts`. */
-export type Db = DrizzleD1Database<typeof schema> & { $client: D1Database };
+/**
+ * Drizzle over D1 (or a D1 session), with the client itself for statements run through `batch.ts`. Made
+ * without the schema: every query names its tables from schema.ts, and the relational `db.query` API the
+ * schema would enable (never used here) costs a walk of every table on each handle, two per request.
+ */
+export type Db = DrizzleD1Database & { $client: D1Database };
 
 export function createDb(d1: D1Database): Db {
-  return drizzle(d1, { schema });
+  return drizzle(d1);
 }
 
 /** The binding each session was made from: what outlives a request is kept per binding, not per session. */
@@ -36,7 +39,7 @@ export function createSessionDb(d1: D1Database, start: SessionStart = 'first-unc
   const session = d1.withSession(start);
   bindingOfSession.set(session, d1);
   return {
-    db: drizzle(session as unknown as D1Database, { schema }),
+    db: drizzle(session as unknown as D1Database),
     bookmark: () => session.getBookmark(),
   };
 }
