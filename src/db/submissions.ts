@@ -128,7 +128,6 @@ const at = {
   playerId: sql.placeholder('playerId'),
   tokenId: sql.placeholder('tokenId'),
   puzzleId: sql.placeholder('puzzleId'),
-  date: sql.placeholder('date'),
   kind: sql.placeholder('kind'),
   level: sql.placeholder('level'),
 };
@@ -140,7 +139,6 @@ interface ReadValues extends Record<string, unknown> {
   playerId: string;
   tokenId: string;
   puzzleId: string;
-  date: string;
   kind: Kind;
   level: Level;
 }
@@ -224,14 +222,6 @@ const paceSignalsOf = cachedStatement<ReadValues, SubmissionState['paceSignals']
       ),
     ),
 );
-const dateTaken = cachedStatement<ReadValues, { id: number }[]>((db) =>
-  db
-    .select({ id: submissions.id })
-    .from(submissions)
-    .where(and(eq(submissions.playerId, at.playerId), isCounted, eq(submissions.streakDate, at.date)))
-    .limit(1),
-);
-
 const streakDatesRead = cachedStatement<ReadValues, { date: string }[]>((db) =>
   streakDatesQuery(db, at.playerId),
 );
@@ -245,7 +235,7 @@ export async function submissionState(
   signalsSince: string,
 ): Promise<SubmissionState> {
   const date = puzzleDateOf(puzzleId);
-  const values: ReadValues = { signalsSince, playerId, tokenId, puzzleId, date, kind, level };
+  const values: ReadValues = { signalsSince, playerId, tokenId, puzzleId, kind, level };
   const [
     player,
     puzzle,
@@ -258,7 +248,6 @@ export async function submissionState(
     lines,
     paces,
     signals,
-    taken,
     dates,
   ] = await batch(db, [
     heldPlayer(db, values),
@@ -272,7 +261,6 @@ export async function submissionState(
     linesOf(db, values),
     recentPacesOf(db, values),
     paceSignalsOf(db, values),
-    dateTaken(db, values),
     streakDatesRead(db, values),
   ] as const);
   return {
@@ -288,7 +276,8 @@ export async function submissionState(
     eliteRatio: lines[0]?.eliteRatio ?? null,
     recentPaces: paces.map((r) => r.pace),
     paceSignals: signals,
-    streakDateTaken: taken.length > 0,
+    // The newest 1,000 streak dates always reach back past a live puzzle's date.
+    streakDateTaken: dates.some((r) => r.date === date),
     streakDates: dates.map((r) => r.date),
   };
 }

@@ -49,6 +49,21 @@ describe('a streak on consecutive days', () => {
     expect(await solveOn(token, day(2))).toEqual({ current: 3, best: 3, freezes: 0, change: 'extended' });
   });
 
+  it('is not changed again by a second puzzle of a date it already has', async () => {
+    const { token } = await register(`${day(0)}T08:00:00Z`);
+    await solveOn(token, day(0));
+    expect(await solveOn(token, day(1))).toMatchObject({ current: 2, change: 'extended' });
+    const second = await solveAs(token, {
+      date: day(1),
+      kind: 'sudoku',
+      level: 'easy',
+      fetchAt: `${day(1)}T13:00:00Z`,
+      submitAt: `${day(1)}T13:10:00Z`,
+    });
+    expect(second.status, JSON.stringify(second.body)).toBe(200);
+    expect((second.body as ResultJson).streak).toEqual({ current: 2, best: 2, freezes: 0, change: null });
+  });
+
   it('earns its first freeze on the 7th date, not the 6th', async () => {
     const { token, last } = await runOf(6);
     expect(last).toMatchObject({ current: 6, freezes: 0 });
