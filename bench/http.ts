@@ -19,11 +19,8 @@
 import { cpSync } from 'node:fs';
 import path from 'node:path';
 import autocannon, { type Options, type Result } from 'autocannon';
-import type { PlayerId } from '../src/auth/player-token.js';
-import { DEV_SECRETS } from '../src/config.js';
-import { engineFor } from '../src/kinds/index.js';
-import { humanLog } from '../test/support/logs.js';
-import { type RankedSubmission, rankedSubmission } from './support/ranked-submission.js';
+import { benchPlayerId, benchPlayersSql, sudokuSubmissions } from './support/bench-players.js';
+import type { RankedSubmission } from './support/ranked-submission.js';
 import { ms, table } from './support/stats.js';
 import {
   applyMigrations,
@@ -71,8 +68,6 @@ const BOARDS_TARGET = 4;
 const HOT_BOARDS_TARGET = 8;
 /** How long the boards may take to copy every acknowledged solve to D1 after the load. */
 const FLUSH_WAIT_MS = 30_000;
-
-const playerId = (i: number) => `00000000-0000-4000-8000-${String(i).padStart(12, '0')}` as PlayerId;
 
 /** One baseline run, then the route's run. */
 interface Round {
@@ -149,11 +144,7 @@ async function seed(config: string, state: string): Promise<Seeded> {
     config,
     'DB',
     state,
-    `with recursive n(i) as (select 0 union all select i + 1 from n where i < ${PLAYERS})
-     insert into players (id, display_name, created_at)
-     select printf('00000000-0000-4000-8000-%012d', i), 'Player ' || i, '2026-01-01T00:00:00.000Z' from n;
-     insert into player_tokens (player_id, id, created_at, via)
-     select id, '${TOKEN_ID}', created_at, 'register' from players;
+    `${benchPlayersSql(PLAYERS, TOKEN_ID)};
      with recursive n(i) as (select 0 union all select i + 1 from n where i < ${PRIOR_SOLVERS - 1})
      insert into players (id, display_name, created_at)
      select printf('00000000-0000-4000-9000-%012d', i), 'Solver ' || i, '2026-01-01T00:00:00.000Z' from n`,
@@ -201,28 +192,12 @@ async function seed(config: string, state: string): Promise<Seeded> {
 }
 
 /** Every player's first ranked submission of `puzzle`, the probe's last. */
-async function submissionsOf(puzzle: LoadPuzzle): Promise<RankedSubmission[]> {
-  const sudoku = engineFor('sudoku');
-  const parsed = sudoku.parsePuzzle(puzzle.puzzle);
-  const solution = sudoku.solve(parsed, { maxSolutions: 1 }).solutions[0];
-  const steps = sudoku.stepsTo(parsed, solution);
-  const out: RankedSubmission[] = [];
-  for (let i = 0; i <= PLAYERS; i++) {
-    out.push(
-      await rankedSubmission(
-        { current: DEV_SECRETS.TOKEN_SECRET },
-        {
-          playerId: playerId(i),
-          puzzleId: puzzle.id,
-          solution,
-          log: humanLog(steps, { endMs: LOG_END_MS, seed: i + 1 }),
-          elapsedMs: SESSION_AGE_MS,
-          tokenId: TOKEN_ID,
-        },
-      ),
-    );
-  }
-  return out;
+function submissionsOf(puzzle: LoadPuzzle): Promise<RankedSubmission[]> {
+  return sudokuSubmissions(puzzle, PLAYERS, {
+    tokenId: TOKEN_ID,
+    sessionAgeMs: SESSION_AGE_MS,
+    logEndMs: LOG_END_MS,
+  });
 }
 
 /**
@@ -353,7 +328,7 @@ async function checkFlushed(
       )
     ).map((r) => r.player_id),
   );
-  const missing = pool.acknowledged.filter((i) => !stored.has(playerId(i))).length;
+  const missing = pool.acknowledged.filter((i) => !stored.has(benchPlayerId(i))).length;
   return {
     puzzle: puzzle.path,
     acknowledged: pool.acknowledged.length,

@@ -8,11 +8,8 @@
  */
 import path from 'node:path';
 import autocannon, { type Result } from 'autocannon';
-import type { PlayerId } from '../src/auth/player-token.js';
-import { DEV_SECRETS } from '../src/config.js';
-import { engineFor } from '../src/kinds/index.js';
-import { humanLog } from '../test/support/logs.js';
-import { type RankedSubmission, rankedSubmission } from './support/ranked-submission.js';
+import { benchPlayersSql, sudokuSubmissions } from './support/bench-players.js';
+import type { RankedSubmission } from './support/ranked-submission.js';
 import { ms, table } from './support/stats.js';
 import {
   applyMigrations,
@@ -39,8 +36,6 @@ const SESSION_AGE_MS = 20 * 60_000;
 const LOG_END_MS = 18 * 60_000;
 /** Long enough for every shard's alarm (1 s after its first waiting solve) to have copied it all to D1. */
 const SETTLE_MS = 3000;
-
-const playerId = (i: number) => `00000000-0000-4000-8000-${String(i).padStart(12, '0')}` as PlayerId;
 
 interface Target {
   shards: number;
@@ -108,16 +103,7 @@ export async function run(): Promise<void> {
   try {
     const appConfig = await snapshotWorker(path.join(ROOT, 'wrangler.toml'), appDir);
     await applyMigrations(appConfig, 'DB', appState);
-    await executeSql(
-      appConfig,
-      'DB',
-      appState,
-      `with recursive n(i) as (select 0 union all select i + 1 from n where i < ${PLAYERS})
-       insert into players (id, display_name, created_at)
-       select printf('00000000-0000-4000-8000-%012d', i), 'Player ' || i, '2026-01-01T00:00:00.000Z' from n;
-       insert into player_tokens (player_id, id, created_at, via)
-       select id, '${TOKEN_ID}', created_at, 'register' from players`,
-    );
+    await executeSql(appConfig, 'DB', appState, benchPlayersSql(PLAYERS, TOKEN_ID));
     let service = await serveWorker(appConfig, appState);
     servers.push(service);
     const day = await getJson<{ date: string }>(`${service.url}/v1/puzzles/today`);
@@ -152,28 +138,11 @@ export async function run(): Promise<void> {
     );
     service = await serveWorker(appConfig, appState);
     servers.push(service);
-    const sudoku = engineFor('sudoku');
+    const solving = { tokenId: TOKEN_ID, sessionAgeMs: SESSION_AGE_MS, logEndMs: LOG_END_MS };
     for (const [t, target] of targets.entries()) {
       const puzzle = puzzles[t];
       if (!puzzle) throw new Error('a puzzle of the bench is missing');
-      const parsed = sudoku.parsePuzzle(puzzle.puzzle);
-      const solution = sudoku.solve(parsed, { maxSolutions: 1 }).solutions[0];
-      const steps = sudoku.stepsTo(parsed, solution);
-      for (let i = 0; i <= PLAYERS; i++) {
-        target.submissions.push(
-          await rankedSubmission(
-            { current: DEV_SECRETS.TOKEN_SECRET },
-            {
-              playerId: playerId(i),
-              puzzleId: puzzle.id,
-              solution,
-              log: humanLog(steps, { endMs: LOG_END_MS, seed: i + 1 }),
-              elapsedMs: SESSION_AGE_MS,
-              tokenId: TOKEN_ID,
-            },
-          ),
-        );
-      }
+      target.submissions.push(...(await sudokuSubmissions(puzzle, PLAYERS, solving)));
     }
     // The last player's submission first, to each: a first ranked solve judged clean, or the load means nothing.
     for (const target of targets) await expectCleanSolve(service.url, target);

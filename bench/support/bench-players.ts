@@ -1,0 +1,59 @@
+/**
+ * The players of the benchmarks that load ranked submissions over HTTP (http, shards): numbered players
+ * inserted in bulk, each holding one token, and each one's first ranked submission of a sudoku, paced like
+ * a person's.
+ */
+import type { PlayerId } from '../../src/auth/player-token.js';
+import { DEV_SECRETS } from '../../src/config.js';
+import { engineFor } from '../../src/kinds/index.js';
+import { humanLog } from '../../test/support/logs.js';
+import { type RankedSubmission, rankedSubmission } from './ranked-submission.js';
+
+/** The bench's player `i`, as `benchPlayersSql` inserts it. */
+export const benchPlayerId = (i: number) =>
+  `00000000-0000-4000-8000-${String(i).padStart(12, '0')}` as PlayerId;
+
+/** SQL inserting players 0 to `last` (`benchPlayerId`), each holding the one token `tokenId`. */
+export function benchPlayersSql(last: number, tokenId: string): string {
+  return `with recursive n(i) as (select 0 union all select i + 1 from n where i < ${last})
+     insert into players (id, display_name, created_at)
+     select printf('00000000-0000-4000-8000-%012d', i), 'Player ' || i, '2026-01-01T00:00:00.000Z' from n;
+     insert into player_tokens (player_id, id, created_at, via)
+     select id, '${tokenId}', created_at, 'register' from players`;
+}
+
+/** How the bench's players solve: their token, how old their sessions are, when their log's last move was. */
+export interface BenchSolving {
+  tokenId: string;
+  sessionAgeMs: number;
+  logEndMs: number;
+}
+
+/** Players 0 to `last`'s first ranked submissions of a sudoku, in order, each log paced on its own seed. */
+export async function sudokuSubmissions(
+  puzzle: { id: string; puzzle: unknown },
+  last: number,
+  solving: BenchSolving,
+): Promise<RankedSubmission[]> {
+  const sudoku = engineFor('sudoku');
+  const parsed = sudoku.parsePuzzle(puzzle.puzzle);
+  const solution = sudoku.solve(parsed, { maxSolutions: 1 }).solutions[0];
+  const steps = sudoku.stepsTo(parsed, solution);
+  const out: RankedSubmission[] = [];
+  for (let i = 0; i <= last; i++) {
+    out.push(
+      await rankedSubmission(
+        { current: DEV_SECRETS.TOKEN_SECRET },
+        {
+          playerId: benchPlayerId(i),
+          puzzleId: puzzle.id,
+          solution,
+          log: humanLog(steps, { endMs: solving.logEndMs, seed: i + 1 }),
+          elapsedMs: solving.sessionAgeMs,
+          tokenId: solving.tokenId,
+        },
+      ),
+    );
+  }
+  return out;
+}
