@@ -86,20 +86,3 @@ export function judgedSolve(
     player: { score: result, player: newRating(), playerGames: 0, pendingPlayerGames: [], playDays: [], at },
   };
 }
-
-/** A first arrival on a board, as the interleaving properties model it. */
-export interface Arrival {
-  playerId: string;
-  countedMs: number;
-  counted: boolean;
-}
-
-/** One D1 row of the puzzle, picked by `pick` among those `where` selects (null when none). */
-export async function pickRow(puzzleId: string, where: string, pick: number) {
-  const rows = await env.DB.prepare(
-    `select id, player_id from submissions where puzzle_id = ? and ${where} order by id`,
-  )
-    .bind(puzzleId)
-    .all<{ id: number; player_id: string }>();
-  return rows.results.length === 0 ? null : (rows.results[pick % rows.results.length] ?? null);
-}
