@@ -15,3 +15,8 @@ export interface PuzzleKey {
 export function puzzleId({ date, kind, level }: PuzzleKey): PuzzleId {
   return `${date}:${kind}:${level}` as PuzzleId;
 }
+
+/** The date part of a `DATE:KIND:LEVEL` puzzle id. */
+export function dateOfPuzzleId(id: string): IsoDate {
+  return id.slice(0, id.indexOf(':')) as IsoDate;
+}

@@ -1,6 +1,6 @@
 import { and, eq, gte, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from './client.js';
-import { players, playSessions } from './schema.js';
+import { players, playSessions, puzzles } from './schema.js';
 
 export type SessionRow = typeof playSessions.$inferSelect;
 
@@ -72,13 +72,20 @@ export async function sessionPuzzleIds(db: Db, playerId: string): Promise<string
   return rows.map((r) => r.puzzleId);
 }
 
-/** The puzzles of `fromDate` and later the player has started (ids begin with their date, so one key range). */
-export async function sessionPuzzleIdsFrom(db: Db, playerId: string, fromDate: string): Promise<string[]> {
-  const rows = await db
-    .select({ puzzleId: playSessions.puzzleId })
+/**
+ * The puzzles of `fromDate` and later the player has started, with their board shards (ids begin with their
+ * date, so one key range of the player's sessions).
+ */
+export async function startedPuzzlesFrom(
+  db: Db,
+  playerId: string,
+  fromDate: string,
+): Promise<{ id: string; boardShards: number }[]> {
+  return db
+    .select({ id: playSessions.puzzleId, boardShards: puzzles.boardShards })
     .from(playSessions)
+    .innerJoin(puzzles, eq(puzzles.id, playSessions.puzzleId))
     .where(and(eq(playSessions.playerId, playerId), gte(playSessions.puzzleId, `${fromDate}:`)));
-  return rows.map((r) => r.puzzleId);
 }
 
 /**

@@ -1,4 +1,5 @@
-import { areAnswersPublic, type IsoDate } from '../daily/calendar.js';
+import { areAnswersPublic } from '../daily/calendar.js';
+import { dateOfPuzzleId } from '../daily/puzzle-id.js';
 import type { Db } from '../db/client.js';
 import { boardShardsOf } from '../db/puzzles.js';
 import type { LiveBoards, LivePuzzle } from '../live/boards.js';
@@ -26,12 +27,7 @@ export async function changeLiveSolves<T>(
 
 /** The puzzles of `ids` still ranked, with their shards. */
 async function livePuzzles(db: Db, ids: readonly string[], now: Date): Promise<LivePuzzle[]> {
-  const live = [...new Set(ids)].filter((id) => !areAnswersPublic(dateOf(id), now));
+  const live = [...new Set(ids)].filter((id) => !areAnswersPublic(dateOfPuzzleId(id), now));
   const shards = await boardShardsOf(db, live);
   return live.map((id) => ({ id, boardShards: shards.get(id) ?? 1 }));
-}
-
-/** The date part of a `DATE:KIND:LEVEL` puzzle id. */
-function dateOf(puzzleId: string): IsoDate {
-  return puzzleId.slice(0, puzzleId.indexOf(':')) as IsoDate;
 }

@@ -1,6 +1,7 @@
 import { areAnswersPublic, type IsoDate, liveDates } from '../daily/calendar.js';
+import { dateOfPuzzleId } from '../daily/puzzle-id.js';
 import { boardShardsOf } from '../db/puzzles.js';
-import { sessionPuzzleIdsFrom } from '../db/sessions.js';
+import { startedPuzzlesFrom } from '../db/sessions.js';
 import type { Services } from '../services.js';
 
 /**
@@ -34,8 +35,10 @@ export async function settleOwnSolvesOf(
   only?: string,
 ): Promise<void> {
   if (!services.boards || areAnswersPublic(date as IsoDate, services.now())) return;
-  const ids = only ? [only] : await startedFrom(services, playerId, date, (id) => id.startsWith(`${date}:`));
-  await settleOn(services, ids, playerId);
+  const puzzles = only
+    ? [...(await boardShardsOf(services.db, [only]))].map(([id, boardShards]) => ({ id, boardShards }))
+    : (await startedPuzzlesFrom(services.db, playerId, date)).filter((p) => p.id.startsWith(`${date}:`));
+  await settleOn(services, puzzles, playerId);
 }
 
 /** The same for every live puzzle the player has started: before its profile, history or a day's board. */
@@ -44,25 +47,17 @@ export async function settleOwnLiveSolves(services: Services, playerId: string |
   const live = liveDates(services.now());
   const oldest = live.at(-1);
   if (oldest === undefined) return;
-  const ids = await startedFrom(services, playerId, oldest, (id) => live.some((d) => id.startsWith(`${d}:`)));
-  await settleOn(services, ids, playerId);
+  const started = await startedPuzzlesFrom(services.db, playerId, oldest);
+  const puzzles = started.filter((p) => live.includes(dateOfPuzzleId(p.id)));
+  await settleOn(services, puzzles, playerId);
 }
 
-async function startedFrom(
+async function settleOn(
   services: Services,
+  puzzles: readonly { id: string; boardShards: number }[],
   playerId: string,
-  fromDate: string,
-  keep: (puzzleId: string) => boolean,
-): Promise<string[]> {
-  return (await sessionPuzzleIdsFrom(services.db, playerId, fromDate)).filter(keep);
-}
-
-async function settleOn(services: Services, ids: readonly string[], playerId: string): Promise<void> {
-  if (ids.length === 0) return;
-  const shards = await boardShardsOf(services.db, ids);
+): Promise<void> {
   await Promise.all(
-    [...shards].map(([id, boardShards]) =>
-      settleOwnSolve(services, { id, date: id.slice(0, id.indexOf(':')), boardShards }, playerId),
-    ),
+    puzzles.map((p) => settleOwnSolve(services, { ...p, date: dateOfPuzzleId(p.id) }, playerId)),
   );
 }
