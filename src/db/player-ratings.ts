@@ -303,6 +303,19 @@ const SET_COLUMNS = {
 } as const;
 const SET_ENTRIES = Object.entries(SET_COLUMNS) as [keyof typeof SET_COLUMNS, SQLiteColumn][];
 
+/** `compareAndSetAll`'s SQL, the same for every call. */
+const COMPARE_AND_SET_ALL = (() => {
+  const set = SET_ENTRIES.map(([, c], i) => `"${c.name}" = json_extract(u.value, '$[${i + 3}]')`).join(', ');
+  const t = getTableName(playerRatings);
+  const [player, kind, version] = [playerRatings.playerId, playerRatings.kind, playerRatings.version].map(
+    (c) => `"${t}"."${c.name}"`,
+  );
+  return `update "${t}" set ${set}, "${playerRatings.version.name}" = ${version} + 1 from json_each(?1) u
+    where ${player} = json_extract(u.value, '$[0]') and ${kind} = json_extract(u.value, '$[1]')
+      and ${version} = json_extract(u.value, '$[2]')
+    returning ${player} as value`;
+})();
+
 /**
  * One update of every existing row whose version is still the one read, each getting its own values (one
  * JSON array per row: key, version read, then `SET_COLUMNS`' values): the players whose row it wrote come back.
@@ -314,17 +327,8 @@ function compareAndSetAll(db: Db, updates: readonly CaughtUpRating[]): Statement
       return [u.playerId, u.kind, u.version, ...SET_ENTRIES.map(([key, c]) => c.mapToDriverValue(v[key]))];
     }),
   );
-  const set = SET_ENTRIES.map(([, c], i) => `"${c.name}" = json_extract(u.value, '$[${i + 3}]')`).join(', ');
-  const t = getTableName(playerRatings);
-  const [player, kind, version] = [playerRatings.playerId, playerRatings.kind, playerRatings.version].map(
-    (c) => `"${t}"."${c.name}"`,
-  );
-  const text = `update "${t}" set ${set}, "${playerRatings.version.name}" = ${version} + 1 from json_each(?1) u
-    where ${player} = json_extract(u.value, '$[0]') and ${kind} = json_extract(u.value, '$[1]')
-      and ${version} = json_extract(u.value, '$[2]')
-    returning ${player} as value`;
   return {
-    statement: db.$client.prepare(text).bind(json),
+    statement: db.$client.prepare(COMPARE_AND_SET_ALL).bind(json),
     read: (result) => (result.results as { value: unknown }[]).map((r) => r.value),
   };
 }
