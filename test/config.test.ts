@@ -18,10 +18,15 @@ import { COMMITTED, EXAMPLE_SECRETS } from './support/committed-config.js';
 import { DEPLOYED_VAPID, OTHER_PRIVATE_KEY } from './support/vapid.js';
 
 /** 64 random hex characters, as `openssl rand -hex 32` prints. */
+/**
+ * 32 random bytes in base64url (43 characters). Hex would draw from 16 characters only: a 32-character
+ * slice of it then has fewer than the 12 different characters loadConfig asks for about once in 60 runs.
+ */
 function randomSecret(): string {
-  return Array.from(crypto.getRandomValues(new Uint8Array(32)), (b) => b.toString(16).padStart(2, '0')).join(
-    '',
-  );
+  return btoa(String.fromCharCode(...crypto.getRandomValues(new Uint8Array(32))))
+    .replaceAll('+', '-')
+    .replaceAll('/', '_')
+    .replace(/=+$/, '');
 }
 
 const strongSecrets = {
