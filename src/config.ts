@@ -1,6 +1,6 @@
 import type { TokenSecret } from './auth/signing-keys.js';
+import { MAX_BOARD_SHARDS } from './daily/board-shards.js';
 import type { Env } from './env.js';
-import { MAX_BOARD_SHARDS } from './live/shards.js';
 import { BROWSER_PUSH_HOSTS, type PushHosts, parsePushHosts } from './push/push-hosts.js';
 import {
   VAPID_ADVICE,

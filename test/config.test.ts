@@ -7,9 +7,9 @@ import {
 import { describe, expect, it } from 'vitest';
 import { createApp } from '../src/app.js';
 import { ConfigError, DEV_SECRETS, DEV_VAPID, loadConfig } from '../src/config.js';
+import { MAX_BOARD_SHARDS } from '../src/daily/board-shards.js';
 import type { Env } from '../src/env.js';
 import worker from '../src/index.js';
-import { MAX_BOARD_SHARDS } from '../src/live/shards.js';
 import { BROWSER_PUSH_HOSTS } from '../src/push/push-hosts.js';
 import { MIN_DISTINCT_KEY_BYTES } from '../src/push/vapid-keys.js';
 import { MIN_DISTINCT_CHARACTERS, MIN_SECRET_LENGTH } from '../src/secret-strength.js';

@@ -1,4 +1,6 @@
-import { eq, inArray } from 'drizzle-orm';
+import { and, eq, gte, inArray, lt, max, sql } from 'drizzle-orm';
+import type { Level } from '../contract/kinds/index.js';
+import type { Kind } from '../kinds/index.js';
 import { inKindLevelOrder } from '../kinds/order.js';
 import { chunkRows } from './chunk.js';
 import type { Db } from './client.js';
@@ -49,4 +51,29 @@ export async function existingPuzzleIds(db: Db, ids: readonly string[]): Promise
     .where(inArray(puzzles.id, [...ids]))
     .all();
   return new Set(rows.map((r) => r.id));
+}
+
+/**
+ * The busiest minute of ranked solves (`peak_solves_per_minute`) of each kind and level over the puzzles of
+ * the dates from `from` up to, not including, `before`; keyed `kind:level`, only those that had solves.
+ */
+export async function peakSolvesOf(
+  db: Db,
+  { from, before }: { from: string; before: string },
+): Promise<Map<`${Kind}:${Level}`, number>> {
+  const rows = await db
+    .select({ kind: puzzles.kind, level: puzzles.level, peak: max(puzzles.peakSolvesPerMinute) })
+    .from(puzzles)
+    .where(and(gte(puzzles.date, from), lt(puzzles.date, before)))
+    .groupBy(puzzles.kind, puzzles.level)
+    .all();
+  return new Map(rows.filter((r) => (r.peak ?? 0) > 0).map((r) => [`${r.kind}:${r.level}`, r.peak ?? 0]));
+}
+
+/** Raises a puzzle's busiest minute to `perMinute` when that is more than it holds (a board's flush). */
+export async function raisePeakSolves(db: Db, id: string, perMinute: number): Promise<void> {
+  await db
+    .update(puzzles)
+    .set({ peakSolvesPerMinute: sql`max(${puzzles.peakSolvesPerMinute}, ${perMinute})` })
+    .where(eq(puzzles.id, id));
 }

@@ -6,9 +6,6 @@
  * one board every puzzle had before shards, storage included, so existing boards go on unchanged.
  */
 
-/** The most shards a puzzle may have: each shard tells every other one its counts at each flush (K − 1 calls). */
-export const MAX_BOARD_SHARDS = 64;
-
 /** The shard (0 … shards − 1) that holds a player's solves of a puzzle split over `shards`. */
 export function shardOf(playerId: string, shards: number): number {
   if (!Number.isInteger(shards) || shards < 1)

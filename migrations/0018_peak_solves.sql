@@ -1,0 +1,1 @@
+ALTER TABLE `puzzles` ADD `peak_solves_per_minute` integer DEFAULT 0 NOT NULL;
