@@ -7,7 +7,7 @@ import {
   rankedSolvesOf,
 } from '../db/live-board.js';
 import { puzzleRatingState } from '../db/puzzle-ratings.js';
-import { boardShardsOf } from '../db/puzzles.js';
+import { boardShardsOf, raisePeakSolves } from '../db/puzzles.js';
 import type { NewSubmissionRow } from '../db/submissions.js';
 import type { Env } from '../env.js';
 import { errorFields, log } from '../http/log.js';
@@ -17,6 +17,7 @@ import type { Rating } from '../rating/glicko2.js';
 import { gameInputsOf, rateSolve, type SolveContext } from '../rating/rate-solve.js';
 import { callBoard } from './boards.js';
 import { CountedTimes } from './counted-times.js';
+import { MinutePeak } from './minute-peak.js';
 import { type PeerSolve, PeerTimes } from './peer-times.js';
 import { allShards, shardName, shardOf } from './shards.js';
 
@@ -101,6 +102,8 @@ export interface ShardTimes {
 export class PuzzleBoard extends DurableObject<Env> {
   private readonly sql: SqlStorage;
   private readonly times = new CountedTimes();
+  /** This board's busiest minute of new solves, for sizing the next puzzles of its kind and level. */
+  private readonly peak = new MinutePeak();
   /** The other shards' counted times (always empty with one shard). */
   private readonly peers = new PeerTimes();
   private place: Place = { shard: 0, shards: 1 };
@@ -171,6 +174,7 @@ export class PuzzleBoard extends DurableObject<Env> {
       }
     });
     if (counted) this.times.add(row.countedMs ?? 0);
+    this.peak.add(row.createdAt);
     this.unflushed++;
     this.scheduleFlush();
     const stored = this.stored(row.playerId) as StoredSolve;
@@ -605,8 +609,20 @@ export class PuzzleBoard extends DurableObject<Env> {
       this.unflushed -= pending.length;
       copied += pending.length;
     }
+    await this.writePeak(db, puzzle.puzzleId);
     if (this.place.shards > 1) await this.tellPeers(false);
     return copied;
+  }
+
+  /**
+   * Raises the puzzle's busiest minute in D1 when this board's has grown. Players spread evenly over the
+   * shards by their ids' hash, so a shard's busiest minute times K stands for the puzzle's.
+   */
+  private async writePeak(db: Db, puzzleId: string): Promise<void> {
+    const peak = this.peak.unwritten();
+    if (peak === null) return;
+    await raisePeakSolves(db, puzzleId, peak * this.place.shards);
+    this.peak.wrote(peak);
   }
 
   /** D1's ratings take the copied games in, in D1's order (the board's arrival order). */
