@@ -1,11 +1,12 @@
 import { insertMissingBenchmarks, listBenchmarks } from '../db/benchmarks.js';
 import type { Db } from '../db/client.js';
 import { finishGenerationRun, startGenerationRun } from '../db/generation-runs.js';
-import { existingPuzzleIds, insertPuzzles, type NewPuzzleRow } from '../db/puzzles.js';
+import { existingPuzzleIds, insertPuzzles, type NewPuzzleRow, peakSolvesOf } from '../db/puzzles.js';
 import type { GenerationStatus, GenerationTrigger } from '../db/schema.js';
 import { defaultBenchmark, hasDefaultBenchmark } from '../kinds/index.js';
 import type { BenchmarkBase } from '../rating/puzzle-benchmark.js';
-import type { IsoDate } from './calendar.js';
+import { PEAK_DAYS, shardsForPeak } from './board-shards.js';
+import { addDays, type IsoDate } from './calendar.js';
 import { makePuzzleRow } from './make-puzzle.js';
 import { type PuzzleKey, puzzleId } from './puzzle-id.js';
 import { puzzlesOfDate } from './schedule.js';
@@ -15,7 +16,10 @@ export interface GenerationContext {
   db: Db;
   salt: string;
   now: () => Date;
-  /** The board shards new puzzles are made with (`Config.boardShards`); one when not given. */
+  /**
+   * The fewest board shards a new puzzle is made with (`Config.boardShards`); one when not given. A kind and
+   * level whose recent days were busier get more (src/daily/board-shards.ts).
+   */
   boardShards?: number;
 }
 
@@ -62,13 +66,15 @@ async function generateMissing(
   missing: readonly PuzzleKey[],
 ): Promise<GenerationOutcome> {
   const bases = await benchmarkBases(ctx.db, missing, ctx.now());
+  const peaks = await peakSolvesOf(ctx.db, { from: addDays(date, -PEAK_DAYS), before: date });
   const rows: NewPuzzleRow[] = [];
   const failures: string[] = [];
   for (const key of missing) {
     try {
       const base = bases.get(`${key.kind}:${key.level}`) ?? defaultBenchmark(key.kind, key.level);
       const row = makePuzzleRow(key, await dailySeed(ctx.salt, date, key.kind, key.level), base);
-      rows.push({ ...row, boardShards: ctx.boardShards ?? 1 });
+      const peak = peaks.get(`${key.kind}:${key.level}`) ?? 0;
+      rows.push({ ...row, boardShards: shardsForPeak(peak, ctx.boardShards) });
     } catch (error) {
       failures.push(`${key.kind}:${key.level}: ${error instanceof Error ? error.message : String(error)}`);
     }

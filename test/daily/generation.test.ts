@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { DEV_SECRETS } from '../../src/config.js';
 import { addDays, type IsoDate, utcDate } from '../../src/daily/calendar.js';
 import { runDailyCron } from '../../src/daily/cron.js';
+import { generateDate } from '../../src/daily/generate.js';
 import { puzzlesOfDate } from '../../src/daily/schedule.js';
 import { createDb } from '../../src/db/client.js';
 import worker from '../../src/index.js';
@@ -82,5 +83,68 @@ describe('lazy generation when cron was missed', () => {
       .bind(`${other}:sudoku:medium`)
       .all<{ n: number }>();
     expect(results[0]?.n).toBe(1);
+  });
+});
+
+describe("a new puzzle's board shards", () => {
+  const ctx = (boardShards?: number) => ({
+    db,
+    salt: DEV_SECRETS.PUZZLE_SALT,
+    now: () => new Date('2026-03-01T00:00:00Z'),
+    ...(boardShards === undefined ? {} : { boardShards }),
+  });
+  const easy = { kind: 'sudoku', level: 'easy' } as const;
+  const medium = { kind: 'sudoku', level: 'medium' } as const;
+
+  async function make(date: string, boardShards?: number) {
+    const keys = [easy, medium].map((k) => ({ ...k, date: date as IsoDate }));
+    await generateDate(ctx(boardShards), date as IsoDate, 'admin', keys);
+  }
+
+  async function peakOn(id: string, perMinute: number) {
+    await env.DB.prepare('update puzzles set peak_solves_per_minute = ? where id = ?')
+      .bind(perMinute, id)
+      .run();
+  }
+
+  async function shardsOf(date: string) {
+    const { results } = await env.DB.prepare(
+      'select level, board_shards from puzzles where date = ? order by level',
+    )
+      .bind(date)
+      .all<{ level: string; board_shards: number }>();
+    return Object.fromEntries(results.map((r) => [r.level, r.board_shards]));
+  }
+
+  it('are enough for twice the busiest minute its kind and level had in the 7 dates before it', async () => {
+    await make('2026-03-01');
+    await make('2026-03-05');
+    await peakOn('2026-03-01:sudoku:easy', 24_000);
+    await peakOn('2026-03-05:sudoku:easy', 12_000);
+    await peakOn('2026-03-05:sudoku:medium', 2_400);
+    await make('2026-03-08');
+    expect(await shardsOf('2026-03-08')).toEqual({ easy: 4, medium: 1 });
+  });
+
+  it('forget a peak more than 7 dates back', async () => {
+    await make('2026-04-01');
+    await peakOn('2026-04-01:sudoku:easy', 24_000);
+    await make('2026-04-09');
+    expect(await shardsOf('2026-04-09')).toEqual({ easy: 1, medium: 1 });
+  });
+
+  it("are never fewer than the deployment's BOARD_SHARDS", async () => {
+    await make('2026-05-01');
+    await peakOn('2026-05-01:sudoku:easy', 24_000);
+    await make('2026-05-02', 2);
+    expect(await shardsOf('2026-05-02')).toEqual({ easy: 4, medium: 2 });
+  });
+
+  it('are fixed once made: a later peak changes no puzzle that exists', async () => {
+    await make('2026-05-10');
+    await make('2026-05-11');
+    await peakOn('2026-05-10:sudoku:easy', 24_000);
+    await make('2026-05-11');
+    expect(await shardsOf('2026-05-11')).toEqual({ easy: 1, medium: 1 });
   });
 });
