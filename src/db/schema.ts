@@ -57,7 +57,7 @@ export const puzzles = sqliteTable(
     boardShards: integer('board_shards').notNull().default(1),
     /**
      * The most ranked solves its boards took in one minute (arrival minutes, UTC), raised at their flushes:
-     * the next puzzles of its kind and level are made with enough shards for it (src/live/shards.ts).
+     * the next puzzles of its kind and level are made with enough shards for it (src/daily/board-shards.ts).
      */
     peakSolvesPerMinute: integer('peak_solves_per_minute').notNull().default(0),
     createdAt: text('created_at').notNull().default(sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`),
