@@ -99,7 +99,10 @@ export interface SubmissionState {
   /** The player's ranked solve of this puzzle, if any: a repeat gets its result back. */
   ranked: SubmissionRow | undefined;
   rating: PlayerRatingRow | undefined;
-  /** Counted games of the puzzle its rating does not include yet, oldest first: this submission applies them. */
+  /**
+   * Counted games of the puzzle its rating does not include yet, oldest first: this submission applies them.
+   * None when the puzzle's live board applies them (`PuzzleGamesApplier`).
+   */
   pendingPuzzleGames: PendingPuzzleGame[];
   /** The same for the player's rating of the kind (normally none: only concurrent solves leave some). */
   pendingPlayerGames: PendingPlayerGame[];
@@ -226,6 +229,13 @@ const streakDatesRead = cachedStatement<ReadValues, { date: string }[]>((db) =>
   streakDatesQuery(db, at.playerId),
 );
 
+/** Who plays a puzzle's pending games: the writer of this submission, or the live puzzle's board. */
+export type PuzzleGamesApplier = 'writer' | 'board';
+
+/**
+ * Everything judging a submission needs, in one batch. When the live board applies the puzzle's games
+ * (`board`), their read is left out: it would be a statement of every submission for nothing.
+ */
 export async function submissionState(
   db: Db,
   puzzleId: string,
@@ -233,43 +243,47 @@ export async function submissionState(
   kind: Kind,
   level: Level,
   signalsSince: string,
+  puzzleGames: PuzzleGamesApplier = 'writer',
 ): Promise<SubmissionState> {
   const date = puzzleDateOf(puzzleId);
   const values: ReadValues = { signalsSince, playerId, tokenId, puzzleId, kind, level };
-  const [
-    player,
-    puzzle,
-    session,
-    ranked,
-    rating,
-    pendingPuzzle,
-    pendingPlayer,
-    days,
-    lines,
-    paces,
-    signals,
-    dates,
-  ] = await batch(db, [
+  const reads = [
     heldPlayer(db, values),
     puzzleToJudge(db, values),
     sessionOf(db, values),
     rankedOf(db, values),
     ratingOf(db, values),
-    pendingOfPuzzle(db, values),
     pendingOfPlayer(db, values),
     playDaysOfPlayer(db, values),
     linesOf(db, values),
     recentPacesOf(db, values),
     paceSignalsOf(db, values),
     streakDatesRead(db, values),
-  ] as const);
+  ] as const;
+  const [
+    pendingPuzzle,
+    player,
+    puzzle,
+    session,
+    own,
+    rating,
+    pendingPlayer,
+    days,
+    lines,
+    paces,
+    signals,
+    dates,
+  ] =
+    puzzleGames === 'writer'
+      ? await batch(db, [pendingOfPuzzle(db, values), ...reads] as const)
+      : ([[], ...(await batch(db, reads))] as const);
   return {
     player: player[0],
     puzzle: puzzle[0],
     session: session[0],
-    ranked: ranked[0],
+    ranked: own[0],
     rating: rating[0],
-    pendingPuzzleGames: pendingPuzzle,
+    pendingPuzzleGames: [...pendingPuzzle],
     pendingPlayerGames: pendingPlayer,
     playDays: playDaysOf(days),
     floorRatio: lines[0]?.floorRatio ?? null,

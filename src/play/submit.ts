@@ -301,7 +301,8 @@ async function judgingState(
   key: PuzzleKey,
   now: Date,
 ): Promise<SubmissionState> {
-  const read = (db: Db) => submissionState(db, id, token, key.kind, key.level, signalsSince(now));
+  const applier = services.boards ? 'board' : 'writer';
+  const read = (db: Db) => submissionState(db, id, token, key.kind, key.level, signalsSince(now), applier);
   if (services.boards) {
     const state = await read(services.replica);
     if (state.player && (state.ranked || (state.session && state.puzzle))) return state;

@@ -15,7 +15,7 @@ const date = '2026-11-29';
 const fetchedAt = '2026-11-29T12:00:00Z';
 const submitAt = '2026-11-29T12:20:00Z';
 
-type Level = 'easy' | 'medium' | 'hard';
+type Level = 'easy' | 'medium' | 'hard' | 'expert';
 
 /** A player who fetched the puzzle 20 minutes ago, its solve and log ready to send. */
 async function readySolver(level: Level) {
@@ -38,12 +38,13 @@ async function submitCounted(bindings: Cloudflare.Env, level: Level, replicaD1: 
     db: createDb(primary.d1),
     replica: createDb(replica.d1),
   });
-  const before = { primary: primary.trips(), replica: replica.trips() };
+  const before = { primary: primary.trips(), replica: replica.trips(), statements: replica.statements() };
   const outcome = await submitSolution(services, held, key, submission);
   return {
     outcome,
     primaryTrips: primary.trips() - before.primary,
     replicaTrips: replica.trips() - before.replica,
+    replicaStatements: replica.statements() - before.statements,
   };
 }
 
@@ -52,6 +53,12 @@ describe("a ranked submission's read of D1", () => {
     const { outcome, primaryTrips, replicaTrips } = await submitCounted(onBoards, 'easy');
     expect(outcome).toMatchObject({ ok: true, result: { valid: true, repeated: false, rank: 1 } });
     expect({ primaryTrips, replicaTrips }).toEqual({ primaryTrips: 0, replicaTrips: 1 });
+  });
+
+  it("on the live boards leaves out the puzzle's pending games, which its board plays: 11 statements", async () => {
+    const { outcome, replicaTrips, replicaStatements } = await submitCounted(onBoards, 'expert');
+    expect(outcome).toMatchObject({ ok: true, result: { valid: true, repeated: false, rank: 1 } });
+    expect({ replicaTrips, replicaStatements }).toEqual({ replicaTrips: 1, replicaStatements: 11 });
   });
 
   it("on the live boards asks the primary once when the replica has not yet seen the player's session", async () => {
