@@ -43,6 +43,24 @@ function showVote(vote) {
   ui.thanks.textContent = vote ? 'Thanks: your vote counts.' : '';
 }
 
+/**
+ * Shows the stored vote, except where the player already chose while it was loading: a quick click must
+ * not be undone by the answer arriving after it. A choice completed by the stored half is sent.
+ * @param {Vote | null} stored
+ */
+function keepChoicesOver(stored) {
+  if (state.fun === null && state.felt === null) {
+    showVote(stored);
+    return;
+  }
+  const alreadySent = state.fun !== null && state.felt !== null;
+  state.fun ??= stored?.fun ?? null;
+  state.felt ??= stored?.felt ?? null;
+  press(ui.fun, String(state.fun));
+  press(ui.felt, String(state.felt));
+  if (!alreadySent) void sendVote();
+}
+
 async function sendVote() {
   const key = state.key;
   if (!key || state.fun === null || state.felt === null) return;
@@ -114,7 +132,7 @@ export async function showFeedback(key) {
   ui.section.hidden = false;
   try {
     const stats = await api.client.stats(key.date, key.kind, key.level, { fresh: true });
-    if (state.key === key) showVote(stats.myVote);
+    if (state.key === key) keepChoicesOver(stats.myVote);
   } catch (error) {
     fail(error);
   }

@@ -530,6 +530,43 @@ describe.skipIf(!chromiumStatus.ok)('the demo page in Chromium', () => {
     await page.locator('#status', { hasText: 'the moderators will look at it' }).waitFor();
   });
 
+  test('a vote chosen while the stored vote is still loading is kept, completed by the stored half, and sent', async () => {
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const isStats = (url: URL) => url.pathname.endsWith('/stats');
+    let heldRequests = 0;
+    await goTo('signal');
+    await page.route(isStats, async (route) => {
+      heldRequests++;
+      await held;
+      await route.continue();
+    });
+    try {
+      await page.reload();
+      await page.locator('#feedback').waitFor({ state: 'visible' });
+      await expect.poll(() => heldRequests).toBeGreaterThan(0);
+      await page.locator('#vote-fun button[data-value="2"]').click();
+      release();
+      await page.locator('#vote-thanks', { hasText: 'your vote counts' }).waitFor();
+    } finally {
+      release();
+      await page.unroute(isStats);
+    }
+    expect(await page.locator('#vote-fun button[aria-pressed="true"]').getAttribute('data-value')).toBe('2');
+    expect(await page.locator('#vote-felt button[aria-pressed="true"]').getAttribute('data-value')).toBe(
+      'harder',
+    );
+    const stored = await json<{ myVote: { fun: number; felt: string } | null }>(
+      'GET',
+      `/v1/puzzles/${date}/signal/${LEVEL}/stats`,
+      undefined,
+      await tokenOf(page),
+    );
+    expect(stored.myVote).toMatchObject({ fun: 2, felt: 'harder' });
+  });
+
   test('after a solve the player shares it: the line shows, and the card page it links carries the 1200×630 image', async () => {
     await goTo('signal');
     await page.locator('#share').waitFor({ state: 'visible' });
