@@ -46,17 +46,22 @@ function bound<T>(db: Db, prepared: PreparedQuery<T>, values: Record<string, unk
   };
 }
 
-type Results<S extends readonly Statement<unknown>[]> = {
-  [K in keyof S]: S[K] extends Statement<infer T> ? T : never;
-};
+/** A statement of a batch, or null for one left out, whose result is then undefined. */
+type MaybeStatement = Statement<unknown> | null;
 
-/** Runs statements in one D1 batch (one round trip, all or nothing), each result read as drizzle's. */
-export async function batch<S extends readonly Statement<unknown>[]>(
-  db: Db,
-  statements: S,
-): Promise<Results<S>> {
-  const results = await db.$client.batch(statements.map((s) => s.statement));
-  return statements.map((s, i) => s.read(results[i] as D1Result)) as Results<S>;
+type ResultOf<S> = S extends Statement<infer T> ? T : undefined;
+
+type Results<S extends readonly MaybeStatement[]> = { [K in keyof S]: ResultOf<S[K]> };
+
+/**
+ * Runs statements in one D1 batch (one round trip, all or nothing), each result read as drizzle's. A null
+ * in the list is a statement this call leaves out: it is not sent, and its result is undefined.
+ */
+export async function batch<S extends readonly MaybeStatement[]>(db: Db, statements: S): Promise<Results<S>> {
+  const sent = statements.filter((s): s is Statement<unknown> => s !== null);
+  const results = sent.length > 0 ? await db.$client.batch(sent.map((s) => s.statement)) : [];
+  let next = 0;
+  return statements.map((s) => (s === null ? undefined : s.read(results[next++] as D1Result))) as Results<S>;
 }
 
 /** A value of a query, or its placeholder in a cached statement. */

@@ -92,7 +92,10 @@ export interface SubmissionState {
    * or a token of another deployment with the same secret).
    */
   player: { id: string; timeZone: string | null; bannedAt: string | null } | undefined;
-  /** Undefined until the puzzle is generated. */
+  /**
+   * Undefined until the puzzle is generated. On the live path it may be the one read before (`LiveRead`):
+   * its rating is then as old as that read, which is the board's to hold there, never read from here.
+   */
   puzzle: PuzzleToJudge | undefined;
   /** Undefined until the player has fetched the puzzle with its token; with what its reveals showed. */
   session: SessionRow | undefined;
@@ -101,7 +104,7 @@ export interface SubmissionState {
   rating: PlayerRatingRow | undefined;
   /**
    * Counted games of the puzzle its rating does not include yet, oldest first: this submission applies them.
-   * None when the puzzle's live board applies them (`PuzzleGamesApplier`).
+   * None on the live path, where the puzzle's board applies them (`LiveRead`).
    */
   pendingPuzzleGames: PendingPuzzleGame[];
   /** The same for the player's rating of the kind (normally none: only concurrent solves leave some). */
@@ -229,13 +232,15 @@ const streakDatesRead = cachedStatement<ReadValues, { date: string }[]>((db) =>
   streakDatesQuery(db, at.playerId),
 );
 
-/** Who plays a puzzle's pending games: the writer of this submission, or the live puzzle's board. */
-export type PuzzleGamesApplier = 'writer' | 'board';
-
 /**
- * Everything judging a submission needs, in one batch. When the live board applies the puzzle's games
- * (`board`), their read is left out: it would be a statement of every submission for nothing.
+ * What a live submission's read leaves out: the puzzle's pending games, which its board plays, and the
+ * puzzle itself when the caller knows it already (what judging reads of a puzzle never changes once made).
  */
+export interface LiveRead {
+  known: PuzzleToJudge | undefined;
+}
+
+/** Everything judging a submission needs, in one batch; on the live path (`live`) less of it. */
 export async function submissionState(
   db: Db,
   puzzleId: string,
@@ -243,27 +248,14 @@ export async function submissionState(
   kind: Kind,
   level: Level,
   signalsSince: string,
-  puzzleGames: PuzzleGamesApplier = 'writer',
+  live?: LiveRead,
 ): Promise<SubmissionState> {
   const date = puzzleDateOf(puzzleId);
   const values: ReadValues = { signalsSince, playerId, tokenId, puzzleId, kind, level };
-  const reads = [
-    heldPlayer(db, values),
-    puzzleToJudge(db, values),
-    sessionOf(db, values),
-    rankedOf(db, values),
-    ratingOf(db, values),
-    pendingOfPlayer(db, values),
-    playDaysOfPlayer(db, values),
-    linesOf(db, values),
-    recentPacesOf(db, values),
-    paceSignalsOf(db, values),
-    streakDatesRead(db, values),
-  ] as const;
   const [
+    puzzle,
     pendingPuzzle,
     player,
-    puzzle,
     session,
     own,
     rating,
@@ -273,17 +265,27 @@ export async function submissionState(
     paces,
     signals,
     dates,
-  ] =
-    puzzleGames === 'writer'
-      ? await batch(db, [pendingOfPuzzle(db, values), ...reads] as const)
-      : ([[], ...(await batch(db, reads))] as const);
+  ] = await batch(db, [
+    live?.known ? null : puzzleToJudge(db, values),
+    live ? null : pendingOfPuzzle(db, values),
+    heldPlayer(db, values),
+    sessionOf(db, values),
+    rankedOf(db, values),
+    ratingOf(db, values),
+    pendingOfPlayer(db, values),
+    playDaysOfPlayer(db, values),
+    linesOf(db, values),
+    recentPacesOf(db, values),
+    paceSignalsOf(db, values),
+    streakDatesRead(db, values),
+  ] as const);
   return {
     player: player[0],
-    puzzle: puzzle[0],
+    puzzle: live?.known ?? puzzle?.[0],
     session: session[0],
     ranked: own[0],
     rating: rating[0],
-    pendingPuzzleGames: [...pendingPuzzle],
+    pendingPuzzleGames: pendingPuzzle ?? [],
     pendingPlayerGames: pendingPlayer,
     playDays: playDaysOf(days),
     floorRatio: lines[0]?.floorRatio ?? null,

@@ -10,6 +10,7 @@ import {
   type CleanSolve,
   findRankedSubmission,
   insertAttempt,
+  type LiveRead,
   type NewSubmissionRow,
   recordCleanSolve,
   recordHeldSolve,
@@ -38,6 +39,7 @@ import { score } from '../rating/score.js';
 import { streaks } from '../rating/streak.js';
 import type { Services } from '../services.js';
 import { catchUpPlayerRating } from './catch-up-player-rating.js';
+import { knownLivePuzzle, rememberLivePuzzle } from './live-puzzles.js';
 import { streakView } from './streak-view.js';
 
 export interface Submission {
@@ -291,8 +293,9 @@ async function judgeSolve(
  * What judging a ranked submission needs, in one read. On the live boards the Worker writes nothing to D1
  * for a ranked solve (the board does, later), so the read may come from any replica and the primary takes
  * only the boards' batches; a replica still behind the player's registration or its session's start is
- * asked again on the primary before the submission is refused. On the direct path the read is the
- * primary's, as the write after it checks its conditions there.
+ * asked again on the primary before the submission is refused. It leaves out what the board plays (the
+ * puzzle's pending games) and a puzzle this isolate judged before (`live-puzzles.ts`). On the direct path
+ * the read is the primary's, as the write after it checks its conditions there.
  */
 async function judgingState(
   services: Services,
@@ -301,13 +304,17 @@ async function judgingState(
   key: PuzzleKey,
   now: Date,
 ): Promise<SubmissionState> {
-  const applier = services.boards ? 'board' : 'writer';
-  const read = (db: Db) => submissionState(db, id, token, key.kind, key.level, signalsSince(now), applier);
-  if (services.boards) {
-    const state = await read(services.replica);
-    if (state.player && (state.ranked || (state.session && state.puzzle))) return state;
-  }
-  return read(services.db);
+  const read = (db: Db, live?: LiveRead) =>
+    submissionState(db, id, token, key.kind, key.level, signalsSince(now), live);
+  if (!services.boards) return read(services.db);
+  const live = { known: knownLivePuzzle(id) };
+  const replicaState = await read(services.replica, live);
+  const state =
+    replicaState.player && (replicaState.ranked || (replicaState.session && replicaState.puzzle))
+      ? replicaState
+      : await read(services.db, live);
+  if (state.puzzle) rememberLivePuzzle(state.puzzle);
+  return state;
 }
 
 /** The start of the window whose pace signals decide whether the player is a suspect. */

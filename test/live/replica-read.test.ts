@@ -57,8 +57,15 @@ describe("a ranked submission's read of D1", () => {
 
   it("on the live boards leaves out the puzzle's pending games, which its board plays: 11 statements", async () => {
     const { outcome, replicaTrips, replicaStatements } = await submitCounted(onBoards, 'expert');
-    expect(outcome).toMatchObject({ ok: true, result: { valid: true, repeated: false, rank: 1 } });
+    expect(outcome).toMatchObject({ ok: true, result: { valid: true, repeated: false } });
     expect({ replicaTrips, replicaStatements }).toEqual({ replicaTrips: 1, replicaStatements: 11 });
+  });
+
+  it('on the live boards does not read again a puzzle judged before: 10 statements', async () => {
+    await submitCounted(onBoards, 'expert');
+    const { outcome, replicaTrips, replicaStatements } = await submitCounted(onBoards, 'expert');
+    expect(outcome).toMatchObject({ ok: true, result: { valid: true, repeated: false } });
+    expect({ replicaTrips, replicaStatements }).toEqual({ replicaTrips: 1, replicaStatements: 10 });
   });
 
   it("on the live boards asks the primary once when the replica has not yet seen the player's session", async () => {
