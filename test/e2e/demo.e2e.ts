@@ -505,6 +505,17 @@ describe.skipIf(!chromiumStatus.ok)('the demo page in Chromium', () => {
   };
   let followedRival = '';
 
+  /** The page's player's vote on today's signal puzzle, as the server keeps it. */
+  async function storedVote(): Promise<{ fun: number; felt: string } | null> {
+    const stats = await json<{ myVote: { fun: number; felt: string } | null }>(
+      'GET',
+      `/v1/puzzles/${date}/signal/${LEVEL}/stats`,
+      undefined,
+      await tokenOf(page),
+    );
+    return stats.myVote;
+  }
+
   test('after a solve the player votes on the puzzle and reports it; the vote is kept across a reload', async () => {
     await goTo('signal');
     await page.locator('#feedback').waitFor({ state: 'visible' });
@@ -515,13 +526,7 @@ describe.skipIf(!chromiumStatus.ok)('the demo page in Chromium', () => {
     await page.locator('#feedback').waitFor({ state: 'visible' });
     await page.locator('#vote-felt button[data-value="harder"][aria-pressed="true"]').waitFor();
     expect(await page.locator('#vote-fun button[aria-pressed="true"]').getAttribute('data-value')).toBe('4');
-    const stored = await json<{ myVote: { fun: number; felt: string } | null }>(
-      'GET',
-      `/v1/puzzles/${date}/signal/${LEVEL}/stats`,
-      undefined,
-      await tokenOf(page),
-    );
-    expect(stored.myVote).toMatchObject({ fun: 4, felt: 'harder' });
+    expect(await storedVote()).toMatchObject({ fun: 4, felt: 'harder' });
 
     await page.locator('#feedback summary').click();
     await page.locator('#report-reason').selectOption('wrong_level');
@@ -558,13 +563,7 @@ describe.skipIf(!chromiumStatus.ok)('the demo page in Chromium', () => {
     expect(await page.locator('#vote-felt button[aria-pressed="true"]').getAttribute('data-value')).toBe(
       'harder',
     );
-    const stored = await json<{ myVote: { fun: number; felt: string } | null }>(
-      'GET',
-      `/v1/puzzles/${date}/signal/${LEVEL}/stats`,
-      undefined,
-      await tokenOf(page),
-    );
-    expect(stored.myVote).toMatchObject({ fun: 2, felt: 'harder' });
+    expect(await storedVote()).toMatchObject({ fun: 2, felt: 'harder' });
   });
 
   test('after a solve the player shares it: the line shows, and the card page it links carries the 1200×630 image', async () => {
