@@ -138,8 +138,6 @@ export class PuzzleBoard extends DurableObject<Env> {
     if (shardOf(solve.row.playerId, this.place.shards) !== shard) {
       throw new Error(`player ${solve.row.playerId} is not on shard ${shard} of ${solve.row.puzzleId}`);
     }
-    const known = this.stored(solve.row.playerId);
-    if (known) return this.answer(known, true);
     const puzzle = this.puzzle as PuzzleState;
     const rated = rateSolve({
       ...solve.player,
@@ -156,29 +154,33 @@ export class PuzzleBoard extends DurableObject<Env> {
       ranked: true,
       counted,
     };
-    // No await from here to the answer: the row, the puzzle's rating and the alarm are written as one.
-    this.ctx.storage.transactionSync(() => {
-      this.sql.exec(
-        `insert into solves (player_id, counted_ms, counted, fields, row, flushed) values (?, ?, ?, ?, ?, 0)`,
-        row.playerId,
-        row.countedMs ?? 0,
-        counted ? 1 : 0,
-        JSON.stringify(fieldsOf(row)),
-        JSON.stringify(row),
-      );
+    const fields = fieldsOf(row);
+    const countedMs = row.countedMs ?? 0;
+    // No await from here to the answer: the row, the puzzle's rating and the alarm are written as one. The
+    // insert is the player's check too: a repeat's row is kept and nothing else is written.
+    const isNew = this.ctx.storage.transactionSync(() => {
+      const inserted = this.insertSolve(row, fields);
       // With shards the puzzle's rating is shard 0's to apply, from D1, once this game is there.
-      if (counted && this.place.shards === 1) {
+      if (inserted && counted && this.place.shards === 1) {
         puzzle.rating = rated.puzzleAfter;
         puzzle.establishedGames = rated.puzzleEstablishedAfter;
         this.savePuzzle(puzzle);
       }
+      return inserted;
     });
-    if (counted) this.times.add(row.countedMs ?? 0);
+    if (!isNew) return this.answer(this.stored(row.playerId) as StoredSolve, true);
+    if (counted) this.times.add(countedMs);
     this.peak.add(row.createdAt);
     this.unflushed++;
     this.scheduleFlush();
-    const stored = this.stored(row.playerId) as StoredSolve;
-    return { ...this.answer(stored, false), established: rated.establishedAfter };
+    return {
+      repeated: false,
+      solve: fields,
+      // The newest arrival: every counted solve as fast as it is ahead of it.
+      rank: this.countUpTo(countedMs) - (counted ? 1 : 0) + this.peers.ahead(countedMs, this.place.shard) + 1,
+      solvers: this.times.total + this.peers.total,
+      established: rated.establishedAfter,
+    };
   }
 
   /** The player's ranked solve of the puzzle and where it stands now; null when the board has none. */
@@ -505,6 +507,20 @@ export class PuzzleBoard extends DurableObject<Env> {
     );
   }
 
+  /** Stores a new solve; false, storing nothing, when the player already has one here. */
+  private insertSolve(row: LiveSolveRow, fields: AnsweredFields): boolean {
+    const inserted = this.sql.exec(
+      `insert into solves (player_id, counted_ms, counted, fields, row, flushed) values (?, ?, ?, ?, ?, 0)
+       on conflict (player_id) do nothing returning seq`,
+      row.playerId,
+      row.countedMs ?? 0,
+      row.counted ? 1 : 0,
+      JSON.stringify(fields),
+      JSON.stringify(row),
+    );
+    return inserted.toArray().length > 0;
+  }
+
   private stored(playerId: string): StoredSolve | undefined {
     return this.sql
       .exec<StoredSolve>('select seq, counted_ms, counted, fields from solves where player_id = ?', playerId)
@@ -537,6 +553,21 @@ export class PuzzleBoard extends DurableObject<Env> {
       this.sql
         .exec<{ n: number }>(
           'select count(*) as n from solves where counted = 1 and counted_ms >= ? and counted_ms < ?',
+          this.times.bucketStartMs(bucket),
+          ms,
+        )
+        .one().n
+    );
+  }
+
+  /** Counted solves as fast as `ms` or faster: whole seconds from memory, the second `ms` falls in from SQLite. */
+  private countUpTo(ms: number): number {
+    const bucket = this.times.bucketOf(ms);
+    return (
+      this.times.before(bucket) +
+      this.sql
+        .exec<{ n: number }>(
+          'select count(*) as n from solves where counted = 1 and counted_ms >= ? and counted_ms <= ?',
           this.times.bucketStartMs(bucket),
           ms,
         )
