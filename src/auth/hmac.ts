@@ -1,5 +1,7 @@
 /** HMAC-SHA256 through WebCrypto; verification is constant-time (crypto.subtle.verify). */
 
+import { fromBase64Url, toBase64Url } from './base64url.js';
+
 const encoder = new TextEncoder();
 const keys = new Map<string, Promise<CryptoKey>>();
 
@@ -13,23 +15,6 @@ function keyFor(secret: string): Promise<CryptoKey> {
     keys.set(secret, key);
   }
   return key;
-}
-
-export function toBase64Url(bytes: Uint8Array): string {
-  let text = '';
-  for (const b of bytes) text += String.fromCharCode(b);
-  return btoa(text).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
-}
-
-/**
- * The bytes of canonical base64url text, or null for anything else: padding, characters outside the
- * alphabet, an impossible length, or a last character whose unused low bits are not zero (each of those
- * would otherwise decode to the same bytes as the canonical text, so one token would have four spellings).
- */
-export function fromBase64Url(text: string): Uint8Array | null {
-  if (!/^[A-Za-z0-9_-]*$/.test(text) || text.length % 4 === 1) return null;
-  const bytes = Uint8Array.from(atob(text.replace(/-/g, '+').replace(/_/g, '/')), (c) => c.charCodeAt(0));
-  return toBase64Url(bytes) === text ? bytes : null;
 }
 
 /** `purpose` separates the token kinds: a signature made for one can never pass as another. */

@@ -1,4 +1,5 @@
-import { sign, toBase64Url, verify } from './hmac.js';
+import { toBase64Url } from './base64url.js';
+import { sign, verify } from './hmac.js';
 import { KEY_ID, keyIdOf, secretNamed, type TokenSecret, verifyingSecrets } from './signing-keys.js';
 
 declare const playerIdBrand: unique symbol;

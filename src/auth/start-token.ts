@@ -1,4 +1,5 @@
-import { fromBase64Url, sign, toBase64Url, verify } from './hmac.js';
+import { fromBase64Url, toBase64Url } from './base64url.js';
+import { sign, verify } from './hmac.js';
 import type { PlayerId } from './player-token.js';
 import { KEY_ID, keyIdOf, secretNamed, type TokenSecret, verifyingSecrets } from './signing-keys.js';
 

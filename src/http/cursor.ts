@@ -1,5 +1,5 @@
 import { z } from '@hono/zod-openapi';
-import { fromBase64Url, toBase64Url } from '../auth/hmac.js';
+import { fromBase64Url, toBase64Url } from '../auth/base64url.js';
 import { ApiError } from './errors.js';
 
 /** Opaque keyset cursors: base64url of a small JSON value, validated against its schema on the way back. */

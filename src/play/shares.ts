@@ -1,4 +1,4 @@
-import { toBase64Url } from '../auth/hmac.js';
+import { toBase64Url } from '../auth/base64url.js';
 import { shareText } from '../card/text.js';
 import type { Share, ShareCard, ShareRequest } from '../contract/shares.js';
 import type { IsoDate } from '../daily/calendar.js';

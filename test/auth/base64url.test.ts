@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fromBase64Url, toBase64Url } from '../../src/auth/hmac.js';
+import { fromBase64Url, toBase64Url } from '../../src/auth/base64url.js';
 import { lastCharacterSpellings } from '../support/base64url.js';
 
 describe('base64url decoding', () => {

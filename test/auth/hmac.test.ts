@@ -1,6 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { fromBase64Url, sign, toBase64Url, verify } from '../../src/auth/hmac.js';
+import { fromBase64Url, toBase64Url } from '../../src/auth/base64url.js';
+import { sign, verify } from '../../src/auth/hmac.js';
 
 const SECRET = 'hmac-test-secret-0123456789abcdef0123';
 const nodeMac = (secret: string, text: string) =>

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { sign, toBase64Url } from '../../src/auth/hmac.js';
+import { toBase64Url } from '../../src/auth/base64url.js';
+import { sign } from '../../src/auth/hmac.js';
 import { newPlayerId } from '../../src/auth/player-token.js';
 import { keyIdOf } from '../../src/auth/signing-keys.js';
 import { START_TOKEN_TTL_MS, startToken, verifyStartToken } from '../../src/auth/start-token.js';

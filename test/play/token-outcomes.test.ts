@@ -1,6 +1,7 @@
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import { sign, toBase64Url } from '../../src/auth/hmac.js';
+import { toBase64Url } from '../../src/auth/base64url.js';
+import { sign } from '../../src/auth/hmac.js';
 import { type PlayerId, playerToken } from '../../src/auth/player-token.js';
 import { keyIdOf } from '../../src/auth/signing-keys.js';
 import { START_TOKEN_TTL_MS, startToken } from '../../src/auth/start-token.js';
