@@ -78,10 +78,25 @@ export function formatterPerZone(options: Intl.DateTimeFormatOptions, locale: st
 
 const dateFormat = formatterPerZone({ year: 'numeric', month: '2-digit', day: '2-digit' }, 'en-CA');
 
+/**
+ * Per time zone, the last minute of UTC asked and its date there. Every zone's offset today is a whole number of
+ * minutes, so a date can only change on a minute's start: the answer holds for the whole minute, and
+ * formatting (most of a ranked submission's date work) runs once a minute per zone, not twice a request.
+ */
+const lastAsked = new Map<string, { minute: number; date: IsoDate }>();
+
 /** The calendar date at `now` in an IANA time zone; the caller has checked `isTimeZone(tz)`. */
 export function dateInTimeZone(now: Date, tz: string): IsoDate {
-  const format = dateFormat(tz);
-  const parts = format.formatToParts(now);
+  const minute = Math.floor(now.getTime() / 60_000);
+  const known = lastAsked.get(tz);
+  if (known?.minute === minute) return known.date;
+  const date = formattedDate(now, tz);
+  lastAsked.set(tz, { minute, date });
+  return date;
+}
+
+function formattedDate(now: Date, tz: string): IsoDate {
+  const parts = dateFormat(tz).formatToParts(now);
   const part = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
   return `${part('year')}-${part('month')}-${part('day')}` as IsoDate;
 }

@@ -63,6 +63,24 @@ describe('time zones around midnight UTC', () => {
     expect(dateInTimeZone(justAfter, 'UTC')).toBe('2026-11-30');
     expect(dateInTimeZone(justAfter, 'Pacific/Pago_Pago')).toBe('2026-11-29');
   });
+
+  it('changes date on the very millisecond of local midnight, in zones a quarter or half hour off the hour', () => {
+    // Local midnight of 2026-12-01 in each zone, as UTC.
+    const midnights = {
+      'Asia/Kathmandu': '2026-11-30T18:15:00.000Z',
+      'America/St_Johns': '2026-12-01T03:30:00.000Z',
+      'Pacific/Chatham': '2026-11-30T10:15:00.000Z',
+      'Australia/Eucla': '2026-11-30T15:15:00.000Z',
+    };
+    for (const [zone, midnight] of Object.entries(midnights)) {
+      const at = new Date(midnight).getTime();
+      // Asked in time order and back again, so an answer kept for one instant is tested on its neighbours.
+      for (const offsetMs of [-60_001, -60_000, -1, 0, 59_999, 60_000, -1, -60_000, 0]) {
+        const expected = offsetMs < 0 ? '2026-11-30' : '2026-12-01';
+        expect(dateInTimeZone(new Date(at + offsetMs), zone), `${zone} ${offsetMs}`).toBe(expected);
+      }
+    }
+  });
 });
 
 describe('the playable window and the answer embargo', () => {
