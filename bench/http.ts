@@ -15,6 +15,8 @@
  * (inserted in bulk before the load; the board starts from them). After the load, the boards' D1 must hold
  * every acknowledged solve exactly once once the boards have flushed.
  * Targets (issue #24): boards ≥ 4× direct at every concurrency, ≥ 8× on the 100,000-solver puzzle.
+ * Beside each rate, the CPU its workerd spent per acknowledged solve: one workerd runs the entry Worker, the
+ * Worker, its objects and the local D1 on one thread, so that figure is what bounds a path on this machine.
  */
 import { cpSync } from 'node:fs';
 import path from 'node:path';
@@ -251,6 +253,27 @@ interface SubmitRound {
   floor: Result;
   direct: Result;
   boards: Result;
+  /** workerd's CPU ms per solve acknowledged (2xx), per path, over the run and its settling. */
+  cpu: { floor: number; direct: number; boards: number };
+}
+
+/**
+ * After a submissions run, how long its workerd's CPU keeps being counted: the boards copy the run's last
+ * solves to D1 up to 1 s after they were answered (their alarm), work the run caused and must be charged.
+ */
+const SETTLE_MS = 1200;
+
+/** A submissions run, with the CPU its workerd spent on it (through the settling) per acknowledged solve. */
+async function measuredLoad(
+  server: WorkerServer,
+  request: LoadRequest,
+  options: { connections: number; duration: number },
+): Promise<{ result: Result; cpuMsPerSolve: number }> {
+  const before = server.cpuMs();
+  const result = await load(server.url, request, options);
+  await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
+  const solves = rate(result) * result.duration;
+  return { result, cpuMsPerSolve: (server.cpuMs() - before) / solves };
 }
 
 interface SubmitRow {
@@ -441,10 +464,18 @@ export async function run(): Promise<void> {
       const puzzle = seeded[row.puzzle];
       const options = { connections: row.connections, duration: SUBMIT_DURATION_S };
       for (let r = 0; r < SUBMIT_ROUNDS; r++) {
+        const floorRun = await measuredLoad(floor, floorRequest, options);
+        const directRun = await measuredLoad(direct, pools.direct[row.puzzle].request(puzzle.path), options);
+        const boardsRun = await measuredLoad(boards, pools.boards[row.puzzle].request(puzzle.path), options);
         rounds.push({
-          floor: await load(floor.url, floorRequest, options),
-          direct: await load(direct.url, pools.direct[row.puzzle].request(puzzle.path), options),
-          boards: await load(boards.url, pools.boards[row.puzzle].request(puzzle.path), options),
+          floor: floorRun.result,
+          direct: directRun.result,
+          boards: boardsRun.result,
+          cpu: {
+            floor: floorRun.cpuMsPerSolve,
+            direct: directRun.cpuMsPerSolve,
+            boards: boardsRun.cpuMsPerSolve,
+          },
         });
       }
       submitRows.push({ name: row.name, connections: row.connections, target: row.target, rounds });
@@ -540,20 +571,24 @@ function reportSubmissions(
       'every submission by a different player (a first, ranked solve). Each round runs the floor ' +
       `(bench/baseline-d1-worker), the direct path and the boards back to back; ${SUBMIT_ROUNDS} rounds per ` +
       "row, the figures are those of the round with the median boards/direct ratio, 'rounds' lists every " +
-      "round's ratio. req/s counts the requests answered 2xx (solves acknowledged).\n",
+      "round's ratio. req/s counts the requests answered 2xx (solves acknowledged). 'CPU ms/solve': the " +
+      `CPU its workerd process spent over the run and ${SETTLE_MS} ms after it (the boards' last flushes), ` +
+      'per solve acknowledged; workerd runs all its isolates (entry, Worker, objects, D1) on one thread, so ' +
+      'this is what bounds a path here.\n',
   );
   const lines = rows.flatMap((row) => {
     const ordered = [...row.rounds].sort((a, b) => gainOf(a) - gainOf(b));
     const r = ordered[Math.floor(ordered.length / 2)];
     if (!r) throw new Error(`${row.name}: no rounds`);
     const gain = gainOf(r);
-    const line = (path: string, result: Result, all: Result[], extra: string[]) => [
+    const line = (path: keyof SubmitRound['cpu'], result: Result, all: Result[], extra: string[]) => [
       path,
       row.name,
       String(row.connections),
       rate(result).toFixed(0),
       ms(result.latency.p50),
       ms(result.latency.p99),
+      ms(r.cpu[path]),
       ...extra,
       statusSummary(all),
     ];
@@ -592,6 +627,7 @@ function reportSubmissions(
         'req/s',
         'p50 ms',
         'p99 ms',
+        'CPU ms/solve',
         'of direct',
         'of floor',
         'rounds',

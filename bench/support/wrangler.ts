@@ -3,7 +3,7 @@
  * local D1 in temporary storage on a free loopback port, set up with wrangler's own commands.
  */
 import { execFile } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -116,6 +116,12 @@ export interface WorkerServer {
   query<T>(binding: string, sql: string, ...params: unknown[]): Promise<T[]>;
   /** Runs the Worker's scheduled handler for `cron` and resolves when it is done. */
   scheduled(cron: string): Promise<void>;
+  /**
+   * CPU milliseconds (user and system) workerd has used so far, NaN where /proc does not say (not Linux).
+   * workerd runs every isolate of a process (the entry Worker, the Worker, its Durable Objects and the
+   * local D1) on one thread, so a path's CPU per request is what bounds it here, steadier than its rate.
+   */
+  cpuMs(): number;
   /** What workerd printed lately, besides the Worker's request logs: for error reports. */
   output(): string;
   stop(): Promise<void>;
@@ -150,6 +156,7 @@ export async function serveWorker(
     });
   };
   const options = workerOptions as unknown as WorkerOptions;
+  const workerdBefore = ownWorkerd();
   const mf = new Miniflare({
     ...options,
     // Committed configurations are deployments; a benchmark on loopback runs with the built-in dev secrets.
@@ -175,8 +182,10 @@ export async function serveWorker(
   } catch (error) {
     throw new Error(`workerd did not start: ${String(error)}\n${said}`);
   }
+  const pid = [...ownWorkerd()].find((p) => !workerdBefore.has(p));
   return {
     url,
+    cpuMs: () => (pid === undefined ? Number.NaN : cpuMsOf(pid)),
     async scheduled(cron) {
       const worker = await mf.getWorker();
       const result = await worker.scheduled({ cron });
@@ -193,4 +202,33 @@ export async function serveWorker(
     output: () => said,
     stop: () => mf.dispose(),
   };
+}
+
+/** The workerd processes this process started (Miniflare spawns each as a child); empty without /proc. */
+function ownWorkerd(): Set<number> {
+  if (!existsSync('/proc')) return new Set();
+  const found = new Set<number>();
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    const stat = procStat(Number(entry));
+    if (stat?.name === 'workerd' && stat.fields[1] === String(process.pid)) found.add(Number(entry));
+  }
+  return found;
+}
+
+/** User and system CPU of a process in ms (clock ticks of 10 ms, Linux's USER_HZ of 100). */
+function cpuMsOf(pid: number): number {
+  const fields = procStat(pid)?.fields;
+  return fields ? (Number(fields[11]) + Number(fields[12])) * 10 : Number.NaN;
+}
+
+/** /proc/<pid>/stat: the command's name and the fields after it (state first), or null once it is gone. */
+function procStat(pid: number): { name: string; fields: string[] } | null {
+  try {
+    const text = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const close = text.lastIndexOf(')');
+    return { name: text.slice(text.indexOf('(') + 1, close), fields: text.slice(close + 2).split(' ') };
+  } catch {
+    return null;
+  }
 }
