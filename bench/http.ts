@@ -75,6 +75,19 @@ const FLUSH_WAIT_MS = 30_000;
 interface Round {
   result: Result;
   baseline: Result;
+  /** workerd's CPU ms per answer of each run. */
+  cpu: { result: number; baseline: number };
+}
+
+/** A read run, with the CPU its workerd spent per answer (any status: a 304 or a 404 is that route's answer). */
+async function measuredRead(
+  server: WorkerServer,
+  request: LoadRequest,
+): Promise<{ result: Result; cpuMs: number }> {
+  const before = server.cpuMs();
+  const result = await load(server.url, request);
+  const answers = Object.values(result.statusCodeStats).reduce((n, { count }) => n + count, 0);
+  return { result, cpuMs: (server.cpuMs() - before) / answers };
 }
 
 interface Run {
@@ -499,8 +512,13 @@ export async function run(): Promise<void> {
     for (const { request, ...rest } of readPlan) {
       const rounds: Round[] = [];
       for (let r = 0; r < ROUNDS; r++) {
-        const base = await load(baseline.url, { method: 'GET', path: '/' });
-        rounds.push({ baseline: base, result: await load(boards.url, request) });
+        const base = await measuredRead(baseline, { method: 'GET', path: '/' });
+        const route = await measuredRead(boards, request);
+        rounds.push({
+          baseline: base.result,
+          result: route.result,
+          cpu: { baseline: base.cpuMs, result: route.cpuMs },
+        });
       }
       runs.push({ ...rest, rounds });
     }
@@ -682,7 +700,9 @@ function reportReads(runs: Run[]): void {
     `Reads (through the boards' instance; anonymous reads do not reach a board), autocannon 9, ${CONNECTIONS} ` +
       `connections, ${DURATION_S} s per run. Each run follows its own baseline run (constant JSON from a ` +
       `minimal Hono Worker, served the same way), ${ROUNDS} such pairs per route; the figures are those of ` +
-      "the pair with the median ratio, and 'pairs' lists every pair's ratio.\n",
+      "the pair with the median ratio, and 'pairs' lists every pair's ratio. 'CPU ms/request': the CPU the " +
+      "route's workerd spent per answer in that run; 'of baseline, CPU': the baseline's CPU per answer in " +
+      "its run of the pair ÷ the route's, steadier than the rates on a shared machine.\n",
   );
   const rows = runs.map((run) => {
     const ordered = [...run.rounds].sort((a, b) => ratioOf(a) - ratioOf(b));
@@ -698,6 +718,8 @@ function reportReads(runs: Run[]): void {
       ms(r.result.latency.p50),
       ms(r.result.latency.p99),
       ms(r.baseline.latency.p50),
+      ms(r.cpu.result),
+      percent(r.cpu.baseline / r.cpu.result),
       r.result.requests.average > 0
         ? (r.result.throughput.average / r.result.requests.average).toFixed(0)
         : '',
@@ -718,6 +740,8 @@ function reportReads(runs: Run[]): void {
         'p50 ms',
         'p99 ms',
         'baseline p50 ms',
+        'CPU ms/request',
+        'of baseline, CPU',
         'bytes/response',
         'target',
         'non-2xx/304',
