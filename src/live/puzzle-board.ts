@@ -176,8 +176,7 @@ export class PuzzleBoard extends DurableObject<Env> {
     return {
       repeated: false,
       solve: fields,
-      // The newest arrival: every counted solve as fast as it is ahead of it.
-      rank: this.countUpTo(countedMs) - (counted ? 1 : 0) + this.peers.ahead(countedMs, this.place.shard) + 1,
+      rank: this.rankOfNewest(countedMs, counted),
       solvers: this.times.total + this.peers.total,
       established: rated.establishedAfter,
     };
@@ -521,6 +520,15 @@ export class PuzzleBoard extends DurableObject<Env> {
     return inserted.toArray().length > 0;
   }
 
+  /**
+   * The rank of the solve just stored: as the newest arrival, every counted solve as fast as it is ahead
+   * (counted times are whole milliseconds, so that is every one faster than a millisecond more), but itself.
+   */
+  private rankOfNewest(countedMs: number, counted: boolean): number {
+    const ahead = this.countBelow(countedMs + 1) - (counted ? 1 : 0);
+    return ahead + this.peers.ahead(countedMs, this.place.shard) + 1;
+  }
+
   private stored(playerId: string): StoredSolve | undefined {
     return this.sql
       .exec<StoredSolve>('select seq, counted_ms, counted, fields from solves where player_id = ?', playerId)
@@ -553,21 +561,6 @@ export class PuzzleBoard extends DurableObject<Env> {
       this.sql
         .exec<{ n: number }>(
           'select count(*) as n from solves where counted = 1 and counted_ms >= ? and counted_ms < ?',
-          this.times.bucketStartMs(bucket),
-          ms,
-        )
-        .one().n
-    );
-  }
-
-  /** Counted solves as fast as `ms` or faster: whole seconds from memory, the second `ms` falls in from SQLite. */
-  private countUpTo(ms: number): number {
-    const bucket = this.times.bucketOf(ms);
-    return (
-      this.times.before(bucket) +
-      this.sql
-        .exec<{ n: number }>(
-          'select count(*) as n from solves where counted = 1 and counted_ms >= ? and counted_ms <= ?',
           this.times.bucketStartMs(bucket),
           ms,
         )
