@@ -702,7 +702,7 @@ function reportReads(runs: Run[]): void {
       `minimal Hono Worker, served the same way), ${ROUNDS} such pairs per route; the figures are those of ` +
       "the pair with the median ratio, and 'pairs' lists every pair's ratio. 'CPU ms/request': the CPU the " +
       "route's workerd spent per answer in that run; 'of baseline, CPU': the baseline's CPU per answer in " +
-      "its run of the pair ÷ the route's, steadier than the rates on a shared machine.\n",
+      "its run of the pair ÷ the route's, close to the rates' ratio while workerd's one thread is saturated.\n",
   );
   const rows = runs.map((run) => {
     const ordered = [...run.rounds].sort((a, b) => ratioOf(a) - ratioOf(b));
