@@ -8,9 +8,9 @@
  * submission, paced like a person's, at 32 connections for 5 s after a warm-up of 500.
  *
  * workerd runs every isolate of a process (the entry Worker, the Worker, its objects, the local D1) on one
- * thread, so CPU per solve is what bounds a configuration here, and it moves less with the machine's other
- * work than a rate does. Rounds alternate the configurations, so drift in the machine's load reaches them
- * all; the table gives medians.
+ * thread, so CPU per solve is what bounds a configuration here (and says where a rate's difference comes
+ * from). Rounds alternate the configurations, so drift in the machine's load reaches them all; the table
+ * gives medians.
  */
 import { cpSync } from 'node:fs';
 import path from 'node:path';

@@ -119,7 +119,7 @@ export interface WorkerServer {
   /**
    * CPU milliseconds (user and system) workerd has used so far, NaN where /proc does not say (not Linux).
    * workerd runs every isolate of a process (the entry Worker, the Worker, its Durable Objects and the
-   * local D1) on one thread, so a path's CPU per request is what bounds it here, steadier than its rate.
+   * local D1) on one thread, so a path's CPU per request is what bounds it here.
    */
   cpuMs(): number;
   /** What workerd printed lately, besides the Worker's request logs: for error reports. */
