@@ -21,7 +21,12 @@
 import { cpSync } from 'node:fs';
 import path from 'node:path';
 import autocannon, { type Options, type Result } from 'autocannon';
-import { benchPlayerId, benchPlayersSql, sudokuSubmissions } from './support/bench-players.js';
+import {
+  benchPlayerId,
+  benchPlayersSql,
+  submissionRequest,
+  sudokuSubmissions,
+} from './support/bench-players.js';
 import type { RankedSubmission } from './support/ranked-submission.js';
 import { ms, table } from './support/stats.js';
 import {
@@ -242,16 +247,7 @@ class PlayerPool {
         context.player = i;
         // autocannon cannot end a run early (a null request loops), so a spent pool asks for a 404.
         if (i >= PLAYERS || !s) return { ...request, method: 'GET', path: '/v1/nothing', body: '' };
-        return {
-          ...request,
-          headers: {
-            authorization: `Bearer ${s.token}`,
-            'content-type': 'application/json',
-            // Many players, many addresses: one address would meet the per-address limit (429).
-            'cf-connecting-ip': `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`,
-          },
-          body: s.body,
-        };
+        return submissionRequest(request, s, i);
       },
       onResponse: (status, body, context) => {
         if (status === 200 && body.includes('"repeated":false'))

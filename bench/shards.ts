@@ -8,7 +8,7 @@
  */
 import path from 'node:path';
 import autocannon, { type Result } from 'autocannon';
-import { benchPlayersSql, sudokuSubmissions } from './support/bench-players.js';
+import { benchPlayersSql, submissionRequest, sudokuSubmissions } from './support/bench-players.js';
 import type { RankedSubmission } from './support/ranked-submission.js';
 import { ms, table } from './support/stats.js';
 import {
@@ -78,16 +78,7 @@ function load(url: string, target: Target, connections: number): Promise<Result>
         setupRequest: (request) => {
           const i = target.next++;
           const s = target.submissions[i];
-          if (!s) return null;
-          return {
-            ...request,
-            headers: {
-              authorization: `Bearer ${s.token}`,
-              'content-type': 'application/json',
-              'cf-connecting-ip': `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`,
-            },
-            body: s.body,
-          };
+          return s ? submissionRequest(request, s, i) : null;
         },
       },
     ],

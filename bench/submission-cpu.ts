@@ -15,7 +15,7 @@
 import { cpSync } from 'node:fs';
 import path from 'node:path';
 import autocannon, { type Options } from 'autocannon';
-import { benchPlayersSql, sudokuSubmissions } from './support/bench-players.js';
+import { benchPlayersSql, submissionRequest, sudokuSubmissions } from './support/bench-players.js';
 import type { RankedSubmission } from './support/ranked-submission.js';
 import { median, ms, table } from './support/stats.js';
 import {
@@ -93,16 +93,7 @@ function requestOf(puzzlePath: string, submissions: readonly RankedSubmission[])
     path: `${puzzlePath}/submissions`,
     setupRequest: (request) => {
       const i = next++;
-      const s = submissions[i % submissions.length] as RankedSubmission;
-      return {
-        ...request,
-        headers: {
-          authorization: `Bearer ${s.token}`,
-          'content-type': 'application/json',
-          'cf-connecting-ip': `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`,
-        },
-        body: s.body,
-      };
+      return submissionRequest(request, submissions[i % submissions.length] as RankedSubmission, i);
     },
   } satisfies NonNullable<Options['requests']>[number];
 }

@@ -1,8 +1,9 @@
 /**
- * The players of the benchmarks that load ranked submissions over HTTP (http, shards): numbered players
- * inserted in bulk, each holding one token, and each one's first ranked submission of a sudoku, paced like
- * a person's.
+ * The players of the benchmarks that load ranked submissions over HTTP (http, shards, submission-cpu):
+ * numbered players inserted in bulk, each holding one token, and each one's first ranked submission of a
+ * sudoku, paced like a person's, as autocannon sends it.
  */
+import type { RawRequest } from 'autocannon';
 import type { PlayerId } from '../../src/auth/player-token.js';
 import { DEV_SECRETS } from '../../src/config.js';
 import { engineFor } from '../../src/kinds/index.js';
@@ -56,4 +57,20 @@ export async function sudokuSubmissions(
     );
   }
   return out;
+}
+
+/**
+ * autocannon's `request` carrying the `i`-th player's submission `s`: its token, its body, and an address of
+ * its own (many players, many addresses: one address would meet the per-address limit, 429).
+ */
+export function submissionRequest(request: RawRequest, s: RankedSubmission, i: number): RawRequest {
+  return {
+    ...request,
+    headers: {
+      authorization: `Bearer ${s.token}`,
+      'content-type': 'application/json',
+      'cf-connecting-ip': `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`,
+    },
+    body: s.body,
+  };
 }
