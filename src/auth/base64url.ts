@@ -1,6 +1,6 @@
 /**
- * Base64url without padding (RFC 4648 §5), as tokens, cursors and Web Push keys (RFC 8291 §3.2) are written.
- * Only the canonical spelling is read, so that a token has one text.
+ * Base64url without padding (RFC 4648 §5), as tokens, cursors and share ids are written. Only the canonical
+ * spelling is read, so that a token has one text. (src/push, which imports nothing of the rest, keeps its own.)
  */
 
 const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';

@@ -1,5 +1,5 @@
 import { buildPushPayload } from '@block65/webcrypto-web-push';
-import { fromBase64Url } from '../auth/base64url.js';
+import { fromBase64Url } from './base64url.js';
 import type { VapidKeys } from './vapid-keys.js';
 
 /** Where a push goes and the keys it is encrypted to, as the browser gave them. */

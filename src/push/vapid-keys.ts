@@ -1,4 +1,4 @@
-import { fromBase64Url, toBase64Url } from '../auth/base64url.js';
+import { fromBase64Url, toBase64Url } from './base64url.js';
 
 /** The application server's identity towards push services (RFC 8292): a P-256 key pair and a contact. */
 export interface VapidKeys {
