@@ -98,6 +98,56 @@ function requestOf(puzzlePath: string, submissions: readonly RankedSubmission[])
   } satisfies NonNullable<Options['requests']>[number];
 }
 
+type Seeded = Awaited<ReturnType<typeof seed>>;
+
+/** One run of a configuration on a fresh copy of the seeded state: CPU ms per solve acknowledged, and solves/s. */
+async function measure(c: Configuration, bundle: string, seeded: Seeded, state: string) {
+  cpSync(seeded.state, state, { recursive: true });
+  const server = await serveWorker(bundle, state, {}, { SUBMISSION_PATH: c.path, ...c.vars });
+  try {
+    const request = requestOf(seeded.puzzlePath, seeded.submissions);
+    await autocannon({ url: server.url, connections: 4, amount: WARM_UP, requests: [request] });
+    const before = server.cpuMs();
+    const result = await autocannon({
+      url: server.url,
+      connections: CONNECTIONS,
+      duration: DURATION_S,
+      requests: [request],
+    });
+    const solves = Object.entries(result.statusCodeStats)
+      .filter(([code]) => code.startsWith('2'))
+      .reduce((n, [, { count }]) => n + count, 0);
+    return {
+      cpuMsPerSolve: (server.cpuMs() - before) / solves,
+      solvesPerSecond: solves / result.duration,
+      non2xx: result.non2xx,
+    };
+  } finally {
+    await server.stop();
+    removeDir(state);
+  }
+}
+
+function report(
+  configurations: readonly Configuration[],
+  cpu: Map<string, number[]>,
+  rates: Map<string, number[]>,
+) {
+  const medianOf = (runs: Map<string, number[]>, name: string) => median(runs.get(name) ?? []);
+  const first = configurations[0]?.name ?? '';
+  console.log(
+    `\n${table(
+      ['configuration', 'CPU ms per solve (median)', 'solves/s (median)', `rate ÷ ${first}`],
+      configurations.map(({ name }) => [
+        name,
+        ms(medianOf(cpu, name)),
+        medianOf(rates, name).toFixed(0),
+        `${(medianOf(rates, name) / medianOf(rates, first)).toFixed(2)}×`,
+      ]),
+    )}`,
+  );
+}
+
 async function main(): Promise<void> {
   const args = process.argv.slice(2);
   const rounds = /^\d+$/.test(args[0] ?? '') ? Number(args.shift()) : 3;
@@ -106,66 +156,29 @@ async function main(): Promise<void> {
     throw new Error('usage: npm run bench:cpu -- [rounds] name=path[:vars][@checkout] …');
   const dir = tempDir('bench-cpu');
   try {
+    // One bundle per checkout, each made once (wrangler's dry-run build) in a folder of its own.
     const bundles = new Map<string, string>();
     for (const { checkout } of configurations) {
-      if (!bundles.has(checkout)) {
-        bundles.set(
-          checkout,
-          await snapshotWorker(path.join(checkout, 'wrangler.toml'), tempDir('bench-cpu-app')),
-        );
-      }
+      if (bundles.has(checkout)) continue;
+      const bundleDir = path.join(dir, `bundle-${bundles.size}`);
+      bundles.set(checkout, await snapshotWorker(path.join(checkout, 'wrangler.toml'), bundleDir));
     }
     const seeded = await seed(bundles.get(ROOT) ?? (bundles.values().next().value as string), dir);
     const cpu = new Map<string, number[]>();
     const rates = new Map<string, number[]>();
-    for (let round = 0; round < rounds; round++) {
+    for (let round = 1; round <= rounds; round++) {
       for (const c of configurations) {
         const state = path.join(dir, `${round}-${c.name}`);
-        cpSync(seeded.state, state, { recursive: true });
-        const vars = { SUBMISSION_PATH: c.path, ...c.vars };
-        const server = await serveWorker(bundles.get(c.checkout) as string, state, {}, vars);
-        try {
-          const request = requestOf(seeded.puzzlePath, seeded.submissions);
-          await autocannon({ url: server.url, connections: 4, amount: WARM_UP, requests: [request] });
-          const before = server.cpuMs();
-          const result = await autocannon({
-            url: server.url,
-            connections: CONNECTIONS,
-            duration: DURATION_S,
-            requests: [request],
-          });
-          const solves = Object.entries(result.statusCodeStats)
-            .filter(([code]) => code.startsWith('2'))
-            .reduce((n, [, { count }]) => n + count, 0);
-          const perSolve = (server.cpuMs() - before) / solves;
-          cpu.set(c.name, [...(cpu.get(c.name) ?? []), perSolve]);
-          rates.set(c.name, [...(rates.get(c.name) ?? []), solves / result.duration]);
-          console.log(
-            `round ${round + 1} ${c.name}: ${ms(perSolve)} ms CPU per solve, ${(solves / result.duration).toFixed(0)} solves/s, ${result.non2xx} non-2xx`,
-          );
-        } finally {
-          await server.stop();
-          removeDir(state);
-        }
+        const run = await measure(c, bundles.get(c.checkout) as string, seeded, state);
+        cpu.set(c.name, [...(cpu.get(c.name) ?? []), run.cpuMsPerSolve]);
+        rates.set(c.name, [...(rates.get(c.name) ?? []), run.solvesPerSecond]);
+        console.log(
+          `round ${round} ${c.name}: ${ms(run.cpuMsPerSolve)} ms CPU per solve, ` +
+            `${run.solvesPerSecond.toFixed(0)} solves/s, ${run.non2xx} non-2xx`,
+        );
       }
     }
-    const first = median(rates.get(configurations[0]?.name ?? '') ?? []);
-    console.log(
-      `\n${table(
-        [
-          'configuration',
-          'CPU ms per solve (median)',
-          'solves/s (median)',
-          `rate ÷ ${configurations[0]?.name}`,
-        ],
-        configurations.map((c) => [
-          c.name,
-          ms(median(cpu.get(c.name) ?? [])),
-          median(rates.get(c.name) ?? []).toFixed(0),
-          `${(median(rates.get(c.name) ?? []) / first).toFixed(2)}×`,
-        ]),
-      )}`,
-    );
+    report(configurations, cpu, rates);
   } finally {
     removeDir(dir);
   }
