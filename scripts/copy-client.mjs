@@ -1,12 +1,12 @@
 /**
- * Part of wrangler's build step (`npm run build:assets`, the [build] block of wrangler.toml): puts the
+ * Part of the assets' build (`npm run build:assets`, run once by `npm start`, `npm test` and before a deploy): puts the
  * built `daily-puzzles/client` into the static assets at /daily-puzzles/, where the demo page's modules
  * import it from this origin, as a front end would import the package. The client's JavaScript and the
  * declarations of its types (which `tsc -p public` checks the page against) are copied; the contract's
  * JavaScript is not, since the client imports only types from it. The copy is never committed.
  *
  * dist/ is rebuilt (`npm run build:client`) only when a file it is built from is newer than it, so that
- * `wrangler dev`, which runs this step at every start and on every change under src/, stays quick.
+ * `npm start` stays quick.
  */
 import { execFileSync } from 'node:child_process';
 import { cpSync, existsSync, readdirSync, rmSync, statSync } from 'node:fs';

@@ -1,6 +1,6 @@
 /**
- * Part of wrangler's build step (`npm run build:assets`, the [build] block of wrangler.toml, run by
- * `wrangler dev` and `wrangler deploy`): copies Swagger UI from swagger-ui-dist, pinned in package.json, into the static assets, where /docs loads
+ * Part of the assets' build (`npm run build:assets`, run once by `npm start`, `npm test` and before a
+ * deploy): copies Swagger UI from swagger-ui-dist, pinned in package.json, into the static assets, where /docs loads
  * it from this origin. Nothing is fetched from a CDN at run time, and the copy is never committed.
  */
 import { copyFileSync, mkdirSync } from 'node:fs';

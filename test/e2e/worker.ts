@@ -22,49 +22,23 @@ export interface LocalWorker {
 }
 
 /**
- * wrangler.toml's [build] makes `wrangler dev` (4.84.1) run the build once before it starts and once more when
- * its watcher of src/ is ready, then load the Worker again: a request in flight at that moment was cut off
- * ("other side closed"). This follows wrangler's own lines to tell when that second load is done.
- */
-class SecondBuild {
-  private restarted = false;
-  done = false;
-  see(text: string): void {
-    for (const line of text.split('\n')) {
-      if (line.includes('restarting build...')) {
-        this.restarted = true;
-        this.done = false;
-      } else if (this.restarted && /Local server updated and ready|Ready on /.test(line)) {
-        this.done = true;
-      }
-    }
-  }
-}
-
-/**
  * Waits until the Worker itself answers /v1/health (healthy, or, deployed without secrets, refusing to
- * serve) after wrangler's second build has loaded it.
+ * serve). The assets were built once before the run (`npm test`), never by this wrangler dev: the committed
+ * configuration has no [build] step.
  */
-async function waitForHealth(
-  url: string,
-  child: ChildProcess,
-  build: SecondBuild,
-  log: () => string,
-): Promise<void> {
+async function waitForHealth(url: string, child: ChildProcess, log: () => string): Promise<void> {
   const deadline = Date.now() + 90_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`wrangler dev exited with ${child.exitCode}:\n${log()}`);
-    if (build.done) {
-      try {
-        const res = await fetch(`${url}/v1/health`);
-        if (res.ok || res.status === 503) return;
-      } catch {
-        // Not listening yet.
-      }
+    try {
+      const res = await fetch(`${url}/v1/health`);
+      if (res.ok || res.status === 503) return;
+    } catch {
+      // Not listening yet.
     }
     await new Promise((r) => setTimeout(r, 300));
   }
-  throw new Error(`wrangler dev did not answer /v1/health after its second build within 90 s:\n${log()}`);
+  throw new Error(`wrangler dev did not answer /v1/health within 90 s:\n${log()}`);
 }
 
 export interface WorkerOptions {
@@ -109,9 +83,7 @@ export async function startWorker({
     { cwd: ROOT, env: { ...QUIET_ENV, ...env }, stdio: ['ignore', 'pipe', 'pipe'], detached: true },
   );
   let output = '';
-  const build = new SecondBuild();
   const keep = (chunk: Buffer) => {
-    build.see(chunk.toString());
     output = (output + chunk.toString()).slice(-20_000);
   };
   child.stdout?.on('data', keep);
@@ -134,7 +106,7 @@ export async function startWorker({
     await rm(persistDir, { recursive: true, force: true });
   };
   try {
-    await waitForHealth(url, child, build, () => output);
+    await waitForHealth(url, child, () => output);
   } catch (error) {
     await stop();
     throw error;
