@@ -91,6 +91,8 @@ function judgeLog(puzzle: PatternPuzzle, solution: PatternSolution, log: readonl
     secondsPerStep: descriptorOf('pattern').floorSecondsPerStep.expert ?? 0,
     benchmarkSeconds: 1800,
     learnedRatio: null,
+    setRatio: null,
+    recordRatio: null,
   });
   const evidence = evidenceOf({
     log,
@@ -181,12 +183,13 @@ function heldToFigures(): void {
       secondsPerStep: descriptorOf(p.kind).floorSecondsPerStep[p.level] ?? 0,
       benchmarkSeconds: p.benchmarkSeconds,
     };
-    const floorMs = humanFloorMs({ ...floor, learnedRatio: null });
+    const floorMs = humanFloorMs({ ...floor, learnedRatio: null, setRatio: null, recordRatio: null });
     const eliteMs = eliteLineMs({
       coldFloorMs: coldFloorMs(floor),
       floorMs,
       benchmarkSeconds: p.benchmarkSeconds,
       learnedRatio: null,
+      setRatio: null,
     });
     const countedMs = floorMs + 40;
     const log = humanLog(p.steps, { startMs: 400, endMs: countedMs - 300, seed: p.steps.length });

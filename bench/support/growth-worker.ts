@@ -651,7 +651,10 @@ async function measure(env: BenchEnv, d1: D1Database, batches: number, fresh: nu
           { playerId: playerId(i, '9000'), tokenId: TOKEN_ID },
           hot.kind as Kind,
           hot.level as Level,
-          new Date(Date.now() - 30 * 86_400_000).toISOString(),
+          {
+            signals: new Date(Date.now() - 30 * 86_400_000).toISOString(),
+            history: new Date(Date.now() - 30 * 86_400_000).toISOString(),
+          },
         )),
     },
     {

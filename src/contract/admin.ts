@@ -156,10 +156,17 @@ export const SuspectSchema = z
       createdAt: z.string(),
       clearedAt: z.string().nullable().meta({ description: 'When a moderator last cleared it' }),
     }),
-    floorHugs: z.number().int().meta({ description: 'Solves within 15 % above their floor (or under it)' }),
+    floorHugs: z.number().int().meta({
+      description:
+        'Solves within 15 % above their floor (or under it), or faster than the record pace without a moderator vouching for the player',
+    }),
     earlyEliteKinds: z.array(z.enum(KINDS)).meta({
       description:
         'Kinds in which it solved under the elite line with fewer than 10 solves of the kind before',
+    }),
+    ramps: z.number().int().meta({
+      description:
+        'Solves that ended a ramp: 6 solves of one kind and level in a row, each faster than the one before, the last at most 60 % of the first (one lists the player)',
     }),
     solves: z.array(
       z.object({
@@ -170,8 +177,10 @@ export const SuspectSchema = z
         countedMs: z.number().int().nullable(),
         benchmarkSeconds: z.number().nullable(),
         submittedAt: z.string(),
+        level: z.string(),
         hugsFloor: z.boolean(),
         earlyElite: z.boolean(),
+        ramp: z.boolean(),
       }),
     ),
   })

@@ -103,6 +103,11 @@ export const players = sqliteTable('players', {
    * signals after it count.
    */
   suspectClearedAt: text('suspect_cleared_at'),
+  /**
+   * When a moderator vouched for the player (POST /v1/admin/players/{id}/approve): its solves may take a
+   * board's top rows without a long history, and under the elite line its own history is not asked for.
+   */
+  approvedAt: text('approved_at'),
   /** Who sees the player on boards and its profile: everyone, its mutual follows, or nobody but itself. */
   boardVisibility: text('board_visibility').$type<BoardVisibility>().notNull().default('public'),
   /**
@@ -318,6 +323,8 @@ export const submissions = sqliteTable(
     /** The ranked solve hugged its floor, or was elite from a short history: the suspects list's signals. */
     hugsFloor: integer('hugs_floor', { mode: 'boolean' }).notNull().default(false),
     earlyElite: integer('early_elite', { mode: 'boolean' }).notNull().default(false),
+    /** The solve ended a run of ever faster solves of its kind and level (src/fairplay/ramp.ts). */
+    ramp: integer('ramp', { mode: 'boolean' }).notNull().default(false),
   },
   (t) => [
     uniqueIndex('submissions_one_ranked').on(t.puzzleId, t.playerId).where(sql`${t.ranked} = 1`),
@@ -339,9 +346,15 @@ export const submissions = sqliteTable(
     /** A player's pace signals by time (the suspects list, while it judges the player's next solve). */
     index('submissions_player_signals')
       .on(t.playerId, t.createdAt)
-      .where(sql`${t.hugsFloor} = 1 or ${t.earlyElite} = 1`),
+      .where(sql`${t.hugsFloor} = 1 or ${t.earlyElite} = 1 or ${t.ramp} = 1`),
     /** Everyone's pace signals by time (GET /v1/admin/suspects). */
-    index('submissions_signals').on(t.createdAt).where(sql`${t.hugsFloor} = 1 or ${t.earlyElite} = 1`),
+    index('submissions_signals')
+      .on(t.createdAt)
+      .where(sql`${t.hugsFloor} = 1 or ${t.earlyElite} = 1 or ${t.ramp} = 1`),
+    /** A player's paces at one kind and level, newest first (src/fairplay/pace-history.ts). */
+    index('submissions_player_level_paces')
+      .on(t.playerId, t.kind, t.level, t.id)
+      .where(sql`${t.counted} = 1`),
     /** A player's history, newest first. */
     index('submissions_player_history').on(t.playerId, t.id),
     /** A date's daily board: every counted solve of the date by player, with its score (read from the index alone). */
@@ -366,6 +379,17 @@ export const benchmarks = sqliteTable(
     floorRatio: real('floor_ratio'),
     /** The learnt elite line as a multiple of the benchmark (src/fairplay/elite-line.ts); null until learnt. */
     eliteRatio: real('elite_ratio'),
+    /**
+     * Lines a moderator set below their cold values (PUT /v1/admin/lines/{kind}/{level}), as multiples of
+     * the benchmark: learning alone never takes a line under its cold value (src/fairplay/human-floor.ts).
+     */
+    floorRatioSet: real('floor_ratio_set'),
+    eliteRatioSet: real('elite_ratio_set'),
+    /**
+     * The record pace: the fastest solve a moderator vouched for (an approved solve, or an approved
+     * player's counted solve), as a multiple of its benchmark; null until there is one.
+     */
+    recordRatio: real('record_ratio'),
     /** The newest submission id the last calibration change was based on: no newer sample, no change. */
     calibratedThrough: integer('calibrated_through'),
   },
@@ -394,7 +418,16 @@ export const benchmarkHistory = sqliteTable(
   (t) => [index('benchmark_history_kind_level_day').on(t.kind, t.level, t.day)],
 );
 
-export type AdminAction = 'approve' | 'void' | 'ban' | 'clear' | 'generate' | 'calibrate' | 'resolve_report';
+export type AdminAction =
+  | 'approve'
+  | 'approve_player'
+  | 'void'
+  | 'ban'
+  | 'clear'
+  | 'generate'
+  | 'calibrate'
+  | 'resolve_report'
+  | 'set_lines';
 
 /** Every moderator and operator action: what was done to what, when and why. */
 export const adminActions = sqliteTable('admin_actions', {

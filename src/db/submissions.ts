@@ -91,7 +91,7 @@ export interface SubmissionState {
    * Undefined when the token is not one the player holds (revoked), or its player is unknown here (deleted,
    * or a token of another deployment with the same secret).
    */
-  player: { id: string; timeZone: string | null; bannedAt: string | null } | undefined;
+  player: HeldPlayer | undefined;
   /**
    * Undefined until the puzzle is generated. On the live path it may be the one read before (`LiveRead`):
    * its rating is then as old as that read, which is the board's to hold there, never read from here.
@@ -111,18 +111,45 @@ export interface SubmissionState {
   pendingPlayerGames: PendingPlayerGame[];
   /** The first solves of the player's days of play in the kind, as many as standing needs. */
   playDays: string[];
-  /** The learnt human floor and elite line of the kind and level, as multiples of the benchmark; null until learnt. */
-  floorRatio: number | null;
-  eliteRatio: number | null;
-  /** The paces (counted time ÷ benchmark) of the player's latest counted solves of the kind, newest first. */
-  recentPaces: number[];
+  /** The kind and level's lines and record pace, as multiples of the benchmark (src/fairplay). */
+  lines: Lines;
+  /**
+   * The paces (counted time ÷ benchmark) of the player's counted solves of the kind and level within the
+   * history window (src/fairplay/pace-history.ts), newest first.
+   */
+  levelPaces: number[];
   /** The player's pace signals within the suspects window, since its last clear (src/fairplay/suspicion.ts). */
-  paceSignals: { kind: Kind; hugsFloor: boolean; earlyElite: boolean }[];
+  paceSignals: { kind: Kind; hugsFloor: boolean; earlyElite: boolean; ramp: boolean }[];
   /** The player's streak already has the puzzle's date (from a solve of another of its puzzles). */
   streakDateTaken: boolean;
   /** The distinct streak dates of the player's counted solves, newest first (a board's answer adds its own). */
   streakDates: string[];
 }
+
+/** The submitting player as judging needs it; `approvedAt`: a moderator vouched for it. */
+export interface HeldPlayer {
+  id: string;
+  timeZone: string | null;
+  bannedAt: string | null;
+  approvedAt: string | null;
+}
+
+/** A kind and level's lines as multiples of the benchmark: learnt, set by a moderator, and the record pace. */
+export interface Lines {
+  floorRatio: number | null;
+  eliteRatio: number | null;
+  floorRatioSet: number | null;
+  eliteRatioSet: number | null;
+  recordRatio: number | null;
+}
+
+const NO_LINES: Lines = {
+  floorRatio: null,
+  eliteRatio: null,
+  floorRatioSet: null,
+  eliteRatioSet: null,
+  recordRatio: null,
+};
 
 /** The date part of a `DATE:KIND:LEVEL` puzzle id. */
 function puzzleDateOf(puzzleId: string): string {
@@ -131,6 +158,7 @@ function puzzleDateOf(puzzleId: string): string {
 
 const at = {
   signalsSince: sql.placeholder('signalsSince'),
+  historySince: sql.placeholder('historySince'),
   playerId: sql.placeholder('playerId'),
   tokenId: sql.placeholder('tokenId'),
   puzzleId: sql.placeholder('puzzleId'),
@@ -142,6 +170,8 @@ const at = {
 interface ReadValues extends Record<string, unknown> {
   /** The start of the suspects window (ISO). */
   signalsSince: string;
+  /** The start of the pace history's window (ISO). */
+  historySince: string;
   playerId: string;
   tokenId: string;
   puzzleId: string;
@@ -150,12 +180,14 @@ interface ReadValues extends Record<string, unknown> {
 }
 
 // The read batch of every submission, built once (batch.ts says why).
-const heldPlayer = cachedStatement<
-  ReadValues,
-  { id: string; timeZone: string | null; bannedAt: string | null }[]
->((db) =>
+const heldPlayer = cachedStatement<ReadValues, HeldPlayer[]>((db) =>
   db
-    .select({ id: players.id, timeZone: players.timeZone, bannedAt: players.bannedAt })
+    .select({
+      id: players.id,
+      timeZone: players.timeZone,
+      bannedAt: players.bannedAt,
+      approvedAt: players.approvedAt,
+    })
     .from(players)
     .innerJoin(playerTokens, eq(playerTokens.playerId, players.id))
     .where(tokenHeld(at.playerId, at.tokenId))
@@ -198,30 +230,48 @@ const pendingOfPlayer = cachedStatement<ReadValues, PendingPlayerGame[]>((db) =>
 const playDaysOfPlayer = cachedStatement<ReadValues, { days: string }[]>((db) =>
   playDaysQuery(db, at.playerId, at.kind),
 );
-const linesOf = cachedStatement<ReadValues, { floorRatio: number | null; eliteRatio: number | null }[]>(
-  (db) =>
-    db
-      .select({ floorRatio: benchmarks.floorRatio, eliteRatio: benchmarks.eliteRatio })
-      .from(benchmarks)
-      .where(and(eq(benchmarks.kind, at.kind), eq(benchmarks.level, at.level)))
-      .limit(1),
+const linesOf = cachedStatement<ReadValues, Lines[]>((db) =>
+  db
+    .select({
+      floorRatio: benchmarks.floorRatio,
+      eliteRatio: benchmarks.eliteRatio,
+      floorRatioSet: benchmarks.floorRatioSet,
+      eliteRatioSet: benchmarks.eliteRatioSet,
+      recordRatio: benchmarks.recordRatio,
+    })
+    .from(benchmarks)
+    .where(and(eq(benchmarks.kind, at.kind), eq(benchmarks.level, at.level)))
+    .limit(1),
 );
-const recentPacesOf = cachedStatement<ReadValues, { pace: number }[]>((db) =>
+const levelPacesOf = cachedStatement<ReadValues, { pace: number }[]>((db) =>
   db
     .select({ pace: sql<number>`${submissions.countedMs} / 1000.0 / ${submissions.benchmarkSeconds}` })
     .from(submissions)
-    .where(and(eq(submissions.playerId, at.playerId), eq(submissions.kind, at.kind), isCounted))
+    .where(
+      and(
+        eq(submissions.playerId, at.playerId),
+        eq(submissions.kind, at.kind),
+        eq(submissions.level, at.level),
+        isCounted,
+        gte(submissions.createdAt, at.historySince),
+      ),
+    )
     .orderBy(desc(submissions.id))
     .limit(HISTORY_SOLVES),
 );
 const paceSignalsOf = cachedStatement<ReadValues, SubmissionState['paceSignals']>((db) =>
   db
-    .select({ kind: submissions.kind, hugsFloor: submissions.hugsFloor, earlyElite: submissions.earlyElite })
+    .select({
+      kind: submissions.kind,
+      hugsFloor: submissions.hugsFloor,
+      earlyElite: submissions.earlyElite,
+      ramp: submissions.ramp,
+    })
     .from(submissions)
     .where(
       and(
         eq(submissions.playerId, at.playerId),
-        sql`(${submissions.hugsFloor} = 1 or ${submissions.earlyElite} = 1)`,
+        sql`(${submissions.hugsFloor} = 1 or ${submissions.earlyElite} = 1 or ${submissions.ramp} = 1)`,
         gte(submissions.createdAt, at.signalsSince),
         sql`${submissions.createdAt} > coalesce((select p.suspect_cleared_at from players p
           where p.id = ${at.playerId}), '')`,
@@ -247,11 +297,19 @@ export async function submissionState(
   { playerId, tokenId }: { playerId: string; tokenId: string },
   kind: Kind,
   level: Level,
-  signalsSince: string,
+  since: { signals: string; history: string },
   live?: LiveRead,
 ): Promise<SubmissionState> {
   const date = puzzleDateOf(puzzleId);
-  const values: ReadValues = { signalsSince, playerId, tokenId, puzzleId, kind, level };
+  const values: ReadValues = {
+    signalsSince: since.signals,
+    historySince: since.history,
+    playerId,
+    tokenId,
+    puzzleId,
+    kind,
+    level,
+  };
   const [
     puzzle,
     pendingPuzzle,
@@ -275,7 +333,7 @@ export async function submissionState(
     pendingOfPlayer(db, values),
     playDaysOfPlayer(db, values),
     linesOf(db, values),
-    recentPacesOf(db, values),
+    levelPacesOf(db, values),
     paceSignalsOf(db, values),
     streakDatesRead(db, values),
   ] as const);
@@ -288,9 +346,8 @@ export async function submissionState(
     pendingPuzzleGames: pendingPuzzle ?? [],
     pendingPlayerGames: pendingPlayer,
     playDays: playDaysOf(days),
-    floorRatio: lines[0]?.floorRatio ?? null,
-    eliteRatio: lines[0]?.eliteRatio ?? null,
-    recentPaces: paces.map((r) => r.pace),
+    lines: lines[0] ?? NO_LINES,
+    levelPaces: paces.map((r) => r.pace),
     paceSignals: signals,
     // The newest 1,000 streak dates always reach back past a live puzzle's date.
     streakDateTaken: dates.some((r) => r.date === date),

@@ -19,6 +19,8 @@ export async function paceSignalsSince(db: Db, since: string) {
       submittedAt: submissions.createdAt,
       hugsFloor: submissions.hugsFloor,
       earlyElite: submissions.earlyElite,
+      ramp: submissions.ramp,
+      level: submissions.level,
       player: {
         id: players.id,
         displayName: players.displayName,
@@ -30,7 +32,7 @@ export async function paceSignalsSince(db: Db, since: string) {
     .innerJoin(players, eq(players.id, submissions.playerId))
     .where(
       and(
-        sql`(${submissions.hugsFloor} = 1 or ${submissions.earlyElite} = 1)`,
+        sql`(${submissions.hugsFloor} = 1 or ${submissions.earlyElite} = 1 or ${submissions.ramp} = 1)`,
         gte(submissions.createdAt, since),
         sql`${submissions.createdAt} > coalesce(${players.suspectClearedAt}, '')`,
         isNull(players.bannedAt),

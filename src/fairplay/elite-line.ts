@@ -7,8 +7,10 @@
  *
  * Cold start: COLD_ELITE_MULTIPLE times the puzzle's cold human floor. The floor sits at about half of
  * record pace (human-floor.ts), so three times the floor is about 1.5× the world's best: a pace that only
- * the fastest few people reach. Once calibration has sampled enough established players it is learnt
- * from their times instead (benchmarks.elite_ratio).
+ * the fastest few people reach. Once calibration has sampled enough players with long histories it is
+ * learnt from their times (benchmarks.elite_ratio), but only upwards: learning never takes the line under
+ * its cold value, since the accounts it learns from are those it judges. A moderator may set it lower
+ * (benchmarks.elite_ratio_set, audited).
  */
 
 /** Before the crowd has taught the line: this multiple of the puzzle's cold floor. */
@@ -28,12 +30,26 @@ export interface EliteLineInput {
   benchmarkSeconds: number;
   /** The learnt line as a multiple of the benchmark (calibration), when there is one. */
   learnedRatio: number | null;
+  /** A moderator's line as a multiple of the benchmark, when one is set: it replaces the others. */
+  setRatio: number | null;
+}
+
+/** The line as the descriptor's arithmetic makes it, before anything is learnt. */
+export function coldEliteMs(input: Pick<EliteLineInput, 'coldFloorMs' | 'benchmarkSeconds'>): number {
+  return Math.min(
+    COLD_ELITE_MULTIPLE * input.coldFloorMs,
+    MAX_ELITE_BENCHMARK_SHARE * input.benchmarkSeconds * 1000,
+  );
 }
 
 export function eliteLineMs(input: EliteLineInput): number {
   const benchmarkMs = input.benchmarkSeconds * 1000;
+  const cold = coldEliteMs(input);
   const line =
-    input.learnedRatio === null ? COLD_ELITE_MULTIPLE * input.coldFloorMs : input.learnedRatio * benchmarkMs;
-  const capped = Math.min(line, MAX_ELITE_BENCHMARK_SHARE * benchmarkMs);
-  return Math.round(Math.max(capped, MIN_ELITE_OVER_FLOOR * input.floorMs));
+    input.setRatio !== null
+      ? input.setRatio * benchmarkMs
+      : input.learnedRatio === null
+        ? cold
+        : Math.max(cold, Math.min(input.learnedRatio * benchmarkMs, MAX_ELITE_BENCHMARK_SHARE * benchmarkMs));
+  return Math.round(Math.max(line, MIN_ELITE_OVER_FLOOR * input.floorMs));
 }

@@ -10,6 +10,10 @@
  * 54.44 s at the 2018 World Sudoku Championship in Prague (reported by Radio Prague International), about
  * one second per empty cell, and Guinness World Records' fastest "easy" sudoku, 2:08.53 by Thomas Snyder
  * (2006); the minima sit at about half of what such records imply per step, so the world's best still pass.
+ *
+ * Learning only raises the floor: the accounts it learns from are the accounts it judges, so a ring of them
+ * solving fast must not be able to lower it for everyone. Going under the cold start takes a moderator's
+ * audited decision (PUT /v1/admin/lines/{kind}/{level}, `setRatio`).
  */
 
 /** No puzzle is read, solved and entered in under three seconds. */
@@ -23,8 +27,6 @@ export const LEARNED_FLOOR_PERCENTILE = 0.02;
 export const LEARNED_FLOOR_MIN_SAMPLES = 200;
 /** …from at least this many distinct established players. */
 export const LEARNED_FLOOR_MIN_PLAYERS = 50;
-/** A learnt floor never goes below this share of the cold start: a few fast accounts cannot drag it down. */
-export const LEARNED_FLOOR_MIN_SHARE = 0.5;
 /**
  * Nor above the lower of this multiple of the cold start… The cold per-step minima sit at about half the
  * records' pace, so 4× is about twice the record pace: room for a crowd to show that a kind's cold minimum
@@ -32,10 +34,14 @@ export const LEARNED_FLOOR_MIN_SHARE = 0.5;
  */
 export const LEARNED_FLOOR_MAX_COLD_MULTIPLE = 4;
 /**
- * …and this share of the benchmark, whatever slow accounts make the low percentile: for honest times
- * log-normal around the benchmark with σ 0.5 in log-time (RELIABILITY.md), 0.28 % of them fall under a
- * quarter of it (Φ(ln 0.25 / 0.5)), so a floor at its ceiling flags almost no honest solve, and a solve at
- * half the benchmark never.
+ * …and this share of the record pace, the fastest solve a moderator vouched for: a person has been seen
+ * that fast, so the floor stays clear of it whatever slow accounts make the low percentile.
+ */
+export const RECORD_FLOOR_SHARE = 0.9;
+/**
+ * Before any record is vouched for, this share of the benchmark stands for it: for honest times log-normal
+ * around the benchmark with σ 0.5 in log-time (RELIABILITY.md), 0.28 % of them fall under a quarter of it
+ * (Φ(ln 0.25 / 0.5)), so a floor at this ceiling flags almost no honest solve.
  */
 export const LEARNED_FLOOR_MAX_BENCHMARK_SHARE = 0.25;
 
@@ -47,6 +53,10 @@ export interface FloorInput {
   benchmarkSeconds: number;
   /** Learnt floor as a multiple of the benchmark (calibration), when there is one. */
   learnedRatio: number | null;
+  /** A moderator's floor as a multiple of the benchmark, when one is set: it replaces the learnt one. */
+  setRatio: number | null;
+  /** The record pace as a multiple of the benchmark, once a moderator vouched for a solve. */
+  recordRatio: number | null;
 }
 
 /** The floor before anything is learnt: the steps times the kind and level's per-step minimum. */
@@ -55,23 +65,22 @@ export function coldFloorMs(input: Pick<FloorInput, 'steps' | 'secondsPerStep'>)
 }
 
 /**
- * The floor in milliseconds: the cold start, or once learnt the learnt floor bounded both ways, to between
- * half the cold start and the lower of 4× the cold start and a quarter of the benchmark (the ceiling never
- * below the lower bound), and never under MIN_FLOOR_MS.
+ * The floor in milliseconds, never under MIN_FLOOR_MS: a moderator's floor when one is set; else the cold
+ * start, raised by a learnt floor up to the lower of 4× the cold start and 90 % of the record pace (a
+ * quarter of the benchmark before there is a record), never lowered by one.
  */
 export function humanFloorMs(input: FloorInput): number {
+  const benchmarkMs = input.benchmarkSeconds * 1000;
+  if (input.setRatio !== null) return Math.round(Math.max(MIN_FLOOR_MS, input.setRatio * benchmarkMs));
   const coldMs = coldFloorMs(input);
   if (input.learnedRatio === null) return Math.round(Math.max(MIN_FLOOR_MS, coldMs));
-  const lowest = LEARNED_FLOOR_MIN_SHARE * coldMs;
-  const highest = Math.max(
-    lowest,
-    Math.min(
-      LEARNED_FLOOR_MAX_COLD_MULTIPLE * coldMs,
-      LEARNED_FLOOR_MAX_BENCHMARK_SHARE * input.benchmarkSeconds * 1000,
-    ),
-  );
-  const learnedMs = input.learnedRatio * input.benchmarkSeconds * 1000;
-  return Math.round(Math.max(MIN_FLOOR_MS, Math.min(highest, Math.max(lowest, learnedMs))));
+  const record =
+    input.recordRatio === null
+      ? LEARNED_FLOOR_MAX_BENCHMARK_SHARE * benchmarkMs
+      : RECORD_FLOOR_SHARE * input.recordRatio * benchmarkMs;
+  const highest = Math.max(coldMs, Math.min(LEARNED_FLOOR_MAX_COLD_MULTIPLE * coldMs, record));
+  const learnedMs = input.learnedRatio * benchmarkMs;
+  return Math.round(Math.max(MIN_FLOOR_MS, Math.min(highest, Math.max(coldMs, learnedMs))));
 }
 
 /**

@@ -24,7 +24,8 @@ import type { AnyEngine, LogEntry } from '../engines/types.js';
 import { eliteLineMs } from '../fairplay/elite-line.js';
 import { evidenceOf } from '../fairplay/evidence.js';
 import { coldFloorMs, humanFloorMs } from '../fairplay/human-floor.js';
-import { historyCarries } from '../fairplay/pace-history.js';
+import { HISTORY_WINDOW_MS, historyCarries } from '../fairplay/pace-history.js';
+import { endsRamp } from '../fairplay/ramp.js';
 import { revealsMatch } from '../fairplay/reveal-match.js';
 import { paceSignals, SUSPECT_WINDOW_MS, suspicionOf } from '../fairplay/suspicion.js';
 import { verdictOf } from '../fairplay/verdict.js';
@@ -151,14 +152,7 @@ async function practice(
   submission: Submission,
 ): Promise<SubmissionOutcome> {
   const now = services.now();
-  const state = await submissionState(
-    services.db,
-    puzzleId(key),
-    token,
-    key.kind,
-    key.level,
-    signalsSince(now),
-  );
+  const state = await submissionState(services.db, puzzleId(key), token, key.kind, key.level, windowsAt(now));
   if (!state.player) return { ok: false, reason: 'unknown_player' };
   if (state.player.bannedAt !== null) return { ok: false, reason: 'banned' };
   if (!state.session || !state.puzzle) return { ok: false, reason: 'no_session' };
@@ -305,7 +299,7 @@ async function judgingState(
   now: Date,
 ): Promise<SubmissionState> {
   const read = (db: Db, live?: LiveRead) =>
-    submissionState(db, id, token, key.kind, key.level, signalsSince(now), live);
+    submissionState(db, id, token, key.kind, key.level, windowsAt(now), live);
   if (!services.boards) return read(services.db);
   const live = { known: knownLivePuzzle(id) };
   const replicaState = await read(services.replica, live);
@@ -317,9 +311,12 @@ async function judgingState(
   return state;
 }
 
-/** The start of the window whose pace signals decide whether the player is a suspect. */
-function signalsSince(now: Date): string {
-  return new Date(now.getTime() - SUSPECT_WINDOW_MS).toISOString();
+/** The starts of the windows of the pace signals (suspects) and of the pace history. */
+function windowsAt(now: Date): { signals: string; history: string } {
+  return {
+    signals: new Date(now.getTime() - SUSPECT_WINDOW_MS).toISOString(),
+    history: new Date(now.getTime() - HISTORY_WINDOW_MS).toISOString(),
+  };
 }
 
 /** Why the log does not lead to the submitted solution, or null when it does. */
@@ -349,6 +346,8 @@ function judgeTiming(
 ) {
   const { engine } = descriptor;
   const { benchmarkSeconds, level } = state.puzzle;
+  const { lines } = state;
+  const vouched = state.player?.approvedAt != null;
   const serverMs = now.getTime() - state.session.startedAt.getTime();
   const { countedMs, capped } = countedTime(serverMs, submission.elapsedMs);
   const floor = {
@@ -356,12 +355,19 @@ function judgeTiming(
     secondsPerStep: descriptor.floorSecondsPerStep[level] ?? 0,
     benchmarkSeconds,
   };
-  const floorMs = humanFloorMs({ ...floor, learnedRatio: state.floorRatio });
+  // A crowd taught the learnt floor; a player a moderator vouched for is held to the cold one only.
+  const floorMs = humanFloorMs({
+    ...floor,
+    learnedRatio: vouched ? null : lines.floorRatio,
+    setRatio: lines.floorRatioSet,
+    recordRatio: lines.recordRatio,
+  });
   const eliteMs = eliteLineMs({
     coldFloorMs: coldFloorMs(floor),
     floorMs,
     benchmarkSeconds,
-    learnedRatio: state.eliteRatio,
+    learnedRatio: lines.eliteRatio,
+    setRatio: lines.eliteRatioSet,
   });
   const continuesStroke = engine.continuesStroke?.bind(engine);
   const evidence = evidenceOf({
@@ -373,7 +379,16 @@ function judgeTiming(
     continuesStroke: continuesStroke ? (a, b) => continuesStroke(puzzle, a, b) : undefined,
   });
   const gamesBefore = (state.rating?.games ?? 0) + state.pendingPlayerGames.length;
-  const signals = paceSignals({ countedMs, floorMs, eliteMs, gamesBefore });
+  const pace = countedMs / 1000 / benchmarkSeconds;
+  const signals = paceSignals({
+    countedMs,
+    floorMs,
+    eliteMs,
+    recordMs: lines.recordRatio === null ? null : lines.recordRatio * benchmarkSeconds * 1000,
+    vouched,
+    gamesBefore,
+    ramp: endsRamp(pace, state.levelPaces),
+  });
   const suspicion = suspicionOf([...state.paceSignals, { kind: state.puzzle.kind, ...signals }]);
   const { revealed } = state.session;
   const exposed = descriptor.reveal?.exposedBy(puzzle, submission.solution);
@@ -381,8 +396,9 @@ function judgeTiming(
   const standing = {
     historyCarries: historyCarries({
       established: state.rating?.established ?? false,
-      pace: countedMs / 1000 / benchmarkSeconds,
-      recentPaces: state.recentPaces,
+      vouched,
+      pace,
+      levelPaces: state.levelPaces,
     }),
     suspect: suspicion.listed,
   };

@@ -11,6 +11,7 @@ export interface Suspect {
   player: { id: string; displayName: string | null; createdAt: string; clearedAt: string | null };
   floorHugs: number;
   earlyEliteKinds: Kind[];
+  ramps: number;
   solves: Omit<SignalRow, 'player'>[];
 }
 
@@ -32,6 +33,7 @@ export async function listSuspects(db: Db, now: Date): Promise<{ since: string; 
       player: first.player,
       floorHugs: suspicion.floorHugs,
       earlyEliteKinds: suspicion.earlyEliteKinds,
+      ramps: suspicion.ramps,
       solves: rows.map(({ player: _player, ...solve }) => solve),
     });
   }

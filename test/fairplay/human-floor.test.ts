@@ -6,29 +6,49 @@ import {
   LEARNED_FLOOR_MAX_COLD_MULTIPLE,
   LEARNED_FLOOR_MIN_PLAYERS,
   LEARNED_FLOOR_MIN_SAMPLES,
-  LEARNED_FLOOR_MIN_SHARE,
   learnedFloorRatio,
   MIN_FLOOR_MS,
+  RECORD_FLOOR_SHARE,
 } from '../../src/fairplay/human-floor.js';
 import { descriptorOf, KINDS } from '../../src/kinds/index.js';
 
+const NOTHING_SET = { setRatio: null, recordRatio: null };
+
 describe('the cold-start human floor', () => {
   it('is the steps times the per-step minimum of the kind and level', () => {
-    expect(humanFloorMs({ steps: 46, secondsPerStep: 0.5, benchmarkSeconds: 276, learnedRatio: null })).toBe(
-      23_000,
-    );
+    expect(
+      humanFloorMs({
+        steps: 46,
+        secondsPerStep: 0.5,
+        benchmarkSeconds: 276,
+        learnedRatio: null,
+        ...NOTHING_SET,
+      }),
+    ).toBe(23_000);
   });
 
   it('never drops below three seconds', () => {
-    expect(humanFloorMs({ steps: 2, secondsPerStep: 0.2, benchmarkSeconds: 60, learnedRatio: null })).toBe(
-      MIN_FLOOR_MS,
-    );
+    expect(
+      humanFloorMs({
+        steps: 2,
+        secondsPerStep: 0.2,
+        benchmarkSeconds: 60,
+        learnedRatio: null,
+        ...NOTHING_SET,
+      }),
+    ).toBe(MIN_FLOOR_MS);
   });
 
   it('is in whole milliseconds', () => {
     expect(
       Number.isInteger(
-        humanFloorMs({ steps: 7, secondsPerStep: 0.33, benchmarkSeconds: 60, learnedRatio: null }),
+        humanFloorMs({
+          steps: 7,
+          secondsPerStep: 0.33,
+          benchmarkSeconds: 60,
+          learnedRatio: null,
+          ...NOTHING_SET,
+        }),
       ),
     ).toBe(true);
   });
@@ -69,24 +89,23 @@ describe('the learnt human floor', () => {
     expect(learnedFloorRatio([...ordered].reverse())).toBe(learnedFloorRatio(ordered));
   });
 
-  it('replaces the cold start once learnt, but never goes below half of it', () => {
-    const cold = { steps: 50, secondsPerStep: 1, benchmarkSeconds: 600 };
+  it('raises the cold start once learnt, and never lowers it', () => {
+    const cold = { steps: 50, secondsPerStep: 1, benchmarkSeconds: 600, ...NOTHING_SET };
     expect(humanFloorMs({ ...cold, learnedRatio: 0.15 })).toBe(90_000);
-    expect(humanFloorMs({ ...cold, learnedRatio: 0.01 })).toBe(25_000);
+    expect(humanFloorMs({ ...cold, learnedRatio: 0.01 })).toBe(50_000);
   });
 });
 
 describe('the learnt floor’s bounds', () => {
   // Cold 50 s; a quarter of the benchmark (1,000 s) is 250 s, above 4× cold (200 s): 4× cold is the ceiling.
-  const longBenchmark = { steps: 50, secondsPerStep: 1, benchmarkSeconds: 1000 };
+  const longBenchmark = { steps: 50, secondsPerStep: 1, benchmarkSeconds: 1000, ...NOTHING_SET };
   // Cold 50 s; a quarter of the benchmark (600 s) is 150 s, under 4× cold: the quarter is the ceiling.
-  const shortBenchmark = { steps: 50, secondsPerStep: 1, benchmarkSeconds: 600 };
+  const shortBenchmark = { steps: 50, secondsPerStep: 1, benchmarkSeconds: 600, ...NOTHING_SET };
 
-  it('has its lower bound at half the cold start: at it, just under it, just over it', () => {
-    expect(LEARNED_FLOOR_MIN_SHARE).toBe(0.5);
-    expect(humanFloorMs({ ...shortBenchmark, learnedRatio: 25 / 600 })).toBe(25_000);
-    expect(humanFloorMs({ ...shortBenchmark, learnedRatio: 24.999 / 600 })).toBe(25_000);
-    expect(humanFloorMs({ ...shortBenchmark, learnedRatio: 25.001 / 600 })).toBe(25_001);
+  it('has its lower bound at the cold start: at it, just under it, just over it', () => {
+    expect(humanFloorMs({ ...shortBenchmark, learnedRatio: 50 / 600 })).toBe(50_000);
+    expect(humanFloorMs({ ...shortBenchmark, learnedRatio: 49.999 / 600 })).toBe(50_000);
+    expect(humanFloorMs({ ...shortBenchmark, learnedRatio: 50.001 / 600 })).toBe(50_001);
   });
 
   it('has its ceiling at 4× the cold start when that is under a quarter of the benchmark: at it, just under, just over', () => {
@@ -96,11 +115,20 @@ describe('the learnt floor’s bounds', () => {
     expect(humanFloorMs({ ...longBenchmark, learnedRatio: 0.200001 })).toBe(200_000);
   });
 
-  it('has its ceiling at a quarter of the benchmark when that is under 4× the cold start: at it, just under, just over', () => {
+  it('has its ceiling at a quarter of the benchmark before any record, when that is under 4× the cold start', () => {
     expect(LEARNED_FLOOR_MAX_BENCHMARK_SHARE).toBe(0.25);
     expect(humanFloorMs({ ...shortBenchmark, learnedRatio: 0.25 })).toBe(150_000);
     expect(humanFloorMs({ ...shortBenchmark, learnedRatio: 0.249999 })).toBe(149_999);
     expect(humanFloorMs({ ...shortBenchmark, learnedRatio: 0.250001 })).toBe(150_000);
+  });
+
+  it('has its ceiling at 90 % of the record pace once a moderator vouched for one', () => {
+    expect(RECORD_FLOOR_SHARE).toBe(0.9);
+    // Record at 20 % of the benchmark (120 s): the ceiling is 108 s, so a learnt 24 % (144 s) stops there.
+    expect(humanFloorMs({ ...shortBenchmark, recordRatio: 0.2, learnedRatio: 0.24 })).toBe(108_000);
+    expect(0.2 * 600 * 1000).toBeGreaterThan(
+      humanFloorMs({ ...shortBenchmark, recordRatio: 0.2, learnedRatio: 0.24 }),
+    );
   });
 
   it('after 50 slow accounts set the learnt ratio to 2.25, puts the floor at a quarter of the benchmark: a solve at half of it, or at it, is above the floor', () => {
@@ -109,9 +137,22 @@ describe('the learnt floor’s bounds', () => {
     expect(0.5 * shortBenchmark.benchmarkSeconds * 1000).toBeGreaterThan(floor);
   });
 
-  it('keeps its ceiling at the lower bound when a quarter of the benchmark is under half the cold start', () => {
-    const odd = { steps: 50, secondsPerStep: 1, benchmarkSeconds: 80 };
-    expect(humanFloorMs({ ...odd, learnedRatio: 1 })).toBe(25_000);
-    expect(humanFloorMs({ ...odd, learnedRatio: 0.01 })).toBe(25_000);
+  it('keeps its ceiling at the cold start when a quarter of the benchmark is under it', () => {
+    const odd = { steps: 50, secondsPerStep: 1, benchmarkSeconds: 80, ...NOTHING_SET };
+    expect(humanFloorMs({ ...odd, learnedRatio: 1 })).toBe(50_000);
+    expect(humanFloorMs({ ...odd, learnedRatio: 0.01 })).toBe(50_000);
+  });
+});
+
+describe('a moderator’s floor', () => {
+  const puzzle = { steps: 50, secondsPerStep: 1, benchmarkSeconds: 600, recordRatio: null };
+
+  it('replaces the cold and learnt floors, even below the cold start', () => {
+    expect(humanFloorMs({ ...puzzle, learnedRatio: 0.2, setRatio: 0.05 })).toBe(30_000);
+    expect(humanFloorMs({ ...puzzle, learnedRatio: null, setRatio: 0.05 })).toBe(30_000);
+  });
+
+  it('never goes under three seconds', () => {
+    expect(humanFloorMs({ ...puzzle, learnedRatio: null, setRatio: 0 })).toBe(MIN_FLOOR_MS);
   });
 });

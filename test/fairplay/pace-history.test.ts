@@ -1,47 +1,42 @@
 import { describe, expect, it } from 'vitest';
 import {
-  HISTORY_NEAR,
-  HISTORY_SOLVES,
+  HISTORY_MIN_SOLVES,
+  HISTORY_WINDOW_MS,
   historyCarries,
   NEAR_PACE_FACTOR,
 } from '../../src/fairplay/pace-history.js';
 
-const near = 0.2 * NEAR_PACE_FACTOR;
+const player = { established: true, vouched: false };
 
-describe("a player's own history carrying a solve under the elite line", () => {
-  it('carries 20 % of the benchmark for an established player whose recent solves sit at 20–25 %', () => {
-    expect(historyCarries({ established: true, pace: 0.2, recentPaces: [0.25, 0.21, 0.24, 0.22, 0.9] })).toBe(
-      true,
-    );
+describe('whether a player’s own history carries a fast solve', () => {
+  it('carries a pace within 1.3× of the median of the level’s recent paces', () => {
+    expect(NEAR_PACE_FACTOR).toBe(1.3);
+    // Median 0.26: a pace of 0.2 is just within 1.3×; 0.199 is not.
+    expect(historyCarries({ ...player, pace: 0.2, levelPaces: [0.25, 0.26, 0.3] })).toBe(true);
+    expect(historyCarries({ ...player, pace: 0.199, levelPaces: [0.25, 0.26, 0.3] })).toBe(false);
   });
 
-  it('needs the player to be established', () => {
-    expect(historyCarries({ established: false, pace: 0.2, recentPaces: [0.2, 0.2, 0.2, 0.2] })).toBe(false);
+  it(`needs ${HISTORY_MIN_SOLVES} solves of the level in the window`, () => {
+    expect(historyCarries({ ...player, pace: 0.2, levelPaces: [0.2, 0.2] })).toBe(false);
+    expect(historyCarries({ ...player, pace: 0.2, levelPaces: [0.2, 0.2, 0.2] })).toBe(true);
   });
 
-  it(`needs ${HISTORY_NEAR} recent solves near the pace: ${HISTORY_NEAR - 1} are not enough`, () => {
-    const paces = Array.from({ length: HISTORY_NEAR }, () => near);
-    expect(historyCarries({ established: true, pace: 0.2, recentPaces: paces })).toBe(true);
-    expect(historyCarries({ established: true, pace: 0.2, recentPaces: paces.slice(1) })).toBe(false);
+  it('is not moved by a few fast solves among many slow ones: a ramp has to hold each step for weeks', () => {
+    const paces = [0.15, 0.15, 0.15, 0.5, 0.5, 0.5, 0.5, 0.5];
+    expect(historyCarries({ ...player, pace: 0.15, levelPaces: paces })).toBe(false);
   });
 
-  it(`counts a solve at exactly ${NEAR_PACE_FACTOR}× the pace as near, and one just slower as not`, () => {
-    const at = [near, near, near];
-    const beyond = [near, near, near * 1.001];
-    expect(historyCarries({ established: true, pace: 0.2, recentPaces: at })).toBe(true);
-    expect(historyCarries({ established: true, pace: 0.2, recentPaces: beyond })).toBe(false);
-  });
-
-  it(`looks only at the ${HISTORY_SOLVES} most recent solves`, () => {
-    const slow = Array.from({ length: HISTORY_SOLVES }, () => 1);
-    expect(historyCarries({ established: true, pace: 0.2, recentPaces: [...slow, 0.2, 0.2, 0.2] })).toBe(
+  it('carries nothing for a player who is not established', () => {
+    expect(historyCarries({ ...player, established: false, pace: 0.2, levelPaces: [0.2, 0.2, 0.2] })).toBe(
       false,
     );
   });
 
-  it('does not carry a player who played middling and then drops to the floor', () => {
-    expect(historyCarries({ established: true, pace: 0.05, recentPaces: [0.9, 1.1, 0.8, 1, 1.2] })).toBe(
-      false,
-    );
+  it('carries any pace of a player a moderator vouched for', () => {
+    expect(historyCarries({ established: false, vouched: true, pace: 0.05, levelPaces: [] })).toBe(true);
+  });
+
+  it('looks back 30 days', () => {
+    expect(HISTORY_WINDOW_MS).toBe(30 * 86_400_000);
   });
 });

@@ -9,8 +9,16 @@ import {
   suspicionOf,
 } from '../../src/fairplay/suspicion.js';
 
-const solve = { countedMs: 100_000, floorMs: 50_000, eliteMs: 80_000, gamesBefore: 20 };
-const hug = { kind: 'sudoku', hugsFloor: true, earlyElite: false } as const;
+const solve = {
+  countedMs: 100_000,
+  floorMs: 50_000,
+  eliteMs: 80_000,
+  recordMs: null,
+  vouched: false,
+  gamesBefore: 20,
+  ramp: false,
+};
+const hug = { kind: 'sudoku', hugsFloor: true, earlyElite: false, ramp: false } as const;
 
 describe('pace signals of one solve', () => {
   it('hugs the floor at exactly 115 % of it, not just above', () => {
@@ -21,6 +29,18 @@ describe('pace signals of one solve', () => {
 
   it('hugs the floor from under it too', () => {
     expect(paceSignals({ ...solve, countedMs: 10_000 }).hugsFloor).toBe(true);
+  });
+
+  it('hugs the floor faster than the record pace, far above the floor, unless a moderator vouched for the player', () => {
+    expect(paceSignals({ ...solve, countedMs: 89_999, recordMs: 90_000 }).hugsFloor).toBe(true);
+    expect(paceSignals({ ...solve, countedMs: 90_000, recordMs: 90_000 }).hugsFloor).toBe(false);
+    expect(paceSignals({ ...solve, countedMs: 89_999, recordMs: 90_000, vouched: true }).hugsFloor).toBe(
+      false,
+    );
+  });
+
+  it('carries the ramp it is given', () => {
+    expect(paceSignals({ ...solve, ramp: true }).ramp).toBe(true);
   });
 
   it(`is early elite under the elite line with ${EARLY_ELITE_GAMES - 1} solves of the kind before, not with ${EARLY_ELITE_GAMES}`, () => {
@@ -44,11 +64,12 @@ describe('the suspects list', () => {
   });
 
   it(`lists a player early elite in ${EARLY_ELITE_KINDS_TO_LIST} kinds, not in one kind however often`, () => {
-    const early = (kind: string) => ({ kind, hugsFloor: false, earlyElite: true });
+    const early = (kind: string) => ({ kind, hugsFloor: false, earlyElite: true, ramp: false });
     expect(suspicionOf([early('sudoku'), early('loop')])).toEqual({
       listed: true,
       floorHugs: 0,
       earlyEliteKinds: ['loop', 'sudoku'],
+      ramps: 0,
     });
     expect(suspicionOf([early('sudoku'), early('sudoku'), early('sudoku')]).listed).toBe(false);
   });
@@ -56,10 +77,19 @@ describe('the suspects list', () => {
   it('counts only early elite solves towards the kinds: floor hugs in two kinds list no early elite kind', () => {
     expect(
       suspicionOf([
-        { kind: 'sudoku', hugsFloor: true, earlyElite: false },
-        { kind: 'loop', hugsFloor: true, earlyElite: false },
+        { kind: 'sudoku', hugsFloor: true, earlyElite: false, ramp: false },
+        { kind: 'loop', hugsFloor: true, earlyElite: false, ramp: false },
       ]),
-    ).toEqual({ listed: false, floorHugs: 2, earlyEliteKinds: [] });
+    ).toEqual({ listed: false, floorHugs: 2, earlyEliteKinds: [], ramps: 0 });
+  });
+
+  it('lists a player on one ramp', () => {
+    expect(suspicionOf([{ kind: 'signal', hugsFloor: false, earlyElite: false, ramp: true }])).toEqual({
+      listed: true,
+      floorHugs: 0,
+      earlyEliteKinds: [],
+      ramps: 1,
+    });
   });
 
   it('counts signals over a window of 30 days', () => {

@@ -2,8 +2,14 @@ import type { Level } from '../../src/contract/kinds/index.js';
 import { eliteLineMs } from '../../src/fairplay/elite-line.js';
 import { evidenceOf } from '../../src/fairplay/evidence.js';
 import { coldFloorMs, humanFloorMs } from '../../src/fairplay/human-floor.js';
-import { HISTORY_SOLVES, historyCarries } from '../../src/fairplay/pace-history.js';
-import { paceSignals, SUSPECT_WINDOW_MS, suspicionOf } from '../../src/fairplay/suspicion.js';
+import { HISTORY_SOLVES, HISTORY_WINDOW_MS, historyCarries } from '../../src/fairplay/pace-history.js';
+import { endsRamp } from '../../src/fairplay/ramp.js';
+import {
+  type PaceSignals,
+  paceSignals,
+  SUSPECT_WINDOW_MS,
+  suspicionOf,
+} from '../../src/fairplay/suspicion.js';
 import { type Verdict, verdictOf } from '../../src/fairplay/verdict.js';
 import { descriptorOf, KINDS, type Kind } from '../../src/kinds/index.js';
 import { puzzleBenchmarkSeconds } from '../../src/rating/puzzle-benchmark.js';
@@ -73,9 +79,11 @@ function normal(random: () => number): number {
 
 interface PlayerState {
   skill: number;
-  /** Per kind: counted solves' paces (newest first), days played, and pace signals with their times. */
-  kinds: Map<Kind, { games: number; paces: number[]; days: Set<number> }>;
-  signals: { at: number; kind: Kind; hugsFloor: boolean; earlyElite: boolean }[];
+  /** Per kind: counted solves, days played; pace signals with their times. */
+  kinds: Map<Kind, { games: number; days: Set<number> }>;
+  /** Per `kind:level`: counted solves' paces with their days, newest first. */
+  levels: Map<string, { pace: number; day: number }[]>;
+  signals: (PaceSignals & { at: number; kind: Kind })[];
 }
 
 export function simulateHonestCrowd(
@@ -87,6 +95,7 @@ export function simulateHonestCrowd(
   const players: PlayerState[] = Array.from({ length: options.players }, () => ({
     skill: SKILL_SIGMA * normal(random),
     kinds: new Map(),
+    levels: new Map(),
     signals: [],
   }));
   for (let day = 0; day < options.days; day++) {
@@ -116,8 +125,11 @@ function judgeOne(
   random: () => number,
   eliteRatio: number | null,
 ): Verdict {
-  const record = player.kinds.get(puzzle.kind) ?? { games: 0, paces: [], days: new Set<number>() };
+  const record = player.kinds.get(puzzle.kind) ?? { games: 0, days: new Set<number>() };
   player.kinds.set(puzzle.kind, record);
+  const levelKey = `${puzzle.kind}:${puzzle.level}`;
+  const window = (player.levels.get(levelKey) ?? []).filter((p) => p.day * DAY_MS >= at - HISTORY_WINDOW_MS);
+  const levelPaces = window.map((p) => p.pace).slice(0, HISTORY_SOLVES);
   const pace = Math.exp(player.skill + SOLVE_SIGMA * normal(random));
   const countedMs = Math.round(pace * puzzle.benchmarkSeconds * 1000);
   const floor = {
@@ -125,12 +137,13 @@ function judgeOne(
     secondsPerStep: descriptorOf(puzzle.kind).floorSecondsPerStep[puzzle.level] ?? 0,
     benchmarkSeconds: puzzle.benchmarkSeconds,
   };
-  const floorMs = humanFloorMs({ ...floor, learnedRatio: null });
+  const floorMs = humanFloorMs({ ...floor, learnedRatio: null, setRatio: null, recordRatio: null });
   const eliteMs = eliteLineMs({
     coldFloorMs: coldFloorMs(floor),
     floorMs,
     benchmarkSeconds: puzzle.benchmarkSeconds,
     learnedRatio: eliteRatio,
+    setRatio: null,
   });
   const log = humanLog(puzzle.steps, {
     startMs: 1000,
@@ -138,18 +151,27 @@ function judgeOne(
     seed: Math.floor(random() * 1e9),
   });
   const evidence = evidenceOf({ log, serverMs: countedMs, countedMs, floorMs, eliteMs });
-  const signals = paceSignals({ countedMs, floorMs, eliteMs, gamesBefore: record.games });
+  const signals = paceSignals({
+    countedMs,
+    floorMs,
+    eliteMs,
+    recordMs: null,
+    vouched: false,
+    gamesBefore: record.games,
+    ramp: endsRamp(pace, levelPaces),
+  });
   const recent = player.signals.filter((s) => s.at >= at - SUSPECT_WINDOW_MS);
   const established = record.games >= ESTABLISHED_MIN_GAMES && record.days.size >= 3;
   const verdict = verdictOf(evidence, {
-    historyCarries: historyCarries({ established, pace, recentPaces: record.paces }),
+    historyCarries: historyCarries({ established, vouched: false, pace, levelPaces }),
     suspect: suspicionOf([...recent, { kind: puzzle.kind, ...signals }]).listed,
   });
-  if (signals.hugsFloor || signals.earlyElite) player.signals.push({ at, kind: puzzle.kind, ...signals });
+  if (signals.hugsFloor || signals.earlyElite || signals.ramp) {
+    player.signals.push({ at, kind: puzzle.kind, ...signals });
+  }
   if (verdict.verdict === 'clean') {
     record.games++;
-    record.paces.unshift(pace);
-    record.paces.length = Math.min(record.paces.length, HISTORY_SOLVES);
+    player.levels.set(levelKey, [{ pace, day }, ...window]);
     record.days.add(day);
   }
   return verdict;

@@ -39,6 +39,8 @@ export function offline(kind: Kind, level: Level, row: StoredPuzzle) {
     secondsPerStep: descriptorOf(kind).floorSecondsPerStep[level] ?? 0,
     benchmarkSeconds: row.benchmark_seconds,
     learnedRatio: null,
+    setRatio: null,
+    recordRatio: null,
   });
   return { solution, steps, floorMs };
 }
