@@ -263,11 +263,11 @@ async function judgeSolve(
       ? {}
       : { status: verdict.verdict, flags: verdict.reasons, log: [...submission.log] };
   if (services.boards) {
-    const player = playerSide(solveContext(state, result, now));
+    const player = playerSide(solveContext(state, { score: result, pace: timing.pace }, now));
     const solve: BoardSolve = { row: { ...judged, ...held }, verdict: verdict.verdict, player };
     return { ok: true, result: await onBoard(services.boards, solve, state, now) };
   }
-  const rated = rateSolve(solveContext(state, result, now));
+  const rated = rateSolve(solveContext(state, { score: result, pace: timing.pace }, now));
   const row: NewSubmissionRow = { ...judged, ...gameInputsOf(rated), established: rated.establishedBefore };
   try {
     const stored =
@@ -402,7 +402,7 @@ function judgeTiming(
     }),
     suspect: suspicion.listed,
   };
-  return { countedMs, capped, evidence, signals, verdict: verdictOf(evidence, standing, matched) };
+  return { countedMs, capped, pace, evidence, signals, verdict: verdictOf(evidence, standing, matched) };
 }
 
 /**
@@ -446,11 +446,11 @@ function playerSide({
   return player;
 }
 
-/** Both ratings as the state read left them, for this solve's score. */
-function solveContext(state: ReadyState, result: number, now: Date): SolveContext {
+/** Both ratings as the state read left them, for this solve's score and pace. */
+function solveContext(state: ReadyState, game: { score: number; pace: number }, now: Date): SolveContext {
   const { puzzle } = state;
   return {
-    score: result,
+    ...game,
     player: state.rating ?? newRating(),
     playerGames: state.rating?.games ?? 0,
     pendingPlayerGames: state.pendingPlayerGames,

@@ -7,17 +7,20 @@
 
 import type { Rating } from './glicko2.js';
 import { playDaysWith } from './play-days.js';
-import { isEstablished, playerWeight, puzzleWeight } from './standing.js';
+import { isEstablished, isPlausiblePace, playerWeight, puzzleWeight, settledMoveCap } from './standing.js';
 import {
   applyPuzzleGames,
   type PlayerGame,
   type PuzzleGame,
   playerAfter,
   puzzleAfter,
+  weightWithin,
 } from './weighted-games.js';
 
 export interface SolveContext {
   score: number;
+  /** Counted time ÷ the benchmark: a puzzle learns only from plausible paces (standing.ts). */
+  pace: number;
   /** The player's stored rating of the kind, the counted games it includes, and games it does not yet. */
   player: Rating;
   playerGames: number;
@@ -63,9 +66,19 @@ export function rateSolve(context: SolveContext): RatedSolve {
     playDays: context.playDays.length,
     deviation: playerBefore.deviation,
   });
-  const gameWeight = puzzleWeight(establishedBefore, playerBefore.deviation);
   const puzzleEstablishedBefore =
     context.puzzleEstablishedGames + context.pendingPuzzleGames.filter((g) => g.puzzleWeight > 0).length;
+  const gameWeight = weightWithin(
+    puzzleBefore,
+    {
+      score: context.score,
+      solver: playerBefore,
+      puzzleWeight: isPlausiblePace(context.pace)
+        ? puzzleWeight(establishedBefore, playerBefore.deviation)
+        : 0,
+    },
+    settledMoveCap(puzzleEstablishedBefore),
+  );
   const weightOnPlayer = playerWeight(puzzleEstablishedBefore);
   const after = playerAfter(playerBefore, {
     score: context.score,

@@ -68,3 +68,31 @@ export const PROVISIONAL_PUZZLE_WEIGHT = 0.5;
 export function playerWeight(puzzleEstablishedGames: number): number {
   return puzzleEstablishedGames < PUZZLE_ESTABLISHED_GAMES ? PROVISIONAL_PUZZLE_WEIGHT : 1;
 }
+
+/**
+ * A puzzle learns only from plausible play: a solve outside this band of paces (counted time ÷ benchmark)
+ * says more about the account than about the puzzle (a slow crowd idling to pump it, a fast one to sink
+ * it), so it leaves the puzzle untouched whoever made it. Honest times scatter log-normally around the
+ * benchmark with σ ≈ 0.5 in log-time (RELIABILITY.md): 0.13 % of them fall outside ×0.2–×5.
+ */
+export const PLAUSIBLE_PACE = { min: 0.2, max: 5 } as const;
+
+export function isPlausiblePace(pace: number): boolean {
+  return pace >= PLAUSIBLE_PACE.min && pace <= PLAUSIBLE_PACE.max;
+}
+
+/**
+ * Once settled (PUZZLE_ESTABLISHED_GAMES established games), a puzzle's rating moves at most this many
+ * points in all, however many players come after: its n-th game (n > the settling count S) may move it at
+ * most SETTLED_MOVE_BUDGET · S / (n (n − 1)), a series that sums to exactly the budget. A daily puzzle is
+ * ranked for about two days, so this is also its bound per day: 2 % of a 1500 puzzle. Twenty aged accounts
+ * solving at 3× the benchmark move a settled puzzle by under 30 points instead of 110–170.
+ */
+export const SETTLED_MOVE_BUDGET = 30;
+
+/** The most the game after `establishedBefore` established games may move the puzzle (Infinity: no bound). */
+export function settledMoveCap(establishedBefore: number): number {
+  const n = establishedBefore + 1;
+  if (n <= PUZZLE_ESTABLISHED_GAMES) return Number.POSITIVE_INFINITY;
+  return (SETTLED_MOVE_BUDGET * PUZZLE_ESTABLISHED_GAMES) / (n * (n - 1));
+}

@@ -45,12 +45,28 @@ export interface PlayerGame {
   playerWeight: number;
 }
 
+/** The puzzle's Glicko-2 update for one game at full weight, before any weight or bound. */
+function fullPuzzleUpdate(puzzle: Rating, game: Omit<PuzzleGame, 'puzzleWeight'>): Rating {
+  const solver = { ...game.solver, volatility: NEW_VOLATILITY };
+  return update(puzzle, [{ opponent: solver, score: 1 - game.score }]);
+}
+
 /** The puzzle after one game: it scores 1 − s against the solver. */
 export function puzzleAfter(puzzle: Rating, game: PuzzleGame): Rating {
   if (game.puzzleWeight <= 0) return puzzle;
-  const solver = { ...game.solver, volatility: NEW_VOLATILITY };
-  const full = update(puzzle, [{ opponent: solver, score: 1 - game.score }]);
+  const full = fullPuzzleUpdate(puzzle, game);
   return bounded(puzzle, blend(puzzle, full, game.puzzleWeight), MAX_PUZZLE_CHANGE);
+}
+
+/**
+ * The weight that keeps one game's move of the puzzle within `cap` points. A weight blends the full update
+ * linearly, so scaling it scales the move; frozen with the game, it moves the puzzle by the same amount
+ * on every replay in the same order, with no bound to recompute.
+ */
+export function weightWithin(puzzle: Rating, game: PuzzleGame, cap: number): number {
+  if (game.puzzleWeight <= 0 || cap === Number.POSITIVE_INFINITY) return game.puzzleWeight;
+  const fullMove = Math.abs(fullPuzzleUpdate(puzzle, game).rating - puzzle.rating);
+  return fullMove * game.puzzleWeight <= cap ? game.puzzleWeight : cap / fullMove;
 }
 
 /** The player after one game against the puzzle as it stood. */

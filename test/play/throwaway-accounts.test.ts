@@ -90,6 +90,7 @@ async function honestDifference(level: Level): Promise<number> {
   if (!before || !after) throw new Error('no rating');
   const untouched = rateSolve({
     score: score(((body as ResultJson).countedMs ?? 0) / 1000, benchmark),
+    pace: ((body as ResultJson).countedMs ?? 0) / 1000 / benchmark,
     player: before,
     playerGames: before.games,
     pendingPlayerGames: [],

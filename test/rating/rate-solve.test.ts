@@ -2,7 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { newRating, type Rating } from '../../src/rating/glicko2.js';
 import { PLAY_DAY_GAP_MS } from '../../src/rating/play-days.js';
 import { rateSolve, type SolveContext } from '../../src/rating/rate-solve.js';
-import { puzzleWeight } from '../../src/rating/standing.js';
+import {
+  PUZZLE_ESTABLISHED_GAMES,
+  puzzleWeight,
+  SETTLED_MOVE_BUDGET,
+  settledMoveCap,
+} from '../../src/rating/standing.js';
 import { applyPuzzleGames, playerAfter, puzzleAfter } from '../../src/rating/weighted-games.js';
 
 const day = (n: number) =>
@@ -12,6 +17,7 @@ const player: Rating = { rating: 1600, deviation: 100, volatility: 0.06 };
 /** An established player (10 games, 3 days of play, RD 100) against an established puzzle (10 games). */
 const context: SolveContext = {
   score: 0.6,
+  pace: 0.9,
   player,
   playerGames: 10,
   pendingPlayerGames: [],
@@ -37,24 +43,25 @@ describe('rating one solve', () => {
     expect(rated.playerBefore).toEqual(second);
   });
 
-  it('plays the game against the puzzle with its pending games applied, the player at full weight and the puzzle at the RD-100 solver’s 0.9', () => {
-    const rated = rateSolve({ ...context, pendingPuzzleGames: [weighted] });
+  it('plays the game against the puzzle with its pending games applied, the player at the provisional puzzle’s weight and the puzzle at the RD-100 solver’s 0.9', () => {
+    // Not yet settled (7 established games with the pending one): the budget does not bound the game.
+    const rated = rateSolve({ ...context, puzzleEstablishedGames: 6, pendingPuzzleGames: [weighted] });
     const puzzleBefore = applyPuzzleGames(newRating(), [weighted]);
     expect(rated.puzzleBefore).toEqual(puzzleBefore);
-    expect(rated.playerWeight).toBe(1);
+    expect(rated.playerWeight).toBe(0.5);
     expect(rated.puzzleWeight).toBeCloseTo(0.9, 12);
     expect(rated.playerAfter).toEqual(
-      playerAfter(player, { score: 0.6, opponent: puzzleBefore, playerWeight: 1 }),
+      playerAfter(player, { score: 0.6, opponent: puzzleBefore, playerWeight: 0.5 }),
     );
     expect(rated.puzzleAfter).toEqual(
       puzzleAfter(puzzleBefore, { score: 0.6, solver: player, puzzleWeight: rated.puzzleWeight }),
     );
-    expect(rated.puzzleEstablishedBefore).toBe(11);
-    expect(rated.puzzleEstablishedAfter).toBe(12);
+    expect(rated.puzzleEstablishedBefore).toBe(7);
+    expect(rated.puzzleEstablishedAfter).toBe(8);
   });
 
   it('weighs the puzzle by the solver’s deviation after its pending games', () => {
-    const rated = rateSolve({ ...context, pendingPlayerGames: pendingPlayer });
+    const rated = rateSolve({ ...context, puzzleEstablishedGames: 6, pendingPlayerGames: pendingPlayer });
     expect(rated.puzzleWeight).toBe(puzzleWeight(true, rated.playerBefore.deviation));
     expect(rated.puzzleWeight).not.toBe(puzzleWeight(true, player.deviation));
   });
@@ -111,5 +118,49 @@ describe('rating one solve', () => {
     expect(rated.establishedBefore).toBe(false);
     expect(rated.playerAfter.deviation).toBeLessThan(230);
     expect(rated.establishedAfter).toBe(true);
+  });
+
+  it('leaves the puzzle untouched for a pace outside ×0.2–×5 of the benchmark, and still rates the player', () => {
+    for (const pace of [0.199, 5.01]) {
+      const rated = rateSolve({ ...context, puzzleEstablishedGames: 3, pace });
+      expect(rated.puzzleWeight).toBe(0);
+      expect(rated.puzzleAfter).toEqual(rated.puzzleBefore);
+      expect(rated.playerAfter).not.toEqual(rated.playerBefore);
+    }
+    expect(rateSolve({ ...context, puzzleEstablishedGames: 3, pace: 0.2 }).puzzleWeight).toBeGreaterThan(0);
+    expect(rateSolve({ ...context, puzzleEstablishedGames: 3, pace: 5 }).puzzleWeight).toBeGreaterThan(0);
+  });
+
+  it(`moves a settled puzzle by at most ${SETTLED_MOVE_BUDGET} points in all, however many solvers lose to it`, () => {
+    let puzzle = newRating();
+    let established = 0;
+    let settled: Rating | null = null;
+    for (let i = 0; i < 200; i++) {
+      const rated = rateSolve({
+        ...context,
+        score: 0.1,
+        pace: 3,
+        puzzle,
+        puzzleEstablishedGames: established,
+      });
+      puzzle = rated.puzzleAfter;
+      established = rated.puzzleEstablishedAfter;
+      if (established === PUZZLE_ESTABLISHED_GAMES) settled = puzzle;
+    }
+    if (!settled) throw new Error('never settled');
+    expect(puzzle.rating - settled.rating).toBeGreaterThan(0);
+    expect(puzzle.rating - settled.rating).toBeLessThanOrEqual(SETTLED_MOVE_BUDGET + 1e-9);
+  });
+
+  it('caps one game on a settled puzzle at its share of the budget, frozen in the stored weight', () => {
+    const rated = rateSolve({ ...context, score: 0.05, pace: 4, puzzleEstablishedGames: 10 });
+    const cap = settledMoveCap(10);
+    expect(Math.abs(rated.puzzleAfter.rating - rated.puzzleBefore.rating)).toBeCloseTo(cap, 9);
+    const replayed = puzzleAfter(rated.puzzleBefore, {
+      score: 0.05,
+      solver: rated.playerBefore,
+      puzzleWeight: rated.puzzleWeight,
+    });
+    expect(replayed).toEqual(rated.puzzleAfter);
   });
 });
