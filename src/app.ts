@@ -16,6 +16,7 @@ import { dataRightsRoutes } from './routes/data-rights.js';
 import { deviceRoutes } from './routes/devices.js';
 import { docsRoutes } from './routes/docs.js';
 import { serveDocument } from './routes/document.js';
+import { fairPlayAdminRoutes } from './routes/fair-play-admin.js';
 import { feedbackRoutes } from './routes/feedback.js';
 import { followRoutes } from './routes/follows.js';
 import { groupRoutes } from './routes/groups.js';
@@ -78,6 +79,7 @@ export function createApp(options: AppOptions = {}) {
     .route('/v1', clockRoutes)
     .route('/v1', moderationRoutes)
     .route('/v1', suspectRoutes)
+    .route('/v1', fairPlayAdminRoutes)
     .route('/v1', reportRoutes);
 
   app.route('/', sharePageRoutes);

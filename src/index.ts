@@ -31,7 +31,7 @@ export default {
     const { config, db, now } = services;
     const results = await Promise.allSettled([
       runDailyCron({ db, salt: config.puzzleSalt, now, boardShards: config.boardShards }, config),
-      calibrateBenchmarks(db, now()),
+      calibrateBenchmarks(db, now(), config),
       catchUpPuzzleRatings(db),
     ]);
     for (const result of results) {

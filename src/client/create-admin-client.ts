@@ -12,6 +12,7 @@ import type {
   Suspects,
 } from '../contract/admin.js';
 import type { TestClock } from '../contract/clock.js';
+import type { HeldTop, LinesView, Vouched } from '../contract/fair-play-admin.js';
 import type { LevelFeedback, ReportsPage } from '../contract/feedback.js';
 import { type ClientOptions, caller, segment } from './call.js';
 import type { PageQuery } from './create-client.js';
@@ -49,6 +50,17 @@ export interface AdminClient {
   suspects(): Promise<Suspects>;
   /** Takes a player off the suspects list. */
   clearSuspect(playerId: string, reason: Reason): Promise<ClearedSuspect>;
+  /** Vouches for a player: its rows may take a board's top places without a long history. */
+  approvePlayer(playerId: string, reason: Reason): Promise<Vouched>;
+  /** Sets a kind and level's floor and elite line (multiples of the benchmark; null clears one). */
+  setLines(
+    kind: string,
+    level: string,
+    lines: { floorRatio: number | null; eliteRatio: number | null },
+    reason: Reason,
+  ): Promise<LinesView>;
+  /** Rows held back from the live puzzles' top 10 places, the highest first. */
+  heldTopRows(): Promise<HeldTop>;
   /** Players' open reports of puzzles, newest first. */
   reports(query?: PageQuery): Promise<ReportsPage>;
   /** Closes a report, with what was found. */
@@ -86,6 +98,14 @@ export function createAdminClient(baseUrl: string, options: ClientOptions = {}):
     suspects: () => call<Suspects>('/v1/admin/suspects'),
     clearSuspect: (playerId, reason) =>
       call<ClearedSuspect>(`${player(playerId)}/clear`, { method: 'POST', body: { reason } }),
+    approvePlayer: (playerId, reason) =>
+      call<Vouched>(`${player(playerId)}/approve`, { method: 'POST', body: { reason } }),
+    setLines: (kind, level, lines, reason) =>
+      call<LinesView>(`/v1/admin/lines/${segment(kind)}/${segment(level)}`, {
+        method: 'PUT',
+        body: { ...lines, reason },
+      }),
+    heldTopRows: () => call<HeldTop>('/v1/admin/top-review'),
     reports: (query = {}) => call<ReportsPage>('/v1/admin/reports', { query: { ...query } }),
     resolveReport: (id, reason) =>
       call<ResolvedReport>(`/v1/admin/reports/${segment(String(id))}/resolve`, {

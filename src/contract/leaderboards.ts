@@ -16,10 +16,17 @@ const ShownPlayerFields = {
 
 const NextCursor = z.string().nullable().meta({ description: 'Null on the last page' });
 
+/** Rows of the top held back from everyone's board until their player has the evidence (README). */
+const HeldForReview = z.number().int().meta({
+  description:
+    "Rows among this page's top 10 places held back from everyone's board: their players have neither a long clean history (20 days of play over 4 weeks, less on a young site) nor a moderator's approval yet. Ranks stay exact, so the ranks shown skip their places; 0 on a following or group board",
+});
+
 export const PuzzleBoardSchema = z
   .object({
     puzzleId: z.string(),
     scope: z.string(),
+    heldForReview: HeldForReview,
     entries: z.array(
       z.object({
         rank: z.number().int(),
@@ -48,6 +55,7 @@ export const RatingBoardSchema = z
   .object({
     kind: z.enum(KINDS),
     scope: z.string(),
+    heldForReview: HeldForReview,
     entries: z.array(
       z.object({
         rank: z.number().int().meta({
@@ -82,6 +90,7 @@ export const DailyBoardSchema = z
   .object({
     date: z.string(),
     scope: z.string(),
+    heldForReview: HeldForReview,
     entries: z.array(
       z.object({
         rank: z.number().int(),

@@ -18,6 +18,8 @@ export interface BoardEntry extends RowPlayer {
   /** 1-based, within the scope. */
   rank: number;
   submissionId: number;
+  /** A moderator approved this solve (src/play/board-top.ts). */
+  approved: boolean;
   countedMs: number;
   createdAt: string;
 }
@@ -85,6 +87,7 @@ export async function puzzleBoardPage(
     db
       .select({
         submissionId: sql<number>`${submissions.id}`,
+        approved: sql<boolean>`${submissions.status} = 'approved'`.mapWith(Boolean),
         ...rowPlayer(submissions.playerId),
         countedMs: sql<number>`${submissions.countedMs}`,
         createdAt: sql<string>`${submissions.createdAt}`,

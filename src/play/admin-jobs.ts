@@ -28,7 +28,7 @@ export async function generateDateNow(services: Services, date: IsoDate): Promis
 }
 
 export async function calibrateNow(services: Services): Promise<BenchmarkUpdate[]> {
-  const updates = await calibrateBenchmarks(services.db, services.now());
+  const updates = await calibrateBenchmarks(services.db, services.now(), services.config);
   await recordAdminAction(services.db, {
     at: services.now().toISOString(),
     action: 'calibrate',

@@ -9,8 +9,10 @@ import {
   setLearnedRatios,
 } from '../db/benchmarks.js';
 import type { Db } from '../db/client.js';
+import { earnedPlayers } from '../db/earned-players.js';
 import { learnedFloorRatio } from '../fairplay/human-floor.js';
 import { learnedEliteRatio } from '../fairplay/learned-elite.js';
+import { longHistoryBar } from '../fairplay/long-history.js';
 import { type CalibrationSample, calibrate, calibrationSet } from '../rating/calibration.js';
 import { puzzleBenchmarkSeconds } from '../rating/puzzle-benchmark.js';
 
@@ -42,6 +44,11 @@ export interface CalibrationMinimums {
   minPlayers?: number;
 }
 
+/** The deployment's FIRST_DAY: the long-history bar the learnt lines ask for scales with its age. */
+export interface CalibrationSite {
+  firstDay: string;
+}
+
 /**
  * The drawn solves as samples in the benchmark's own unit: a per-puzzle benchmark takes the counted seconds
  * as they are, a per-move one divides them by the puzzle's shortest solution. Nothing depends on the
@@ -67,14 +74,17 @@ export function samplesOf(draw: CalibrationDraw, unit: BenchmarkRow['unit']): Ca
 /**
  * Moves every benchmark towards what established players really take, within the dead band and the daily
  * bound (src/rating/calibration.ts), records each change with the newest sample it was based on, and
- * learns each kind and level's human floor and elite pace from the same samples, as multiples of the
- * benchmark the run leaves.
+ * learns each kind and level's human floor and elite pace from the samples of players with a long clean
+ * history (src/fairplay/long-history.ts), as multiples of the benchmark the run leaves: a ring must age
+ * every member for weeks before it counts there, and even then learning only raises a line.
  */
 export async function calibrateBenchmarks(
   db: Db,
   now: Date,
+  site: CalibrationSite,
   minimums: CalibrationMinimums = {},
 ): Promise<BenchmarkUpdate[]> {
+  const bar = longHistoryBar(site.firstDay, now);
   const today = utcDate(now);
   const dates = calibrationDates(today);
   const perDate = Math.ceil(MAX_SAMPLES / dates.length);
@@ -90,7 +100,15 @@ export async function calibrateBenchmarks(
       ...minimums,
     });
     const after = result?.benchmarkSeconds ?? seconds;
-    const ratios = calibrationSet(samples).map((s) => ({ ratio: s.seconds / after, playerId: s.playerId }));
+    const kept = calibrationSet(samples);
+    const long = await earnedPlayers(
+      db,
+      kept.map((s) => s.playerId),
+      bar,
+    );
+    const ratios = kept
+      .filter((s) => long.has(s.playerId))
+      .map((s) => ({ ratio: s.seconds / after, playerId: s.playerId }));
     const floorRatio = learnedFloorRatio(ratios);
     const eliteRatio = learnedEliteRatio(ratios);
     if (floorRatio !== benchmark.floorRatio || eliteRatio !== benchmark.eliteRatio) {

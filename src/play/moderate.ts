@@ -1,4 +1,5 @@
 import type { Db } from '../db/client.js';
+import { lowerRecords } from '../db/lines.js';
 import {
   banPlayer,
   findPlayerForModeration,
@@ -38,17 +39,18 @@ function audit(action: AdminAction, target: string, reason: string | null, now: 
 }
 
 /**
- * Ranks a pending or flagged solve: it counts from now on, in its place in submission order. A live
- * puzzle's board (`boards`) takes the change in (play/live-moderation.ts).
+ * Ranks a pending or flagged solve: it counts from now on, in its place in submission order, and its pace
+ * may lower the record pace of its kind and level (a person was seen that fast). A live puzzle's board
+ * (`boards`) takes the change in (play/live-moderation.ts).
  */
-export function approveSolve(
+export async function approveSolve(
   db: Db,
   id: number,
   reason: string | null,
   now: Date,
   boards?: LiveBoards,
 ): Promise<ModerationOutcome> {
-  return changeStatus(
+  const outcome = await changeStatus(
     db,
     id,
     { from: ['pending', 'flagged'], to: 'approved' },
@@ -56,6 +58,11 @@ export function approveSolve(
     now,
     boards,
   );
+  if (outcome.ok) {
+    const row = await findSubmission(db, id);
+    if (row) await lowerRecords(db, row.playerId, id);
+  }
+  return outcome;
 }
 
 /** Removes a ranked solve (held or not): it counts nowhere, and everything it moved is re-derived without it. */

@@ -44,7 +44,9 @@ async function playDays(
       });
       expect((body as ResultJson).verdict).toBe('clean');
     }
-    await calibrateBenchmarks(createDb(env.DB), new Date(`${day}T23:30:00Z`));
+    await calibrateBenchmarks(createDb(env.DB), new Date(`${day}T23:30:00Z`), {
+      firstDay: env.FIRST_DAY ?? '2026-01-01',
+    });
   }
 }
 
@@ -135,7 +137,9 @@ async function campaign(options: {
     if (honest.length + group.length > 0) {
       await bulkSolves(date, kind, level, await benchmarkOf(kind, level), [...honest, ...group]);
     }
-    await calibrateBenchmarks(createDb(env.DB), new Date(`${date}T23:30:00Z`));
+    await calibrateBenchmarks(createDb(env.DB), new Date(`${date}T23:30:00Z`), {
+      firstDay: env.FIRST_DAY ?? '2026-01-01',
+    });
     after.push(await benchmarkOf(kind, level));
   }
   return { start, after, honest: played };

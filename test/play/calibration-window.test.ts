@@ -48,7 +48,9 @@ describe('calibration with more solves a day than it reads', () => {
     await seedSolves(DATES[4], BUSY);
     const before = await easySeconds();
 
-    const [update] = await calibrateBenchmarks(createDb(env.DB), new Date('2026-11-25T23:30:00Z'));
+    const [update] = await calibrateBenchmarks(createDb(env.DB), new Date('2026-11-25T23:30:00Z'), {
+      firstDay: env.FIRST_DAY ?? '2026-01-01',
+    });
 
     expect(update).toMatchObject({ kind: 'sudoku', level: 'easy', limited: true });
     expect(await easySeconds()).toBeCloseTo(before / 1.25, 6);

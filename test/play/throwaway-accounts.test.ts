@@ -188,7 +188,9 @@ describe('slow established accounts against the learnt floor', () => {
       const them = slow(0, 50).map((s) => ({ ...s, seconds: 3 * puzzleSeconds }));
       await bulkSolves(day, 'signal', 'easy', puzzleSeconds, them);
     }
-    await calibrateBenchmarks(createDb(env.DB), new Date('2026-11-28T23:30:00Z'));
+    await calibrateBenchmarks(createDb(env.DB), new Date('2026-11-28T23:30:00Z'), {
+      firstDay: env.FIRST_DAY ?? '2026-01-01',
+    });
     expect((await easy()).floor_ratio).toBeNull();
     expect(await honestAt(0.5)).toBe('clean');
   });
@@ -199,7 +201,9 @@ describe('slow established accounts against the learnt floor', () => {
       const more = slow(50 + 40 * i, 90 + 40 * i).map((s) => ({ ...s, seconds: 3 * puzzleSeconds }));
       await bulkSolves(day, 'signal', 'easy', puzzleSeconds, more);
     }
-    await calibrateBenchmarks(createDb(env.DB), new Date('2026-11-28T23:45:00Z'));
+    await calibrateBenchmarks(createDb(env.DB), new Date('2026-11-28T23:45:00Z'), {
+      firstDay: env.FIRST_DAY ?? '2026-01-01',
+    });
     const learnt = await easy();
     // The benchmark moved ×1.25 towards them (the day's bound); the samples (3 × 96 s) are 2.4× that.
     expect(learnt.seconds).toBeCloseTo(1.25 * puzzleSeconds, 9);

@@ -83,6 +83,14 @@ export function judgedSolve(
       streakDate: date,
       ...(verdict === 'clean' ? {} : { status: verdict, flags: ['pace_unproven'] }),
     },
-    player: { score: result, pace: 1, player: newRating(), playerGames: 0, pendingPlayerGames: [], playDays: [], at },
+    player: {
+      score: result,
+      pace: 1,
+      player: newRating(),
+      playerGames: 0,
+      pendingPlayerGames: [],
+      playDays: [],
+      at,
+    },
   };
 }

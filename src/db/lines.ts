@@ -1,0 +1,58 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { Level } from '../contract/kinds/index.js';
+import type { Kind } from '../kinds/index.js';
+import type { Db } from './client.js';
+import type { NewAdminAction } from './moderation.js';
+import { adminActions, benchmarks, submissions } from './schema.js';
+import type { Lines } from './submissions.js';
+
+/** A kind and level's lines as judging reads them (src/db/submissions.ts `Lines`), or undefined. */
+export async function linesOf(db: Db, kind: Kind, level: Level): Promise<Lines | undefined> {
+  return db
+    .select({
+      floorRatio: benchmarks.floorRatio,
+      eliteRatio: benchmarks.eliteRatio,
+      floorRatioSet: benchmarks.floorRatioSet,
+      eliteRatioSet: benchmarks.eliteRatioSet,
+      recordRatio: benchmarks.recordRatio,
+    })
+    .from(benchmarks)
+    .where(and(eq(benchmarks.kind, kind), eq(benchmarks.level, level)))
+    .get();
+}
+
+/** A moderator's lines (null: none, the cold and learnt ones apply) and their audit, atomically. */
+export async function setLines(
+  db: Db,
+  change: {
+    kind: Kind;
+    level: Level;
+    floorRatioSet: number | null;
+    eliteRatioSet: number | null;
+    audit: NewAdminAction;
+  },
+): Promise<void> {
+  await db.batch([
+    db
+      .update(benchmarks)
+      .set({ floorRatioSet: change.floorRatioSet, eliteRatioSet: change.eliteRatioSet })
+      .where(and(eq(benchmarks.kind, change.kind), eq(benchmarks.level, change.level))),
+    db.insert(adminActions).values(change.audit),
+  ]);
+}
+
+/**
+ * Lowers each kind and level's record pace to the fastest of the player's counted solves there (all of
+ * them, or the one `submissionId`): what a moderator vouched for is a pace a person reached.
+ */
+export async function lowerRecords(db: Db, playerId: string, submissionId?: number): Promise<void> {
+  const which = submissionId === undefined ? sql`` : sql`and s.id = ${submissionId}`;
+  await db.run(sql`update ${benchmarks} set record_ratio = min(coalesce(record_ratio, fastest.pace), fastest.pace)
+    from (select s.kind as kind, s.level as level,
+            min(s.counted_ms / 1000.0 / s.benchmark_seconds) as pace
+          from ${submissions} s
+          where s.player_id = ${playerId} and (s.counted = 1 or s.status = 'approved')
+            and s.counted_ms is not null and s.benchmark_seconds > 0 ${which}
+          group by s.kind, s.level) as fastest
+    where ${benchmarks.kind} = fastest.kind and ${benchmarks.level} = fastest.level`);
+}

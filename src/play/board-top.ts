@@ -1,0 +1,33 @@
+import { earnedPlayers } from '../db/earned-players.js';
+import { longHistoryBar, TOP_ROWS } from '../fairplay/long-history.js';
+import type { Services } from '../services.js';
+
+/** A row of a global board: its exact rank, its player, and whether a moderator approved this very solve. */
+export interface TopRow {
+  rank: number;
+  playerId: string;
+  approved?: boolean;
+}
+
+/**
+ * A board's reach matches its evidence: the top TOP_ROWS rows of a global board show only players with a
+ * long clean history or a moderator's approval (src/fairplay/long-history.ts). Any other row there is held
+ * back from this page and counted in `heldForReview`, so that the ranks shown stay exact (ranks are the
+ * whole crowd's and may skip). The player keeps its exact rank in its own answers (`me`, its submission's
+ * result) and on its friends' and groups' boards; moderators find held rows in GET /v1/admin/top-review.
+ */
+export async function holdUnearnedTop<Row extends TopRow>(
+  services: Pick<Services, 'db' | 'config' | 'now'>,
+  rows: readonly Row[],
+): Promise<{ rows: Row[]; heldForReview: number }> {
+  const candidates = rows.filter((r) => r.rank <= TOP_ROWS && r.approved !== true);
+  if (candidates.length === 0) return { rows: [...rows], heldForReview: 0 };
+  const bar = longHistoryBar(services.config.firstDay, services.now());
+  const earned = await earnedPlayers(
+    services.db,
+    candidates.map((r) => r.playerId),
+    bar,
+  );
+  const held = new Set(candidates.filter((r) => !earned.has(r.playerId)));
+  return { rows: rows.filter((r) => !held.has(r)), heldForReview: held.size };
+}

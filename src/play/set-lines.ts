@@ -1,0 +1,36 @@
+import type { Level } from '../contract/kinds/index.js';
+import type { Db } from '../db/client.js';
+import { linesOf, setLines } from '../db/lines.js';
+import type { Lines } from '../db/submissions.js';
+import type { Kind } from '../kinds/index.js';
+
+export type SetLinesOutcome = { ok: true; lines: Lines } | { ok: false; reason: 'not_found' };
+
+/**
+ * A moderator's floor and elite line for a kind and level, as multiples of the benchmark (null: none).
+ * Learning never takes a line below its cold value (src/fairplay/human-floor.ts, elite-line.ts); going
+ * lower is a person's decision, with its reason in the audit log.
+ */
+export async function setModeratorLines(
+  db: Db,
+  key: { kind: Kind; level: Level },
+  lines: { floorRatio: number | null; eliteRatio: number | null },
+  reason: string,
+  now: Date,
+): Promise<SetLinesOutcome> {
+  if (!(await linesOf(db, key.kind, key.level))) return { ok: false, reason: 'not_found' };
+  await setLines(db, {
+    ...key,
+    floorRatioSet: lines.floorRatio,
+    eliteRatioSet: lines.eliteRatio,
+    audit: {
+      at: now.toISOString(),
+      action: 'set_lines',
+      target: `${key.kind}:${key.level}`,
+      reason,
+      details: { floorRatio: lines.floorRatio, eliteRatio: lines.eliteRatio },
+    },
+  });
+  const after = await linesOf(db, key.kind, key.level);
+  return after ? { ok: true, lines: after } : { ok: false, reason: 'not_found' };
+}
