@@ -351,10 +351,8 @@ export const submissions = sqliteTable(
     index('submissions_signals')
       .on(t.createdAt)
       .where(sql`${t.hugsFloor} = 1 or ${t.earlyElite} = 1 or ${t.ramp} = 1`),
-    /** A player's paces at one kind and level, newest first (src/fairplay/pace-history.ts). */
-    index('submissions_player_level_paces')
-      .on(t.playerId, t.kind, t.level, t.id)
-      .where(sql`${t.counted} = 1`),
+    /** A player's ranked paces at one kind and level, newest first (src/fairplay/pace-history.ts). */
+    index('submissions_player_level_paces').on(t.playerId, t.kind, t.level, t.id).where(sql`${t.ranked} = 1`),
     /** A player's history, newest first. */
     index('submissions_player_history').on(t.playerId, t.id),
     /** A date's daily board: every counted solve of the date by player, with its score (read from the index alone). */

@@ -114,10 +114,10 @@ export interface SubmissionState {
   /** The kind and level's lines and record pace, as multiples of the benchmark (src/fairplay). */
   lines: Lines;
   /**
-   * The paces (counted time ÷ benchmark) of the player's counted solves of the kind and level within the
-   * history window (src/fairplay/pace-history.ts), newest first.
+   * The paces (counted time ÷ benchmark) of the player's ranked solves of the kind and level within the
+   * history window (src/fairplay/pace-history.ts), newest first; `counted`: clean or approved, not held.
    */
-  levelPaces: number[];
+  levelSolves: { pace: number; counted: boolean }[];
   /** The player's pace signals within the suspects window, since its last clear (src/fairplay/suspicion.ts). */
   paceSignals: { kind: Kind; hugsFloor: boolean; earlyElite: boolean; ramp: boolean }[];
   /** The player's streak already has the puzzle's date (from a solve of another of its puzzles). */
@@ -243,16 +243,20 @@ const linesOf = cachedStatement<ReadValues, Lines[]>((db) =>
     .where(and(eq(benchmarks.kind, at.kind), eq(benchmarks.level, at.level)))
     .limit(1),
 );
-const levelPacesOf = cachedStatement<ReadValues, { pace: number }[]>((db) =>
+const levelSolvesOf = cachedStatement<ReadValues, { pace: number; counted: boolean }[]>((db) =>
   db
-    .select({ pace: sql<number>`${submissions.countedMs} / 1000.0 / ${submissions.benchmarkSeconds}` })
+    .select({
+      pace: sql<number>`${submissions.countedMs} / 1000.0 / ${submissions.benchmarkSeconds}`,
+      counted: submissions.counted,
+    })
     .from(submissions)
     .where(
       and(
         eq(submissions.playerId, at.playerId),
         eq(submissions.kind, at.kind),
         eq(submissions.level, at.level),
-        isCounted,
+        isRanked,
+        sql`${submissions.status} <> 'voided'`,
         gte(submissions.createdAt, at.historySince),
       ),
     )
@@ -333,7 +337,7 @@ export async function submissionState(
     pendingOfPlayer(db, values),
     playDaysOfPlayer(db, values),
     linesOf(db, values),
-    levelPacesOf(db, values),
+    levelSolvesOf(db, values),
     paceSignalsOf(db, values),
     streakDatesRead(db, values),
   ] as const);
@@ -347,7 +351,7 @@ export async function submissionState(
     pendingPlayerGames: pendingPlayer,
     playDays: playDaysOf(days),
     lines: lines[0] ?? NO_LINES,
-    levelPaces: paces.map((r) => r.pace),
+    levelSolves: paces,
     paceSignals: signals,
     // The newest 1,000 streak dates always reach back past a live puzzle's date.
     streakDateTaken: dates.some((r) => r.date === date),

@@ -380,6 +380,10 @@ function judgeTiming(
   });
   const gamesBefore = (state.rating?.games ?? 0) + state.pendingPlayerGames.length;
   const pace = countedMs / 1000 / benchmarkSeconds;
+  // A held solve is still how the account plays: a ramp is read off every ranked solve, the history that
+  // carries a pace only off counted ones.
+  const levelPaces = state.levelSolves.map((s) => s.pace);
+  const countedPaces = state.levelSolves.filter((s) => s.counted).map((s) => s.pace);
   const signals = paceSignals({
     countedMs,
     floorMs,
@@ -387,7 +391,7 @@ function judgeTiming(
     recordMs: lines.recordRatio === null ? null : lines.recordRatio * benchmarkSeconds * 1000,
     vouched,
     gamesBefore,
-    ramp: endsRamp(pace, state.levelPaces),
+    ramp: endsRamp(pace, levelPaces),
   });
   const suspicion = suspicionOf([...state.paceSignals, { kind: state.puzzle.kind, ...signals }]);
   const { revealed } = state.session;
@@ -398,7 +402,7 @@ function judgeTiming(
       established: state.rating?.established ?? false,
       vouched,
       pace,
-      levelPaces: state.levelPaces,
+      levelPaces: countedPaces,
     }),
     suspect: suspicion.listed,
   };

@@ -206,7 +206,7 @@ describe('a live puzzle split over four board shards', () => {
     const puzzle = await shardedPuzzle('rated');
     const players = await spreadPlayers(12);
     for (const [i, id] of players.entries())
-      await boards().submit(puzzle, establishedSolve(puzzle.id, id, 30_000 + i * 500));
+      await boards().submit(puzzle, establishedSolve(puzzle.id, id, 90_000 + i * 500));
     await boards().flush(puzzle);
     expect(await d1Number('select games as n from puzzles where id = ?', puzzle.id)).toBe(12);
     const d1Rating = await d1Number('select rating as n from puzzles where id = ?', puzzle.id);
@@ -221,7 +221,7 @@ describe('a live puzzle split over four board shards', () => {
     const later = players.find((p) => shardOf(p, K) !== 0) ?? '';
     const earlier = players.filter((p) => p !== later);
     for (const [i, id] of earlier.entries())
-      await boards().submit(puzzle, establishedSolve(puzzle.id, id, 30_000 + i * 500));
+      await boards().submit(puzzle, establishedSolve(puzzle.id, id, 90_000 + i * 500));
     await boards().flush(puzzle);
     const board = shard(puzzle.id, shardOf(later, K));
     const given = await boardRating(board);
@@ -264,7 +264,7 @@ describe('moderation of a live puzzle split over four board shards', () => {
     const puzzle = await shardedPuzzle('voided');
     const players = await spreadPlayers(8);
     for (const [i, id] of players.entries())
-      await boards().submit(puzzle, establishedSolve(puzzle.id, id, (i + 1) * 10_000));
+      await boards().submit(puzzle, establishedSolve(puzzle.id, id, 60_000 + (i + 1) * 10_000));
     await boards().flush(puzzle);
     const [fastest = '', ...rest] = players;
     const id = await d1Number(

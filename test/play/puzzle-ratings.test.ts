@@ -76,7 +76,7 @@ async function solveTogether(level: SignalLevel, players: readonly NewPlayer[], 
   const statuses = await Promise.all(
     players.map(async (p, i) => {
       const res = await submit(
-        later(fetchedAt, 60 * (minutes + (i % 8))),
+        later(fetchedAt, 60 * minutes + 10 * (i % 8)),
         p.token,
         `${date}/signal/${level}`,
         {

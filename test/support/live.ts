@@ -85,7 +85,7 @@ export function judgedSolve(
     },
     player: {
       score: result,
-      pace: 1,
+      pace: countedMs / 1000 / 300,
       player: newRating(),
       playerGames: 0,
       pendingPlayerGames: [],
