@@ -19,7 +19,7 @@ const NextCursor = z.string().nullable().meta({ description: 'Null on the last p
 /** Rows of the top held back from everyone's board until their player has the evidence (README). */
 const HeldForReview = z.number().int().meta({
   description:
-    "Rows among this page's top 10 places held back from everyone's board: their players have neither a long clean history (20 days of play over 4 weeks, less on a young site) nor a moderator's approval yet. Ranks stay exact, so the ranks shown skip their places; 0 on a following or group board",
+    "Rows among this page's top 10 places held back from everyone's board: their players have neither a long clean history (20 days of play, the first at least 19 days ago; less on a young site) nor a moderator's approval yet. Ranks stay exact, so the ranks shown skip their places; 0 on a following or group board",
 });
 
 export const PuzzleBoardSchema = z

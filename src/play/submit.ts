@@ -404,7 +404,8 @@ function judgeTiming(
       pace,
       levelPaces: countedPaces,
     }),
-    suspect: suspicion.listed,
+    // A moderator vouched for the player: its pace is a person's, whatever the signals say.
+    suspect: suspicion.listed && !vouched,
   };
   return { countedMs, capped, pace, evidence, signals, verdict: verdictOf(evidence, standing, matched) };
 }
