@@ -1,6 +1,6 @@
 import type { PlayerId } from '../auth/player-token.js';
 import { verifyStartToken } from '../auth/start-token.js';
-import type { SubmissionResult } from '../contract/submission.js';
+import { reviewNoteOf, type SubmissionResult } from '../contract/submission.js';
 import { areAnswersPublic, dateInTimeZone, type IsoDate } from '../daily/calendar.js';
 import { type PuzzleKey, puzzleId } from '../daily/puzzle-id.js';
 import type { Db } from '../db/client.js';
@@ -575,8 +575,14 @@ function resultOf(
     streak,
   } as const;
   const { rank, total } = standing;
+  // A held solve says so in plain words only (src/contract/submission.ts REVIEW_NOTES).
+  const review = reviewNoteOf(row.status);
   // A pending solve's player sees where it would stand; nothing public shows it until it is approved.
-  if (row.status === 'pending' && !row.counted) return { ...base, wouldBeRank: rank, solvers: total };
+  if (review !== null && !row.counted) {
+    return row.status === 'pending'
+      ? { ...base, review, wouldBeRank: rank, solvers: total }
+      : { ...base, review };
+  }
   if (!row.counted) return base;
   return {
     ...base,
