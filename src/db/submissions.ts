@@ -91,7 +91,7 @@ export interface SubmissionState {
    * Undefined when the token is not one the player holds (revoked), or its player is unknown here (deleted,
    * or a token of another deployment with the same secret).
    */
-  player: { id: string; timeZone: string | null; bannedAt: string | null } | undefined;
+  player: HeldPlayer | undefined;
   /**
    * Undefined until the puzzle is generated. On the live path it may be the one read before (`LiveRead`):
    * its rating is then as old as that read, which is the board's to hold there, never read from here.
@@ -149,13 +149,25 @@ interface ReadValues extends Record<string, unknown> {
   level: Level;
 }
 
+/** The token's player as judging reads it: its calendar (streak dates) and whether it is banned. */
+export interface HeldPlayer {
+  id: string;
+  timeZone: string | null;
+  timeZonePrevious: string | null;
+  timeZoneChangedAt: string | null;
+  bannedAt: string | null;
+}
+
 // The read batch of every submission, built once (batch.ts says why).
-const heldPlayer = cachedStatement<
-  ReadValues,
-  { id: string; timeZone: string | null; bannedAt: string | null }[]
->((db) =>
+const heldPlayer = cachedStatement<ReadValues, HeldPlayer[]>((db) =>
   db
-    .select({ id: players.id, timeZone: players.timeZone, bannedAt: players.bannedAt })
+    .select({
+      id: players.id,
+      timeZone: players.timeZone,
+      timeZonePrevious: players.timeZonePrevious,
+      timeZoneChangedAt: players.timeZoneChangedAt,
+      bannedAt: players.bannedAt,
+    })
     .from(players)
     .innerJoin(playerTokens, eq(playerTokens.playerId, players.id))
     .where(tokenHeld(at.playerId, at.tokenId))

@@ -2,6 +2,7 @@ import type { PlayerId } from '../auth/player-token.js';
 import { verifyStartToken } from '../auth/start-token.js';
 import { reviewNoteOf, type SubmissionResult } from '../contract/submission.js';
 import { areAnswersPublic, dateInTimeZone, type IsoDate } from '../daily/calendar.js';
+import { streakDateAt } from '../daily/calendar-change.js';
 import { type PuzzleKey, puzzleId } from '../daily/puzzle-id.js';
 import type { Db } from '../db/client.js';
 import {
@@ -531,10 +532,14 @@ async function storeClean(
   );
 }
 
-/** The calendar date of the player where the streak is counted: its own time zone, else the session's. */
-function localDate(state: Pick<SubmissionState, 'player' | 'session'>, now: Date): IsoDate {
-  const zone = state.player?.timeZone ?? state.session?.timeZone ?? 'UTC';
-  return dateInTimeZone(now, zone);
+/**
+ * The calendar date of the player where the streak is counted: its own time zone, else the session's, a
+ * change of zone taking effect from the next local date (src/daily/calendar-change.ts).
+ */
+function localDate(state: Pick<SubmissionState, 'player' | 'session' | 'streakDates'>, now: Date): IsoDate {
+  const calendar = state.player ?? { timeZone: null, timeZonePrevious: null, timeZoneChangedAt: null };
+  const dates = state.streakDates;
+  return streakDateAt(calendar, state.session?.timeZone ?? 'UTC', now, (date) => dates.includes(date));
 }
 
 /** A ranked solve's stored result, with where it stands now. */
