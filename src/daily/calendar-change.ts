@@ -35,5 +35,7 @@ export function streakDateAt(
   const before = dateInTimeZone(new Date(changedAt), previous);
   if (!hasDate(before)) return current;
   if (dateInTimeZone(now, previous) <= before) return before;
-  return current > before ? current : before;
+  // ISO dates compare as strings; never a date before d0.
+  if (current < before) return before;
+  return current;
 }

@@ -1,7 +1,7 @@
 import type { PlayerId } from '../auth/player-token.js';
 import { verifyStartToken } from '../auth/start-token.js';
 import { reviewNoteOf, type SubmissionResult } from '../contract/submission.js';
-import { areAnswersPublic, dateInTimeZone, type IsoDate } from '../daily/calendar.js';
+import { areAnswersPublic, type IsoDate } from '../daily/calendar.js';
 import { streakDateAt } from '../daily/calendar-change.js';
 import { type PuzzleKey, puzzleId } from '../daily/puzzle-id.js';
 import type { Db } from '../db/client.js';
