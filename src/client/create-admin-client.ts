@@ -13,6 +13,7 @@ import type {
 } from '../contract/admin.js';
 import type { TestClock } from '../contract/clock.js';
 import type { LevelFeedback, ReportsPage } from '../contract/feedback.js';
+import type { PlayerEvidence } from '../contract/player-evidence.js';
 import { type ClientOptions, caller, segment } from './call.js';
 import type { PageQuery } from './create-client.js';
 
@@ -49,6 +50,8 @@ export interface AdminClient {
   suspects(): Promise<Suspects>;
   /** Takes a player off the suspects list. */
   clearSuspect(playerId: string, reason: Reason): Promise<ClearedSuspect>;
+  /** One player's history, pace, held solves, networks and devices (counts), record and pace signals. */
+  playerEvidence(playerId: string): Promise<PlayerEvidence>;
   /** Players' open reports of puzzles, newest first. */
   reports(query?: PageQuery): Promise<ReportsPage>;
   /** Closes a report, with what was found. */
@@ -86,6 +89,7 @@ export function createAdminClient(baseUrl: string, options: ClientOptions = {}):
     suspects: () => call<Suspects>('/v1/admin/suspects'),
     clearSuspect: (playerId, reason) =>
       call<ClearedSuspect>(`${player(playerId)}/clear`, { method: 'POST', body: { reason } }),
+    playerEvidence: (playerId) => call<PlayerEvidence>(`${player(playerId)}/evidence`),
     reports: (query = {}) => call<ReportsPage>('/v1/admin/reports', { query: { ...query } }),
     resolveReport: (id, reason) =>
       call<ResolvedReport>(`/v1/admin/reports/${segment(String(id))}/resolve`, {

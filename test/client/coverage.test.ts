@@ -112,6 +112,7 @@ const ADMIN_CALLS: Record<keyof AdminClient, (api: AdminClient) => Promise<unkno
   audit: (api) => api.audit(),
   suspects: (api) => api.suspects(),
   clearSuspect: (api) => api.clearSuspect(id, 'Known speed solver'),
+  playerEvidence: (api) => api.playerEvidence(id),
   reports: (api) => api.reports(),
   resolveReport: (api) => api.resolveReport(7, 'Checked'),
   levelFeedback: (api) => api.levelFeedback(),
