@@ -68,7 +68,7 @@ export const PlayerEvidenceSchema = z
         distinct: z
           .number()
           .int()
-          .meta({ description: 'Distinct networks (/24 or /48) its sessions began from' }),
+          .meta({ description: 'Distinct networks (/24 or /48) its sessions began on' }),
         sessions: z.number().int(),
         sessionsWithNetwork: z.number().int().meta({
           description: 'Sessions that kept a network (older ones and unreadable addresses did not)',
