@@ -43,7 +43,8 @@ export const PlayerEvidenceSchema = z
       createdAt: z.string(),
       accountAgeDays: z
         .number()
-        .meta({ description: 'Days from its registration to now, by the server clock' }),
+        .int()
+        .meta({ description: 'Whole days from its registration to now, by the server clock' }),
       bannedAt: z.string().nullable(),
     }),
     daysOfPlay: z
