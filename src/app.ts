@@ -26,6 +26,7 @@ import { historyRoutes } from './routes/history.js';
 import { kindRoutes } from './routes/kinds.js';
 import { leaderboardRoutes } from './routes/leaderboards.js';
 import { moderationRoutes } from './routes/moderation.js';
+import { playerEvidenceRoutes } from './routes/player-evidence.js';
 import { playerRoutes } from './routes/players.js';
 import { pushRoutes } from './routes/push.js';
 import { puzzleRoutes } from './routes/puzzles.js';
@@ -80,6 +81,7 @@ export function createApp(options: AppOptions = {}) {
     .route('/v1', moderationRoutes)
     .route('/v1', suspectRoutes)
     .route('/v1', fairPlayAdminRoutes)
+    .route('/v1', playerEvidenceRoutes)
     .route('/v1', reportRoutes);
 
   app.route('/', sharePageRoutes);

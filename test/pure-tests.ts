@@ -7,6 +7,7 @@
 export const PURE_TESTS = [
   'test/engines/**/*.test.ts',
   'test/daily/calendar.test.ts',
+  'test/daily/calendar-change.test.ts',
   'test/daily/window.test.ts',
   'test/daily/seed.test.ts',
   'test/daily/local-hour.test.ts',

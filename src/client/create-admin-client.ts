@@ -14,6 +14,7 @@ import type {
 import type { TestClock } from '../contract/clock.js';
 import type { HeldTop, LinesView, Vouched } from '../contract/fair-play-admin.js';
 import type { LevelFeedback, ReportsPage } from '../contract/feedback.js';
+import type { PlayerEvidence } from '../contract/player-evidence.js';
 import { type ClientOptions, caller, segment } from './call.js';
 import type { PageQuery } from './create-client.js';
 
@@ -61,6 +62,8 @@ export interface AdminClient {
   ): Promise<LinesView>;
   /** Rows held back from the live puzzles' top 10 places, the highest first. */
   heldTopRows(): Promise<HeldTop>;
+  /** One player's history, pace, held solves, networks and devices (counts), record and pace signals. */
+  playerEvidence(playerId: string): Promise<PlayerEvidence>;
   /** Players' open reports of puzzles, newest first. */
   reports(query?: PageQuery): Promise<ReportsPage>;
   /** Closes a report, with what was found. */
@@ -106,6 +109,7 @@ export function createAdminClient(baseUrl: string, options: ClientOptions = {}):
         body: { ...lines, reason },
       }),
     heldTopRows: () => call<HeldTop>('/v1/admin/top-review'),
+    playerEvidence: (playerId) => call<PlayerEvidence>(`${player(playerId)}/evidence`),
     reports: (query = {}) => call<ReportsPage>('/v1/admin/reports', { query: { ...query } }),
     resolveReport: (id, reason) =>
       call<ResolvedReport>(`/v1/admin/reports/${segment(String(id))}/resolve`, {

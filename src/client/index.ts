@@ -55,6 +55,7 @@ export type {
   RatingBoard,
 } from '../contract/leaderboards.js';
 export type { NewPlayer, PlayerChanges, PlayerProfile, PublicProfile } from '../contract/player.js';
+export type { PlayerEvidence } from '../contract/player-evidence.js';
 export type {
   PushKey,
   PushSubscriptionJson,

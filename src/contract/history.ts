@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { KINDS, LEVELS } from './kinds/index.js';
-import { SolveStatusSchema } from './submission.js';
+import { ReviewNoteSchema, SolveStatusSchema } from './submission.js';
 
 const HistoryEntrySchema = z.object({
   submissionId: z.number().int(),
@@ -11,6 +11,7 @@ const HistoryEntrySchema = z.object({
   verdict: SolveStatusSchema.nullable().meta({
     description: 'For ranked solves; null for wrong attempts and practice',
   }),
+  review: ReviewNoteSchema.nullable().meta({ description: 'For a `pending` or `flagged` solve; else null' }),
   practice: z
     .boolean()
     .meta({ description: 'A solve of a date whose ranking had closed, or after hints: it counts nowhere' }),

@@ -80,6 +80,29 @@ export const SolveStatusSchema = z.enum(['clean', 'pending', 'flagged', 'approve
     'judged `clean`, `pending` or `flagged`; the other two come from a moderator later.',
 });
 
+/**
+ * The one reason a player reads for a solve under review, per status. Never the check that held it nor its
+ * figures: those would tell a script exactly what to tune (moderators see them, GET /v1/admin/flags).
+ */
+export const REVIEW_NOTES = {
+  pending: 'under review',
+  flagged: "the move log does not look like a person's",
+} as const;
+
+export const ReviewNoteSchema = z.enum([REVIEW_NOTES.pending, REVIEW_NOTES.flagged]).meta({
+  id: 'ReviewNote',
+  description:
+    'Why a `pending` or `flagged` solve waits for a moderator, in plain words; the same for every solve of ' +
+    'that status',
+});
+
+export type ReviewNote = z.infer<typeof ReviewNoteSchema>;
+
+/** The plain reason for a solve of this status, or null when it is not under review. */
+export function reviewNoteOf(status: string | null): ReviewNote | null {
+  return status === 'pending' || status === 'flagged' ? REVIEW_NOTES[status] : null;
+}
+
 /** The verdict on a submission, as the API returns it. */
 export const SubmissionResultSchema = z
   .object({
@@ -89,6 +112,7 @@ export const SubmissionResultSchema = z
       .boolean()
       .meta({ description: 'This repeats an earlier ranked solve; its result is returned unchanged' }),
     verdict: SolveStatusSchema.optional(),
+    review: ReviewNoteSchema.optional(),
     practice: z.boolean().optional().meta({
       description:
         'A solve of a date whose ranking has closed, or one its session had hints for (`hints`): kept in the history as practice, counted nowhere (no rank, rating or streak)',

@@ -1,7 +1,15 @@
 import { and, between, desc, eq, isNull, lt, type SQL, sql } from 'drizzle-orm';
 import type { Felt } from '../contract/feedback.js';
 import type { Db } from './client.js';
-import { players, playSessions, puzzleReports, puzzles, puzzleVotes, submissions } from './schema.js';
+import {
+  players,
+  playSessions,
+  puzzleReports,
+  puzzles,
+  puzzleVotes,
+  type SolveStatus,
+  submissions,
+} from './schema.js';
 
 export type VoteRow = typeof puzzleVotes.$inferSelect;
 export type ReportRow = typeof puzzleReports.$inferSelect;
@@ -17,10 +25,17 @@ function puzzlesOfWindow(from: string, to: string): SQL {
   return between(puzzles.date, from, to);
 }
 
-/** Whether the player has a valid solve of the puzzle, ranked or practice: what a vote needs. */
-export async function hasSolved(db: Db, playerId: string, puzzleId: string): Promise<boolean> {
-  const row = await db
-    .select({ id: submissions.id })
+/**
+ * The player's valid solves of the puzzle (ranked or practice), each with its status (null for practice):
+ * what a vote needs is one that counts or is practice, and a held one is told apart from none.
+ */
+export async function validSolvesOf(
+  db: Db,
+  playerId: string,
+  puzzleId: string,
+): Promise<{ ranked: boolean; status: SolveStatus | null }[]> {
+  return db
+    .select({ ranked: submissions.ranked, status: submissions.status })
     .from(submissions)
     .where(
       and(
@@ -29,9 +44,7 @@ export async function hasSolved(db: Db, playerId: string, puzzleId: string): Pro
         eq(submissions.valid, true),
       ),
     )
-    .limit(1)
-    .get();
-  return row !== undefined;
+    .all();
 }
 
 /** Whether the player has a session of the puzzle (fetched it with its token): what a report needs. */

@@ -6,7 +6,7 @@ import { insertTokenQuery } from './tokens.js';
 export type PlayerRow = typeof players.$inferSelect;
 export type NewPlayerRow = Pick<PlayerRow, 'id' | 'displayName' | 'createdAt'>;
 export type PlayerChanges = Partial<
-  Pick<PlayerRow, 'displayName' | 'timeZone' | 'timeZoneChangedAt' | 'boardVisibility'>
+  Pick<PlayerRow, 'displayName' | 'timeZone' | 'timeZonePrevious' | 'timeZoneChangedAt' | 'boardVisibility'>
 >;
 
 /** A new player and its first token, atomically. */

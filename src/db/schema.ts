@@ -95,6 +95,8 @@ export const players = sqliteTable('players', {
   timeZone: text('time_zone'),
   /** When the player last changed `timeZone` (changes are limited). */
   timeZoneChangedAt: text('time_zone_changed_at'),
+  /** The calendar before that change: its date holds until it ends there (src/daily/calendar-change.ts). */
+  timeZonePrevious: text('time_zone_previous'),
   /** Set by a moderator: the player's tokens are refused and none of its solves counts anywhere. */
   bannedAt: text('banned_at'),
   banReason: text('ban_reason'),
@@ -221,6 +223,11 @@ export const playSessions = sqliteTable(
       .$defaultFn(() => []),
     /** Hints the hint route has given this session: a solve after one is practice (src/play/submit.ts). */
     hints: integer('hints').notNull().default(0),
+    /**
+     * A keyed hash of the /24 (IPv4) or /48 (IPv6) the session started from, never the address: moderators
+     * count a player's distinct networks (src/play/network-tag.ts). Null when unreadable or older.
+     */
+    network: text('network'),
   },
   (t) => [primaryKey({ columns: [t.playerId, t.puzzleId] })],
 );
@@ -428,16 +435,21 @@ export type AdminAction =
   | 'set_lines';
 
 /** Every moderator and operator action: what was done to what, when and why. */
-export const adminActions = sqliteTable('admin_actions', {
-  id: integer('id').primaryKey({ autoIncrement: true }),
-  at: text('at').notNull(),
-  action: text('action').$type<AdminAction>().notNull(),
-  /** A submission id, a player id or a date, as the action names it. */
-  target: text('target').notNull(),
-  reason: text('reason'),
-  /** What the action changed, e.g. the puzzles whose ratings were re-derived. */
-  details: text('details', { mode: 'json' }).$type<Record<string, unknown>>(),
-});
+export const adminActions = sqliteTable(
+  'admin_actions',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    at: text('at').notNull(),
+    action: text('action').$type<AdminAction>().notNull(),
+    /** A submission id, a player id or a date, as the action names it. */
+    target: text('target').notNull(),
+    reason: text('reason'),
+    /** What the action changed, e.g. the puzzles whose ratings were re-derived. */
+    details: text('details', { mode: 'json' }).$type<Record<string, unknown>>(),
+  },
+  // A player's earlier moderation (its id, or its solves' ids) for the evidence view.
+  (t) => [index('admin_actions_target').on(t.target, t.id)],
+);
 
 /**
  * The development test clock (PUT /v1/admin/clock): one row while it is set, how far the service's now runs

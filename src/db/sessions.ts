@@ -10,7 +10,13 @@ export type SessionRow = typeof playSessions.$inferSelect;
  */
 export async function startSession(
   db: Db,
-  session: { playerId: string; puzzleId: string; startedAt: Date; timeZone: string | null },
+  session: {
+    playerId: string;
+    puzzleId: string;
+    startedAt: Date;
+    timeZone: string | null;
+    network?: string | null;
+  },
 ): Promise<SessionRow> {
   const { playerId, puzzleId } = session;
   const [, , rows] = await db.batch([

@@ -8,9 +8,10 @@ import { players, puzzles, shares, submissions } from './schema.js';
 export type ShareRow = typeof shares.$inferSelect;
 
 /**
- * The player's ranked solves of a date (of one puzzle when kind and level are given) that a share may show:
- * clean, approved, or still pending a moderator; a flagged or voided solve is not a result to show. Each
- * counted one has its rank now and its puzzle's solvers, as the history counts them.
+ * The player's ranked solves of a date (of one puzzle when kind and level are given) that are counted
+ * (clean, approved) or under review (pending, flagged), with their status: a share shows only the counted
+ * ones, and the held ones tell a refusal "under review" from "not solved". A voided solve is neither. Each
+ * has its rank now and its puzzle's solvers, as the history counts them.
  */
 export async function shareableSolves(
   db: Db,
@@ -22,6 +23,7 @@ export async function shareableSolves(
     .select({
       kind: submissions.kind,
       level: submissions.level,
+      status: sql<'clean' | 'approved' | 'pending' | 'flagged'>`${submissions.status}`,
       countedMs: sql<number>`${submissions.countedMs}`,
       score: submissions.score,
       rank: rankOfRow,
@@ -34,7 +36,7 @@ export async function shareableSolves(
         eq(submissions.playerId, playerId),
         eq(submissions.puzzleDate, date),
         isRanked,
-        inArray(submissions.status, ['clean', 'approved', 'pending']),
+        inArray(submissions.status, ['clean', 'approved', 'pending', 'flagged']),
         one === null ? undefined : and(eq(submissions.kind, one.kind), eq(submissions.level, one.level)),
       ),
     )

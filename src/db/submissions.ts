@@ -130,6 +130,9 @@ export interface SubmissionState {
 export interface HeldPlayer {
   id: string;
   timeZone: string | null;
+  /** The zone before the last change, and when it changed (src/daily/calendar-change.ts). */
+  timeZonePrevious: string | null;
+  timeZoneChangedAt: string | null;
   bannedAt: string | null;
   approvedAt: string | null;
 }
@@ -185,6 +188,8 @@ const heldPlayer = cachedStatement<ReadValues, HeldPlayer[]>((db) =>
     .select({
       id: players.id,
       timeZone: players.timeZone,
+      timeZonePrevious: players.timeZonePrevious,
+      timeZoneChangedAt: players.timeZoneChangedAt,
       bannedAt: players.bannedAt,
       approvedAt: players.approvedAt,
     })

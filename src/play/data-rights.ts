@@ -1,3 +1,4 @@
+import { reviewNoteOf } from '../contract/submission.js';
 import { groupsOf } from '../db/groups.js';
 import { deletePlayer, playerData } from '../db/player-data.js';
 import { sessionPuzzleIds } from '../db/sessions.js';
@@ -7,8 +8,10 @@ import { leaveGroup } from './groups.js';
 import { changeLiveSolves } from './live-moderation.js';
 
 /**
- * Everything stored about the player, as JSON, but the fair-play lines: the floor and the elite line each
- * solve was held to, and whether it came near them, would tell a script exactly how fast it may go.
+ * Everything stored about the player, as JSON, but what the fair-play checks found: the floor and the elite
+ * line each solve was held to, whether it came near them, the checks that held a solve and their figures
+ * (the log's gap spread, its fast gaps, its burst) would tell a script exactly what to tune. A held solve
+ * says why in plain words instead (`review`), as the submission's answer does.
  */
 export async function exportPlayer(services: Services, playerId: string) {
   const data = await playerData(services.db, playerId);
@@ -20,10 +23,8 @@ export async function exportPlayer(services: Services, playerId: string) {
 }
 
 function withoutLines(row: SubmissionRow) {
-  const { hugsFloor: _hugsFloor, earlyElite: _earlyElite, evidence, ...rest } = row;
-  if (!evidence) return { ...rest, evidence };
-  const { floorMs: _floorMs, eliteMs: _eliteMs, ...figures } = evidence;
-  return { ...rest, evidence: figures };
+  const { hugsFloor: _hugsFloor, earlyElite: _earlyElite, evidence: _evidence, flags: _flags, ...rest } = row;
+  return { ...rest, review: reviewNoteOf(row.status) };
 }
 
 /**

@@ -10,7 +10,6 @@ import {
 import { addDays, utcDate } from '../daily/calendar.js';
 import { listBenchmarks } from '../db/benchmarks.js';
 import {
-  hasSolved,
   hasStarted,
   levelFeedback,
   openReportsPage,
@@ -21,6 +20,7 @@ import {
   tallyOf,
   type VoteRow,
   type VoteTally,
+  validSolvesOf,
 } from '../db/feedback.js';
 import { recordAdminAction } from '../db/moderation.js';
 import type { PlayerRow } from '../db/players.js';
@@ -28,9 +28,16 @@ import type { PuzzleRow } from '../db/puzzles.js';
 import type { Services } from '../services.js';
 import { settleOwnSolve } from './own-solve-read.js';
 
-export type VoteOutcome = { ok: true; vote: Vote } | { ok: false; reason: 'not_solved' };
+export type VoteOutcome =
+  | { ok: true; vote: Vote }
+  | { ok: false; reason: 'not_solved' }
+  | { ok: false; reason: 'solve_under_review' };
 
-/** A vote needs a valid solve of the puzzle (ranked or practice): only a player who finished it may judge it. */
+/**
+ * A vote needs a solve of the puzzle that counts (clean or approved) or a practice solve: only a player who
+ * finished it may judge it. Votes are public counts, so a ranked solve under review (pending, flagged) votes
+ * only once approved, and a voided one never.
+ */
 export async function castVote(
   services: Services,
   player: PlayerRow,
@@ -38,7 +45,11 @@ export async function castVote(
   request: VoteRequest,
 ): Promise<VoteOutcome> {
   await settleOwnSolve(services, puzzle, player.id);
-  if (!(await hasSolved(services.db, player.id, puzzle.id))) return { ok: false, reason: 'not_solved' };
+  const solves = await validSolvesOf(services.db, player.id, puzzle.id);
+  const held = solves.some((s) => s.status === 'pending' || s.status === 'flagged');
+  if (held) return { ok: false, reason: 'solve_under_review' };
+  const counts = solves.some((s) => !s.ranked || s.status === 'clean' || s.status === 'approved');
+  if (!counts) return { ok: false, reason: 'not_solved' };
   const row = await saveVote(services.db, {
     puzzleId: puzzle.id,
     playerId: player.id,

@@ -15,7 +15,10 @@ function newShareCode(): string {
   return toBase64Url(crypto.getRandomValues(new Uint8Array(16)));
 }
 
-export type ShareOutcome = { ok: true; share: ShareRow } | { ok: false; reason: 'not_solved' };
+export type ShareOutcome =
+  | { ok: true; share: ShareRow }
+  | { ok: false; reason: 'not_solved' }
+  | { ok: false; reason: 'solve_under_review' };
 
 /**
  * A share of one solve, or of every puzzle of the date the player solved. Its figures are fixed now, so that
@@ -32,8 +35,12 @@ export async function createShare(
   // The card's figures are fixed now: a solve still on its live board is copied to D1 first.
   const only = one ? puzzleId({ date: request.date as IsoDate, ...one }) : undefined;
   await settleOwnSolvesOf(services, request.date, player.id, only);
-  const solves = await shareableSolves(services.db, player.id, request.date, one);
-  if (solves.length === 0) return { ok: false, reason: 'not_solved' };
+  const found = await shareableSolves(services.db, player.id, request.date, one);
+  // Only counted solves make a card: a held one is not a result yet, and a card of it would outlive a void.
+  const solves = found.filter((s) => s.status === 'clean' || s.status === 'approved');
+  if (solves.length === 0) {
+    return { ok: false, reason: found.length > 0 ? 'solve_under_review' : 'not_solved' };
+  }
   const shown = player.boardVisibility === 'public';
   const card: ShareCard = {
     date: request.date,

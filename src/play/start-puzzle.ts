@@ -4,6 +4,7 @@ import type { PlayerRow } from '../db/players.js';
 import type { PuzzleRow } from '../db/puzzles.js';
 import { startSession } from '../db/sessions.js';
 import type { Services } from '../services.js';
+import { networkTag } from './network-tag.js';
 
 export interface StartedPuzzle {
   /** When the player's clock of this puzzle started: its first fetch with a token; later fetches never move it. */
@@ -16,19 +17,22 @@ export interface StartedPuzzle {
 
 /**
  * Starts (or finds) the player's session of a puzzle, where its counted time begins. `timeZone` is the
- * `tz` the fetch named, canonical: a player without a calendar takes it as its own.
+ * `tz` the fetch named, canonical: a player without a calendar takes it as its own. `network` is the
+ * caller's /24 or /48 (null when unknown): a new session keeps only its keyed hash (network-tag.ts).
  */
 export async function startPuzzle(
   services: Services,
   player: PlayerRow,
   puzzle: PuzzleRow,
   timeZone: string | null,
+  network: string | null = null,
 ): Promise<StartedPuzzle> {
   const session = await startSession(services.db, {
     playerId: player.id,
     puzzleId: puzzle.id,
     startedAt: services.now(),
     timeZone,
+    network: network === null ? null : await networkTag(services.config.puzzleSalt, network),
   });
   const token = await startToken(services.config.tokenSecret, {
     playerId: player.id as PlayerId,

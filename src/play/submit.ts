@@ -1,7 +1,8 @@
 import type { PlayerId } from '../auth/player-token.js';
 import { verifyStartToken } from '../auth/start-token.js';
-import type { SubmissionResult } from '../contract/submission.js';
-import { areAnswersPublic, dateInTimeZone, type IsoDate } from '../daily/calendar.js';
+import { reviewNoteOf, type SubmissionResult } from '../contract/submission.js';
+import { areAnswersPublic, type IsoDate } from '../daily/calendar.js';
+import { streakDateAt } from '../daily/calendar-change.js';
 import { type PuzzleKey, puzzleId } from '../daily/puzzle-id.js';
 import type { Db } from '../db/client.js';
 import {
@@ -552,10 +553,14 @@ async function storeClean(
   );
 }
 
-/** The calendar date of the player where the streak is counted: its own time zone, else the session's. */
-function localDate(state: Pick<SubmissionState, 'player' | 'session'>, now: Date): IsoDate {
-  const zone = state.player?.timeZone ?? state.session?.timeZone ?? 'UTC';
-  return dateInTimeZone(now, zone);
+/**
+ * The calendar date of the player where the streak is counted: its own time zone, else the session's, a
+ * change of zone taking effect from the next local date (src/daily/calendar-change.ts).
+ */
+function localDate(state: Pick<SubmissionState, 'player' | 'session' | 'streakDates'>, now: Date): IsoDate {
+  const calendar = state.player ?? { timeZone: null, timeZonePrevious: null, timeZoneChangedAt: null };
+  const dates = state.streakDates;
+  return streakDateAt(calendar, state.session?.timeZone ?? 'UTC', now, (date) => dates.includes(date));
 }
 
 /** A ranked solve's stored result, with where it stands now. */
@@ -596,8 +601,14 @@ function resultOf(
     streak,
   } as const;
   const { rank, total } = standing;
+  // A held solve says so in plain words only (src/contract/submission.ts REVIEW_NOTES).
+  const review = reviewNoteOf(row.status);
   // A pending solve's player sees where it would stand; nothing public shows it until it is approved.
-  if (row.status === 'pending' && !row.counted) return { ...base, wouldBeRank: rank, solvers: total };
+  if (review !== null && !row.counted) {
+    return row.status === 'pending'
+      ? { ...base, review, wouldBeRank: rank, solvers: total }
+      : { ...base, review };
+  }
   if (!row.counted) return base;
   return {
     ...base,

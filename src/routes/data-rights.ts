@@ -16,7 +16,7 @@ const exportRoute = createRoute({
   summary: 'Everything stored about the caller, as JSON',
   description:
     'The player, its tokens (ids, never the tokens), link codes, sessions, every submission with its move ' +
-    'log and evidence, ratings, follows both ways, groups, and moderation actions that name it. Other ' +
+    'log (a `pending` or `flagged` one with its plain `review` reason, never the check that held it), ratings, follows both ways, groups, and moderation actions that name it. Other ' +
     'players appear only as the caller may see them (their board visibility): a follow of or by a hidden ' +
     'player, or a `followers` one that does not follow back, is left out, so no hidden player’s id is listed. ' +
     'A banned player may export its data too.',

@@ -21,6 +21,11 @@ const FEEDBACK = limitedBy(PLAYER, [RATE_LIMITS.feedbackPerPlayer, RATE_LIMITS.f
 
 const VOTE_REFUSALS = {
   not_solved: [403, 'not_solved', (_, { puzzleId }) => `Vote on ${puzzleId} after solving it`],
+  solve_under_review: [
+    409,
+    'solve_under_review',
+    (_, { puzzleId }) => `Vote on ${puzzleId} once a moderator has approved your solve: it is under review`,
+  ],
 } as const satisfies Refusals<Failed<VoteOutcome>, { puzzleId: string }>;
 
 const REPORT_REFUSALS = {
@@ -39,7 +44,7 @@ const vote = createRoute({
   ...FEEDBACK,
   summary: 'Say how much fun a solved puzzle was and how hard it felt for its level',
   description:
-    'After a valid solve, ranked or practice: one vote per player and puzzle, changed by voting again. The ' +
+    'After a solve that counts (clean or approved) or a practice solve; a solve under review votes once approved: one vote per player and puzzle, changed by voting again. The ' +
     `puzzle's stats show the votes from ${VOTES_SHOWN_FROM} voters on, so that no single vote can be told apart.`,
   request: {
     params: PuzzleParams,

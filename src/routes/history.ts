@@ -1,5 +1,6 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { HistorySchema, PlayerStatsSchema } from '../contract/history.js';
+import { reviewNoteOf } from '../contract/submission.js';
 import { historyPage } from '../db/history.js';
 import { CACHE_CONTROL } from '../http/cache.js';
 import { decodeCursor, pageOf } from '../http/cursor.js';
@@ -85,6 +86,7 @@ export const historyRoutes = routeGroup()
           level: r.level,
           valid: r.valid,
           verdict: r.status,
+          review: reviewNoteOf(r.status),
           practice: r.practice,
           hints: r.hints,
           countedMs: r.countedMs,

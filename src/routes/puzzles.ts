@@ -5,6 +5,7 @@ import { canonicalTimeZone, dateInTimeZone, type IsoDate, isTimeZone } from '../
 import { dailyPuzzles } from '../daily/daily-puzzles.js';
 import { puzzlesOfDate } from '../daily/schedule.js';
 import { type AnswerVerdict, judgeAnswers } from '../daily/window.js';
+import { networkKey, UNREADABLE_ADDRESS } from '../http/address-key.js';
 import { CACHE_CONTROL, conditionalGet, PayloadMemory, PUZZLE_MAX_AGE_S } from '../http/cache.js';
 import { RATE_LIMITS } from '../http/rate-limit.js';
 import type { Kind } from '../kinds/index.js';
@@ -173,7 +174,13 @@ export const puzzleRoutes = routeGroup()
       throw invalidTimeZone(tz);
     }
     const row = await requireDailyPuzzle(services, params);
-    const started = await startPuzzle(services, player, row, timeZone);
+    const started = await startPuzzle(
+      services,
+      player,
+      row,
+      timeZone,
+      sessionNetwork(c.req.header('CF-Connecting-IP')),
+    );
     c.header('Vary', 'Authorization', { append: true });
     c.header('Cache-Control', CACHE_CONTROL.private);
     return c.json(
@@ -225,4 +232,11 @@ async function anonymousView(
   const view = toPuzzleView(await requireDailyPuzzle(services, params));
   puzzleViews.set(key, view, now);
   return view;
+}
+
+/** The caller's /24 or /48 as the rate limits count it, or null without a readable address. */
+function sessionNetwork(address: string | undefined): string | null {
+  if (address === undefined) return null;
+  const network = networkKey(address);
+  return network === UNREADABLE_ADDRESS ? null : network;
 }

@@ -18,7 +18,12 @@ const SHARE_REFUSALS = {
   not_solved: [
     403,
     'not_solved',
-    (_, { what }) => `Share ${what} after solving it (a flagged or voided solve is not shared)`,
+    (_, { what }) => `Share ${what} after solving it (a voided solve is not shared)`,
+  ],
+  solve_under_review: [
+    409,
+    'solve_under_review',
+    (_, { what }) => `Share ${what} once a moderator has approved it: the solve is under review`,
   ],
 } as const satisfies Refusals<Failed<ShareOutcome>, { what: string }>;
 
