@@ -22,6 +22,7 @@ import { descriptorOf } from '../src/kinds/index.js';
 import { logShapeError } from '../src/routes/log-schemas.js';
 import { puzzleFacts, simulateHonestCrowd } from '../test/support/honest-crowd.js';
 import { humanLog, seededRandom } from '../test/support/logs.js';
+import { fairPlayFourFigures } from './support/fair-play-four.js';
 import { median, quantile, table } from './support/stats.js';
 
 const SIZES = [1500, 3000] as const;
@@ -167,6 +168,7 @@ export async function run(): Promise<void> {
   shapeChecks(logs.get(3000) ?? [], solution, token);
   bodySizes(token);
   heldToFigures();
+  fairPlayFourFigures();
 }
 
 /**
