@@ -4,18 +4,37 @@ import type { Kind } from '../kinds/index.js';
 import type { Db } from './client.js';
 import type { NewAdminAction } from './moderation.js';
 import { adminActions, benchmarks, submissions } from './schema.js';
-import type { Lines } from './submissions.js';
 
-/** A kind and level's lines as judging reads them (src/db/submissions.ts `Lines`), or undefined. */
+/** A kind and level's lines as multiples of the benchmark: learnt, set by a moderator, and the record pace. */
+export const LINES_COLUMNS = {
+  floorRatio: benchmarks.floorRatio,
+  eliteRatio: benchmarks.eliteRatio,
+  floorRatioSet: benchmarks.floorRatioSet,
+  eliteRatioSet: benchmarks.eliteRatioSet,
+  recordRatio: benchmarks.recordRatio,
+};
+
+export interface Lines {
+  floorRatio: number | null;
+  eliteRatio: number | null;
+  floorRatioSet: number | null;
+  eliteRatioSet: number | null;
+  recordRatio: number | null;
+}
+
+/** A kind and level without a benchmark row: nothing learnt, set or recorded. */
+export const NO_LINES: Lines = {
+  floorRatio: null,
+  eliteRatio: null,
+  floorRatioSet: null,
+  eliteRatioSet: null,
+  recordRatio: null,
+};
+
+/** A kind and level's lines as judging reads them, or undefined. */
 export async function linesOf(db: Db, kind: Kind, level: Level): Promise<Lines | undefined> {
   return db
-    .select({
-      floorRatio: benchmarks.floorRatio,
-      eliteRatio: benchmarks.eliteRatio,
-      floorRatioSet: benchmarks.floorRatioSet,
-      eliteRatioSet: benchmarks.eliteRatioSet,
-      recordRatio: benchmarks.recordRatio,
-    })
+    .select(LINES_COLUMNS)
     .from(benchmarks)
     .where(and(eq(benchmarks.kind, kind), eq(benchmarks.level, level)))
     .get();

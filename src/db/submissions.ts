@@ -4,6 +4,7 @@ import { HISTORY_SOLVES } from '../fairplay/pace-history.js';
 import type { Kind } from '../kinds/index.js';
 import { batch, cachedStatement, type Param, type Statement, statement } from './batch.js';
 import type { Db } from './client.js';
+import { LINES_COLUMNS, type Lines, NO_LINES } from './lines.js';
 import {
   advanceWithOwnGameQuery as advancePlayerWithOwnGameQuery,
   type PendingPlayerGame,
@@ -137,23 +138,6 @@ export interface HeldPlayer {
   approvedAt: string | null;
 }
 
-/** A kind and level's lines as multiples of the benchmark: learnt, set by a moderator, and the record pace. */
-export interface Lines {
-  floorRatio: number | null;
-  eliteRatio: number | null;
-  floorRatioSet: number | null;
-  eliteRatioSet: number | null;
-  recordRatio: number | null;
-}
-
-const NO_LINES: Lines = {
-  floorRatio: null,
-  eliteRatio: null,
-  floorRatioSet: null,
-  eliteRatioSet: null,
-  recordRatio: null,
-};
-
 /** The date part of a `DATE:KIND:LEVEL` puzzle id. */
 function puzzleDateOf(puzzleId: string): string {
   return puzzleId.slice(0, puzzleId.indexOf(':'));
@@ -237,13 +221,7 @@ const playDaysOfPlayer = cachedStatement<ReadValues, { days: string }[]>((db) =>
 );
 const linesOf = cachedStatement<ReadValues, Lines[]>((db) =>
   db
-    .select({
-      floorRatio: benchmarks.floorRatio,
-      eliteRatio: benchmarks.eliteRatio,
-      floorRatioSet: benchmarks.floorRatioSet,
-      eliteRatioSet: benchmarks.eliteRatioSet,
-      recordRatio: benchmarks.recordRatio,
-    })
+    .select(LINES_COLUMNS)
     .from(benchmarks)
     .where(and(eq(benchmarks.kind, at.kind), eq(benchmarks.level, at.level)))
     .limit(1),

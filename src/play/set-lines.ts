@@ -1,7 +1,7 @@
 import type { Level } from '../contract/kinds/index.js';
 import type { Db } from '../db/client.js';
+import type { Lines } from '../db/lines.js';
 import { linesOf, setLines } from '../db/lines.js';
-import type { Lines } from '../db/submissions.js';
 import type { Kind } from '../kinds/index.js';
 
 export type SetLinesOutcome = { ok: true; lines: Lines } | { ok: false; reason: 'not_found' };

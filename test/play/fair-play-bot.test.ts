@@ -178,9 +178,13 @@ describe('the same bot strategies, each ending flagged', () => {
       submitAt: '2026-11-29T09:24:00Z',
     });
     expect(body).toMatchObject({ valid: true, verdict: 'clean', rank: 1 });
-    const board = (await (
-      await appAt('2026-11-29T10:00:00Z')(`/v1/leaderboards/${date}/sudoku/expert`)
-    ).json()) as BoardJson;
-    expect(board.entries.map((e) => e.playerId)).toEqual([player.id]);
+    const own = (await (
+      await appAt('2026-11-29T10:00:00Z')(`/v1/leaderboards/${date}/sudoku/expert`, {
+        headers: bearer(token),
+      })
+    ).json()) as BoardJson & { heldForReview: number };
+    // Ranked at once; everyone's top 10 shows the row once the account has a long history (board-top.test.ts).
+    expect(own).toMatchObject({ me: { rank: 1 }, heldForReview: 1, meUnderReview: false });
+    expect(player.id).toBeDefined();
   });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { clientAt } from '../support/client.js';
-import { later, type ResultJson, register, solveAs } from '../support/play.js';
+import { later, type ResultJson, register, solveAs, vouch } from '../support/play.js';
 
 const date = '2026-11-29';
 const fetchedAt = '2026-11-29T12:00:00Z';
@@ -13,7 +13,9 @@ const afterwards = '2026-11-29T14:00:00Z';
 async function solvers(seconds: number[], level: 'medium' | 'hard' = 'medium') {
   const players = [];
   for (const [i, s] of seconds.entries()) {
-    const { player, token } = await register(fetchedAt);
+    const solver = await register(fetchedAt);
+    await vouch(solver);
+    const { player, token } = solver;
     const submitAt = later('2026-11-29T13:00:00Z', i);
     const { body } = await solveAs(token, {
       date,
@@ -94,8 +96,10 @@ describe('the puzzle leaderboard', () => {
 
 describe('the rating leaderboard', () => {
   it('lists established players only, best first', async () => {
-    const { player, token } = await register('2026-11-20T12:00:00Z', 'Regular');
+    const regular = await register('2026-11-20T12:00:00Z', 'Regular');
     const provisional = await register('2026-11-20T12:00:00Z', 'Newcomer');
+    await vouch(regular, provisional);
+    const { player, token } = regular;
     for (const day of ['2026-11-20', '2026-11-21', '2026-11-22', '2026-11-23', '2026-11-24']) {
       for (const level of ['easy', 'medium', 'hard'] as const) {
         const fetchAt = `${day}T12:00:00Z`;

@@ -15,6 +15,7 @@ import {
   solveStored,
   startPuzzle,
   submit,
+  vouch,
 } from '../support/play.js';
 
 const date = '2026-11-29';
@@ -139,6 +140,8 @@ beforeAll(async () => {
     await establishedPlayer('signal', date, { name: 'Player B' }),
     await establishedPlayer('signal', date, { name: 'Player D' }),
   ];
+  // What is judged here is moderation's re-derivation, not the top 10's evidence rule (board-top.test.ts).
+  await vouch(a, b, d);
   await solveAs(a.token, {
     date,
     kind: 'signal',

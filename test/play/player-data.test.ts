@@ -4,7 +4,15 @@ import { ApiError } from '../../src/client/index.js';
 import { DEV_SECRETS } from '../../src/config.js';
 import { appAt } from '../support/app.js';
 import { clientAt } from '../support/client.js';
-import { type ResultJson, register, solveAs, startPuzzle, submit, wrongSudoku } from '../support/play.js';
+import {
+  type ResultJson,
+  register,
+  solveAs,
+  startPuzzle,
+  submit,
+  vouch,
+  wrongSudoku,
+} from '../support/play.js';
 
 const json = { 'content-type': 'application/json' };
 
@@ -124,6 +132,7 @@ describe('data rights', () => {
     const name = 'Vanishing Vera';
     const gone = await register('2026-11-08T08:00:00Z', name);
     const stays = await register('2026-11-08T08:00:00Z', 'Stays');
+    await vouch(gone, stays);
     await solveAs(gone.token, {
       date: '2026-11-08',
       kind: 'signal',

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { RatingBoard } from '../../src/contract/leaderboards.js';
 import type { Kind } from '../../src/kinds/index.js';
 import { appAt } from '../support/app.js';
-import { bearer, type NewPlayer, register } from '../support/play.js';
+import { bearer, type NewPlayer, register, vouch } from '../support/play.js';
 
 const api = appAt('2026-11-29T14:00:00Z');
 
@@ -12,6 +12,7 @@ async function rated(kind: Kind, ratings: number[]): Promise<NewPlayer[]> {
   const players: NewPlayer[] = [];
   for (const rating of ratings) {
     const player = await register('2026-11-20T12:00:00Z');
+    await vouch(player);
     await env.DB.prepare(
       `insert into player_ratings (player_id, kind, rating, deviation, volatility, games, rated_through, version,
          established, updated_at)

@@ -2,7 +2,7 @@ import { env } from 'cloudflare:test';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { appAt, type ErrorJson } from '../support/app.js';
 import { establishedPlayer } from '../support/established.js';
-import { bearer, later, type NewPlayer, register, solveAs } from '../support/play.js';
+import { bearer, later, type NewPlayer, register, solveAs, vouch } from '../support/play.js';
 
 const date = '2026-11-29';
 const at = '2026-11-29T16:00:00Z';
@@ -39,6 +39,7 @@ let groupId = '';
 beforeAll(async () => {
   for (const [i, name] of ['Anna', 'Bert', 'Cleo', 'Dara', 'Emil'].entries()) {
     const p = await register('2026-11-29T08:00:00Z', name);
+    await vouch(p);
     players[name] = p;
     for (const level of ['easy', 'medium'] as const) {
       const fetchAt = later('2026-11-29T09:00:00Z', i * 600 + (level === 'medium' ? 3600 * 2 : 0));
@@ -231,6 +232,7 @@ describe('board visibility', () => {
   it('applies on the rating board too, which also takes a scope', async () => {
     const shy = await establishedPlayer('signal', date, { name: 'Shy' });
     const open = await establishedPlayer('signal', date, { name: 'Open' });
+    await vouch(shy, open);
     await call(shy.token, 'PATCH', '/v1/players/me', { boardVisibility: 'hidden' });
     const everyone = await board(null, '/v1/leaderboards/ratings/signal');
     expect(names(everyone)).toEqual(['Open']);

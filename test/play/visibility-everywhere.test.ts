@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { appAt, type ErrorJson } from '../support/app.js';
 import { seedEstablishedPlayers } from '../support/established.js';
-import { bearer, later, type NewPlayer, register, solveAs, someAddress } from '../support/play.js';
+import { bearer, later, type NewPlayer, register, solveAs, someAddress, vouch } from '../support/play.js';
 
 /**
  * Issue 22 E: one visibility rule everywhere. Three subjects (public, followers, hidden) solve the date's
@@ -89,6 +89,7 @@ interface BoardJson {
 beforeAll(async () => {
   // Established in signal (for the rating board) by a seeded history before the date.
   const seeded = await seedEstablishedPlayers(3, 'signal', date);
+  await vouch(...seeded);
   for (const [i, visibility] of VISIBILITIES.entries()) {
     const subject = seeded[i] as NewPlayer;
     subjects[visibility] = subject;
