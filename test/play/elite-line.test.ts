@@ -8,7 +8,7 @@ import { engineFor, type Kind } from '../../src/kinds/index.js';
 import { appAt } from '../support/app.js';
 import { clientAt } from '../support/client.js';
 import { forgedSolve, offline, solveAtShare, stored } from '../support/paced.js';
-import { later, type NewPlayer, type ResultJson, register } from '../support/play.js';
+import { later, type NewPlayer, type ResultJson, register, vouch } from '../support/play.js';
 
 /**
  * The top of a board is earned, not scripted: the figures issue #22 holds fair play III to. A solve under
@@ -126,6 +126,9 @@ describe('honest players', () => {
     expect(await provisional(player, 'sudoku')).toBe(false);
     const result = await solveAtShare(player, date, 'sudoku', 'easy', 0.2, '2026-11-29T16:00:00Z');
     expect(result).toMatchObject({ valid: true, verdict: 'clean', rank: 1 });
+    // Ranked at once, and on everyone's top 10 once it has a long history or a moderator's word for it.
+    expect(await onAnyBoard(player.player.id, 'sudoku', 'easy', '2026-11-29T20:00:00Z')).toBe(false);
+    await vouch(player);
     expect(await onAnyBoard(player.player.id, 'sudoku', 'easy', '2026-11-29T20:00:00Z')).toBe(true);
   });
 

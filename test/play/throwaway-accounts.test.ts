@@ -195,7 +195,7 @@ describe('slow established accounts against the learnt floor', () => {
     expect(await honestAt(0.5)).toBe('clean');
   });
 
-  it('250 of them (200 more, 40 a day) learn a floor of 1.8× the benchmark, capped at a quarter of it: solves at half the benchmark and at it stay clean', async () => {
+  it('250 of them (200 more, 40 a day) learn no floor either: none has the long history the lines learn from, and solves at half the benchmark and at it stay clean', async () => {
     const { puzzleSeconds } = await easy();
     for (const [i, day] of before.entries()) {
       const more = slow(50 + 40 * i, 90 + 40 * i).map((s) => ({ ...s, seconds: 3 * puzzleSeconds }));
@@ -205,12 +205,13 @@ describe('slow established accounts against the learnt floor', () => {
       firstDay: env.FIRST_DAY ?? '2026-01-01',
     });
     const learnt = await easy();
-    // The benchmark moved ×1.25 towards them (the day's bound); the samples (3 × 96 s) are 2.4× that.
+    // The benchmark moved ×1.25 towards them (the day's bound: established players calibrate it)…
     expect(learnt.seconds).toBeCloseTo(1.25 * puzzleSeconds, 9);
-    expect(learnt.floor_ratio).toBeCloseTo(0.75 * 2.4, 9);
+    // …but the lines learn only from long histories (20 days of play); before, they taught 0.75 × 2.4.
+    expect(learnt.floor_ratio).toBeNull();
     // The elite line needs 400 samples: 250 teach it nothing yet.
     expect(learnt.elite_ratio).toBeNull();
-    // Uncapped, the floor would be 1.8 × the puzzle's benchmark: every honest solve flagged.
+    // Learnt and uncapped, the floor would be 1.8 × the puzzle's benchmark: every honest solve flagged.
     expect(await honestAt(0.5)).toBe('clean');
     expect(await honestAt(1)).toBe('clean');
   });

@@ -8,7 +8,15 @@ import { HINTS_PER_SESSION } from '../../src/play/hint.js';
 import { appAt, type ErrorJson } from '../support/app.js';
 import { emptyHintBoard } from '../support/hint-boards.js';
 import { onBoards } from '../support/live.js';
-import { bearer, type NewPlayer, type ResultJson, register, startPuzzle, submit } from '../support/play.js';
+import {
+  bearer,
+  type NewPlayer,
+  type ResultJson,
+  register,
+  startPuzzle,
+  submit,
+  vouchEveryone,
+} from '../support/play.js';
 
 const date = '2026-11-29';
 const at = '2026-11-29T12:00:00Z';
@@ -190,6 +198,8 @@ describe('a hinted solve', () => {
     const cleanRes = await submit(submitAt, clean.token, path, { solution: { grid: solution } });
     expect(((await cleanRes.json()) as ResultJson).practice).toBeUndefined();
     const { player } = await hintedSolve(env);
+    // Both vouched for: only practice can keep the hinted solve off the board (not the top's own rule).
+    await vouchEveryone();
     const ids = await boardIds(env);
     expect(ids).toContain(clean.player.id);
     expect(ids).not.toContain(player.player.id);

@@ -41,6 +41,13 @@ export async function vouch(...players: readonly NewPlayer[]): Promise<void> {
     .run();
 }
 
+/** Every player so far vouched for (see `vouch`): a board then shows whoever counts on it. */
+export async function vouchEveryone(): Promise<void> {
+  await env.DB.prepare(
+    "update players set approved_at = '2026-01-01T00:00:00Z' where approved_at is null",
+  ).run();
+}
+
 export function bearer(token: string): Record<string, string> {
   return { Authorization: `Bearer ${token}` };
 }
