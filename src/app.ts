@@ -25,6 +25,7 @@ import { historyRoutes } from './routes/history.js';
 import { kindRoutes } from './routes/kinds.js';
 import { leaderboardRoutes } from './routes/leaderboards.js';
 import { moderationRoutes } from './routes/moderation.js';
+import { moderatorRoutes } from './routes/moderators.js';
 import { playerRoutes } from './routes/players.js';
 import { pushRoutes } from './routes/push.js';
 import { puzzleRoutes } from './routes/puzzles.js';
@@ -76,6 +77,7 @@ export function createApp(options: AppOptions = {}) {
     .route('/v1', groupRoutes)
     .route('/v1', adminRoutes)
     .route('/v1', clockRoutes)
+    .route('/v1', moderatorRoutes)
     .route('/v1', moderationRoutes)
     .route('/v1', suspectRoutes)
     .route('/v1', reportRoutes);

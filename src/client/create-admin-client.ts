@@ -13,14 +13,32 @@ import type {
 } from '../contract/admin.js';
 import type { TestClock } from '../contract/clock.js';
 import type { LevelFeedback, ReportsPage } from '../contract/feedback.js';
+import type {
+  CreatedModerator,
+  Moderators,
+  ModeratorView,
+  NewModerator,
+  WhoAmI,
+} from '../contract/moderators.js';
 import { type ClientOptions, caller, segment } from './call.js';
 import type { PageQuery } from './create-client.js';
 
 /** Why a moderator acts: every moderation action is audited with it (3 to 500 characters). */
 type Reason = string;
 
-/** The moderators' and operators' routes (ADMIN_TOKEN), one method each. */
+/**
+ * The moderators' and owners' routes, one method each: a named moderator's token or the ADMIN_TOKEN (the
+ * first owner). Owner-only methods reject a moderator's token with 403 `forbidden`.
+ */
 export interface AdminClient {
+  /** Who the token is: name and role. */
+  whoAmI(): Promise<WhoAmI>;
+  /** Owner only: every named moderator and owner, revoked ones too. */
+  moderators(): Promise<Moderators>;
+  /** Owner only: makes a moderator or owner; its token is in the answer, shown this once. */
+  createModerator(request: NewModerator): Promise<CreatedModerator>;
+  /** Owner only: revokes a moderator's token. */
+  revokeModerator(id: string, reason?: Reason): Promise<ModeratorView>;
   /** Makes whatever puzzles of a playable date are missing; existing ones are never replaced. */
   generateDate(date: string): Promise<GenerationResult>;
   /** Runs benchmark calibration now (the daily cron runs it too). */
@@ -38,7 +56,7 @@ export interface AdminClient {
   /** One submission as stored. */
   submission(id: number): Promise<StoredSubmission>;
   /** Ranks a pending or flagged solve. */
-  approve(id: number, reason?: Reason): Promise<ModerationResult>;
+  approve(id: number, reason: Reason): Promise<ModerationResult>;
   /** Removes a ranked solve. */
   voidSubmission(id: number, reason: Reason): Promise<ModerationResult>;
   /** Bans a player: its tokens are refused and its solves hidden. */
@@ -52,21 +70,28 @@ export interface AdminClient {
   /** Players' open reports of puzzles, newest first. */
   reports(query?: PageQuery): Promise<ReportsPage>;
   /** Closes a report, with what was found. */
-  resolveReport(id: number, reason?: Reason): Promise<ResolvedReport>;
+  resolveReport(id: number, reason: Reason): Promise<ResolvedReport>;
   /** Each level's felt difficulty beside its grader's techniques and its benchmark. */
   levelFeedback(): Promise<LevelFeedback>;
 }
 
 /**
- * A client of the admin routes of the API at `baseUrl`, sending `options.token` (the deployment's
- * ADMIN_TOKEN) as its bearer token. It answers and refuses as `createClient` does.
+ * A client of the admin routes of the API at `baseUrl`, sending `options.token` (a moderator's token or
+ * the deployment's ADMIN_TOKEN) as its bearer token. It answers and refuses as `createClient` does.
  */
 export function createAdminClient(baseUrl: string, options: ClientOptions = {}): AdminClient {
   const call = caller(baseUrl, options);
   const submission = (id: number) => `/v1/admin/submissions/${segment(String(id))}`;
   const player = (id: string) => `/v1/admin/players/${segment(id)}`;
   const withReason = (reason: Reason | undefined) => (reason === undefined ? {} : { reason });
+  const moderator = (id: string) => `/v1/admin/moderators/${segment(id)}`;
   return {
+    whoAmI: () => call<WhoAmI>('/v1/admin/me'),
+    moderators: () => call<Moderators>('/v1/admin/moderators'),
+    createModerator: (request) =>
+      call<CreatedModerator>('/v1/admin/moderators', { method: 'POST', body: request }),
+    revokeModerator: (id, reason) =>
+      call<ModeratorView>(moderator(id), { method: 'DELETE', body: withReason(reason) }),
     generateDate: (date) =>
       call<GenerationResult>(`/v1/admin/dates/${segment(date)}/generate`, { method: 'POST' }),
     calibrate: () => call<Calibration>('/v1/admin/calibrate', { method: 'POST' }),
@@ -78,7 +103,7 @@ export function createAdminClient(baseUrl: string, options: ClientOptions = {}):
     flags: (query = {}) => call<FlagsPage>('/v1/admin/flags', { query: { ...query } }),
     submission: (id) => call<StoredSubmission>(submission(id)),
     approve: (id, reason) =>
-      call<ModerationResult>(`${submission(id)}/approve`, { method: 'POST', body: withReason(reason) }),
+      call<ModerationResult>(`${submission(id)}/approve`, { method: 'POST', body: { reason } }),
     voidSubmission: (id, reason) =>
       call<ModerationResult>(`${submission(id)}/void`, { method: 'POST', body: { reason } }),
     ban: (playerId, reason) => call<Ban>(`${player(playerId)}/ban`, { method: 'POST', body: { reason } }),
@@ -90,7 +115,7 @@ export function createAdminClient(baseUrl: string, options: ClientOptions = {}):
     resolveReport: (id, reason) =>
       call<ResolvedReport>(`/v1/admin/reports/${segment(String(id))}/resolve`, {
         method: 'POST',
-        body: withReason(reason),
+        body: { reason },
       }),
     levelFeedback: () => call<LevelFeedback>('/v1/admin/levels/feedback'),
   };

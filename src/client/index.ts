@@ -53,6 +53,14 @@ export type {
   PuzzleStats,
   RatingBoard,
 } from '../contract/leaderboards.js';
+export type {
+  CreatedModerator,
+  ModeratorRole,
+  Moderators,
+  ModeratorView,
+  NewModerator,
+  WhoAmI,
+} from '../contract/moderators.js';
 export type { NewPlayer, PlayerChanges, PlayerProfile, PublicProfile } from '../contract/player.js';
 export type {
   PushKey,

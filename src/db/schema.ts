@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import type { Felt, ReportReason } from '../contract/feedback.js';
 import type { Level } from '../contract/kinds/index.js';
+import type { ModeratorRole } from '../contract/moderators.js';
 import type { ShareCard } from '../contract/shares.js';
 import type { Difficulty, LogEntry, PuzzleMeta } from '../engines/types.js';
 import type { Evidence } from '../fairplay/evidence.js';
@@ -60,6 +61,11 @@ export const puzzles = sqliteTable(
      * the next puzzles of its kind and level are made with enough shards for it (src/daily/board-shards.ts).
      */
     peakSolvesPerMinute: integer('peak_solves_per_minute').notNull().default(0),
+    /**
+     * Which attempt of the date-derived seed made it (src/daily/seed.ts): 0 as generated, one more each time
+     * an owner rerolls it before its date begins anywhere.
+     */
+    attempt: integer('attempt').notNull().default(0),
     createdAt: text('created_at').notNull().default(sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`),
   },
   (t) => [uniqueIndex('puzzles_date_kind_level').on(t.date, t.kind, t.level)],
@@ -394,9 +400,19 @@ export const benchmarkHistory = sqliteTable(
   (t) => [index('benchmark_history_kind_level_day').on(t.kind, t.level, t.day)],
 );
 
-export type AdminAction = 'approve' | 'void' | 'ban' | 'clear' | 'generate' | 'calibrate' | 'resolve_report';
+export type AdminAction =
+  | 'approve'
+  | 'void'
+  | 'ban'
+  | 'clear'
+  | 'generate'
+  | 'calibrate'
+  | 'resolve_report'
+  | 'add_moderator'
+  | 'revoke_moderator'
+  | 'reroll';
 
-/** Every moderator and operator action: what was done to what, when and why. */
+/** Every moderator and operator action: who did what to what, when and why. */
 export const adminActions = sqliteTable('admin_actions', {
   id: integer('id').primaryKey({ autoIncrement: true }),
   at: text('at').notNull(),
@@ -406,7 +422,33 @@ export const adminActions = sqliteTable('admin_actions', {
   reason: text('reason'),
   /** What the action changed, e.g. the puzzles whose ratings were re-derived. */
   details: text('details', { mode: 'json' }).$type<Record<string, unknown>>(),
+  /**
+   * Who acted: a moderator's id (`owner` for the ADMIN_TOKEN) and its name as it was then, so the log reads
+   * the same after a revocation. Null on actions from before moderators had names.
+   */
+  moderatorId: text('moderator_id'),
+  moderatorName: text('moderator_name'),
 });
+
+/**
+ * The named people who run the site besides the ADMIN_TOKEN (the first owner). A token is random and shown
+ * once; only its SHA-256 is kept, so the table holds nothing that signs in. Revoked rows stay for the log.
+ */
+export const moderators = sqliteTable(
+  'moderators',
+  {
+    id: text('id').primaryKey(),
+    name: text('name').notNull(),
+    role: text('role').$type<ModeratorRole>().notNull(),
+    /** SHA-256 of the token, base64url. */
+    tokenHash: text('token_hash').notNull(),
+    createdAt: text('created_at').notNull(),
+    /** The owner who made it (`owner` for the ADMIN_TOKEN). */
+    createdBy: text('created_by').notNull(),
+    revokedAt: text('revoked_at'),
+  },
+  (t) => [uniqueIndex('moderators_token_hash').on(t.tokenHash)],
+);
 
 /**
  * The development test clock (PUT /v1/admin/clock): one row while it is set, how far the service's now runs

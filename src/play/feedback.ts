@@ -23,9 +23,11 @@ import {
   type VoteTally,
 } from '../db/feedback.js';
 import { recordAdminAction } from '../db/moderation.js';
+import type { Moderator } from '../db/moderators.js';
 import type { PlayerRow } from '../db/players.js';
 import type { PuzzleRow } from '../db/puzzles.js';
 import type { Services } from '../services.js';
+import { auditEntry } from './audit-entry.js';
 import { settleOwnSolve } from './own-solve-read.js';
 
 export type VoteOutcome = { ok: true; vote: Vote } | { ok: false; reason: 'not_solved' };
@@ -99,18 +101,19 @@ export type ResolveReportOutcome = { ok: true } | { ok: false; reason: 'not_foun
 export async function resolveReportNow(
   services: Services,
   id: number,
-  note: string | null,
+  by: Moderator,
+  note: string,
 ): Promise<ResolveReportOutcome> {
   const at = services.now().toISOString();
   const resolved = await resolveReport(services.db, id, at);
   if (!resolved) return { ok: false, reason: 'not_found' };
-  await recordAdminAction(services.db, {
-    at,
-    action: 'resolve_report',
-    target: String(id),
-    reason: note,
-    details: { puzzleId: resolved.puzzleId, reason: resolved.reason },
-  });
+  await recordAdminAction(
+    services.db,
+    auditEntry(by, 'resolve_report', String(id), note, new Date(at), {
+      puzzleId: resolved.puzzleId,
+      reason: resolved.reason,
+    }),
+  );
   return { ok: true };
 }
 

@@ -11,7 +11,7 @@ import {
   resolveReportNow,
 } from '../play/feedback.js';
 import { ADMIN } from './access.js';
-import { jsonAnswer, optionalJsonBody, PageQuery } from './json.js';
+import { jsonAnswer, jsonBody, PageQuery } from './json.js';
 import { errorResponses, type Failed, type Refusals, refusal } from './refusals.js';
 import { routeGroup } from './route-group.js';
 import { jsonError, ModerationReason } from './schemas.js';
@@ -56,9 +56,9 @@ const resolve = createRoute({
         .positive()
         .openapi({ param: { name: 'id', in: 'path' }, example: 7 }),
     }),
-    body: optionalJsonBody(
+    body: jsonBody(
       z
-        .strictObject({ reason: ModerationReason.optional() })
+        .strictObject({ reason: ModerationReason })
         .openapi({ example: { reason: 'Checked: the puzzle has one solution' } }),
     ),
   },
@@ -94,8 +94,8 @@ export const reportRoutes = routeGroup()
   })
   .openapi(resolve, async (c) => {
     const { id } = c.req.valid('param');
-    const reason = c.req.valid('json')?.reason ?? null;
-    const outcome = await resolveReportNow(c.var.services, id, reason);
+    const { reason } = c.req.valid('json');
+    const outcome = await resolveReportNow(c.var.services, id, c.var.moderator, reason);
     if (!outcome.ok) throw refusal(RESOLVE_REFUSALS, outcome, { id });
     return c.json({ id, resolved: true as const }, 200);
   })

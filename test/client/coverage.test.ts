@@ -106,7 +106,7 @@ const ADMIN_CALLS: Record<keyof AdminClient, (api: AdminClient) => Promise<unkno
   clearTestClock: (api) => api.clearTestClock(),
   flags: (api) => api.flags(),
   submission: (api) => api.submission(1042),
-  approve: (api) => api.approve(1042),
+  approve: (api) => api.approve(1042, 'A steady pace'),
   voidSubmission: (api) => api.voidSubmission(1042, 'A script'),
   ban: (api) => api.ban(id, 'A script'),
   audit: (api) => api.audit(),
@@ -114,6 +114,10 @@ const ADMIN_CALLS: Record<keyof AdminClient, (api: AdminClient) => Promise<unkno
   clearSuspect: (api) => api.clearSuspect(id, 'Known speed solver'),
   reports: (api) => api.reports(),
   resolveReport: (api) => api.resolveReport(7, 'Checked'),
+  whoAmI: (api) => api.whoAmI(),
+  moderators: (api) => api.moderators(),
+  createModerator: (api) => api.createModerator({ name: 'Grace', role: 'moderator' }),
+  revokeModerator: (api) => api.revokeModerator(id, 'Left the team'),
   levelFeedback: (api) => api.levelFeedback(),
 };
 
