@@ -35,6 +35,7 @@ import { sharePageRoutes } from './routes/share-pages.js';
 import { shareRoutes } from './routes/shares.js';
 import { submissionRoutes } from './routes/submissions.js';
 import { suspectRoutes } from './routes/suspects.js';
+import { upcomingRoutes } from './routes/upcoming.js';
 
 export interface AppOptions {
   /** The real clock; tests pass a fixed one. In development a test clock runs from it when one is set. */
@@ -78,6 +79,7 @@ export function createApp(options: AppOptions = {}) {
     .route('/v1', adminRoutes)
     .route('/v1', clockRoutes)
     .route('/v1', moderatorRoutes)
+    .route('/v1', upcomingRoutes)
     .route('/v1', moderationRoutes)
     .route('/v1', suspectRoutes)
     .route('/v1', reportRoutes);

@@ -20,6 +20,7 @@ import type {
   NewModerator,
   WhoAmI,
 } from '../contract/moderators.js';
+import type { Rerolled, Upcoming } from '../contract/upcoming.js';
 import { type ClientOptions, caller, segment } from './call.js';
 import type { PageQuery } from './create-client.js';
 
@@ -39,6 +40,10 @@ export interface AdminClient {
   createModerator(request: NewModerator): Promise<CreatedModerator>;
   /** Owner only: revokes a moderator's token. */
   revokeModerator(id: string, reason?: Reason): Promise<ModeratorView>;
+  /** The puzzles made for the dates not begun anywhere yet, with grades and pictures (never shown to players). */
+  upcomingPuzzles(): Promise<Upcoming>;
+  /** Owner only: replaces a puzzle whose date has not begun with the next attempt of its seed (409 once begun). */
+  reroll(date: string, kind: string, level: string, reason: Reason): Promise<Rerolled>;
   /** Makes whatever puzzles of a playable date are missing; existing ones are never replaced. */
   generateDate(date: string): Promise<GenerationResult>;
   /** Runs benchmark calibration now (the daily cron runs it too). */
@@ -87,6 +92,12 @@ export function createAdminClient(baseUrl: string, options: ClientOptions = {}):
   const moderator = (id: string) => `/v1/admin/moderators/${segment(id)}`;
   return {
     whoAmI: () => call<WhoAmI>('/v1/admin/me'),
+    upcomingPuzzles: () => call<Upcoming>('/v1/admin/puzzles/upcoming'),
+    reroll: (date, kind, level, reason) =>
+      call<Rerolled>(`/v1/admin/puzzles/${segment(date)}/${segment(kind)}/${segment(level)}/reroll`, {
+        method: 'POST',
+        body: { reason },
+      }),
     moderators: () => call<Moderators>('/v1/admin/moderators'),
     createModerator: (request) =>
       call<CreatedModerator>('/v1/admin/moderators', { method: 'POST', body: request }),

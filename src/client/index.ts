@@ -73,6 +73,7 @@ export type { ColorSortPosition } from '../contract/reveal.js';
 export type { Share, ShareCard, ShareRequest, Shares } from '../contract/shares.js';
 export type { Streak } from '../contract/streak.js';
 export type { LogEntry, SubmissionRequest, SubmissionResult } from '../contract/submission.js';
+export type { Rerolled, Upcoming, UpcomingPuzzle } from '../contract/upcoming.js';
 export { ApiError } from './api-error.js';
 export { BOOKMARK_HEADER, newerBookmark } from './bookmark.js';
 export { type AdminClient, createAdminClient } from './create-admin-client.js';
