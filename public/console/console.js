@@ -1,0 +1,465 @@
+// @ts-check
+/**
+ * The operators' console: static assets over the admin routes and the typed admin client, like the demo
+ * page over the players' routes. The token is kept in this tab's sessionStorage only (gone when the tab
+ * closes, never shared with another tab or the demo page). Every action sends the reason the moderator
+ * typed; the server audits it under the moderator's name.
+ */
+
+import { ApiError, createAdminClient } from '../daily-puzzles/client/index.js';
+
+/**
+ * @typedef {import('../daily-puzzles/client/index.js').AdminClient} AdminClient
+ * @typedef {import('../daily-puzzles/client/index.js').Flag} Flag
+ * @typedef {import('../daily-puzzles/client/index.js').WhoAmI} WhoAmI
+ * @typedef {import('../daily-puzzles/client/index.js').UpcomingPuzzle} UpcomingPuzzle
+ * @typedef {import('../daily-puzzles/client/index.js').ModeratorView} ModeratorView
+ * @typedef {'queue' | 'upcoming' | 'moderators' | 'audit'} Screen
+ */
+
+const TOKEN_KEY = 'daily-puzzles.console-token';
+const SCREENS = /** @type {const} */ (['queue', 'upcoming', 'moderators', 'audit']);
+
+const admin = createAdminClient(location.origin, { token: () => sessionStorage.getItem(TOKEN_KEY) });
+
+/** @type {WhoAmI | null} */
+let me = null;
+/** @type {Flag[]} */
+let queue = [];
+let selected = -1;
+/** The action a key asked for while the reason was still empty: the next submit of the reason does it. */
+/** @type {string | null} */
+let pendingAction = null;
+
+/** @param {string} id */
+function byId(id) {
+  const found = document.getElementById(id);
+  if (!found) throw new Error(`#${id} is missing`);
+  return found;
+}
+
+/**
+ * @template {keyof HTMLElementTagNameMap} K
+ * @param {K} tag
+ * @param {Record<string, string>} [attributes]
+ * @param {(Node | string)[]} [children]
+ */
+function el(tag, attributes = {}, children = []) {
+  const node = document.createElement(tag);
+  for (const [name, value] of Object.entries(attributes)) node.setAttribute(name, value);
+  node.append(...children);
+  return node;
+}
+
+/** @param {string} text @param {'info' | 'error'} [kind] */
+function say(text, kind = 'info') {
+  const status = byId('status');
+  status.textContent = text;
+  status.dataset.kind = kind;
+}
+
+/** @param {unknown} error */
+function sayError(error) {
+  if (error instanceof ApiError) say(`${error.message} (${error.status} ${error.code})`, 'error');
+  else say(String(error), 'error');
+}
+
+const numbers = new Intl.NumberFormat(undefined, { maximumFractionDigits: 1 });
+const times = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+
+/** @param {number | null | undefined} ms */
+function seconds(ms) {
+  return ms === null || ms === undefined ? '–' : `${numbers.format(ms / 1000)} s`;
+}
+
+/** @param {string} iso */
+function when(iso) {
+  return times.format(new Date(iso));
+}
+
+// Signing in and out.
+
+async function signIn() {
+  try {
+    me = await admin.whoAmI();
+  } catch (error) {
+    sessionStorage.removeItem(TOKEN_KEY);
+    me = null;
+    showSignedOut();
+    if (error instanceof ApiError && error.status === 401) say('That token is not accepted.', 'error');
+    else sayError(error);
+    return;
+  }
+  byId('who').textContent = `Signed in as ${me.name} (${me.role})`;
+  byId('sign-in').hidden = true;
+  byId('signed-in').hidden = false;
+  byId('sign-out').hidden = false;
+  for (const link of document.querySelectorAll('[data-owner-only]')) {
+    /** @type {HTMLElement} */ (link).hidden = me.role !== 'owner';
+  }
+  await show(screenOfHash());
+  // The sign-in form is gone: keyboard users continue from the screen's title, where the queue's keys work.
+  focusScreenTitle();
+}
+
+function focusScreenTitle() {
+  const title = document.querySelector('.screen:not([hidden]) h2');
+  if (title instanceof HTMLElement) {
+    title.tabIndex = -1;
+    title.focus();
+  }
+}
+
+function showSignedOut() {
+  byId('who').textContent = '';
+  byId('sign-in').hidden = false;
+  byId('signed-in').hidden = true;
+  byId('sign-out').hidden = true;
+}
+
+/** @returns {Screen} */
+function screenOfHash() {
+  const name = location.hash.slice(1);
+  const screen = SCREENS.find((s) => s === name) ?? 'queue';
+  return screen === 'moderators' && me?.role !== 'owner' ? 'queue' : screen;
+}
+
+/** @param {Screen} screen */
+async function show(screen) {
+  for (const name of SCREENS) byId(name).hidden = name !== screen;
+  for (const link of document.querySelectorAll('nav a')) {
+    const current = /** @type {HTMLElement} */ (link).dataset.screen === screen;
+    if (current) link.setAttribute('aria-current', 'page');
+    else link.removeAttribute('aria-current');
+  }
+  try {
+    if (screen === 'queue') await loadQueue();
+    if (screen === 'upcoming') await loadUpcoming();
+    if (screen === 'moderators') await loadModerators();
+    if (screen === 'audit') await loadAudit();
+  } catch (error) {
+    sayError(error);
+  }
+  document.body.dataset.screen = screen;
+}
+
+// The review queue.
+
+async function loadQueue() {
+  const page = await admin.flags({ limit: 50 });
+  queue = page.flags;
+  const list = byId('queue-list');
+  list.replaceChildren(
+    ...queue.map((flag, index) =>
+      el('li', {}, [
+        el('button', { type: 'button', 'data-index': String(index), 'aria-pressed': 'false' }, [
+          `${flag.puzzleId} · ${flag.player.displayName ?? 'anonymous'} · ${seconds(flag.countedMs)} · `,
+          `${flag.verdict}, would take ${flag.wouldTakePlaces} places`,
+        ]),
+      ]),
+    ),
+  );
+  if (queue.length === 0) list.append(el('li', { class: 'empty' }, ['Nothing waits for a moderator.']));
+  select(queue.length === 0 ? -1 : Math.min(Math.max(selected, 0), queue.length - 1));
+}
+
+/** @param {number} index */
+function select(index) {
+  selected = index;
+  for (const button of byId('queue-list').querySelectorAll('button')) {
+    button.setAttribute('aria-pressed', String(button.dataset.index === String(index)));
+  }
+  const flag = queue[index];
+  byId('decision').hidden = !flag;
+  const detail = byId('queue-detail');
+  if (!flag) {
+    detail.replaceChildren(el('p', { class: 'empty' }, ['Nothing selected.']));
+    showPlayerEvidence(null);
+    return;
+  }
+  const evidence = flag.evidence;
+  detail.replaceChildren(
+    el('h3', {}, [`Solve ${flag.submissionId}: ${flag.puzzleId}`]),
+    el('dl', {}, [
+      ...pair(
+        'Player',
+        `${flag.player.displayName ?? 'anonymous'} (${flag.player.id}), since ${when(flag.player.createdAt)}`,
+      ),
+      ...pair('Verdict', `${flag.verdict}: ${flag.reasons.join(', ') || 'no reason recorded'}`),
+      ...pair('Counted time', seconds(flag.countedMs)),
+      ...pair(
+        'Benchmark',
+        flag.benchmarkSeconds === null ? '–' : `${numbers.format(flag.benchmarkSeconds)} s`,
+      ),
+      ...pair('Floor', seconds(evidence?.floorMs)),
+      ...pair('Elite line', seconds(evidence?.eliteMs)),
+      ...pair('Moves logged', evidence ? String(evidence.entries) : '–'),
+      ...pair('Gaps under 50 ms', evidence ? String(evidence.fastGaps) : '–'),
+      ...pair('Would take', `${flag.wouldTakePlaces} public places`),
+      ...pair('Submitted', when(flag.submittedAt)),
+    ]),
+    timeBar(flag),
+  );
+  showPlayerEvidence(flag.player.id);
+}
+
+/** @param {string} term @param {string} value */
+function pair(term, value) {
+  return [el('dt', {}, [term]), el('dd', {}, [value])];
+}
+
+/**
+ * The counted time against the floor and the elite line, on one axis: plain SVG, labelled for readers
+ * who cannot see it.
+ * @param {Flag} flag
+ */
+function timeBar(flag) {
+  const marks = [
+    { name: 'floor', ms: flag.evidence?.floorMs },
+    { name: 'elite', ms: flag.evidence?.eliteMs },
+    { name: 'solve', ms: flag.countedMs ?? undefined },
+  ].filter((m) => typeof m.ms === 'number');
+  const most = Math.max(1, ...marks.map((m) => /** @type {number} */ (m.ms)));
+  const svg = document.createElementNS('http://www.w3.org/2000/svg', 'svg');
+  svg.setAttribute('viewBox', '0 0 320 60');
+  svg.setAttribute('role', 'img');
+  svg.setAttribute('aria-label', marks.map((m) => `${m.name} ${seconds(m.ms)}`).join(', '));
+  svg.classList.add('time-bar');
+  marks.forEach((mark, row) => {
+    const rect = document.createElementNS('http://www.w3.org/2000/svg', 'rect');
+    rect.setAttribute('x', '60');
+    rect.setAttribute('y', String(4 + row * 18));
+    rect.setAttribute('height', '12');
+    rect.setAttribute('width', String(Math.max(1, (250 * /** @type {number} */ (mark.ms)) / most)));
+    rect.setAttribute('class', `bar-${mark.name}`);
+    const label = document.createElementNS('http://www.w3.org/2000/svg', 'text');
+    label.setAttribute('x', '0');
+    label.setAttribute('y', String(14 + row * 18));
+    label.textContent = mark.name;
+    svg.append(rect, label);
+  });
+  return svg;
+}
+
+/**
+ * The spot for the player's evidence (GET /v1/admin/players/{id}/evidence, being added on main): days of
+ * play, pace history per kind and level, solves under review with their log timing, networks, devices,
+ * suspect reasons. Until its client method exists this names the player only.
+ * @param {string | null} playerId
+ */
+function showPlayerEvidence(playerId) {
+  const body = byId('player-evidence-body');
+  body.textContent =
+    playerId === null
+      ? "Select a solve to see its player's history."
+      : `Player ${playerId}: the evidence view arrives with GET /v1/admin/players/{id}/evidence.`;
+}
+
+/** @param {string} action @param {string} reason */
+async function decide(action, reason) {
+  const flag = queue[selected];
+  if (!flag) return;
+  try {
+    if (action === 'approve') await admin.approve(flag.submissionId, reason);
+    else if (action === 'void') await admin.voidSubmission(flag.submissionId, reason);
+    else if (action === 'ban') await admin.ban(flag.player.id, reason);
+    else if (action === 'clear') await admin.clearSuspect(flag.player.id, reason);
+    else return;
+  } catch (error) {
+    sayError(error);
+    return;
+  }
+  const done = { approve: 'approved', void: 'voided', ban: 'banned', clear: 'cleared' }[action];
+  say(`Solve ${flag.submissionId}: ${done}.`);
+  /** @type {HTMLInputElement} */ (byId('reason')).value = '';
+  pendingAction = null;
+  await loadQueue();
+}
+
+/** @param {string} action */
+function act(action) {
+  const input = /** @type {HTMLInputElement} */ (byId('reason'));
+  if (input.value.trim().length < 3) {
+    pendingAction = action;
+    say(`Say why (3 characters or more), then press Enter to ${action}.`);
+    input.focus();
+    return;
+  }
+  void decide(action, input.value.trim());
+}
+
+// Tomorrow's puzzles.
+
+async function loadUpcoming() {
+  const { puzzles } = await admin.upcomingPuzzles();
+  const list = byId('upcoming-list');
+  if (puzzles.length === 0) {
+    list.replaceChildren(el('p', { class: 'empty' }, ['No puzzle is made ahead yet.']));
+    return;
+  }
+  list.replaceChildren(...puzzles.map(upcomingCard));
+}
+
+/** @param {UpcomingPuzzle} puzzle */
+function upcomingCard(puzzle) {
+  const title = `${puzzle.date} · ${puzzle.kind} · ${puzzle.level}`;
+  const headingId = `puzzle-${puzzle.id.replace(/[^a-z0-9]/gi, '-')}`;
+  const card = el('article', { class: 'puzzle', 'aria-labelledby': headingId, 'data-puzzle': puzzle.id }, [
+    el('h3', { id: headingId }, [title]),
+    el('dl', {}, [
+      ...pair('Attempt', String(puzzle.attempt)),
+      ...pair('Graded', `${puzzle.grade.level}, score ${numbers.format(puzzle.grade.score)}`),
+      ...pair('Techniques', puzzle.grade.techniques.join(', ') || '–'),
+      ...pair('Benchmark', `${numbers.format(puzzle.benchmarkSeconds)} s`),
+      ...pair('Players see it', when(puzzle.beginsAt)),
+    ]),
+    el('pre', { 'aria-label': `${title}, as the engine draws it`, tabindex: '0' }, [puzzle.rendering]),
+  ]);
+  if (me?.role === 'owner') {
+    const reasonId = `${headingId}-reason`;
+    const form = el('form', { class: 'reroll' }, [
+      el('label', { for: reasonId }, ['Reason to reroll']),
+      el('input', { id: reasonId, name: 'reason', minlength: '3', maxlength: '500', required: '' }),
+      el('button', { type: 'submit' }, [`Reroll ${puzzle.kind} ${puzzle.level}`]),
+    ]);
+    form.addEventListener('submit', async (event) => {
+      event.preventDefault();
+      const reason = /** @type {HTMLInputElement} */ (form.querySelector('input')).value.trim();
+      try {
+        const result = await admin.reroll(puzzle.date, puzzle.kind, puzzle.level, reason);
+        say(`${title}: now attempt ${result.puzzle.attempt}.`);
+        await loadUpcoming();
+      } catch (error) {
+        sayError(error);
+      }
+    });
+    card.append(form);
+  }
+  return card;
+}
+
+// Moderators (owners only).
+
+async function loadModerators() {
+  const { moderators } = await admin.moderators();
+  byId('moderator-rows').replaceChildren(...moderators.map(moderatorRow));
+}
+
+/** @param {ModeratorView} moderator */
+function moderatorRow(moderator) {
+  const status = el('td', {}, [moderator.revokedAt ? `revoked ${when(moderator.revokedAt)}` : 'active ']);
+  if (!moderator.revokedAt) {
+    const revoke = el('button', { type: 'button' }, [`Revoke ${moderator.name}`]);
+    revoke.addEventListener('click', async () => {
+      try {
+        await admin.revokeModerator(moderator.id, 'Revoked from the console');
+        say(`${moderator.name}'s token is revoked.`);
+        await loadModerators();
+      } catch (error) {
+        sayError(error);
+      }
+    });
+    status.append(revoke);
+  }
+  return el('tr', {}, [
+    el('td', {}, [moderator.name]),
+    el('td', {}, [moderator.role]),
+    el('td', {}, [when(moderator.createdAt)]),
+    status,
+  ]);
+}
+
+// The audit log.
+
+async function loadAudit() {
+  const { actions } = await admin.audit({ limit: 100 });
+  byId('audit-rows').replaceChildren(
+    ...actions.map((a) =>
+      el('tr', {}, [
+        el('td', {}, [when(a.at)]),
+        el('td', {}, [a.moderator?.name ?? '–']),
+        el('td', {}, [a.action]),
+        el('td', {}, [a.target]),
+        el('td', {}, [a.reason ?? '']),
+      ]),
+    ),
+  );
+}
+
+// Wiring.
+
+byId('sign-in').addEventListener('submit', (event) => {
+  event.preventDefault();
+  const input = /** @type {HTMLInputElement} */ (byId('token'));
+  sessionStorage.setItem(TOKEN_KEY, input.value.trim());
+  input.value = '';
+  say('');
+  void signIn();
+});
+
+byId('sign-out').addEventListener('click', () => {
+  sessionStorage.removeItem(TOKEN_KEY);
+  me = null;
+  showSignedOut();
+  say('Signed out.');
+  /** @type {HTMLInputElement} */ (byId('token')).focus();
+});
+
+window.addEventListener('hashchange', async () => {
+  if (!me) return;
+  await show(screenOfHash());
+  focusScreenTitle();
+});
+
+byId('queue-list').addEventListener('click', (event) => {
+  const button = /** @type {HTMLElement} */ (event.target).closest('button');
+  if (button?.dataset.index !== undefined) select(Number(button.dataset.index));
+});
+
+byId('decision').addEventListener('submit', (event) => {
+  event.preventDefault();
+  const submitter = /** @type {SubmitEvent} */ (event).submitter;
+  const chosen = submitter instanceof HTMLButtonElement ? submitter.value : null;
+  // Enter in the reason field does what the key asked for; a button, its own action.
+  const action =
+    (submitter === null || submitter === byId('decision').querySelector('button') ? pendingAction : null) ??
+    chosen ??
+    'approve';
+  const reason = /** @type {HTMLInputElement} */ (byId('reason')).value.trim();
+  void decide(action, reason);
+});
+
+byId('new-moderator').addEventListener('submit', async (event) => {
+  event.preventDefault();
+  const form = /** @type {HTMLFormElement} */ (event.target);
+  const name = /** @type {HTMLInputElement} */ (byId('moderator-name')).value.trim();
+  const role =
+    /** @type {HTMLSelectElement} */ (byId('moderator-role')).value === 'owner' ? 'owner' : 'moderator';
+  try {
+    const made = await admin.createModerator({ name, role });
+    byId('new-token-value').textContent = made.token;
+    byId('new-token').hidden = false;
+    form.reset();
+    say(`${made.name} is a ${made.role} now.`);
+    await loadModerators();
+  } catch (error) {
+    sayError(error);
+  }
+});
+
+/** The queue's keys, outside text fields only: typing a reason never moves the selection. */
+document.addEventListener('keydown', (event) => {
+  if (!me || byId('queue').hidden || event.ctrlKey || event.metaKey || event.altKey) return;
+  const target = /** @type {HTMLElement} */ (event.target);
+  if (target.closest('input, textarea, select')) return;
+  if (event.key === 'j') select(Math.min(selected + 1, queue.length - 1));
+  else if (event.key === 'k') select(Math.max(selected - 1, 0));
+  else if (event.key === 'a') act('approve');
+  else if (event.key === 'v') act('void');
+  else return;
+  event.preventDefault();
+});
+
+if (sessionStorage.getItem(TOKEN_KEY)) await signIn();
+else showSignedOut();
+document.body.dataset.ready = 'true';
