@@ -11,6 +11,7 @@ import { requestLog } from './http/log.js';
 import { newRequestId } from './http/request-id.js';
 import { securityHeaders } from './http/security-headers.js';
 import { adminRoutes } from './routes/admin.js';
+import { analyticsRoutes } from './routes/analytics.js';
 import { clockRoutes } from './routes/clock.js';
 import { dataRightsRoutes } from './routes/data-rights.js';
 import { deviceRoutes } from './routes/devices.js';
@@ -80,6 +81,7 @@ export function createApp(options: AppOptions = {}) {
     .route('/v1', clockRoutes)
     .route('/v1', moderatorRoutes)
     .route('/v1', upcomingRoutes)
+    .route('/v1', analyticsRoutes)
     .route('/v1', moderationRoutes)
     .route('/v1', suspectRoutes)
     .route('/v1', reportRoutes);

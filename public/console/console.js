@@ -14,11 +14,12 @@ import { ApiError, createAdminClient } from '../daily-puzzles/client/index.js';
  * @typedef {import('../daily-puzzles/client/index.js').WhoAmI} WhoAmI
  * @typedef {import('../daily-puzzles/client/index.js').UpcomingPuzzle} UpcomingPuzzle
  * @typedef {import('../daily-puzzles/client/index.js').ModeratorView} ModeratorView
- * @typedef {'queue' | 'upcoming' | 'moderators' | 'audit'} Screen
+ * @typedef {import('../daily-puzzles/client/index.js').Analytics} Analytics
+ * @typedef {'queue' | 'upcoming' | 'analytics' | 'moderators' | 'audit'} Screen
  */
 
 const TOKEN_KEY = 'daily-puzzles.console-token';
-const SCREENS = /** @type {const} */ (['queue', 'upcoming', 'moderators', 'audit']);
+const SCREENS = /** @type {const} */ (['queue', 'upcoming', 'analytics', 'moderators', 'audit']);
 
 const admin = createAdminClient(location.origin, { token: () => sessionStorage.getItem(TOKEN_KEY) });
 
@@ -135,6 +136,7 @@ async function show(screen) {
   try {
     if (screen === 'queue') await loadQueue();
     if (screen === 'upcoming') await loadUpcoming();
+    if (screen === 'analytics') await loadAnalytics();
     if (screen === 'moderators') await loadModerators();
     if (screen === 'audit') await loadAudit();
   } catch (error) {
@@ -338,6 +340,166 @@ function upcomingCard(puzzle) {
   return card;
 }
 
+// Analytics.
+
+/** @type {Analytics | null} */
+let shownAnalytics = null;
+const percent = new Intl.NumberFormat(undefined, { style: 'percent', maximumFractionDigits: 0 });
+const dayFormat = new Intl.DateTimeFormat(undefined, { month: 'short', day: 'numeric', timeZone: 'UTC' });
+
+/** @param {string} date */
+function shortDate(date) {
+  return dayFormat.format(new Date(`${date}T00:00:00Z`));
+}
+
+async function loadAnalytics() {
+  const from = /** @type {HTMLInputElement} */ (byId('analytics-from')).value;
+  const to = /** @type {HTMLInputElement} */ (byId('analytics-to')).value;
+  /** @type {{ from?: string, to?: string }} */
+  const query = {};
+  if (from) query.from = from;
+  if (to) query.to = to;
+  const analytics = await admin.analytics(query);
+  shownAnalytics = analytics;
+  /** @type {HTMLInputElement} */ (byId('analytics-from')).value = analytics.from;
+  /** @type {HTMLInputElement} */ (byId('analytics-to')).value = analytics.to;
+  byId('analytics-days').replaceChildren(
+    ...analytics.days.map((d) =>
+      el('tr', {}, [
+        el('td', {}, [shortDate(d.date)]),
+        el('td', {}, [numbers.format(d.activePlayers)]),
+        el('td', {}, [numbers.format(d.newPlayers)]),
+        el('td', {}, [numbers.format(d.returningPlayers)]),
+      ]),
+    ),
+  );
+  byId('analytics-puzzles').replaceChildren(
+    ...analytics.puzzles.map((p) =>
+      el('tr', { 'data-puzzle': `${p.date}:${p.kind}:${p.level}` }, [
+        el('th', { scope: 'row' }, [`${shortDate(p.date)} ${p.kind} ${p.level}`]),
+        el('td', {}, [numbers.format(p.started)]),
+        el('td', {}, [numbers.format(p.solved)]),
+        el('td', {}, [p.completionRate === null ? '–' : percent.format(p.completionRate)]),
+        el('td', {}, [
+          p.medianMs === null ? '–' : `${seconds(p.medianMs)} (${seconds(p.p25Ms)}–${seconds(p.p75Ms)})`,
+        ]),
+        el('td', {}, [`${numbers.format(p.benchmarkSeconds)} s`]),
+        el('td', {}, [numbers.format(p.hints)]),
+        el('td', {}, [`${p.pending} pending, ${p.flagged} flagged`]),
+        el('td', {}, [
+          p.voters === 0
+            ? '–'
+            : `${p.voters}: ${numbers.format(p.funMean ?? 0)} · ${p.feltEasier}/${p.feltRight}/${p.feltHarder}`,
+        ]),
+      ]),
+    ),
+  );
+  byId('analytics-charts').replaceChildren(
+    barChart(
+      'Active players by date (new players in the lighter bar)',
+      analytics.days.map((d) => ({ label: shortDate(d.date), value: d.activePlayers, second: d.newPlayers })),
+      numbers.format,
+      'active',
+    ),
+    barChart(
+      'Completion by date: solved of started, all puzzles',
+      completionByDate(analytics).map((d) => ({ label: shortDate(d.date), value: d.rate })),
+      percent.format,
+      'completion',
+    ),
+  );
+}
+
+/** @param {Analytics} analytics */
+function completionByDate(analytics) {
+  /** @type {Map<string, { started: number, solved: number }>} */
+  const byDate = new Map();
+  for (const p of analytics.puzzles) {
+    const day = byDate.get(p.date) ?? { started: 0, solved: 0 };
+    day.started += p.started;
+    day.solved += p.solved;
+    byDate.set(p.date, day);
+  }
+  return [...byDate].map(([date, d]) => ({ date, rate: d.started === 0 ? 0 : d.solved / d.started }));
+}
+
+/**
+ * A bar per date in plain SVG, its figures also in the table beside it; the picture is labelled with its
+ * title and each bar carries its value for screen readers.
+ * @param {string} title
+ * @param {{ label: string, value: number, second?: number }[]} bars
+ * @param {(n: number) => string} format
+ * @param {string} kind
+ */
+function barChart(title, bars, format, kind) {
+  const ns = 'http://www.w3.org/2000/svg';
+  const width = 640;
+  const height = 160;
+  const most = Math.max(1e-9, ...bars.map((b) => b.value));
+  const step = bars.length === 0 ? 0 : (width - 40) / bars.length;
+  const svg = document.createElementNS(ns, 'svg');
+  svg.setAttribute('viewBox', `0 0 ${width} ${height}`);
+  svg.setAttribute('role', 'img');
+  svg.setAttribute(
+    'aria-label',
+    `${title}: ${bars.map((b) => `${b.label} ${format(b.value)}`).join(', ') || 'no data'}`,
+  );
+  svg.classList.add('chart');
+  bars.forEach((bar, i) => {
+    const h = ((height - 30) * bar.value) / most;
+    const rect = document.createElementNS(ns, 'rect');
+    rect.setAttribute('x', String(30 + i * step));
+    rect.setAttribute('y', String(height - 20 - h));
+    rect.setAttribute('width', String(Math.max(1, step * 0.7)));
+    rect.setAttribute('height', String(h));
+    rect.setAttribute('class', `bar-${kind}`);
+    svg.append(rect);
+    if (bar.second !== undefined) {
+      const inner = document.createElementNS(ns, 'rect');
+      const h2 = ((height - 30) * bar.second) / most;
+      inner.setAttribute('x', String(30 + i * step + step * 0.2));
+      inner.setAttribute('y', String(height - 20 - h2));
+      inner.setAttribute('width', String(Math.max(1, step * 0.3)));
+      inner.setAttribute('height', String(h2));
+      inner.setAttribute('class', 'bar-new');
+      svg.append(inner);
+    }
+    if (bars.length <= 31 && (bars.length <= 10 || i % 5 === 0)) {
+      const label = document.createElementNS(ns, 'text');
+      label.setAttribute('x', String(30 + i * step));
+      label.setAttribute('y', String(height - 6));
+      label.textContent = bar.label;
+      svg.append(label);
+    }
+  });
+  const heading = document.createElementNS(ns, 'text');
+  heading.setAttribute('x', '0');
+  heading.setAttribute('y', '10');
+  heading.textContent = `${title} (most: ${format(bars.length === 0 ? 0 : most)})`;
+  svg.append(heading);
+  return svg;
+}
+
+/**
+ * A table as CSV (RFC 4180: every field quoted), downloaded from a blob: nothing leaves the page.
+ * @param {string} name
+ * @param {Record<string, unknown>[]} rows
+ */
+function downloadCsv(name, rows) {
+  const columns = rows.length === 0 ? [] : Object.keys(rows[0] ?? {});
+  const quote = (/** @type {unknown} */ v) => `"${String(v ?? '').replace(/"/g, '""')}"`;
+  const text = [
+    columns.map(quote).join(','),
+    ...rows.map((r) => columns.map((c) => quote(r[c])).join(',')),
+  ].join('\r\n');
+  const url = URL.createObjectURL(new Blob([text], { type: 'text/csv' }));
+  const link = el('a', { href: url, download: name });
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
 // Moderators (owners only).
 
 async function loadModerators() {
@@ -445,6 +607,31 @@ byId('new-moderator').addEventListener('submit', async (event) => {
   } catch (error) {
     sayError(error);
   }
+});
+
+byId('analytics-range').addEventListener('submit', (event) => {
+  event.preventDefault();
+  loadAnalytics().catch(sayError);
+});
+
+byId('analytics-refresh').addEventListener('click', async () => {
+  try {
+    const { dates } = await admin.refreshAnalytics();
+    say(`Recomputed ${dates.length} dates.`);
+    await loadAnalytics();
+  } catch (error) {
+    sayError(error);
+  }
+});
+
+byId('analytics-days-csv').addEventListener('click', () => {
+  if (shownAnalytics)
+    downloadCsv(`players-${shownAnalytics.from}-${shownAnalytics.to}.csv`, shownAnalytics.days);
+});
+
+byId('analytics-puzzles-csv').addEventListener('click', () => {
+  if (shownAnalytics)
+    downloadCsv(`puzzles-${shownAnalytics.from}-${shownAnalytics.to}.csv`, shownAnalytics.puzzles);
 });
 
 /** The queue's keys, outside text fields only: typing a reason never moves the selection. */

@@ -11,6 +11,7 @@ import type {
   StoredSubmission,
   Suspects,
 } from '../contract/admin.js';
+import type { Analytics } from '../contract/analytics.js';
 import type { TestClock } from '../contract/clock.js';
 import type { LevelFeedback, ReportsPage } from '../contract/feedback.js';
 import type {
@@ -40,6 +41,10 @@ export interface AdminClient {
   createModerator(request: NewModerator): Promise<CreatedModerator>;
   /** Owner only: revokes a moderator's token. */
   revokeModerator(id: string, reason?: Reason): Promise<ModeratorView>;
+  /** The game's numbers by date, kind and level, from the daily aggregates (default: the last 30 days). */
+  analytics(query?: { from?: string; to?: string; kind?: string; level?: string }): Promise<Analytics>;
+  /** Recomputes the aggregates of the last few dates now (the daily cron does it too). */
+  refreshAnalytics(): Promise<{ dates: string[] }>;
   /** The puzzles made for the dates not begun anywhere yet, with grades and pictures (never shown to players). */
   upcomingPuzzles(): Promise<Upcoming>;
   /** Owner only: replaces a puzzle whose date has not begun with the next attempt of its seed (409 once begun). */
@@ -92,6 +97,8 @@ export function createAdminClient(baseUrl: string, options: ClientOptions = {}):
   const moderator = (id: string) => `/v1/admin/moderators/${segment(id)}`;
   return {
     whoAmI: () => call<WhoAmI>('/v1/admin/me'),
+    analytics: (query = {}) => call<Analytics>('/v1/admin/analytics', { query: { ...query } }),
+    refreshAnalytics: () => call<{ dates: string[] }>('/v1/admin/analytics/refresh', { method: 'POST' }),
     upcomingPuzzles: () => call<Upcoming>('/v1/admin/puzzles/upcoming'),
     reroll: (date, kind, level, reason) =>
       call<Rerolled>(`/v1/admin/puzzles/${segment(date)}/${segment(kind)}/${segment(level)}/reroll`, {

@@ -17,6 +17,7 @@ export type {
   StoredSubmission,
   Suspects,
 } from '../contract/admin.js';
+export type { Analytics } from '../contract/analytics.js';
 export type { BoardOf, HintBoards, HintedKind } from '../contract/boards/index.js';
 export type { TestClock } from '../contract/clock.js';
 export type { LinkCode, PlayerTokens } from '../contract/devices.js';

@@ -93,30 +93,37 @@ export const generationRuns = sqliteTable(
 );
 
 /** Anonymous by default: a player is an id; the bearer token is an HMAC of it, so nothing secret is stored. */
-export const players = sqliteTable('players', {
-  id: text('id').primaryKey(),
-  displayName: text('display_name'),
-  createdAt: text('created_at').notNull(),
-  /** The player's calendar for streaks (IANA name): set by the player, or by their first session's `tz`. */
-  timeZone: text('time_zone'),
-  /** When the player last changed `timeZone` (changes are limited). */
-  timeZoneChangedAt: text('time_zone_changed_at'),
-  /** Set by a moderator: the player's tokens are refused and none of its solves counts anywhere. */
-  bannedAt: text('banned_at'),
-  banReason: text('ban_reason'),
-  /**
-   * When a moderator last took the player off the suspects list (src/fairplay/suspicion.ts): only pace
-   * signals after it count.
-   */
-  suspectClearedAt: text('suspect_cleared_at'),
-  /** Who sees the player on boards and its profile: everyone, its mutual follows, or nobody but itself. */
-  boardVisibility: text('board_visibility').$type<BoardVisibility>().notNull().default('public'),
-  /**
-   * Set on the anonymous stand-in that keeps a deleted player's solves (boards and puzzle ratings keep
-   * their games); nothing else about the player is kept.
-   */
-  deletedAt: text('deleted_at'),
-});
+export const players = sqliteTable(
+  'players',
+  {
+    id: text('id').primaryKey(),
+    displayName: text('display_name'),
+    createdAt: text('created_at').notNull(),
+    /** The player's calendar for streaks (IANA name): set by the player, or by their first session's `tz`. */
+    timeZone: text('time_zone'),
+    /** When the player last changed `timeZone` (changes are limited). */
+    timeZoneChangedAt: text('time_zone_changed_at'),
+    /** Set by a moderator: the player's tokens are refused and none of its solves counts anywhere. */
+    bannedAt: text('banned_at'),
+    banReason: text('ban_reason'),
+    /**
+     * When a moderator last took the player off the suspects list (src/fairplay/suspicion.ts): only pace
+     * signals after it count.
+     */
+    suspectClearedAt: text('suspect_cleared_at'),
+    /** Who sees the player on boards and its profile: everyone, its mutual follows, or nobody but itself. */
+    boardVisibility: text('board_visibility').$type<BoardVisibility>().notNull().default('public'),
+    /**
+     * Set on the anonymous stand-in that keeps a deleted player's solves (boards and puzzle ratings keep
+     * their games); nothing else about the player is kept.
+     */
+    deletedAt: text('deleted_at'),
+  },
+  (t) => [
+    /** Players made on a date (the analytics' new players). */
+    index('players_created').on(t.createdAt),
+  ],
+);
 
 export type BoardVisibility = 'public' | 'followers' | 'hidden';
 
@@ -223,7 +230,11 @@ export const playSessions = sqliteTable(
     /** Hints the hint route has given this session: a solve after one is practice (src/play/submit.ts). */
     hints: integer('hints').notNull().default(0),
   },
-  (t) => [primaryKey({ columns: [t.playerId, t.puzzleId] })],
+  (t) => [
+    primaryKey({ columns: [t.playerId, t.puzzleId] }),
+    /** A puzzle's sessions: how many started it, and who played a date (the analytics' daily aggregates). */
+    index('play_sessions_puzzle').on(t.puzzleId),
+  ],
 );
 
 /** One Glicko-2 rating per player and kind. */
@@ -557,3 +568,51 @@ export const shares = sqliteTable(
   },
   (t) => [index('shares_player').on(t.playerId, t.createdAt)],
 );
+
+/**
+ * The game's numbers per date, kind and level (GET /v1/admin/analytics), kept by the daily cron for the
+ * last few dates (src/play/analytics.ts), so that a month of them is one short primary-key range however
+ * many submissions there are.
+ */
+export const dailyPuzzleStats = sqliteTable(
+  'daily_puzzle_stats',
+  {
+    date: text('date').notNull(),
+    kind: text('kind').$type<Kind>().notNull(),
+    level: text('level').$type<Level>().notNull(),
+    /** Players who fetched it with a token (a session). */
+    started: integer('started').notNull(),
+    /** Counted ranked solves (clean or approved, players not banned). */
+    solved: integer('solved').notNull(),
+    /** Quartiles of the counted times (ms); null without solves. */
+    p25Ms: integer('p25_ms'),
+    medianMs: integer('median_ms'),
+    p75Ms: integer('p75_ms'),
+    benchmarkSeconds: real('benchmark_seconds').notNull(),
+    /** Hints given over its sessions. */
+    hints: integer('hints').notNull(),
+    /** Ranked solves waiting for a moderator: pending and flagged. */
+    pending: integer('pending').notNull(),
+    flagged: integer('flagged').notNull(),
+    voters: integer('voters').notNull(),
+    /** Mean fun vote (1–5); null without votes. */
+    funMean: real('fun_mean'),
+    feltEasier: integer('felt_easier').notNull(),
+    feltRight: integer('felt_right').notNull(),
+    feltHarder: integer('felt_harder').notNull(),
+    computedAt: text('computed_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.date, t.kind, t.level] })],
+);
+
+/** Who played a date, all kinds together: the analytics' players, new and returning. */
+export const dailyPlayerStats = sqliteTable('daily_player_stats', {
+  date: text('date').primaryKey(),
+  /** Players made that day (UTC). */
+  newPlayers: integer('new_players').notNull(),
+  /** Players with a session of one of the date's puzzles. */
+  activePlayers: integer('active_players').notNull(),
+  /** Of those, players made before that day. */
+  returningPlayers: integer('returning_players').notNull(),
+  computedAt: text('computed_at').notNull(),
+});

@@ -153,6 +153,28 @@ describe.skipIf(!chromiumStatus.ok)('the console', () => {
     });
   });
 
+  test("the analytics page's figures equal what was played, and its table downloads as CSV", async () => {
+    const page = await openConsole();
+    await signIn(page, moderatorToken);
+    await page.goto(`${worker.url}/console/#analytics`);
+    await page.locator('body[data-screen="analytics"]').waitFor();
+    await page.locator('#analytics-refresh').focus();
+    await page.keyboard.press('Enter');
+    await page.locator('#status', { hasText: 'Recomputed' }).waitFor();
+    const row = page.locator(`#analytics-puzzles tr[data-puzzle="${held.date}:signal:easy"]`);
+    await row.waitFor();
+    const cells = await row.locator('td').allTextContents();
+    // Started by the held player alone, solved once its solve was approved: 1 of 1.
+    expect(cells.slice(0, 3)).toEqual(['1', '1', '100%']);
+    const download = page.waitForEvent('download');
+    await page.locator('#analytics-puzzles-csv').focus();
+    await page.keyboard.press('Enter');
+    const csv = await readFile((await (await download).path()) ?? '', 'utf8');
+    const [header, ...lines] = csv.split('\r\n');
+    expect(header).toContain('"started"');
+    expect(lines.find((line) => line.startsWith(`"${held.date}","signal","easy","1","1"`))).toBeDefined();
+  });
+
   test('an owner rerolls a puzzle of a date not begun, and a reroll of today is refused', async () => {
     const page = await openConsole();
     await signIn(page, DEV_SECRETS.ADMIN_TOKEN);
@@ -214,7 +236,7 @@ describe.skipIf(!chromiumStatus.ok)('the console', () => {
       const page = await openConsole(viewport);
       expect(describeViolations(await axeViolations(page))).toBe('');
       await signIn(page, DEV_SECRETS.ADMIN_TOKEN);
-      for (const screen of ['queue', 'upcoming', 'moderators', 'audit']) {
+      for (const screen of ['queue', 'upcoming', 'analytics', 'moderators', 'audit']) {
         await page.goto(`${worker.url}/console/#${screen}`);
         await page.locator(`body[data-screen="${screen}"]`).waitFor();
         expect(describeViolations(await axeViolations(page)), screen).toBe('');
