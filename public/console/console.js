@@ -15,11 +15,12 @@ import { ApiError, createAdminClient } from '../daily-puzzles/client/index.js';
  * @typedef {import('../daily-puzzles/client/index.js').UpcomingPuzzle} UpcomingPuzzle
  * @typedef {import('../daily-puzzles/client/index.js').ModeratorView} ModeratorView
  * @typedef {import('../daily-puzzles/client/index.js').Analytics} Analytics
- * @typedef {'queue' | 'upcoming' | 'analytics' | 'moderators' | 'audit'} Screen
+ * @typedef {import('../daily-puzzles/client/index.js').PuzzleFeedback} PuzzleFeedback
+ * @typedef {'queue' | 'upcoming' | 'feedback' | 'analytics' | 'moderators' | 'audit'} Screen
  */
 
 const TOKEN_KEY = 'daily-puzzles.console-token';
-const SCREENS = /** @type {const} */ (['queue', 'upcoming', 'analytics', 'moderators', 'audit']);
+const SCREENS = /** @type {const} */ (['queue', 'upcoming', 'feedback', 'analytics', 'moderators', 'audit']);
 
 const admin = createAdminClient(location.origin, { token: () => sessionStorage.getItem(TOKEN_KEY) });
 
@@ -136,6 +137,7 @@ async function show(screen) {
   try {
     if (screen === 'queue') await loadQueue();
     if (screen === 'upcoming') await loadUpcoming();
+    if (screen === 'feedback') await loadFeedback();
     if (screen === 'analytics') await loadAnalytics();
     if (screen === 'moderators') await loadModerators();
     if (screen === 'audit') await loadAudit();
@@ -337,6 +339,92 @@ function upcomingCard(puzzle) {
     });
     card.append(form);
   }
+  return card;
+}
+
+// Reports and votes.
+
+async function loadFeedback() {
+  const { reports } = await admin.reports({ limit: 100 });
+  const puzzleIds = [...new Set(reports.map((r) => r.puzzleId))];
+  const list = byId('feedback-list');
+  if (puzzleIds.length === 0) {
+    list.replaceChildren(el('p', { class: 'empty' }, ['No open report.']));
+    return;
+  }
+  const cards = await Promise.all(
+    puzzleIds.map(async (id) => {
+      const [date = '', kind = '', level = ''] = id.split(':');
+      return feedbackCard(await admin.puzzleFeedback(date, kind, level));
+    }),
+  );
+  list.replaceChildren(...cards);
+}
+
+/** @param {PuzzleFeedback} feedback */
+function feedbackCard(feedback) {
+  const headingId = `feedback-${feedback.puzzleId.replace(/[^a-z0-9]/gi, '-')}`;
+  const { votes } = feedback;
+  const card = el(
+    'article',
+    { class: 'puzzle', 'aria-labelledby': headingId, 'data-feedback': feedback.puzzleId },
+    [
+      el('h3', { id: headingId }, [feedback.puzzleId]),
+      el('table', {}, [
+        el('caption', {}, [`${votes.voters} votes`]),
+        el('thead', {}, [
+          el('tr', {}, [
+            el('th', { scope: 'col' }, ['Fun 1']),
+            el('th', { scope: 'col' }, ['2']),
+            el('th', { scope: 'col' }, ['3']),
+            el('th', { scope: 'col' }, ['4']),
+            el('th', { scope: 'col' }, ['5']),
+            el('th', { scope: 'col' }, ['Easier']),
+            el('th', { scope: 'col' }, ['Right']),
+            el('th', { scope: 'col' }, ['Harder']),
+          ]),
+        ]),
+        el('tbody', {}, [
+          el('tr', {}, [
+            ...votes.fun.map((n) => el('td', {}, [numbers.format(n)])),
+            el('td', {}, [numbers.format(votes.felt.easier)]),
+            el('td', {}, [numbers.format(votes.felt.right)]),
+            el('td', {}, [numbers.format(votes.felt.harder)]),
+          ]),
+        ]),
+      ]),
+    ],
+  );
+  const reports = el('ul', { class: 'reports' });
+  for (const report of feedback.reports) {
+    const item = el('li', {}, [
+      `${report.reason}${report.note ? `: “${report.note}”` : ''} (${when(report.reportedAt)}${
+        report.resolvedAt ? `, resolved ${when(report.resolvedAt)}` : ''
+      })`,
+    ]);
+    if (!report.resolvedAt) {
+      const inputId = `report-${report.id}-reason`;
+      const form = el('form', { class: 'resolve' }, [
+        el('label', { for: inputId }, ['What was found']),
+        el('input', { id: inputId, minlength: '3', maxlength: '500', required: '' }),
+        el('button', { type: 'submit' }, [`Resolve report ${report.id}`]),
+      ]);
+      form.addEventListener('submit', async (event) => {
+        event.preventDefault();
+        const reason = /** @type {HTMLInputElement} */ (form.querySelector('input')).value.trim();
+        try {
+          await admin.resolveReport(report.id, reason);
+          say(`Report ${report.id} resolved.`);
+          await loadFeedback();
+        } catch (error) {
+          sayError(error);
+        }
+      });
+      item.append(form);
+    }
+    reports.append(item);
+  }
+  card.append(reports);
   return card;
 }
 

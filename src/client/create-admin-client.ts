@@ -13,7 +13,7 @@ import type {
 } from '../contract/admin.js';
 import type { Analytics } from '../contract/analytics.js';
 import type { TestClock } from '../contract/clock.js';
-import type { LevelFeedback, ReportsPage } from '../contract/feedback.js';
+import type { LevelFeedback, PuzzleFeedback, ReportsPage } from '../contract/feedback.js';
 import type {
   CreatedModerator,
   Moderators,
@@ -81,6 +81,8 @@ export interface AdminClient {
   reports(query?: PageQuery): Promise<ReportsPage>;
   /** Closes a report, with what was found. */
   resolveReport(id: number, reason: Reason): Promise<ResolvedReport>;
+  /** One puzzle's votes (all of them, per fun value and felt difficulty) and every report of it. */
+  puzzleFeedback(date: string, kind: string, level: string): Promise<PuzzleFeedback>;
   /** Each level's felt difficulty beside its grader's techniques and its benchmark. */
   levelFeedback(): Promise<LevelFeedback>;
 }
@@ -135,6 +137,8 @@ export function createAdminClient(baseUrl: string, options: ClientOptions = {}):
         method: 'POST',
         body: { reason },
       }),
+    puzzleFeedback: (date, kind, level) =>
+      call<PuzzleFeedback>(`/v1/admin/puzzles/${segment(date)}/${segment(kind)}/${segment(level)}/feedback`),
     levelFeedback: () => call<LevelFeedback>('/v1/admin/levels/feedback'),
   };
 }

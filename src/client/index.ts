@@ -25,6 +25,7 @@ export type { ErrorBody } from '../contract/error.js';
 export type {
   Felt,
   LevelFeedback,
+  PuzzleFeedback,
   PuzzleVotes,
   Report,
   ReportReason,

@@ -1,5 +1,6 @@
 import {
   type LevelFeedback,
+  type PuzzleFeedback,
   type PuzzleVotes,
   type Report,
   type ReportRequest,
@@ -14,6 +15,7 @@ import {
   hasStarted,
   levelFeedback,
   openReportsPage,
+  puzzleFeedbackRows,
   type ReportRow,
   resolveReport,
   saveReport,
@@ -25,7 +27,7 @@ import {
 import { recordAdminAction } from '../db/moderation.js';
 import type { Moderator } from '../db/moderators.js';
 import type { PlayerRow } from '../db/players.js';
-import type { PuzzleRow } from '../db/puzzles.js';
+import { findPuzzle, type PuzzleRow } from '../db/puzzles.js';
 import type { Services } from '../services.js';
 import { auditEntry } from './audit-entry.js';
 import { settleOwnSolve } from './own-solve-read.js';
@@ -93,6 +95,21 @@ export async function fileReport(
 export async function openReports(services: Services, beforeId: number | null, limit: number) {
   const rows = await openReportsPage(services.db, beforeId, limit);
   return rows.map((row) => ({ ...reportView(row), playerId: row.playerId }));
+}
+
+/** A puzzle's votes and reports for the moderators, or null when there is no such puzzle. */
+export async function puzzleFeedback(services: Services, puzzleId: string): Promise<PuzzleFeedback | null> {
+  if (!(await findPuzzle(services.db, puzzleId))) return null;
+  const { tally, reports } = await puzzleFeedbackRows(services.db, puzzleId);
+  return {
+    puzzleId,
+    votes: tally,
+    reports: reports.map((row) => ({
+      ...reportView(row),
+      playerId: row.playerId,
+      resolvedAt: row.resolvedAt,
+    })),
+  };
 }
 
 export type ResolveReportOutcome = { ok: true } | { ok: false; reason: 'not_found' };

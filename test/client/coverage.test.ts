@@ -118,6 +118,7 @@ const ADMIN_CALLS: Record<keyof AdminClient, (api: AdminClient) => Promise<unkno
   upcomingPuzzles: (api) => api.upcomingPuzzles(),
   analytics: (api) => api.analytics({ from: '2026-11-01', to: date, kind: 'sudoku' }),
   refreshAnalytics: (api) => api.refreshAnalytics(),
+  puzzleFeedback: (api) => api.puzzleFeedback(date, 'sudoku', 'easy'),
   reroll: (api) => api.reroll(date, 'sudoku', 'easy', 'Too easy for its level'),
   moderators: (api) => api.moderators(),
   createModerator: (api) => api.createModerator({ name: 'Grace', role: 'moderator' }),

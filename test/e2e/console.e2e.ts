@@ -38,7 +38,7 @@ describe.skipIf(!chromiumStatus.ok)('the console', () => {
   let browser: Browser;
   let owner: AdminClient;
   let moderatorToken: string;
-  let held: { playerId: string; date: string };
+  let held: { playerId: string; token: string; date: string };
   let upcomingDate: string;
   const contexts: BrowserContext[] = [];
 
@@ -58,7 +58,7 @@ describe.skipIf(!chromiumStatus.ok)('the console', () => {
   });
 
   /** A player's signal solve entered every 10 ms, as a script would: flagged, held for a moderator. */
-  async function heldSolve(): Promise<{ playerId: string; date: string }> {
+  async function heldSolve(): Promise<{ playerId: string; token: string; date: string }> {
     const api = createClient(worker.url);
     const player = await api.register({ displayName: 'Hana' });
     const asPlayer = createClient(worker.url, { token: player.token });
@@ -76,7 +76,7 @@ describe.skipIf(!chromiumStatus.ok)('the console', () => {
       log,
     });
     expect(result.verdict).toBe('flagged');
-    return { playerId: player.player.id, date };
+    return { playerId: player.player.id, token: player.token, date };
   }
 
   /**
@@ -175,6 +175,24 @@ describe.skipIf(!chromiumStatus.ok)('the console', () => {
     expect(lines.find((line) => line.startsWith(`"${held.date}","signal","easy","1","1"`))).toBeDefined();
   });
 
+  test("a moderator resolves a player's report from the puzzle's votes and reports", async () => {
+    const asPlayer = createClient(worker.url, { token: held.token });
+    await asPlayer.report(held.date, 'signal', 'easy', { reason: 'wrong_level', note: 'Felt like hard' });
+    const page = await openConsole();
+    await signIn(page, moderatorToken);
+    await page.goto(`${worker.url}/console/#feedback`);
+    const card = page.locator(`article[data-feedback="${held.date}:signal:easy"]`);
+    await card.waitFor();
+    expect(await card.locator('.reports li').first().textContent()).toContain(
+      'wrong_level: “Felt like hard”',
+    );
+    await card.locator('.resolve input').focus();
+    await page.keyboard.type('Graded easy by its techniques: kept');
+    await page.keyboard.press('Enter');
+    await page.locator('#status', { hasText: 'resolved' }).waitFor();
+    expect((await owner.reports()).reports).toEqual([]);
+  });
+
   test('an owner rerolls a puzzle of a date not begun, and a reroll of today is refused', async () => {
     const page = await openConsole();
     await signIn(page, DEV_SECRETS.ADMIN_TOKEN);
@@ -236,7 +254,7 @@ describe.skipIf(!chromiumStatus.ok)('the console', () => {
       const page = await openConsole(viewport);
       expect(describeViolations(await axeViolations(page))).toBe('');
       await signIn(page, DEV_SECRETS.ADMIN_TOKEN);
-      for (const screen of ['queue', 'upcoming', 'analytics', 'moderators', 'audit']) {
+      for (const screen of ['queue', 'upcoming', 'feedback', 'analytics', 'moderators', 'audit']) {
         await page.goto(`${worker.url}/console/#${screen}`);
         await page.locator(`body[data-screen="${screen}"]`).waitFor();
         expect(describeViolations(await axeViolations(page)), screen).toBe('');
