@@ -205,6 +205,72 @@ function select(index) {
     timeBar(flag),
   );
   showPlayerEvidence(flag.player.id);
+  void showLogTimeline(flag);
+}
+
+/**
+ * The move log as a timeline: the gap before each move, with the floor and the elite line spread evenly
+ * over the moves drawn across. Held solves keep their log (GET /v1/admin/submissions/{id}).
+ * @param {Flag} flag
+ */
+async function showLogTimeline(flag) {
+  let stored;
+  try {
+    stored = await admin.submission(flag.submissionId);
+  } catch {
+    return;
+  }
+  if (queue[selected]?.submissionId !== flag.submissionId) return;
+  const log = Array.isArray(stored.log) ? /** @type {unknown[]} */ (stored.log) : [];
+  const times = log.map((entry) => (Array.isArray(entry) && typeof entry[0] === 'number' ? entry[0] : 0));
+  const gaps = times.map((t, i) => t - (i === 0 ? 0 : (times[i - 1] ?? 0)));
+  if (gaps.length === 0) return;
+  const entries = Math.max(1, gaps.length);
+  const floorGap = flag.evidence ? flag.evidence.floorMs / entries : null;
+  const eliteGap = flag.evidence?.eliteMs !== undefined ? flag.evidence.eliteMs / entries : null;
+  const most = Math.max(1, ...gaps, floorGap ?? 0, eliteGap ?? 0);
+  const ns = 'http://www.w3.org/2000/svg';
+  const width = 320;
+  const height = 100;
+  const svg = document.createElementNS(ns, 'svg');
+  svg.setAttribute('viewBox', `0 0 ${width} ${height}`);
+  svg.setAttribute('role', 'img');
+  svg.setAttribute(
+    'aria-label',
+    `Gap before each of ${gaps.length} moves: shortest ${seconds(Math.min(...gaps))}, longest ${seconds(
+      Math.max(...gaps),
+    )}; floor per move ${seconds(floorGap)}, elite line per move ${seconds(eliteGap)}`,
+  );
+  svg.classList.add('time-bar');
+  const step = width / gaps.length;
+  gaps.forEach((gap, i) => {
+    const h = ((height - 10) * gap) / most;
+    const rect = document.createElementNS(ns, 'rect');
+    rect.setAttribute('x', String(i * step));
+    rect.setAttribute('y', String(height - h));
+    rect.setAttribute('width', String(Math.max(0.5, step * 0.8)));
+    rect.setAttribute('height', String(h));
+    rect.setAttribute('class', 'bar-solve');
+    svg.append(rect);
+  });
+  for (const [gap, name] of /** @type {const} */ ([
+    [floorGap, 'floor'],
+    [eliteGap, 'elite'],
+  ])) {
+    if (gap === null) continue;
+    const y = height - ((height - 10) * gap) / most;
+    const line = document.createElementNS(ns, 'line');
+    line.setAttribute('x1', '0');
+    line.setAttribute('x2', String(width));
+    line.setAttribute('y1', String(y));
+    line.setAttribute('y2', String(y));
+    line.setAttribute('class', `line-${name}`);
+    svg.append(line);
+  }
+  byId('queue-detail').append(
+    el('h4', {}, ['The move log: gap before each move (solid line: floor, dashed: elite line)']),
+    svg,
+  );
 }
 
 /** @param {string} term @param {string} value */

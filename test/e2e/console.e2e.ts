@@ -139,6 +139,10 @@ describe.skipIf(!chromiumStatus.ok)('the console', () => {
     await first.waitFor();
     expect(await first.textContent()).toContain('Hana');
     expect(await page.locator('#queue-detail').textContent()).toContain('fast_entries');
+    const timeline = page.locator('#queue-detail svg[aria-label^="Gap before each of"]');
+    await timeline.waitFor();
+    expect(await timeline.locator('rect').count()).toBeGreaterThan(3);
+    expect(await timeline.locator('line.line-floor').count()).toBe(1);
     await page.keyboard.press('a');
     await expect.poll(() => page.evaluate('document.activeElement?.id')).toBe('reason');
     await page.keyboard.type('Watched the replay: a steady person');
