@@ -6,7 +6,7 @@
  * typed; the server audits it under the moderator's name.
  */
 
-import { ApiError, createAdminClient } from '../daily-puzzles/client/index.js';
+import { ApiError, createAdminClient, createClient } from '../daily-puzzles/client/index.js';
 
 /**
  * @typedef {import('../daily-puzzles/client/index.js').AdminClient} AdminClient
@@ -16,13 +16,25 @@ import { ApiError, createAdminClient } from '../daily-puzzles/client/index.js';
  * @typedef {import('../daily-puzzles/client/index.js').ModeratorView} ModeratorView
  * @typedef {import('../daily-puzzles/client/index.js').Analytics} Analytics
  * @typedef {import('../daily-puzzles/client/index.js').PuzzleFeedback} PuzzleFeedback
- * @typedef {'queue' | 'upcoming' | 'feedback' | 'analytics' | 'moderators' | 'audit'} Screen
+ * @typedef {import('../daily-puzzles/client/index.js').PuzzleStats} PuzzleStats
+ * @typedef {import('../daily-puzzles/client/index.js').PuzzleBoard} PuzzleBoard
+ * @typedef {'queue' | 'today' | 'upcoming' | 'feedback' | 'analytics' | 'moderators' | 'audit'} Screen
  */
 
 const TOKEN_KEY = 'daily-puzzles.console-token';
-const SCREENS = /** @type {const} */ (['queue', 'upcoming', 'feedback', 'analytics', 'moderators', 'audit']);
+const SCREENS = /** @type {const} */ ([
+  'queue',
+  'today',
+  'upcoming',
+  'feedback',
+  'analytics',
+  'moderators',
+  'audit',
+]);
 
 const admin = createAdminClient(location.origin, { token: () => sessionStorage.getItem(TOKEN_KEY) });
+/** The public boards and statistics, as any visitor reads them: no token. */
+const publicApi = createClient(location.origin);
 
 /** @type {WhoAmI | null} */
 let me = null;
@@ -136,6 +148,7 @@ async function show(screen) {
   }
   try {
     if (screen === 'queue') await loadQueue();
+    if (screen === 'today') await loadToday();
     if (screen === 'upcoming') await loadUpcoming();
     if (screen === 'feedback') await loadFeedback();
     if (screen === 'analytics') await loadAnalytics();
@@ -356,6 +369,72 @@ function act(action) {
     return;
   }
   void decide(action, input.value.trim());
+}
+
+// Today's boards.
+
+async function loadToday() {
+  const [analytics, flags] = await Promise.all([admin.analytics(), admin.flags({ limit: 100 })]);
+  const today = analytics.puzzles.filter((p) => p.date === analytics.today);
+  const list = byId('today-list');
+  if (today.length === 0) {
+    list.replaceChildren(
+      el('p', { class: 'empty' }, ['No figures for today yet: recompute them on the Analytics screen.']),
+    );
+    return;
+  }
+  const cards = await Promise.all(
+    today.map(async (p) => {
+      const kind = /** @type {import('../daily-puzzles/client/index.js').Kind} */ (p.kind);
+      const level = /** @type {import('../daily-puzzles/client/index.js').Level} */ (p.level);
+      const [stats, board] = await Promise.all([
+        publicApi.stats(p.date, kind, level, { fresh: true }),
+        publicApi.leaderboard(p.date, kind, level, { limit: 10, fresh: true }),
+      ]);
+      const held = flags.flags.filter((f) => f.puzzleId === stats.puzzleId).length;
+      return todayCard(stats, board, held);
+    }),
+  );
+  list.replaceChildren(...cards);
+}
+
+/**
+ * @param {PuzzleStats} stats
+ * @param {PuzzleBoard} board
+ * @param {number} held
+ */
+function todayCard(stats, board, held) {
+  const headingId = `today-${stats.puzzleId.replace(/[^a-z0-9]/gi, '-')}`;
+  const top = el('ol', { class: 'top' }, [
+    ...board.entries.map((e) => el('li', {}, [`${e.displayName ?? 'anonymous'} · ${seconds(e.countedMs)}`])),
+  ]);
+  return el('article', { class: 'puzzle', 'aria-labelledby': headingId, 'data-today': stats.puzzleId }, [
+    el('h3', { id: headingId }, [stats.puzzleId]),
+    el('dl', {}, [
+      ...pair('Solvers so far', numbers.format(stats.solvers)),
+      ...pair(
+        'Median',
+        `${seconds(stats.medianMs)} against a benchmark of ${numbers.format(stats.benchmarkSeconds)} s`,
+      ),
+      ...pair('Held for review', numbers.format(held)),
+    ]),
+    histogramChart(stats),
+    el('h4', {}, ['Top 10']),
+    board.entries.length === 0 ? el('p', { class: 'empty' }, ['No counted solve yet.']) : top,
+  ]);
+}
+
+/** @param {PuzzleStats} stats */
+function histogramChart(stats) {
+  return barChart(
+    'Counted times by bucket (seconds)',
+    stats.histogram.map((b) => ({
+      label: b.toMs === null ? `${numbers.format(b.fromMs / 1000)}+` : numbers.format(b.toMs / 1000),
+      value: b.count,
+    })),
+    numbers.format,
+    'active',
+  );
 }
 
 // Tomorrow's puzzles.

@@ -179,6 +179,17 @@ describe.skipIf(!chromiumStatus.ok)('the console', () => {
     expect(lines.find((line) => line.startsWith(`"${held.date}","signal","easy","1","1"`))).toBeDefined();
   });
 
+  test("today's boards show the approved player in the top 10, with the solvers and the histogram", async () => {
+    const page = await openConsole();
+    await signIn(page, moderatorToken);
+    await page.goto(`${worker.url}/console/#today`);
+    const card = page.locator(`article[data-today="${held.date}:signal:easy"]`);
+    await card.waitFor();
+    expect(await card.locator('dt', { hasText: 'Solvers so far' }).locator('+ dd').textContent()).toBe('1');
+    expect(await card.locator('ol.top li').allTextContents()).toEqual([expect.stringContaining('Hana')]);
+    expect(await card.locator('svg rect').count()).toBeGreaterThan(0);
+  });
+
   test("a moderator resolves a player's report from the puzzle's votes and reports", async () => {
     const asPlayer = createClient(worker.url, { token: held.token });
     await asPlayer.report(held.date, 'signal', 'easy', { reason: 'wrong_level', note: 'Felt like hard' });
@@ -258,7 +269,7 @@ describe.skipIf(!chromiumStatus.ok)('the console', () => {
       const page = await openConsole(viewport);
       expect(describeViolations(await axeViolations(page))).toBe('');
       await signIn(page, DEV_SECRETS.ADMIN_TOKEN);
-      for (const screen of ['queue', 'upcoming', 'feedback', 'analytics', 'moderators', 'audit']) {
+      for (const screen of ['queue', 'today', 'upcoming', 'feedback', 'analytics', 'moderators', 'audit']) {
         await page.goto(`${worker.url}/console/#${screen}`);
         await page.locator(`body[data-screen="${screen}"]`).waitFor();
         expect(describeViolations(await axeViolations(page)), screen).toBe('');
