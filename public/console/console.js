@@ -392,10 +392,12 @@ async function loadToday() {
         publicApi.leaderboard(p.date, kind, level, { limit: 10, fresh: true }),
       ]);
       const held = flags.flags.filter((f) => f.puzzleId === stats.puzzleId).length;
-      return todayCard(stats, board, held);
+      return { solvers: stats.solvers + held, card: todayCard(stats, board, held) };
     }),
   );
-  list.replaceChildren(...cards);
+  // The busiest boards first; the rest keep the kinds' and levels' order.
+  cards.sort((a, b) => b.solvers - a.solvers);
+  list.replaceChildren(...cards.map((c) => c.card));
 }
 
 /**
@@ -683,16 +685,17 @@ function barChart(title, bars, format, kind) {
     const rect = document.createElementNS(ns, 'rect');
     rect.setAttribute('x', String(30 + i * step));
     rect.setAttribute('y', String(height - 20 - h));
-    rect.setAttribute('width', String(Math.max(1, step * 0.7)));
+    // Bars stay slim when there are few dates: a single one would otherwise fill the chart.
+    rect.setAttribute('width', String(Math.max(1, Math.min(step * 0.7, 28))));
     rect.setAttribute('height', String(h));
     rect.setAttribute('class', `bar-${kind}`);
     svg.append(rect);
     if (bar.second !== undefined) {
       const inner = document.createElementNS(ns, 'rect');
       const h2 = ((height - 30) * bar.second) / most;
-      inner.setAttribute('x', String(30 + i * step + step * 0.2));
+      inner.setAttribute('x', String(30 + i * step + Math.min(step * 0.2, 8)));
       inner.setAttribute('y', String(height - 20 - h2));
-      inner.setAttribute('width', String(Math.max(1, step * 0.3)));
+      inner.setAttribute('width', String(Math.max(1, Math.min(step * 0.3, 12))));
       inner.setAttribute('height', String(h2));
       inner.setAttribute('class', 'bar-new');
       svg.append(inner);

@@ -21,6 +21,12 @@ const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1200, height: 900 };
 const AXE_SOURCE = path.join(import.meta.dirname, '../../node_modules/axe-core/axe.min.js');
 const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+/** `CONSOLE_SCREENSHOTS=<dir>` saves the README's pictures of the screens there on the way. */
+const SCREENSHOTS = process.env.CONSOLE_SCREENSHOTS;
+
+async function picture(page: Page, name: string): Promise<void> {
+  if (SCREENSHOTS) await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: false });
+}
 
 const chromiumStatus = ensureChromium();
 if (!chromiumStatus.ok) {
@@ -143,6 +149,7 @@ describe.skipIf(!chromiumStatus.ok)('the console', () => {
     await timeline.waitFor();
     expect(await timeline.locator('rect').count()).toBeGreaterThan(3);
     expect(await timeline.locator('line.line-floor').count()).toBe(1);
+    await picture(page, 'queue');
     await page.keyboard.press('a');
     await expect.poll(() => page.evaluate('document.activeElement?.id')).toBe('reason');
     await page.keyboard.type('Watched the replay: a steady person');
@@ -273,6 +280,8 @@ describe.skipIf(!chromiumStatus.ok)('the console', () => {
         await page.goto(`${worker.url}/console/#${screen}`);
         await page.locator(`body[data-screen="${screen}"]`).waitFor();
         expect(describeViolations(await axeViolations(page)), screen).toBe('');
+        if (viewport === DESKTOP && ['today', 'upcoming', 'analytics'].includes(screen))
+          await picture(page, screen);
         const overflow = await page.evaluate('document.documentElement.scrollWidth - window.innerWidth');
         expect(overflow, `${screen} scrolls sideways`).toBeLessThanOrEqual(0);
       }
