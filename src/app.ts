@@ -11,6 +11,7 @@ import { requestLog } from './http/log.js';
 import { newRequestId } from './http/request-id.js';
 import { securityHeaders } from './http/security-headers.js';
 import { adminRoutes } from './routes/admin.js';
+import { analyticsRoutes } from './routes/analytics.js';
 import { clockRoutes } from './routes/clock.js';
 import { dataRightsRoutes } from './routes/data-rights.js';
 import { deviceRoutes } from './routes/devices.js';
@@ -26,6 +27,7 @@ import { historyRoutes } from './routes/history.js';
 import { kindRoutes } from './routes/kinds.js';
 import { leaderboardRoutes } from './routes/leaderboards.js';
 import { moderationRoutes } from './routes/moderation.js';
+import { moderatorRoutes } from './routes/moderators.js';
 import { playerEvidenceRoutes } from './routes/player-evidence.js';
 import { playerRoutes } from './routes/players.js';
 import { pushRoutes } from './routes/push.js';
@@ -36,6 +38,7 @@ import { sharePageRoutes } from './routes/share-pages.js';
 import { shareRoutes } from './routes/shares.js';
 import { submissionRoutes } from './routes/submissions.js';
 import { suspectRoutes } from './routes/suspects.js';
+import { upcomingRoutes } from './routes/upcoming.js';
 
 export interface AppOptions {
   /** The real clock; tests pass a fixed one. In development a test clock runs from it when one is set. */
@@ -78,6 +81,9 @@ export function createApp(options: AppOptions = {}) {
     .route('/v1', groupRoutes)
     .route('/v1', adminRoutes)
     .route('/v1', clockRoutes)
+    .route('/v1', moderatorRoutes)
+    .route('/v1', upcomingRoutes)
+    .route('/v1', analyticsRoutes)
     .route('/v1', moderationRoutes)
     .route('/v1', suspectRoutes)
     .route('/v1', fairPlayAdminRoutes)

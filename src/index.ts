@@ -3,6 +3,7 @@ import { runDailyCron } from './daily/cron.js';
 import type { Env } from './env.js';
 import { withFrontCache } from './http/front-cache.js';
 import { errorFields, log } from './http/log.js';
+import { refreshAnalytics } from './play/analytics.js';
 import { calibrateBenchmarks } from './play/calibrate-benchmarks.js';
 import { catchUpPuzzleRatings } from './play/catch-up-puzzle-ratings.js';
 import { REMINDER_CRON, sendReminders } from './play/reminders.js';
@@ -16,8 +17,8 @@ export default {
   fetch: withFrontCache(app.fetch),
   /**
    * The reminder trigger sends the streak reminders that are due. Any other (the daily one) makes the
-   * coming days, calibrates benchmarks and finishes puzzle ratings; each step logs its own failure and the
-   * others still run. Their database handle is the plain one, no session: D1 sends such queries to the
+   * coming days, calibrates benchmarks, finishes puzzle ratings and recomputes the analytics' aggregates;
+   * each step logs its own failure and the others still run. Their database handle is the plain one, no session: D1 sends such queries to the
    * primary, and each step reads what it then writes (the days already made, the benchmarks and ratings it
    * moves), which a replica may not hold yet; nobody waits on a cron run, so nearby replicas gain it nothing.
    */
@@ -33,6 +34,7 @@ export default {
       runDailyCron({ db, salt: config.puzzleSalt, now, boardShards: config.boardShards }, config),
       calibrateBenchmarks(db, now(), config),
       catchUpPuzzleRatings(db),
+      refreshAnalytics(db, now()),
     ]);
     for (const result of results) {
       if (result.status === 'rejected') log('error', 'scheduled step failed', errorFields(result.reason));

@@ -11,18 +11,46 @@ import type {
   StoredSubmission,
   Suspects,
 } from '../contract/admin.js';
+import type { Analytics } from '../contract/analytics.js';
 import type { TestClock } from '../contract/clock.js';
 import type { HeldTop, LinesView, Vouched } from '../contract/fair-play-admin.js';
-import type { LevelFeedback, ReportsPage } from '../contract/feedback.js';
+import type { LevelFeedback, PuzzleFeedback, ReportsPage } from '../contract/feedback.js';
+import type {
+  CreatedModerator,
+  Moderators,
+  ModeratorView,
+  NewModerator,
+  WhoAmI,
+} from '../contract/moderators.js';
 import type { PlayerEvidence } from '../contract/player-evidence.js';
+import type { Rerolled, Upcoming } from '../contract/upcoming.js';
 import { type ClientOptions, caller, segment } from './call.js';
 import type { PageQuery } from './create-client.js';
 
 /** Why a moderator acts: every moderation action is audited with it (3 to 500 characters). */
 type Reason = string;
 
-/** The moderators' and operators' routes (ADMIN_TOKEN), one method each. */
+/**
+ * The moderators' and owners' routes, one method each: a named moderator's token or the ADMIN_TOKEN (the
+ * first owner). Owner-only methods reject a moderator's token with 403 `forbidden`.
+ */
 export interface AdminClient {
+  /** Who the token is: name and role. */
+  whoAmI(): Promise<WhoAmI>;
+  /** Owner only: every named moderator and owner, revoked ones too. */
+  moderators(): Promise<Moderators>;
+  /** Owner only: makes a moderator or owner; its token is in the answer, shown this once. */
+  createModerator(request: NewModerator): Promise<CreatedModerator>;
+  /** Owner only: revokes a moderator's token. */
+  revokeModerator(id: string, reason?: Reason): Promise<ModeratorView>;
+  /** The game's numbers by date, kind and level, from the daily aggregates (default: the last 30 days). */
+  analytics(query?: { from?: string; to?: string; kind?: string; level?: string }): Promise<Analytics>;
+  /** Recomputes the aggregates of the last few dates now (the daily cron does it too). */
+  refreshAnalytics(): Promise<{ dates: string[] }>;
+  /** The puzzles made for the dates not begun anywhere yet, with grades and pictures (never shown to players). */
+  upcomingPuzzles(): Promise<Upcoming>;
+  /** Owner only: replaces a puzzle whose date has not begun with the next attempt of its seed (409 once begun). */
+  reroll(date: string, kind: string, level: string, reason: Reason): Promise<Rerolled>;
   /** Makes whatever puzzles of a playable date are missing; existing ones are never replaced. */
   generateDate(date: string): Promise<GenerationResult>;
   /** Runs benchmark calibration now (the daily cron runs it too). */
@@ -40,7 +68,7 @@ export interface AdminClient {
   /** One submission as stored. */
   submission(id: number): Promise<StoredSubmission>;
   /** Ranks a pending or flagged solve. */
-  approve(id: number, reason?: Reason): Promise<ModerationResult>;
+  approve(id: number, reason: Reason): Promise<ModerationResult>;
   /** Removes a ranked solve. */
   voidSubmission(id: number, reason: Reason): Promise<ModerationResult>;
   /** Bans a player: its tokens are refused and its solves hidden. */
@@ -67,21 +95,38 @@ export interface AdminClient {
   /** Players' open reports of puzzles, newest first. */
   reports(query?: PageQuery): Promise<ReportsPage>;
   /** Closes a report, with what was found. */
-  resolveReport(id: number, reason?: Reason): Promise<ResolvedReport>;
+  resolveReport(id: number, reason: Reason): Promise<ResolvedReport>;
+  /** One puzzle's votes (all of them, per fun value and felt difficulty) and every report of it. */
+  puzzleFeedback(date: string, kind: string, level: string): Promise<PuzzleFeedback>;
   /** Each level's felt difficulty beside its grader's techniques and its benchmark. */
   levelFeedback(): Promise<LevelFeedback>;
 }
 
 /**
- * A client of the admin routes of the API at `baseUrl`, sending `options.token` (the deployment's
- * ADMIN_TOKEN) as its bearer token. It answers and refuses as `createClient` does.
+ * A client of the admin routes of the API at `baseUrl`, sending `options.token` (a moderator's token or
+ * the deployment's ADMIN_TOKEN) as its bearer token. It answers and refuses as `createClient` does.
  */
 export function createAdminClient(baseUrl: string, options: ClientOptions = {}): AdminClient {
   const call = caller(baseUrl, options);
   const submission = (id: number) => `/v1/admin/submissions/${segment(String(id))}`;
   const player = (id: string) => `/v1/admin/players/${segment(id)}`;
   const withReason = (reason: Reason | undefined) => (reason === undefined ? {} : { reason });
+  const moderator = (id: string) => `/v1/admin/moderators/${segment(id)}`;
   return {
+    whoAmI: () => call<WhoAmI>('/v1/admin/me'),
+    analytics: (query = {}) => call<Analytics>('/v1/admin/analytics', { query: { ...query } }),
+    refreshAnalytics: () => call<{ dates: string[] }>('/v1/admin/analytics/refresh', { method: 'POST' }),
+    upcomingPuzzles: () => call<Upcoming>('/v1/admin/puzzles/upcoming'),
+    reroll: (date, kind, level, reason) =>
+      call<Rerolled>(`/v1/admin/puzzles/${segment(date)}/${segment(kind)}/${segment(level)}/reroll`, {
+        method: 'POST',
+        body: { reason },
+      }),
+    moderators: () => call<Moderators>('/v1/admin/moderators'),
+    createModerator: (request) =>
+      call<CreatedModerator>('/v1/admin/moderators', { method: 'POST', body: request }),
+    revokeModerator: (id, reason) =>
+      call<ModeratorView>(moderator(id), { method: 'DELETE', body: withReason(reason) }),
     generateDate: (date) =>
       call<GenerationResult>(`/v1/admin/dates/${segment(date)}/generate`, { method: 'POST' }),
     calibrate: () => call<Calibration>('/v1/admin/calibrate', { method: 'POST' }),
@@ -93,7 +138,7 @@ export function createAdminClient(baseUrl: string, options: ClientOptions = {}):
     flags: (query = {}) => call<FlagsPage>('/v1/admin/flags', { query: { ...query } }),
     submission: (id) => call<StoredSubmission>(submission(id)),
     approve: (id, reason) =>
-      call<ModerationResult>(`${submission(id)}/approve`, { method: 'POST', body: withReason(reason) }),
+      call<ModerationResult>(`${submission(id)}/approve`, { method: 'POST', body: { reason } }),
     voidSubmission: (id, reason) =>
       call<ModerationResult>(`${submission(id)}/void`, { method: 'POST', body: { reason } }),
     ban: (playerId, reason) => call<Ban>(`${player(playerId)}/ban`, { method: 'POST', body: { reason } }),
@@ -114,8 +159,10 @@ export function createAdminClient(baseUrl: string, options: ClientOptions = {}):
     resolveReport: (id, reason) =>
       call<ResolvedReport>(`/v1/admin/reports/${segment(String(id))}/resolve`, {
         method: 'POST',
-        body: withReason(reason),
+        body: { reason },
       }),
+    puzzleFeedback: (date, kind, level) =>
+      call<PuzzleFeedback>(`/v1/admin/puzzles/${segment(date)}/${segment(kind)}/${segment(level)}/feedback`),
     levelFeedback: () => call<LevelFeedback>('/v1/admin/levels/feedback'),
   };
 }

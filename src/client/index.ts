@@ -17,6 +17,7 @@ export type {
   StoredSubmission,
   Suspects,
 } from '../contract/admin.js';
+export type { Analytics } from '../contract/analytics.js';
 export type { BoardOf, HintBoards, HintedKind } from '../contract/boards/index.js';
 export type { TestClock } from '../contract/clock.js';
 export type { LinkCode, PlayerTokens } from '../contract/devices.js';
@@ -25,6 +26,7 @@ export type { HeldTop, LinesView, Vouched } from '../contract/fair-play-admin.js
 export type {
   Felt,
   LevelFeedback,
+  PuzzleFeedback,
   PuzzleVotes,
   Report,
   ReportReason,
@@ -54,6 +56,14 @@ export type {
   PuzzleStats,
   RatingBoard,
 } from '../contract/leaderboards.js';
+export type {
+  CreatedModerator,
+  ModeratorRole,
+  Moderators,
+  ModeratorView,
+  NewModerator,
+  WhoAmI,
+} from '../contract/moderators.js';
 export type { NewPlayer, PlayerChanges, PlayerProfile, PublicProfile } from '../contract/player.js';
 export type { PlayerEvidence } from '../contract/player-evidence.js';
 export type {
@@ -67,6 +77,7 @@ export type { ColorSortPosition } from '../contract/reveal.js';
 export type { Share, ShareCard, ShareRequest, Shares } from '../contract/shares.js';
 export type { Streak } from '../contract/streak.js';
 export type { LogEntry, SubmissionRequest, SubmissionResult } from '../contract/submission.js';
+export type { Rerolled, Upcoming, UpcomingPuzzle } from '../contract/upcoming.js';
 export { ApiError } from './api-error.js';
 export { BOOKMARK_HEADER, newerBookmark } from './bookmark.js';
 export { type AdminClient, createAdminClient } from './create-admin-client.js';

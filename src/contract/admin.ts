@@ -142,6 +142,10 @@ export const AuditPageSchema = z.object({
       target: z.string(),
       reason: z.string().nullable(),
       details: z.record(z.string(), z.unknown()).nullable(),
+      moderator: z
+        .object({ id: z.string(), name: z.string() })
+        .nullable()
+        .meta({ description: 'Who acted (`owner`: the ADMIN_TOKEN); null for actions from before names' }),
     }),
   ),
   nextCursor: z.string().nullable(),

@@ -129,3 +129,22 @@ export const LevelFeedbackSchema = z
   });
 
 export type LevelFeedback = z.infer<typeof LevelFeedbackSchema>;
+
+/** One puzzle's feedback as a moderator sees it: every vote counted (no threshold) and every report. */
+export const PuzzleFeedbackSchema = z
+  .object({
+    puzzleId: z.string(),
+    votes: TallySchema,
+    reports: z.array(
+      ReportSchema.extend({
+        playerId: z.string(),
+        resolvedAt: z
+          .string()
+          .nullable()
+          .meta({ description: 'When a moderator closed it; null while open' }),
+      }),
+    ),
+  })
+  .meta({ id: 'PuzzleFeedback' });
+
+export type PuzzleFeedback = z.infer<typeof PuzzleFeedbackSchema>;

@@ -195,3 +195,19 @@ export async function levelFeedback(db: Db, from: string, to: string) {
   ]);
   return { votes, techniques, reports };
 }
+
+/**
+ * A puzzle's votes counted per fun value and felt difficulty, and every report of it, open or resolved,
+ * newest first: what a moderator weighs about one puzzle. The votes of banned players do not count.
+ */
+export async function puzzleFeedbackRows(db: Db, puzzleId: string) {
+  const [votes, reports] = await db.batch([
+    voteTallyQuery(db, puzzleId),
+    db
+      .select()
+      .from(puzzleReports)
+      .where(eq(puzzleReports.puzzleId, puzzleId))
+      .orderBy(desc(puzzleReports.id)),
+  ]);
+  return { tally: tallyOf(votes), reports };
+}

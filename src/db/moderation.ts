@@ -77,12 +77,12 @@ export async function findPlayerForModeration(db: Db, id: string) {
     .get();
 }
 
-function auditQuery(db: Db, action: NewAdminAction) {
+export function recordAdminActionQuery(db: Db, action: NewAdminAction) {
   return db.insert(adminActions).values(action);
 }
 
 export async function recordAdminAction(db: Db, action: NewAdminAction): Promise<void> {
-  await auditQuery(db, action);
+  await recordAdminActionQuery(db, action);
 }
 
 /**
@@ -108,7 +108,7 @@ export async function setSolveStatus(
       .returning({ id: submissions.id }),
     resetPuzzleRatingsQuery(db, [solve.puzzleId]),
     resetPlayerRatingQuery(db, solve.playerId, solve.kind),
-    auditQuery(db, change.audit),
+    recordAdminActionQuery(db, change.audit),
   ]);
   return updated.length > 0;
 }
@@ -136,7 +136,7 @@ export async function banPlayer(
       sql`(select puzzle_id from submissions where player_id = ${playerId} and ranked = 1)`,
     ),
     resetPlayerRatingQuery(db, playerId),
-    auditQuery(db, ban.audit),
+    recordAdminActionQuery(db, ban.audit),
   ]);
   return { puzzleIds: solved.map((r) => r.puzzleId), kinds: [...new Set(solved.map((r) => r.kind))] };
 }

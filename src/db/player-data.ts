@@ -73,8 +73,16 @@ export async function playerData(db: Db, playerId: string) {
       .innerJoin(groups, eq(groups.id, groupMembers.groupId))
       .where(eq(groupMembers.playerId, playerId)),
     db.select().from(groups).where(eq(groups.ownerId, playerId)),
+    // Who moderated stays out of a player's export: the moderators' names are theirs, not the player's.
     db
-      .select()
+      .select({
+        id: adminActions.id,
+        at: adminActions.at,
+        action: adminActions.action,
+        target: adminActions.target,
+        reason: adminActions.reason,
+        details: adminActions.details,
+      })
       .from(adminActions)
       .where(or(eq(adminActions.target, playerId), like(adminActions.details, `%${playerId}%`))),
     db.select().from(puzzleVotes).where(eq(puzzleVotes.playerId, playerId)),

@@ -1,9 +1,10 @@
-import { and, eq, gte, inArray, lt, max, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, gte, inArray, lt, lte, max, sql } from 'drizzle-orm';
 import type { Level } from '../contract/kinds/index.js';
 import type { Kind } from '../kinds/index.js';
 import { inKindLevelOrder } from '../kinds/order.js';
 import { chunkRows } from './chunk.js';
 import type { Db } from './client.js';
+import { type NewAdminAction, recordAdminActionQuery } from './moderation.js';
 import { puzzles } from './schema.js';
 
 export type PuzzleRow = typeof puzzles.$inferSelect;
@@ -76,4 +77,51 @@ export async function raisePeakSolves(db: Db, id: string, perMinute: number): Pr
     .update(puzzles)
     .set({ peakSolvesPerMinute: sql`max(${puzzles.peakSolvesPerMinute}, ${perMinute})` })
     .where(eq(puzzles.id, id));
+}
+
+/** The puzzles of the dates after `after`, up to `through`, in date order, each date in the registry's order. */
+export async function puzzlesAfter(db: Db, after: string, through: string): Promise<PuzzleRow[]> {
+  const rows = await db
+    .select()
+    .from(puzzles)
+    .where(and(gt(puzzles.date, after), lte(puzzles.date, through)))
+    .orderBy(asc(puzzles.date))
+    .all();
+  const dates = [...new Set(rows.map((r) => r.date))];
+  return dates.flatMap((date) => inKindLevelOrder(rows.filter((r) => r.date === date)));
+}
+
+/** What a reroll replaces of a puzzle: everything the engine made from the new attempt's seed. */
+export type Rerolled = Pick<
+  PuzzleRow,
+  | 'seed'
+  | 'engineVersion'
+  | 'puzzle'
+  | 'publicPuzzle'
+  | 'answer'
+  | 'difficulty'
+  | 'meta'
+  | 'benchmarkSeconds'
+  | 'attempt'
+>;
+
+/**
+ * Replaces a puzzle with a reroll, only if it is still the attempt it was read at (two owners rerolling at
+ * once make one reroll), then audits it. Returns the new row, or undefined (nothing audited) when it had
+ * moved on.
+ */
+export async function replacePuzzle(
+  db: Db,
+  id: string,
+  fromAttempt: number,
+  rerolled: Rerolled,
+  audit: NewAdminAction,
+): Promise<PuzzleRow | undefined> {
+  const [updated] = await db
+    .update(puzzles)
+    .set(rerolled)
+    .where(and(eq(puzzles.id, id), eq(puzzles.attempt, fromAttempt)))
+    .returning();
+  if (updated) await recordAdminActionQuery(db, audit);
+  return updated;
 }

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import type { Felt, ReportReason } from '../contract/feedback.js';
 import type { Level } from '../contract/kinds/index.js';
+import type { ModeratorRole } from '../contract/moderators.js';
 import type { ShareCard } from '../contract/shares.js';
 import type { Difficulty, LogEntry, PuzzleMeta } from '../engines/types.js';
 import type { Evidence } from '../fairplay/evidence.js';
@@ -60,6 +61,11 @@ export const puzzles = sqliteTable(
      * the next puzzles of its kind and level are made with enough shards for it (src/daily/board-shards.ts).
      */
     peakSolvesPerMinute: integer('peak_solves_per_minute').notNull().default(0),
+    /**
+     * Which attempt of the date-derived seed made it (src/daily/seed.ts): 0 as generated, one more each time
+     * an owner rerolls it before its date begins anywhere.
+     */
+    attempt: integer('attempt').notNull().default(0),
     createdAt: text('created_at').notNull().default(sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`),
   },
   (t) => [uniqueIndex('puzzles_date_kind_level').on(t.date, t.kind, t.level)],
@@ -87,37 +93,44 @@ export const generationRuns = sqliteTable(
 );
 
 /** Anonymous by default: a player is an id; the bearer token is an HMAC of it, so nothing secret is stored. */
-export const players = sqliteTable('players', {
-  id: text('id').primaryKey(),
-  displayName: text('display_name'),
-  createdAt: text('created_at').notNull(),
-  /** The player's calendar for streaks (IANA name): set by the player, or by their first session's `tz`. */
-  timeZone: text('time_zone'),
-  /** When the player last changed `timeZone` (changes are limited). */
-  timeZoneChangedAt: text('time_zone_changed_at'),
-  /** The calendar before that change: its date holds until it ends there (src/daily/calendar-change.ts). */
-  timeZonePrevious: text('time_zone_previous'),
-  /** Set by a moderator: the player's tokens are refused and none of its solves counts anywhere. */
-  bannedAt: text('banned_at'),
-  banReason: text('ban_reason'),
-  /**
-   * When a moderator last took the player off the suspects list (src/fairplay/suspicion.ts): only pace
-   * signals after it count.
-   */
-  suspectClearedAt: text('suspect_cleared_at'),
-  /**
-   * When a moderator vouched for the player (POST /v1/admin/players/{id}/approve): its solves may take a
-   * board's top rows without a long history, and under the elite line its own history is not asked for.
-   */
-  approvedAt: text('approved_at'),
-  /** Who sees the player on boards and its profile: everyone, its mutual follows, or nobody but itself. */
-  boardVisibility: text('board_visibility').$type<BoardVisibility>().notNull().default('public'),
-  /**
-   * Set on the anonymous stand-in that keeps a deleted player's solves (boards and puzzle ratings keep
-   * their games); nothing else about the player is kept.
-   */
-  deletedAt: text('deleted_at'),
-});
+export const players = sqliteTable(
+  'players',
+  {
+    id: text('id').primaryKey(),
+    displayName: text('display_name'),
+    createdAt: text('created_at').notNull(),
+    /** The player's calendar for streaks (IANA name): set by the player, or by their first session's `tz`. */
+    timeZone: text('time_zone'),
+    /** When the player last changed `timeZone` (changes are limited). */
+    timeZoneChangedAt: text('time_zone_changed_at'),
+    /** The calendar before that change: its date holds until it ends there (src/daily/calendar-change.ts). */
+    timeZonePrevious: text('time_zone_previous'),
+    /** Set by a moderator: the player's tokens are refused and none of its solves counts anywhere. */
+    bannedAt: text('banned_at'),
+    banReason: text('ban_reason'),
+    /**
+     * When a moderator last took the player off the suspects list (src/fairplay/suspicion.ts): only pace
+     * signals after it count.
+     */
+    suspectClearedAt: text('suspect_cleared_at'),
+    /**
+     * When a moderator vouched for the player (POST /v1/admin/players/{id}/approve): its solves may take a
+     * board's top rows without a long history, and under the elite line its own history is not asked for.
+     */
+    approvedAt: text('approved_at'),
+    /** Who sees the player on boards and its profile: everyone, its mutual follows, or nobody but itself. */
+    boardVisibility: text('board_visibility').$type<BoardVisibility>().notNull().default('public'),
+    /**
+     * Set on the anonymous stand-in that keeps a deleted player's solves (boards and puzzle ratings keep
+     * their games); nothing else about the player is kept.
+     */
+    deletedAt: text('deleted_at'),
+  },
+  (t) => [
+    /** Players made on a date (the analytics' new players). */
+    index('players_created').on(t.createdAt),
+  ],
+);
 
 export type BoardVisibility = 'public' | 'followers' | 'hidden';
 
@@ -229,7 +242,11 @@ export const playSessions = sqliteTable(
      */
     network: text('network'),
   },
-  (t) => [primaryKey({ columns: [t.playerId, t.puzzleId] })],
+  (t) => [
+    primaryKey({ columns: [t.playerId, t.puzzleId] }),
+    /** A puzzle's sessions: how many started it, and who played a date (the analytics' daily aggregates). */
+    index('play_sessions_puzzle').on(t.puzzleId),
+  ],
 );
 
 /** One Glicko-2 rating per player and kind. */
@@ -432,9 +449,12 @@ export type AdminAction =
   | 'generate'
   | 'calibrate'
   | 'resolve_report'
-  | 'set_lines';
+  | 'set_lines'
+  | 'add_moderator'
+  | 'revoke_moderator'
+  | 'reroll';
 
-/** Every moderator and operator action: what was done to what, when and why. */
+/** Every moderator and operator action: who did what to what, when and why. */
 export const adminActions = sqliteTable(
   'admin_actions',
   {
@@ -446,9 +466,35 @@ export const adminActions = sqliteTable(
     reason: text('reason'),
     /** What the action changed, e.g. the puzzles whose ratings were re-derived. */
     details: text('details', { mode: 'json' }).$type<Record<string, unknown>>(),
+    /**
+     * Who acted: a moderator's id (`owner` for the ADMIN_TOKEN) and its name as it was then, so the log reads
+     * the same after a revocation. Null on actions from before moderators had names.
+     */
+    moderatorId: text('moderator_id'),
+    moderatorName: text('moderator_name'),
   },
   // A player's earlier moderation (its id, or its solves' ids) for the evidence view.
   (t) => [index('admin_actions_target').on(t.target, t.id)],
+);
+
+/**
+ * The named people who run the site besides the ADMIN_TOKEN (the first owner). A token is random and shown
+ * once; only its SHA-256 is kept, so the table holds nothing that signs in. Revoked rows stay for the log.
+ */
+export const moderators = sqliteTable(
+  'moderators',
+  {
+    id: text('id').primaryKey(),
+    name: text('name').notNull(),
+    role: text('role').$type<ModeratorRole>().notNull(),
+    /** SHA-256 of the token, base64url. */
+    tokenHash: text('token_hash').notNull(),
+    createdAt: text('created_at').notNull(),
+    /** The owner who made it (`owner` for the ADMIN_TOKEN). */
+    createdBy: text('created_by').notNull(),
+    revokedAt: text('revoked_at'),
+  },
+  (t) => [uniqueIndex('moderators_token_hash').on(t.tokenHash)],
 );
 
 /**
@@ -558,3 +604,51 @@ export const shares = sqliteTable(
   },
   (t) => [index('shares_player').on(t.playerId, t.createdAt)],
 );
+
+/**
+ * The game's numbers per date, kind and level (GET /v1/admin/analytics), kept by the daily cron for the
+ * last few dates (src/play/analytics.ts), so that a month of them is one short primary-key range however
+ * many submissions there are.
+ */
+export const dailyPuzzleStats = sqliteTable(
+  'daily_puzzle_stats',
+  {
+    date: text('date').notNull(),
+    kind: text('kind').$type<Kind>().notNull(),
+    level: text('level').$type<Level>().notNull(),
+    /** Players who fetched it with a token (a session). */
+    started: integer('started').notNull(),
+    /** Counted ranked solves (clean or approved, players not banned). */
+    solved: integer('solved').notNull(),
+    /** Quartiles of the counted times (ms); null without solves. */
+    p25Ms: integer('p25_ms'),
+    medianMs: integer('median_ms'),
+    p75Ms: integer('p75_ms'),
+    benchmarkSeconds: real('benchmark_seconds').notNull(),
+    /** Hints given over its sessions. */
+    hints: integer('hints').notNull(),
+    /** Ranked solves waiting for a moderator: pending and flagged. */
+    pending: integer('pending').notNull(),
+    flagged: integer('flagged').notNull(),
+    voters: integer('voters').notNull(),
+    /** Mean fun vote (1–5); null without votes. */
+    funMean: real('fun_mean'),
+    feltEasier: integer('felt_easier').notNull(),
+    feltRight: integer('felt_right').notNull(),
+    feltHarder: integer('felt_harder').notNull(),
+    computedAt: text('computed_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.date, t.kind, t.level] })],
+);
+
+/** Who played a date, all kinds together: the analytics' players, new and returning. */
+export const dailyPlayerStats = sqliteTable('daily_player_stats', {
+  date: text('date').primaryKey(),
+  /** Players made that day (UTC). */
+  newPlayers: integer('new_players').notNull(),
+  /** Players with a session of one of the date's puzzles. */
+  activePlayers: integer('active_players').notNull(),
+  /** Of those, players made before that day. */
+  returningPlayers: integer('returning_players').notNull(),
+  computedAt: text('computed_at').notNull(),
+});

@@ -1,12 +1,18 @@
 import type { IsoDate } from '../daily/calendar.js';
 import { type GenerationOutcome, generateDate } from '../daily/generate.js';
 import { recordAdminAction } from '../db/moderation.js';
+import type { Moderator } from '../db/moderators.js';
 import type { Services } from '../services.js';
+import { auditEntry } from './audit-entry.js';
 import { type BenchmarkUpdate, calibrateBenchmarks } from './calibrate-benchmarks.js';
 
-// The cron's jobs run by an admin on demand, each written to the audit log with what it did.
+// The cron's jobs run by an owner on demand, each written to the audit log with what it did and who asked.
 
-export async function generateDateNow(services: Services, date: IsoDate): Promise<GenerationOutcome> {
+export async function generateDateNow(
+  services: Services,
+  date: IsoDate,
+  by: Moderator,
+): Promise<GenerationOutcome> {
   const outcome = await generateDate(
     {
       db: services.db,
@@ -17,24 +23,21 @@ export async function generateDateNow(services: Services, date: IsoDate): Promis
     date,
     'admin',
   );
-  await recordAdminAction(services.db, {
-    at: services.now().toISOString(),
-    action: 'generate',
-    target: date,
-    reason: null,
-    details: { status: outcome.status, generated: outcome.generated },
-  });
+  await recordAdminAction(
+    services.db,
+    auditEntry(by, 'generate', date, null, services.now(), {
+      status: outcome.status,
+      generated: outcome.generated,
+    }),
+  );
   return outcome;
 }
 
-export async function calibrateNow(services: Services): Promise<BenchmarkUpdate[]> {
+export async function calibrateNow(services: Services, by: Moderator): Promise<BenchmarkUpdate[]> {
   const updates = await calibrateBenchmarks(services.db, services.now(), services.config);
-  await recordAdminAction(services.db, {
-    at: services.now().toISOString(),
-    action: 'calibrate',
-    target: 'benchmarks',
-    reason: null,
-    details: { changed: updates.length },
-  });
+  await recordAdminAction(
+    services.db,
+    auditEntry(by, 'calibrate', 'benchmarks', null, services.now(), { changed: updates.length }),
+  );
   return updates;
 }

@@ -1,5 +1,6 @@
 import {
   type LevelFeedback,
+  type PuzzleFeedback,
   type PuzzleVotes,
   type Report,
   type ReportRequest,
@@ -13,6 +14,7 @@ import {
   hasStarted,
   levelFeedback,
   openReportsPage,
+  puzzleFeedbackRows,
   type ReportRow,
   resolveReport,
   saveReport,
@@ -23,9 +25,11 @@ import {
   validSolvesOf,
 } from '../db/feedback.js';
 import { recordAdminAction } from '../db/moderation.js';
+import type { Moderator } from '../db/moderators.js';
 import type { PlayerRow } from '../db/players.js';
-import type { PuzzleRow } from '../db/puzzles.js';
+import { findPuzzle, type PuzzleRow } from '../db/puzzles.js';
 import type { Services } from '../services.js';
+import { auditEntry } from './audit-entry.js';
 import { settleOwnSolve } from './own-solve-read.js';
 
 export type VoteOutcome =
@@ -104,24 +108,40 @@ export async function openReports(services: Services, beforeId: number | null, l
   return rows.map((row) => ({ ...reportView(row), playerId: row.playerId }));
 }
 
+/** A puzzle's votes and reports for the moderators, or null when there is no such puzzle. */
+export async function puzzleFeedback(services: Services, puzzleId: string): Promise<PuzzleFeedback | null> {
+  if (!(await findPuzzle(services.db, puzzleId))) return null;
+  const { tally, reports } = await puzzleFeedbackRows(services.db, puzzleId);
+  return {
+    puzzleId,
+    votes: tally,
+    reports: reports.map((row) => ({
+      ...reportView(row),
+      playerId: row.playerId,
+      resolvedAt: row.resolvedAt,
+    })),
+  };
+}
+
 export type ResolveReportOutcome = { ok: true } | { ok: false; reason: 'not_found' };
 
 /** Closes a report, audited with the moderator's note; refused when no open report has that id. */
 export async function resolveReportNow(
   services: Services,
   id: number,
-  note: string | null,
+  by: Moderator,
+  note: string,
 ): Promise<ResolveReportOutcome> {
   const at = services.now().toISOString();
   const resolved = await resolveReport(services.db, id, at);
   if (!resolved) return { ok: false, reason: 'not_found' };
-  await recordAdminAction(services.db, {
-    at,
-    action: 'resolve_report',
-    target: String(id),
-    reason: note,
-    details: { puzzleId: resolved.puzzleId, reason: resolved.reason },
-  });
+  await recordAdminAction(
+    services.db,
+    auditEntry(by, 'resolve_report', String(id), note, new Date(at), {
+      puzzleId: resolved.puzzleId,
+      reason: resolved.reason,
+    }),
+  );
   return { ok: true };
 }
 

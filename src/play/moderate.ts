@@ -7,12 +7,14 @@ import {
   type NewAdminAction,
   setSolveStatus,
 } from '../db/moderation.js';
+import type { Moderator } from '../db/moderators.js';
 import type { PlayerRatingRow } from '../db/player-ratings.js';
 import { puzzleRatingState } from '../db/puzzle-ratings.js';
-import type { AdminAction, SolveStatus } from '../db/schema.js';
+import type { SolveStatus } from '../db/schema.js';
 import { sessionPuzzleIds } from '../db/sessions.js';
 import type { Kind } from '../kinds/index.js';
 import type { LiveBoards } from '../live/boards.js';
+import { auditEntry } from './audit-entry.js';
 import { catchUpPlayerRating } from './catch-up-player-rating.js';
 import { catchUpPuzzleRating } from './catch-up-puzzle-ratings.js';
 import { changeLiveSolves } from './live-moderation.js';
@@ -34,10 +36,6 @@ export type ModerationOutcome =
 
 export type BanOutcome = { ok: true; rederived: Rederived } | { ok: false; reason: 'not_found' | 'already' };
 
-function audit(action: AdminAction, target: string, reason: string | null, now: Date): NewAdminAction {
-  return { at: now.toISOString(), action, target, reason, details: null };
-}
-
 /**
  * Ranks a pending or flagged solve: it counts from now on, in its place in submission order, and its pace
  * may lower the record pace of its kind and level (a person was seen that fast). A live puzzle's board
@@ -46,7 +44,8 @@ function audit(action: AdminAction, target: string, reason: string | null, now: 
 export async function approveSolve(
   db: Db,
   id: number,
-  reason: string | null,
+  by: Moderator,
+  reason: string,
   now: Date,
   boards?: LiveBoards,
 ): Promise<ModerationOutcome> {
@@ -54,7 +53,7 @@ export async function approveSolve(
     db,
     id,
     { from: ['pending', 'flagged'], to: 'approved' },
-    audit('approve', String(id), reason, now),
+    auditEntry(by, 'approve', String(id), reason, now),
     now,
     boards,
   );
@@ -69,6 +68,7 @@ export async function approveSolve(
 export function voidSolve(
   db: Db,
   id: number,
+  by: Moderator,
   reason: string,
   now: Date,
   boards?: LiveBoards,
@@ -77,7 +77,7 @@ export function voidSolve(
     db,
     id,
     { from: ['clean', 'pending', 'flagged', 'approved'], to: 'voided' },
-    audit('void', String(id), reason, now),
+    auditEntry(by, 'void', String(id), reason, now),
     now,
     boards,
   );
@@ -127,6 +127,7 @@ async function applyStatus(
 export async function banPlayerNow(
   db: Db,
   playerId: string,
+  by: Moderator,
   reason: string,
   now: Date,
   boards?: LiveBoards,
@@ -140,7 +141,7 @@ export async function banPlayerNow(
       playerId,
       reason,
       at: now.toISOString(),
-      audit: audit('ban', playerId, reason, now),
+      audit: auditEntry(by, 'ban', playerId, reason, now),
     });
     return { ok: true, rederived: await replay(db, puzzleIds, playerId, kinds, now) } as const;
   });

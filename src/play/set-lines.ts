@@ -2,7 +2,9 @@ import type { Level } from '../contract/kinds/index.js';
 import type { Db } from '../db/client.js';
 import type { Lines } from '../db/lines.js';
 import { linesOf, setLines } from '../db/lines.js';
+import type { Moderator } from '../db/moderators.js';
 import type { Kind } from '../kinds/index.js';
+import { auditEntry } from './audit-entry.js';
 
 export type SetLinesOutcome = { ok: true; lines: Lines } | { ok: false; reason: 'not_found' };
 
@@ -15,6 +17,7 @@ export async function setModeratorLines(
   db: Db,
   key: { kind: Kind; level: Level },
   lines: { floorRatio: number | null; eliteRatio: number | null },
+  by: Moderator,
   reason: string,
   now: Date,
 ): Promise<SetLinesOutcome> {
@@ -23,13 +26,10 @@ export async function setModeratorLines(
     ...key,
     floorRatioSet: lines.floorRatio,
     eliteRatioSet: lines.eliteRatio,
-    audit: {
-      at: now.toISOString(),
-      action: 'set_lines',
-      target: `${key.kind}:${key.level}`,
-      reason,
-      details: { floorRatio: lines.floorRatio, eliteRatio: lines.eliteRatio },
-    },
+    audit: auditEntry(by, 'set_lines', `${key.kind}:${key.level}`, reason, now, {
+      floorRatio: lines.floorRatio,
+      eliteRatio: lines.eliteRatio,
+    }),
   });
   const after = await linesOf(db, key.kind, key.level);
   return after ? { ok: true, lines: after } : { ok: false, reason: 'not_found' };

@@ -1,8 +1,10 @@
 import type { Db } from '../db/client.js';
 import { findPlayerForModeration } from '../db/moderation.js';
+import type { Moderator } from '../db/moderators.js';
 import { clearSuspect, paceSignalsSince } from '../db/suspects.js';
 import { SUSPECT_WINDOW_MS, suspicionOf } from '../fairplay/suspicion.js';
 import type { Kind } from '../kinds/index.js';
+import { auditEntry } from './audit-entry.js';
 
 type SignalRow = Awaited<ReturnType<typeof paceSignalsSince>>[number];
 
@@ -47,6 +49,7 @@ export type ClearOutcome = { ok: true; clearedAt: string } | { ok: false; reason
 export async function clearSuspectNow(
   db: Db,
   playerId: string,
+  by: Moderator,
   reason: string,
   now: Date,
 ): Promise<ClearOutcome> {
@@ -55,7 +58,7 @@ export async function clearSuspectNow(
   await clearSuspect(db, {
     playerId,
     at,
-    audit: { at, action: 'clear', target: playerId, reason, details: null },
+    audit: auditEntry(by, 'clear', playerId, reason, now),
   });
   return { ok: true, clearedAt: at };
 }

@@ -1,6 +1,8 @@
 import type { Db } from '../db/client.js';
 import { lowerRecords } from '../db/lines.js';
+import type { Moderator } from '../db/moderators.js';
 import { vouchForPlayer, vouchState } from '../db/vouch.js';
+import { auditEntry } from './audit-entry.js';
 
 export type VouchOutcome =
   | { ok: true; approvedAt: string }
@@ -11,7 +13,13 @@ export type VouchOutcome =
  * take a board's top places without a long history, its fast solves need no history behind them, it is
  * held to the cold floor rather than the learnt one, and its counted paces become record paces. Audited.
  */
-export async function vouchFor(db: Db, playerId: string, reason: string, now: Date): Promise<VouchOutcome> {
+export async function vouchFor(
+  db: Db,
+  playerId: string,
+  by: Moderator,
+  reason: string,
+  now: Date,
+): Promise<VouchOutcome> {
   const player = await vouchState(db, playerId);
   if (!player) return { ok: false, reason: 'not_found' };
   if (player.bannedAt !== null) return { ok: false, reason: 'banned' };
@@ -20,7 +28,7 @@ export async function vouchFor(db: Db, playerId: string, reason: string, now: Da
   await vouchForPlayer(db, {
     playerId,
     at,
-    audit: { at, action: 'approve_player', target: playerId, reason, details: null },
+    audit: auditEntry(by, 'approve_player', playerId, reason, now),
   });
   await lowerRecords(db, playerId);
   return { ok: true, approvedAt: at };

@@ -1,6 +1,6 @@
 import type { MiddlewareHandler } from 'hono';
 import type { VerifiedPlayerToken } from '../auth/player-token.js';
-import { adminRequired } from '../http/admin-auth.js';
+import { adminRequired, ownerRequired } from '../http/admin-auth.js';
 import type { AppEnv } from '../http/context.js';
 import {
   playerEvenIfBanned,
@@ -51,8 +51,18 @@ export const PLAYER_EVEN_IF_BANNED = guard([{ player: [] }], tokenRequired, play
  */
 export const OPTIONAL_PLAYER = guard([{}, { player: [] }], tokenOptional, playerOptional);
 
-/** ADMIN_TOKEN, with the lockout of addresses that guess at it (src/http/admin-auth.ts). */
+/**
+ * A moderator's token or the ADMIN_TOKEN, with the lockout of addresses that guess at them
+ * (src/http/admin-auth.ts): `c.var.moderator` is who acts.
+ */
 export const ADMIN = guard([{ admin: [] }], adminRequired);
+
+/**
+ * An owner's token (the ADMIN_TOKEN is the first owner): making moderators, changing lines and settings,
+ * rerolling, the clock. A moderator's token is refused with 403. The document names the role as the
+ * requirement's scope, as OpenAPI 3.1 allows for bearer schemes.
+ */
+export const OWNER = guard([{ admin: ['owner'] }], adminRequired, ownerRequired);
 
 /**
  * The access with rate limits counted once the token is verified and before its player is read, so that a

@@ -4,7 +4,7 @@ import { CACHE_CONTROL } from '../http/cache.js';
 import { developmentOnly } from '../http/development-only.js';
 import { forgetFrontCache } from '../http/front-cache.js';
 import { clearTestClock, readTestClock, setTestClock } from '../play/test-clock.js';
-import { ADMIN, behind } from './access.js';
+import { behind, OWNER } from './access.js';
 import { jsonAnswer, jsonBody } from './json.js';
 import { routeGroup } from './route-group.js';
 import { jsonError } from './schemas.js';
@@ -19,12 +19,13 @@ const getClock = createRoute({
   path: '/admin/clock',
   operationId: 'getTestClock',
   tags: [TAGS.admin.name],
-  ...behind(developmentOnly, ADMIN),
+  ...behind(developmentOnly, OWNER),
   summary: "The service's now, and whether a test clock sets it",
   description: DEVELOPMENT_ONLY,
   responses: {
     200: jsonAnswer(TestClockSchema, 'The clock'),
     401: jsonError('Missing or wrong admin token'),
+    403: jsonError('A moderator, not an owner'),
     404: jsonError('Not development'),
   },
 });
@@ -34,7 +35,7 @@ const putClock = createRoute({
   path: '/admin/clock',
   operationId: 'setTestClock',
   tags: [TAGS.admin.name],
-  ...behind(developmentOnly, ADMIN),
+  ...behind(developmentOnly, OWNER),
   summary: 'Set the test clock: the service takes `now` for now, and the clock runs on from there',
   description:
     `${DEVELOPMENT_ONLY} Everything goes by it: the calendar (which date is today, what is playable, when ` +
@@ -48,6 +49,7 @@ const putClock = createRoute({
     200: jsonAnswer(TestClockSchema, 'The clock, now set'),
     400: jsonError('`now` is not an ISO-8601 time with a zone, or outside the years 2000 to 9998'),
     401: jsonError('Missing or wrong admin token'),
+    403: jsonError('A moderator, not an owner'),
     404: jsonError('Not development'),
   },
 });
@@ -57,12 +59,13 @@ const deleteClock = createRoute({
   path: '/admin/clock',
   operationId: 'clearTestClock',
   tags: [TAGS.admin.name],
-  ...behind(developmentOnly, ADMIN),
+  ...behind(developmentOnly, OWNER),
   summary: 'Back to the real clock',
   description: DEVELOPMENT_ONLY,
   responses: {
     200: jsonAnswer(TestClockSchema, 'The clock, now the real one'),
     401: jsonError('Missing or wrong admin token'),
+    403: jsonError('A moderator, not an owner'),
     404: jsonError('Not development'),
   },
 });

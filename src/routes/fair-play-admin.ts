@@ -9,7 +9,7 @@ import { CACHE_CONTROL } from '../http/cache.js';
 import { type SetLinesOutcome, setModeratorLines } from '../play/set-lines.js';
 import { heldTopRows } from '../play/top-review.js';
 import { type VouchOutcome, vouchFor } from '../play/vouch.js';
-import { ADMIN } from './access.js';
+import { ADMIN, OWNER } from './access.js';
 import { jsonAnswer, jsonBody } from './json.js';
 import { errorResponses, type Failed, type Refusals, refusal } from './refusals.js';
 import { routeGroup } from './route-group.js';
@@ -55,7 +55,7 @@ const lines = createRoute({
   path: '/admin/lines/{kind}/{level}',
   operationId: 'setLines',
   tags: [TAGS.admin.name],
-  ...ADMIN,
+  ...OWNER,
   summary: "Set a kind and level's human floor and elite line below what learning allows",
   description:
     'Learning never takes a line under its cold value (the descriptor’s arithmetic), so that the accounts it ' +
@@ -97,7 +97,7 @@ export const fairPlayAdminRoutes = routeGroup()
   .openapi(vouch, async (c) => {
     const { id } = c.req.valid('param');
     const { db, now } = c.var.services;
-    const outcome = await vouchFor(db, id, c.req.valid('json').reason, now());
+    const outcome = await vouchFor(db, id, c.var.moderator, c.req.valid('json').reason, now());
     if (!outcome.ok) throw refusal(VOUCH_REFUSALS, outcome, { id });
     return c.json({ playerId: id, approvedAt: outcome.approvedAt }, 200);
   })
@@ -105,7 +105,7 @@ export const fairPlayAdminRoutes = routeGroup()
     const key = c.req.valid('param');
     const { reason, ...ratios } = c.req.valid('json');
     const { db, now } = c.var.services;
-    const outcome = await setModeratorLines(db, key, ratios, reason, now());
+    const outcome = await setModeratorLines(db, key, ratios, c.var.moderator, reason, now());
     if (!outcome.ok) throw refusal(LINES_REFUSALS, outcome);
     return c.json({ ...key, ...outcome.lines }, 200);
   })

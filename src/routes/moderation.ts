@@ -18,7 +18,7 @@ import {
   voidSolve,
 } from '../play/moderate.js';
 import { ADMIN } from './access.js';
-import { jsonAnswer, jsonBody, optionalJsonBody, PageQuery } from './json.js';
+import { jsonAnswer, jsonBody, PageQuery } from './json.js';
 import { errorResponses, type Failed, type Refusals, refusal } from './refusals.js';
 import { routeGroup } from './route-group.js';
 import { jsonError, ModerationReason, playerIdParam } from './schemas.js';
@@ -106,12 +106,13 @@ const approve = createRoute({
   operationId: 'approveSubmission',
   tags: [TAGS.admin.name],
   ...ADMIN,
-  summary: 'Rank a pending or flagged solve: boards, statistics and both ratings take it in its place',
+  summary:
+    'Rank a pending or flagged solve, saying why: boards, statistics and both ratings take it in its place',
   request: {
     params: z.object({ id: SubmissionId }),
-    body: optionalJsonBody(
+    body: jsonBody(
       z
-        .strictObject({ reason: ModerationReason.optional() })
+        .strictObject({ reason: ModerationReason })
         .openapi({ example: { reason: 'The log shows a person solving at a steady pace' } }),
     ),
   },
@@ -156,7 +157,7 @@ const audit = createRoute({
   operationId: 'listAuditActions',
   tags: [TAGS.admin.name],
   ...ADMIN,
-  summary: 'Every admin action (what, on what, when, why), newest first',
+  summary: 'Every admin action (who, what, on what, when, why), newest first',
   request: { query: PageQuery },
   responses: {
     200: jsonAnswer(AuditPageSchema, 'One page'),
@@ -219,18 +220,20 @@ export const moderationRoutes = routeGroup()
   .openapi(approve, async (c) => {
     const { id } = c.req.valid('param');
     const { db, now, boards } = c.var.services;
-    const reason = c.req.valid('json')?.reason ?? null;
-    return c.json(moderated(id, await approveSolve(db, id, reason, now(), boards)), 200);
+    const { reason } = c.req.valid('json');
+    const outcome = await approveSolve(db, id, c.var.moderator, reason, now(), boards);
+    return c.json(moderated(id, outcome), 200);
   })
   .openapi(voidRoute, async (c) => {
     const { id } = c.req.valid('param');
     const { db, now, boards } = c.var.services;
-    return c.json(moderated(id, await voidSolve(db, id, c.req.valid('json').reason, now(), boards)), 200);
+    const outcome = await voidSolve(db, id, c.var.moderator, c.req.valid('json').reason, now(), boards);
+    return c.json(moderated(id, outcome), 200);
   })
   .openapi(ban, async (c) => {
     const { id } = c.req.valid('param');
     const { db, now, boards } = c.var.services;
-    const outcome = await banPlayerNow(db, id, c.req.valid('json').reason, now(), boards);
+    const outcome = await banPlayerNow(db, id, c.var.moderator, c.req.valid('json').reason, now(), boards);
     if (!outcome.ok) throw refusal(BAN_REFUSALS, outcome, { id });
     return c.json({ playerId: id, banned: true as const, rederived: outcome.rederived }, 200);
   })
@@ -239,5 +242,9 @@ export const moderationRoutes = routeGroup()
     const rows = await auditPage(c.var.services.db, decodeCursor(cursor, IdCursor)?.id ?? null, limit + 1);
     const page = pageOf(rows, limit, (last) => ({ id: last.id }));
     c.header('Cache-Control', CACHE_CONTROL.private);
-    return c.json({ actions: page.rows, nextCursor: page.nextCursor }, 200);
+    const actions = page.rows.map(({ moderatorId, moderatorName, ...action }) => ({
+      ...action,
+      moderator: moderatorId === null ? null : { id: moderatorId, name: moderatorName ?? moderatorId },
+    }));
+    return c.json({ actions, nextCursor: page.nextCursor }, 200);
   });

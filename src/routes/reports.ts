@@ -1,20 +1,23 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { ResolvedReportSchema } from '../contract/admin.js';
-import { LevelFeedbackSchema, ReportsPageSchema } from '../contract/feedback.js';
+import { LevelFeedbackSchema, PuzzleFeedbackSchema, ReportsPageSchema } from '../contract/feedback.js';
 import { CACHE_CONTROL } from '../http/cache.js';
 import { decodeCursor, IdCursor, pageOf } from '../http/cursor.js';
+import { ApiError } from '../http/errors.js';
 import {
   LEVEL_FEEDBACK_DAYS,
   levelReport,
   openReports,
+  puzzleFeedback,
   type ResolveReportOutcome,
   resolveReportNow,
 } from '../play/feedback.js';
 import { ADMIN } from './access.js';
-import { jsonAnswer, optionalJsonBody, PageQuery } from './json.js';
+import { jsonAnswer, jsonBody, PageQuery } from './json.js';
 import { errorResponses, type Failed, type Refusals, refusal } from './refusals.js';
+import { requireLevelOf } from './require.js';
 import { routeGroup } from './route-group.js';
-import { jsonError, ModerationReason } from './schemas.js';
+import { jsonError, ModerationReason, PuzzleParams } from './schemas.js';
 import { TAGS } from './tags.js';
 
 const RESOLVE_REFUSALS = {
@@ -56,9 +59,9 @@ const resolve = createRoute({
         .positive()
         .openapi({ param: { name: 'id', in: 'path' }, example: 7 }),
     }),
-    body: optionalJsonBody(
+    body: jsonBody(
       z
-        .strictObject({ reason: ModerationReason.optional() })
+        .strictObject({ reason: ModerationReason })
         .openapi({ example: { reason: 'Checked: the puzzle has one solution' } }),
     ),
   },
@@ -84,6 +87,22 @@ const levels = createRoute({
   },
 });
 
+const ofPuzzle = createRoute({
+  method: 'get',
+  path: '/admin/puzzles/{date}/{kind}/{level}/feedback',
+  operationId: 'puzzleFeedback',
+  tags: [TAGS.admin.name],
+  ...ADMIN,
+  summary: "One puzzle's votes (every one, counted per fun value and felt difficulty) and all its reports",
+  request: { params: PuzzleParams },
+  responses: {
+    200: jsonAnswer(PuzzleFeedbackSchema, 'The votes and reports'),
+    400: jsonError('Malformed date, kind or level'),
+    401: jsonError('Missing or wrong admin token'),
+    404: jsonError('No such puzzle'),
+  },
+});
+
 export const reportRoutes = routeGroup()
   .openapi(list, async (c) => {
     const { cursor, limit } = c.req.valid('query');
@@ -94,10 +113,19 @@ export const reportRoutes = routeGroup()
   })
   .openapi(resolve, async (c) => {
     const { id } = c.req.valid('param');
-    const reason = c.req.valid('json')?.reason ?? null;
-    const outcome = await resolveReportNow(c.var.services, id, reason);
+    const { reason } = c.req.valid('json');
+    const outcome = await resolveReportNow(c.var.services, id, c.var.moderator, reason);
     if (!outcome.ok) throw refusal(RESOLVE_REFUSALS, outcome, { id });
     return c.json({ id, resolved: true as const }, 200);
+  })
+  .openapi(ofPuzzle, async (c) => {
+    const { date, kind, level } = c.req.valid('param');
+    requireLevelOf(kind, level);
+    const id = `${date}:${kind}:${level}`;
+    const feedback = await puzzleFeedback(c.var.services, id);
+    if (!feedback) throw new ApiError(404, 'not_found', `There is no puzzle ${id}`);
+    c.header('Cache-Control', CACHE_CONTROL.private);
+    return c.json(feedback, 200);
   })
   .openapi(levels, async (c) => {
     c.header('Cache-Control', CACHE_CONTROL.private);

@@ -60,7 +60,7 @@ export const suspectRoutes = routeGroup()
   .openapi(clear, async (c) => {
     const { id } = c.req.valid('param');
     const { db, now } = c.var.services;
-    const outcome = await clearSuspectNow(db, id, c.req.valid('json').reason, now());
+    const outcome = await clearSuspectNow(db, id, c.var.moderator, c.req.valid('json').reason, now());
     if (!outcome.ok) throw refusal(CLEAR_REFUSALS, outcome, { id });
     return c.json({ playerId: id, clearedAt: outcome.clearedAt }, 200);
   });

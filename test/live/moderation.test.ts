@@ -75,7 +75,9 @@ describe("moderation of a live puzzle's solves goes through its board", () => {
     expect(pending).toMatchObject({ rank: 1, solvers: 0 });
     await boardOf(puzzleId).submit(judgedSolve(puzzleId, other, 90_000));
     await boardOf(puzzleId).flush();
-    const res = await admin(`/v1/admin/submissions/${await d1IdOf(puzzleId, held)}/approve`, {});
+    const res = await admin(`/v1/admin/submissions/${await d1IdOf(puzzleId, held)}/approve`, {
+      reason: 'A steady pace',
+    });
     expect(res.status).toBe(200);
     expect(await boardOf(puzzleId).standing(puzzleId, held)).toMatchObject({ rank: 1, solvers: 2 });
     expect(await boardOf(puzzleId).standing(puzzleId, other)).toMatchObject({ rank: 2, solvers: 2 });

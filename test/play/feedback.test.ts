@@ -204,7 +204,8 @@ describe('reports of a puzzle', () => {
       (
         await api(`/v1/admin/reports/${first.id}/resolve`, {
           method: 'POST',
-          headers: { Authorization: admin.Authorization },
+          headers: admin,
+          body: JSON.stringify({ reason: 'Checked again' }),
         })
       ).status,
     ).toBe(404);

@@ -249,9 +249,10 @@ describe('moderation, behind the admin token', () => {
   });
 
   it('refuses to approve what is not flagged, and a submission that does not exist', async () => {
-    expect((await post(`/v1/admin/submissions/${cleanB}/approve`, {})).status).toBe(409);
-    expect((await post('/v1/admin/submissions/999999/approve', {})).status).toBe(404);
-    expect((await post('/v1/admin/submissions/abc/approve', {})).status).toBe(400);
+    const reason = { reason: 'Looked at the log' };
+    expect((await post(`/v1/admin/submissions/${cleanB}/approve`, reason)).status).toBe(409);
+    expect((await post('/v1/admin/submissions/999999/approve', reason)).status).toBe(404);
+    expect((await post('/v1/admin/submissions/abc/approve', reason)).status).toBe(400);
   });
 
   it('voids a clean solve with a reason: it leaves the board, the stats and both ratings', async () => {

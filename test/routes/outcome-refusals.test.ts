@@ -86,7 +86,8 @@ describe('the refusals of flows that used to answer with a boolean or nothing', 
   it('refuses to resolve a report that is not open with 404 not_found, naming the id', async () => {
     const res = await appAt(at)('/v1/admin/reports/987654/resolve', {
       method: 'POST',
-      headers: { Authorization: `Bearer ${DEV_SECRETS.ADMIN_TOKEN}` },
+      headers: { Authorization: `Bearer ${DEV_SECRETS.ADMIN_TOKEN}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ reason: 'Checked: one solution' }),
     });
     expect(res.status).toBe(404);
     expect(((await res.json()) as ErrorJson).error).toMatchObject({

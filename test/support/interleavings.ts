@@ -6,6 +6,7 @@ import { env } from 'cloudflare:test';
 import fc from 'fast-check';
 import { expect } from 'vitest';
 import type { Db } from '../../src/db/client.js';
+import { TOKEN_OWNER } from '../../src/db/moderators.js';
 import type { LiveBoards } from '../../src/live/boards.js';
 import type { BoardAnswer } from '../../src/live/puzzle-board.js';
 import { approveSolve, voidSolve } from '../../src/play/moderate.js';
@@ -69,8 +70,8 @@ export async function moderate(
   if (!row) return;
   const outcome =
     c.op === 'void'
-      ? await voidSolve(on.db, row.id, 'test', on.now, on.boards)
-      : await approveSolve(on.db, row.id, null, on.now, on.boards);
+      ? await voidSolve(on.db, row.id, TOKEN_OWNER, 'test', on.now, on.boards)
+      : await approveSolve(on.db, row.id, TOKEN_OWNER, 'test', on.now, on.boards);
   expect(outcome.ok).toBe(true);
   const arrival = arrivals.find((a) => a.playerId === row.player_id);
   if (arrival) arrival.counted = c.op === 'approve';

@@ -1,0 +1,108 @@
+import type { Analytics } from '../contract/analytics.js';
+import type { Level } from '../contract/kinds/index.js';
+import { addDays, daysBetween, type IsoDate, latestPlayableDate, utcDate } from '../daily/calendar.js';
+import { type DailyPuzzleStatsRow, dateFigures, saveDateStats, statsBetween } from '../db/analytics.js';
+import type { Db } from '../db/client.js';
+import type { Kind } from '../kinds/index.js';
+import { inKindLevelOrder } from '../kinds/order.js';
+import { quartiles } from '../rating/quartiles.js';
+
+/**
+ * Dates the cron recomputes on each run, counting back from the newest playable one: a date's figures move
+ * until its ranking has closed everywhere (a day and a half after it began), and a missed run is covered
+ * by the next.
+ */
+export const REFRESHED_DAYS = 4;
+
+/** The longest range one analytics request covers. */
+export const MAX_ANALYTICS_DAYS = 366;
+
+/** Recomputes and stores the aggregates of the last REFRESHED_DAYS dates (the daily cron). */
+export async function refreshAnalytics(db: Db, now: Date): Promise<IsoDate[]> {
+  const newest = latestPlayableDate(now);
+  const dates = Array.from({ length: REFRESHED_DAYS }, (_, i) => addDays(newest, -i));
+  const done: IsoDate[] = [];
+  for (const date of dates) if (await refreshDate(db, date, now)) done.push(date);
+  return done;
+}
+
+/** Computes one date's aggregates from its rows and stores them; false when the date has no puzzles. */
+export async function refreshDate(db: Db, date: IsoDate, now: Date): Promise<boolean> {
+  const figures = await dateFigures(db, date, addDays(date, 1));
+  if (!figures) return false;
+  const computedAt = now.toISOString();
+  const rows: DailyPuzzleStatsRow[] = figures.puzzles.map((puzzle) => {
+    const session = figures.sessions.find((s) => s.puzzleId === puzzle.id);
+    const times = figures.times.filter((t) => t.puzzleId === puzzle.id).map((t) => t.countedMs ?? 0);
+    const spread = quartiles(times);
+    const held = (status: string) =>
+      figures.held.find((h) => h.puzzleId === puzzle.id && h.status === status)?.n ?? 0;
+    const votes = figures.votes.find((v) => v.puzzleId === puzzle.id);
+    return {
+      date,
+      kind: puzzle.kind,
+      level: puzzle.level,
+      started: session?.started ?? 0,
+      solved: times.length,
+      p25Ms: spread ? Math.round(spread.p25) : null,
+      medianMs: spread ? Math.round(spread.median) : null,
+      p75Ms: spread ? Math.round(spread.p75) : null,
+      benchmarkSeconds: puzzle.benchmarkSeconds,
+      hints: session?.hints ?? 0,
+      pending: held('pending'),
+      flagged: held('flagged'),
+      voters: votes?.voters ?? 0,
+      funMean: votes?.funMean ?? null,
+      feltEasier: votes?.easier ?? 0,
+      feltRight: votes?.right ?? 0,
+      feltHarder: votes?.harder ?? 0,
+      computedAt,
+    };
+  });
+  await saveDateStats(db, rows, {
+    date,
+    newPlayers: figures.newPlayers,
+    activePlayers: figures.activePlayers,
+    returningPlayers: figures.returningPlayers,
+    computedAt,
+  });
+  return true;
+}
+
+export type AnalyticsOutcome =
+  | { ok: true; analytics: Analytics }
+  | { ok: false; reason: 'reversed' | 'too_long' };
+
+/** The stored aggregates of a range of dates, optionally of one kind and level, with completion rates. */
+export async function analyticsReport(
+  db: Db,
+  now: Date,
+  query: {
+    from?: IsoDate | undefined;
+    to?: IsoDate | undefined;
+    kind?: Kind | undefined;
+    level?: Level | undefined;
+  },
+): Promise<AnalyticsOutcome> {
+  const to = query.to ?? latestPlayableDate(now);
+  const from = query.from ?? addDays(to, -29);
+  if (from > to) return { ok: false, reason: 'reversed' };
+  if (daysBetween(from, to) + 1 > MAX_ANALYTICS_DAYS) return { ok: false, reason: 'too_long' };
+  const { puzzleRows, dayRows } = await statsBetween(db, { from, to, kind: query.kind, level: query.level });
+  const dates = [...new Set(puzzleRows.map((r) => r.date))];
+  const ordered = dates.flatMap((date) => inKindLevelOrder(puzzleRows.filter((r) => r.date === date)));
+  return {
+    ok: true,
+    analytics: {
+      from,
+      to,
+      today: utcDate(now),
+      days: dayRows.map(({ computedAt: _, ...day }) => day),
+      puzzles: ordered.map(({ computedAt, ...row }) => ({
+        ...row,
+        completionRate: row.started === 0 ? null : row.solved / row.started,
+        computedAt,
+      })),
+    },
+  };
+}
