@@ -18,6 +18,7 @@ import { ApiError, createAdminClient, createClient } from '../daily-puzzles/clie
  * @typedef {import('../daily-puzzles/client/index.js').PuzzleFeedback} PuzzleFeedback
  * @typedef {import('../daily-puzzles/client/index.js').PuzzleStats} PuzzleStats
  * @typedef {import('../daily-puzzles/client/index.js').PuzzleBoard} PuzzleBoard
+ * @typedef {import('../daily-puzzles/client/index.js').PlayerEvidence} PlayerEvidence
  * @typedef {'queue' | 'today' | 'upcoming' | 'feedback' | 'analytics' | 'moderators' | 'audit'} Screen
  */
 
@@ -191,7 +192,7 @@ function select(index) {
   const detail = byId('queue-detail');
   if (!flag) {
     detail.replaceChildren(el('p', { class: 'empty' }, ['Nothing selected.']));
-    showPlayerEvidence(null);
+    void showPlayerEvidence(null);
     return;
   }
   const evidence = flag.evidence;
@@ -217,7 +218,7 @@ function select(index) {
     ]),
     timeBar(flag),
   );
-  showPlayerEvidence(flag.player.id);
+  void showPlayerEvidence(flag.player.id);
   void showLogTimeline(flag);
 }
 
@@ -324,18 +325,121 @@ function timeBar(flag) {
   return svg;
 }
 
+/** The request of the evidence last asked for: a slower answer for an earlier selection is dropped. */
+let evidenceFor = /** @type {string | null} */ (null);
+
 /**
- * The spot for the player's evidence (GET /v1/admin/players/{id}/evidence, being added on main): days of
- * play, pace history per kind and level, solves under review with their log timing, networks, devices,
- * suspect reasons. Until its client method exists this names the player only.
+ * The player's evidence (GET /v1/admin/players/{id}/evidence) beside the selected solve: its account and
+ * days of play, what lists it as a suspect, networks and devices as counts, earlier moderation, and its
+ * pace per kind and level over time (a point a ranked solve, the benchmark at 1).
  * @param {string | null} playerId
  */
-function showPlayerEvidence(playerId) {
+async function showPlayerEvidence(playerId) {
   const body = byId('player-evidence-body');
-  body.textContent =
-    playerId === null
-      ? "Select a solve to see its player's history."
-      : `Player ${playerId}: the evidence view arrives with GET /v1/admin/players/{id}/evidence.`;
+  evidenceFor = playerId;
+  if (playerId === null) {
+    body.replaceChildren("Select a solve to see its player's history.");
+    body.classList.add('empty');
+    return;
+  }
+  body.replaceChildren('Loading the evidence…');
+  try {
+    const evidence = await admin.playerEvidence(playerId);
+    if (evidenceFor !== playerId) return;
+    body.classList.remove('empty');
+    body.replaceChildren(...evidenceView(evidence));
+  } catch (error) {
+    if (evidenceFor === playerId) body.replaceChildren(`The evidence could not be read: ${String(error)}`);
+  }
+}
+
+/** @param {PlayerEvidence} e */
+function evidenceView(e) {
+  const number = new Intl.NumberFormat(undefined);
+  const day = (/** @type {string | null} */ iso) => (iso === null ? '—' : new Date(iso).toLocaleDateString());
+  const s = e.suspicion;
+  const facts = el('dl', { class: 'facts' }, [
+    el('dt', {}, ['Account age']),
+    el('dd', {}, [`${number.format(e.player.accountAgeDays)} days (since ${day(e.player.createdAt)})`]),
+    el('dt', {}, ['Days of play']),
+    el('dd', {}, [
+      `${number.format(e.daysOfPlay.days)} (${day(e.daysOfPlay.first)} – ${day(e.daysOfPlay.last)})`,
+    ]),
+    el('dt', {}, ['Suspect']),
+    el('dd', {}, [
+      s.listed
+        ? `listed: ${s.floorHugs} floor hugs, ${s.ramps} ramps, early elite in ${s.earlyEliteKinds.join(', ') || 'no kind'}`
+        : 'not listed',
+    ]),
+    el('dt', {}, ['Networks']),
+    el('dd', {}, [`${e.networks.distinct} distinct over ${e.networks.sessions} sessions`]),
+    el('dt', {}, ['Devices']),
+    el('dd', {}, [
+      `${e.devices.count} (${e.devices.active} active, ${e.devices.linked.length} linked by code)`,
+    ]),
+    el('dt', {}, ['Under review']),
+    el('dd', {}, [String(e.underReview.length)]),
+  ]);
+  const history = el(
+    'ul',
+    { class: 'moderation-history' },
+    e.moderation.map((m) =>
+      el('li', {}, [
+        `${new Date(m.at).toLocaleString()}: ${m.action} ${m.target}${m.reason ? ` (${m.reason})` : ''}`,
+      ]),
+    ),
+  );
+  const paces = e.paceHistory.map((line) => paceChart(`${line.kind} ${line.level}`, line.solves));
+  return [
+    facts,
+    el('h4', {}, ['Pace per kind and level (1 = the benchmark; lower is faster)']),
+    ...paces,
+    el('h4', {}, ['Earlier moderation']),
+    e.moderation.length === 0 ? el('p', { class: 'empty' }, ['None.']) : history,
+  ];
+}
+
+/**
+ * One kind and level's paces over time as a small SVG: a dot per ranked solve (hollow when not counted),
+ * the benchmark drawn across at 1.
+ * @param {string} title
+ * @param {PlayerEvidence['paceHistory'][number]['solves']} solves
+ */
+function paceChart(title, solves) {
+  const width = 320;
+  const height = 80;
+  const top = Math.max(1.2, ...solves.map((p) => p.pace));
+  const y = (/** @type {number} */ pace) => height - 4 - (pace / top) * (height - 8);
+  const x = (/** @type {number} */ i) =>
+    solves.length <= 1 ? width / 2 : 6 + (i * (width - 12)) / (solves.length - 1);
+  const svg = document.createElementNS('http://www.w3.org/2000/svg', 'svg');
+  svg.setAttribute('viewBox', `0 0 ${width} ${height}`);
+  svg.setAttribute('role', 'img');
+  const fastest = Math.min(...solves.map((p) => p.pace));
+  svg.setAttribute(
+    'aria-label',
+    `${title}: ${solves.length} solves, fastest at ${Math.round(fastest * 100)} % of the benchmark`,
+  );
+  const line = document.createElementNS('http://www.w3.org/2000/svg', 'line');
+  for (const [name, value] of Object.entries({ x1: 0, x2: width, y1: y(1), y2: y(1), class: 'benchmark' }))
+    line.setAttribute(name, String(value));
+  svg.append(line);
+  for (const [i, p] of solves.entries()) {
+    const dot = document.createElementNS('http://www.w3.org/2000/svg', 'circle');
+    const counted = p.status === 'clean' || p.status === 'approved';
+    for (const [name, value] of Object.entries({
+      cx: x(i),
+      cy: y(p.pace),
+      r: 3,
+      class: counted ? 'counted' : 'held',
+    }))
+      dot.setAttribute(name, String(value));
+    const tip = document.createElementNS('http://www.w3.org/2000/svg', 'title');
+    tip.textContent = `${p.date}: ${Math.round(p.pace * 100)} % of the benchmark (${p.status})`;
+    dot.append(tip);
+    svg.append(dot);
+  }
+  return el('figure', { class: 'pace' }, [svg, el('figcaption', {}, [title])]);
 }
 
 /** @param {string} action @param {string} reason */

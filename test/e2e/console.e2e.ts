@@ -149,6 +149,11 @@ describe.skipIf(!chromiumStatus.ok)('the console', () => {
     await timeline.waitFor();
     expect(await timeline.locator('rect').count()).toBeGreaterThan(3);
     expect(await timeline.locator('line.line-floor').count()).toBe(1);
+    // The player's evidence beside it: its days of play and a pace chart per kind and level it played.
+    const evidence = page.locator('#player-evidence-body');
+    await evidence.locator('dl.facts').waitFor();
+    expect(await evidence.textContent()).toContain('Days of play');
+    expect(await evidence.locator('figure.pace svg circle').count()).toBeGreaterThan(0);
     await picture(page, 'queue');
     await page.keyboard.press('a');
     await expect.poll(() => page.evaluate('document.activeElement?.id')).toBe('reason');
