@@ -12,6 +12,7 @@ import * as api from './api.js';
 import { hideBoard, showBoard } from './boards.js';
 import { refreshDevices } from './devices.js';
 import { hideFeedback, showFeedback } from './feedback.js';
+import { askHintConsent } from './hint-consent.js';
 import { refreshProfile, showPlayer, streakText } from './profile.js';
 import { refreshReminder } from './reminders.js';
 import { hideShare, showShare } from './share.js';
@@ -22,11 +23,13 @@ import { act, byId, fail, formatTime, kindName, playerLabel, plural, say, setKin
 /** @typedef {{ createBoard: (puzzle: unknown, context: import('./kinds/common.js').BoardContext) => Board }} KindModule */
 /**
  * @typedef {{ startedAt: string, clockStart: number, log: [number, number, number][], progress?: unknown,
- *   result?: api.SubmissionResult, finishedMs?: number, completedMs?: number, rejected?: string }} Session
+ *   result?: api.SubmissionResult, finishedMs?: number, completedMs?: number, rejected?: string,
+ *   practiceAccepted?: boolean }} Session
  * `startedAt` is the server's session start; `clockStart` the same moment on this page's clock (the server
  * says how long ago it was), so that log times and the timer agree with the server whatever the clocks.
  * `completedMs`: the clock's time when the board became complete; unset while it is not. `rejected`: the
- * complete position the server judged wrong (as JSON), so that it is not sent again.
+ * complete position the server judged wrong (as JSON), so that it is not sent again. `practiceAccepted`:
+ * the player agreed that hints make this solve practice, so the page asks no more.
  */
 
 /**
@@ -404,7 +407,7 @@ async function submit() {
         : result.verdict === 'flagged'
           ? 'Solved. A moderator will look at this solve before it is ranked (under review).'
           : result.practice
-            ? "Solved as practice: this date's ranking has closed, so it counts nowhere."
+            ? practiceReason(result)
             : result.repeated
               ? 'Already ranked: this is the result of your first solve.'
               : 'Solved!',
@@ -424,22 +427,62 @@ async function submit() {
 }
 
 ui.submit.addEventListener('click', () => void submit().catch(fail));
-ui.hint.addEventListener('click', () => void act(ui.hint, hint));
+ui.hint.addEventListener('click', () => void hintClicked().catch(fail));
 
 /** Whether the service gives hints for `kind` (GET /v1/kinds). @param {api.Kind} kind */
 const hasHints = (kind) => state.kinds.find((k) => k.kind === kind)?.hints === true;
 
-/** Asks the server for the grader's next step and marks it on the board; a solve after one is practice. */
+/**
+ * A hint, asked for with the player's consent when the server says the first one ends a ranked solve
+ * (`hint_ends_ranking`): the server knows whether the solve is still ranked, so a practice solve is never
+ * asked.
+ */
+async function hintClicked() {
+  let needsConsent = false;
+  await act(ui.hint, async () => {
+    needsConsent = !(await hint());
+  });
+  if (!needsConsent) return;
+  const session = state.session;
+  if (!(await askHintConsent(ui.hint))) {
+    say('No hint: this solve stays ranked.');
+    return;
+  }
+  if (!session || state.session !== session) return;
+  session.practiceAccepted = true;
+  saveSession();
+  await act(ui.hint, hint);
+}
+
+/**
+ * Asks the server for the grader's next step and marks it on the board; a solve after one is practice.
+ * False when the server wants the player's consent first, true otherwise.
+ * @returns {Promise<boolean>}
+ */
 async function hint() {
-  const { board, key } = state;
-  if (!board || !key) return;
-  const answer = await api.client.hint(key.date, key.kind, key.level, board.hintBoard());
-  if (state.board !== board) return;
+  const { board, key, session } = state;
+  if (!board || !key || !session) return true;
+  const acceptPractice = session.practiceAccepted === true;
+  let answer;
+  try {
+    answer = await api.client.hint(key.date, key.kind, key.level, board.hintBoard(), { acceptPractice });
+  } catch (error) {
+    if (error instanceof api.ApiError && error.code === 'hint_ends_ranking' && !acceptPractice) return false;
+    throw error;
+  }
+  if (state.board !== board) return true;
   board.showHint(answer.hint);
-  say(`${answer.hint.explanation} (hint ${answer.hintsUsed}: this solve is now practice)`);
+  say(`${answer.hint.explanation} (hint ${answer.hintsUsed}: this solve is practice now)`);
+  return true;
 }
 
 // After the solve -------------------------------------------------------------------------------------
+
+/** Why a solve is practice, in the player's words. @param {api.SubmissionResult} result */
+const practiceReason = (result) =>
+  result.hints
+    ? `Solved as practice because you took ${plural(result.hints, 'hint')}: it counts on no leaderboard, rating or streak.`
+    : "Solved as practice: this date's ranking has closed, so it counts nowhere.";
 
 /** What a solve did to the streak, said in the result (nothing when it only added the day). */
 const STREAK_CHANGES = {
@@ -473,7 +516,9 @@ function showResult(result) {
     result.verdict === 'flagged' || result.verdict === 'pending'
       ? 'under review'
       : result.practice
-        ? 'practice'
+        ? result.hints
+          ? `practice: you took ${plural(result.hints, 'hint')}`
+          : 'practice: ranking has closed'
         : result.rank === undefined
           ? '–'
           : `${result.rank} of ${result.solvers}`,

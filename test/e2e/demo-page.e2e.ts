@@ -182,6 +182,83 @@ describe.skipIf(!chromiumStatus.ok)('the demo page', () => {
     expect(await sessionsOf(await playerIdOf(page))).toHaveLength(1);
   });
 
+  /** Answers the consent dialog of a ranked solve's first hint with "Show the hint (practice)". */
+  async function consentToPractice(page: Page): Promise<void> {
+    const dialog = page.locator('dialog#hint-consent');
+    await dialog.waitFor();
+    await dialog.getByRole('button', { name: /Show the hint/ }).click();
+    await dialog.waitFor({ state: 'hidden' });
+  }
+
+  async function hintsOf(playerId: string, puzzleId: string): Promise<number | undefined> {
+    const rows = await worker.query<{ hints: number }>(
+      `select hints from play_sessions where player_id = '${playerId.replace(/'/g, "''")}' and puzzle_id = '${puzzleId}'`,
+    );
+    return rows[0]?.hints;
+  }
+
+  /** Starts today's sudoku of `level` on a new player's page and returns the puzzle's id. */
+  async function startSudoku(page: Page, level: string): Promise<string> {
+    await page.locator('#board #start').click();
+    await page.locator('#board .board').waitFor();
+    const date = ((await page.locator('#date').textContent()) ?? '').trim();
+    return `${date}:sudoku:${level}`;
+  }
+
+  test('the first Hint of a ranked solve asks in a dialog; keeping the solve ranked gives and counts no hint', async () => {
+    const page = await openPage(DESKTOP, '/#/sudoku/hard');
+    const puzzleId = await startSudoku(page, 'hard');
+    await page.locator('#hint').focus();
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog', { name: 'Take a hint?' });
+    await dialog.waitFor();
+    expect(await dialog.textContent()).toContain('no leaderboard, rating or streak');
+    // Escape, as a keyboard user leaves a dialog: the solve stays ranked and focus is back on Hint.
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'hidden' });
+    expect(await page.evaluate('document.activeElement?.id')).toBe('hint');
+    expect(await page.locator('#status').textContent()).toContain('stays ranked');
+    expect(await page.locator('#board .hint-concludes').count()).toBe(0);
+    expect(await hintsOf(await playerIdOf(page), puzzleId)).toBe(0);
+  });
+
+  test('once the player agrees, the hint is given and the next Hint of that puzzle asks no more, after a reload too', async () => {
+    const page = await openPage(DESKTOP, '/#/sudoku/medium');
+    const puzzleId = await startSudoku(page, 'medium');
+    await page.locator('#hint').click();
+    await consentToPractice(page);
+    await page.locator('#board .hint-concludes').first().waitFor();
+    await page.reload();
+    await page.locator('body[data-ready="true"]').waitFor();
+    await page.locator('#board .board').waitFor();
+    const answered = page.waitForResponse((res) => new URL(res.url()).pathname.endsWith('/hint'));
+    await page.locator('#hint').click();
+    expect((await answered).status()).toBe(200);
+    expect(await page.locator('dialog#hint-consent').isVisible()).toBe(false);
+    expect(await hintsOf(await playerIdOf(page), puzzleId)).toBe(2);
+  });
+
+  test("a hinted solve's result says it is practice because of its hints", async () => {
+    const page = await openPage(DESKTOP, '/#/sudoku/easy');
+    const puzzleId = await startSudoku(page, 'easy');
+    await page.locator('#hint').click();
+    await consentToPractice(page);
+    await page.locator('#board .hint-concludes').first().waitFor();
+    const [row] = await worker.query<{ puzzle_json: string; answer_json: string }>(
+      `select puzzle_json, answer_json from puzzles where id = '${puzzleId}'`,
+    );
+    const givens = (JSON.parse(row?.puzzle_json ?? '{}') as { grid: string }).grid;
+    const answer = (JSON.parse(row?.answer_json ?? '{}') as { grid: string }).grid;
+    for (let i = 0; i < 81; i++) {
+      if (givens[i] !== '.') continue;
+      await page.locator(`#board [data-cell="${Math.floor(i / 9)},${i % 9}"]`).click();
+      await page.keyboard.press(answer[i] ?? '1');
+    }
+    await page.locator('#result:not([hidden])').waitFor();
+    expect(await page.locator('#result-rank').textContent()).toBe('practice: you took 1 hint');
+    expect(await page.locator('#status').textContent()).toContain('practice because you took 1 hint');
+  });
+
   /** One player for every kind's hint test: the Worker lets an address make only 10 players a minute. */
   let hinting: BrowserContext | undefined;
 
@@ -197,9 +274,12 @@ describe.skipIf(!chromiumStatus.ok)('the demo page', () => {
       await page.locator('#board .board').waitFor();
       const answered = page.waitForResponse(
         (res) =>
-          res.request().method() === 'POST' && new URL(res.url()).pathname.endsWith(`/${kind}/easy/hint`),
+          res.request().method() === 'POST' &&
+          res.status() !== 409 &&
+          new URL(res.url()).pathname.endsWith(`/${kind}/easy/hint`),
       );
       await page.locator('#hint').click();
+      await consentToPractice(page);
       const response = await answered;
       expect(response.status()).toBe(200);
       const { hint } = (await response.json()) as HintAnswer;
@@ -226,8 +306,11 @@ describe.skipIf(!chromiumStatus.ok)('the demo page', () => {
     const cell = page.locator(`#board [data-cell="${Math.floor(blank / 9)},${blank % 9}"]`);
     await cell.click();
     await page.keyboard.press(wrong);
-    const answered = page.waitForResponse((res) => new URL(res.url()).pathname.endsWith('/hint'));
+    const answered = page.waitForResponse(
+      (res) => new URL(res.url()).pathname.endsWith('/hint') && res.status() === 200,
+    );
     await page.locator('#hint').click();
+    await consentToPractice(page);
     const { hint } = (await (await answered).json()) as HintAnswer;
     expect(hint).toMatchObject({ type: 'mistake', unit: 'cell', at: blank });
     await page.locator('#board .hint-mistake').waitFor();
