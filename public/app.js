@@ -17,7 +17,18 @@ import { refreshProfile, showPlayer, streakText } from './profile.js';
 import { refreshReminder } from './reminders.js';
 import { hideShare, showShare } from './share.js';
 import { refreshSocial } from './social.js';
-import { act, byId, fail, formatTime, kindName, playerLabel, plural, say, setKinds } from './ui.js';
+import {
+  act,
+  byId,
+  fail,
+  formatTime,
+  kindName,
+  playerLabel,
+  plural,
+  say,
+  scoreFigure,
+  setKinds,
+} from './ui.js';
 
 /** @typedef {import('./kinds/common.js').Board} Board */
 /** @typedef {{ createBoard: (puzzle: unknown, context: import('./kinds/common.js').BoardContext) => Board }} KindModule */
@@ -243,7 +254,7 @@ async function open(key) {
 
   const listed = state.day?.puzzles.find((p) => p.kind === key.kind && p.level === key.level);
   if (!listed) throw new Error(`There is no ${kindName(key.kind)} ${key.level} puzzle today`);
-  showInfo(listed);
+  showInfo(listed, false);
   if (loadSession(listed.id)) {
     say('Loading…');
     await play(key, generation);
@@ -252,12 +263,17 @@ async function open(key) {
   showCover(key, generation);
 }
 
-/** @param {api.DayPuzzles['puzzles'][number]} puzzle */
-function showInfo(puzzle) {
+/**
+ * The puzzle's line above the board. The techniques it needs tell how to solve it, so they show only once
+ * the player has started (pressed Start): a covered puzzle gives nothing away.
+ * @param {api.DayPuzzles['puzzles'][number]} puzzle
+ * @param {boolean} started
+ */
+function showInfo(puzzle, started) {
   const d = puzzle.difficulty;
   ui.info.textContent =
     `${d.level} · par ${formatTime(puzzle.benchmarkSeconds * 1000)} · puzzle rating ${puzzle.rating}` +
-    (d.techniques.length ? ` · needs ${d.techniques.join(', ')}` : '');
+    (started && d.techniques.length ? ` · needs ${d.techniques.join(', ')}` : '');
 }
 
 /**
@@ -339,7 +355,7 @@ async function play(key, generation) {
   ui.hint.hidden = !hasHints(key.kind) || Boolean(session.result);
   ui.board.replaceChildren(board.element);
   ui.help.textContent = board.help;
-  showInfo(view);
+  showInfo(view, true);
   say('');
 
   if (session.result) {
@@ -504,7 +520,8 @@ function showResult(result) {
     'result-time',
     formatTime(result.countedMs ?? 0, true) + (result.capped ? ' (capped by the server clock)' : ''),
   );
-  put('result-score', result.score === undefined ? '–' : result.score.toFixed(3));
+  if (result.score === undefined) put('result-score', '–');
+  else byId('result-score').replaceChildren(scoreFigure(result.score));
   put(
     'result-rating',
     rating

@@ -7,7 +7,7 @@
 import * as api from './api.js';
 import { reloadBoard } from './boards.js';
 import { h } from './kinds/common.js';
-import { act, byId, fail, formatTime, kindName, playerLabel, plural, say } from './ui.js';
+import { act, byId, fail, formatTime, kindName, playerLabel, plural, say, scoreFigure } from './ui.js';
 
 const HISTORY_PAGE_SIZE = 10;
 
@@ -98,7 +98,7 @@ function showHistory(page) {
       h('li', { 'data-verdict': verdictText(e) }, [
         h('span', { class: 'what', text: `${e.date} · ${kindName(e.kind)} ${e.level}` }),
         h('span', { class: 'time', text: e.countedMs === null ? '–' : formatTime(e.countedMs, true) }),
-        h('span', { class: 'score', text: e.score === null ? '' : `score ${e.score.toFixed(3)}` }),
+        h('span', { class: 'score' }, e.score === null ? [] : ['score ', scoreFigure(e.score, false)]),
         h('span', { class: 'rank', text: e.rank === null ? '' : `rank ${e.rank} of ${e.solvers}` }),
         h('span', { class: 'verdict', text: verdictText(e) }),
       ]),

@@ -116,3 +116,27 @@ export function setKinds(kinds) {
 
 /** @param {string} kind */
 export const kindName = (kind) => kindList.find((k) => k.kind === kind)?.displayName ?? kind;
+
+/**
+ * A score (0 to 1, 0.5 at the puzzle's par time) as people read it: a percentage, with the exact figure
+ * shown on hover and, when `focusable`, on keyboard focus (style.css, `.figure`); screen readers read it
+ * always. A list of many (the history) leaves them out of the tab order.
+ * @param {number} score
+ * @param {boolean} [focusable]
+ * @returns {HTMLElement}
+ */
+export function scoreFigure(score, focusable = true) {
+  const exact = score.toFixed(3);
+  const figure = document.createElement('span');
+  figure.className = 'figure';
+  if (focusable) figure.tabIndex = 0;
+  figure.title = `score ${exact}: 50 % is the par time`;
+  figure.dataset.exact = exact;
+  const shown = document.createElement('span');
+  shown.textContent = `${Math.round(score * 100)} %`;
+  const spoken = document.createElement('span');
+  spoken.className = 'visually-hidden';
+  spoken.textContent = ` (score ${exact}; 50 % is the par time)`;
+  figure.append(shown, spoken);
+  return figure;
+}

@@ -238,9 +238,9 @@ describe.skipIf(!chromiumStatus.ok)('the demo page', () => {
     expect(await hintsOf(await playerIdOf(page), puzzleId)).toBe(2);
   });
 
-  test("a hinted solve's result says it is practice because of its hints", async () => {
-    const page = await openPage(DESKTOP, '/#/sudoku/easy');
-    const puzzleId = await startSudoku(page, 'easy');
+  /** Solves today's sudoku `level` through the page after one hint (so as practice), typing the answer. */
+  async function solveWithHint(page: Page, level: string): Promise<void> {
+    const puzzleId = await startSudoku(page, level);
     await page.locator('#hint').click();
     await consentToPractice(page);
     await page.locator('#board .hint-concludes').first().waitFor();
@@ -255,8 +255,50 @@ describe.skipIf(!chromiumStatus.ok)('the demo page', () => {
       await page.keyboard.press(answer[i] ?? '1');
     }
     await page.locator('#result:not([hidden])').waitFor();
+  }
+
+  test("a hinted solve's result says it is practice because of its hints", async () => {
+    const page = await openPage(DESKTOP, '/#/sudoku/easy');
+    await solveWithHint(page, 'easy');
     expect(await page.locator('#result-rank').textContent()).toBe('practice: you took 1 hint');
     expect(await page.locator('#status').textContent()).toContain('practice because you took 1 hint');
+  });
+
+  test('the score reads as a percentage, its exact figure shown on keyboard focus', async () => {
+    const page = await openPage(DESKTOP, '/#/sudoku/easy');
+    await solveWithHint(page, 'easy');
+    const figure = page.locator('#result-score .figure');
+    const exact = Number(await figure.getAttribute('data-exact'));
+    expect(exact).toBeGreaterThan(0);
+    expect(await figure.locator('span').first().textContent()).toBe(`${Math.round(exact * 100)} %`);
+    await figure.focus();
+    const shown = await page.evaluate(
+      "getComputedStyle(document.querySelector('#result-score .figure'), '::after').content",
+    );
+    expect(shown).toBe(`"${exact.toFixed(3)}"`);
+  });
+
+  test('on a 390×844 phone the solve-time histogram keeps every bucket on one row, inside the width', async () => {
+    const page = await openPage(PHONE, '/#/sudoku/easy');
+    await solveWithHint(page, 'easy');
+    const buckets = page.locator('#histogram .bucket');
+    await buckets.first().waitFor();
+    const boxes = (await buckets.evaluateAll((els) =>
+      els.map((el) => el.getBoundingClientRect().toJSON()),
+    )) as { left: number; top: number; right: number }[];
+    expect(boxes.length).toBeGreaterThan(10);
+    const tops = new Set(boxes.map((b) => Math.round(b.top)));
+    expect(tops.size, JSON.stringify(boxes.map((b) => [b.left, b.top]))).toBe(1);
+    for (const box of boxes) expect(box.right).toBeLessThanOrEqual(PHONE.width);
+  });
+
+  test('a covered puzzle names none of the techniques it needs; Start shows them', async () => {
+    const page = await openPage(DESKTOP, '/#/sudoku/expert');
+    await page.locator('#board #start').waitFor();
+    expect(await page.locator('#puzzle-info').textContent()).not.toContain('needs');
+    await page.locator('#board #start').click();
+    await page.locator('#board .board').waitFor();
+    await expect.poll(() => page.locator('#puzzle-info').textContent()).toContain('needs');
   });
 
   /** One player for every kind's hint test: the Worker lets an address make only 10 players a minute. */

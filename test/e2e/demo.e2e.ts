@@ -234,9 +234,12 @@ describe.skipIf(!chromiumStatus.ok)('the demo page in Chromium', () => {
     const text = async (id: string) => ((await page.locator(`#${id}`).textContent()) ?? '').trim();
     expect(await text('result-time')).toMatch(/^\d+:\d\d\.\d/);
     expect(await text('result-time')).toBe(stopped);
-    const score = Number(await text('result-score'));
+    // A percentage on screen, the exact figure on hover and focus.
+    const figure = page.locator('#result-score .figure');
+    const score = Number(await figure.getAttribute('data-exact'));
     expect(score).toBeGreaterThan(0);
     expect(score).toBeLessThan(1);
+    expect(await text('result-score')).toMatch(new RegExp(`^${Math.round(score * 100)} %`));
     // First ranked solve of this kind: the player starts at 1500 and gains against a 1500 puzzle.
     expect(await text('result-rating')).toMatch(/^1500 → \d+ \(\+\d+\) ±\d+$/);
     expect(await text('result-streak')).toBe(streak);
