@@ -13,7 +13,7 @@ import { hideBoard, showBoard } from './boards.js';
 import { refreshDevices } from './devices.js';
 import { hideFeedback, showFeedback } from './feedback.js';
 import { askHintConsent } from './hint-consent.js';
-import { refreshProfile, showPlayer, streakText } from './profile.js';
+import { FREEZE_RULE, refreshProfile, showPlayer, streakText } from './profile.js';
 import { refreshReminder } from './reminders.js';
 import { hideShare, showShare } from './share.js';
 import { refreshSocial } from './social.js';
@@ -417,17 +417,7 @@ async function submit() {
     saveSession();
     stopTimer();
     ui.timer.textContent = formatTime(result.countedMs ?? elapsedMs, true);
-    say(
-      result.verdict === 'pending'
-        ? `Solved, and fast: faster than your history so far. A moderator will look at it before it is ranked (under review); it would be #${result.wouldBeRank}.`
-        : result.verdict === 'flagged'
-          ? 'Solved. A moderator will look at this solve before it is ranked (under review).'
-          : result.practice
-            ? practiceReason(result)
-            : result.repeated
-              ? 'Already ranked: this is the result of your first solve.'
-              : 'Solved!',
-    );
+    say(resultLine(result));
     renderNav();
     showResult(result);
     offerShare(key, result);
@@ -494,6 +484,28 @@ async function hint() {
 
 // After the solve -------------------------------------------------------------------------------------
 
+/**
+ * What a pending solve means, said where the result is: why it waits, for how long, and where its outcome
+ * will show. A review is done by a person, so the page promises no hour, only what to expect.
+ * @param {number | undefined} wouldBeRank
+ */
+const pendingNote = (wouldBeRank) =>
+  'Your solve is valid and kept; it is waiting for a review because it is faster than your history so far ' +
+  '(a fast first solve often is). A moderator, a person, looks at it, which can take a few days; until then ' +
+  'it is on no public board and does not change your rating, and your streak day is kept. Your History ' +
+  '(in your profile below) shows it as "under review", then "ranked after review" or "voided"' +
+  (wouldBeRank === undefined ? '.' : `; approved now, it would be #${wouldBeRank} on this puzzle's board.`);
+
+/** The status line after a valid solve. @param {api.SubmissionResult} result */
+function resultLine(result) {
+  if (result.verdict === 'pending') return 'Solved, and held for review: see below for what that means.';
+  if (result.verdict === 'flagged') {
+    return 'Solved. A moderator will look at this solve before it is ranked (under review).';
+  }
+  if (result.practice) return practiceReason(result);
+  return result.repeated ? 'Already ranked: this is the result of your first solve.' : 'Solved!';
+}
+
 /** Why a solve is practice, in the player's words. @param {api.SubmissionResult} result */
 const practiceReason = (result) =>
   result.hints
@@ -504,8 +516,8 @@ const practiceReason = (result) =>
 const STREAK_CHANGES = {
   started: 'a new streak begins',
   extended: '',
-  frozen: 'a streak freeze kept your streak',
-  reset: 'a missed day ended your streak; a new one begins',
+  frozen: 'a streak freeze covered the missed day and kept your streak',
+  reset: `a missed day with no freeze left ended your streak; a new one begins. ${FREEZE_RULE}`,
 };
 
 /** @param {api.SubmissionResult} result */
@@ -544,6 +556,14 @@ function showResult(result) {
     'result-percentile',
     result.fasterThanPercent === undefined ? '–' : `${result.fasterThanPercent} % of solvers`,
   );
+  const note = byId('result-note');
+  note.textContent =
+    result.verdict === 'pending'
+      ? pendingNote(result.wouldBeRank)
+      : result.practice
+        ? practiceReason(result)
+        : '';
+  note.hidden = note.textContent === '';
   const said = result.streak.change ? STREAK_CHANGES[result.streak.change] : '';
   put('result-streak', streakText(result.streak) + (said ? ` · ${said}` : ''));
   ui.result.hidden = false;
@@ -553,7 +573,9 @@ async function showStats() {
   const key = state.key;
   if (!key) return;
   const generation = state.generation;
-  const stats = await api.anonymous.stats(key.date, key.kind, key.level, { fresh: true });
+  // With the player's token: the server first copies the player's own solve off the live board, so the
+  // panel counts it exactly as the board beside it does (anonymous, it could still read 0 solvers).
+  const stats = await api.client.stats(key.date, key.kind, key.level, { fresh: true });
   if (generation !== state.generation) return;
   const mine = state.session?.result?.countedMs;
   const highest = Math.max(1, ...stats.histogram.map((b) => b.count));

@@ -301,6 +301,78 @@ describe.skipIf(!chromiumStatus.ok)('the demo page', () => {
     await expect.poll(() => page.locator('#puzzle-info').textContent()).toContain('needs');
   });
 
+  /** Types today's sudoku `level`'s answer into the started board, cell by cell. */
+  async function typeAnswer(page: Page, puzzleId: string): Promise<void> {
+    const [row] = await worker.query<{ puzzle_json: string; answer_json: string }>(
+      `select puzzle_json, answer_json from puzzles where id = '${puzzleId}'`,
+    );
+    const givens = (JSON.parse(row?.puzzle_json ?? '{}') as { grid: string }).grid;
+    const answer = (JSON.parse(row?.answer_json ?? '{}') as { grid: string }).grid;
+    for (let i = 0; i < 81; i++) {
+      if (givens[i] !== '.') continue;
+      await page.locator(`#board [data-cell="${Math.floor(i / 9)},${i % 9}"]`).click();
+      await page.keyboard.press(answer[i] ?? '1');
+    }
+  }
+
+  test('a pending result says what it means, how long a review may take and where its outcome shows', async () => {
+    const page = await openPage(DESKTOP, '/#/sudoku/easy');
+    const puzzleId = await startSudoku(page, 'easy');
+    // The server's answer for a fast newcomer, which a test cannot solve fast enough to earn honestly.
+    const pending = {
+      valid: true,
+      repeated: false,
+      verdict: 'pending',
+      countedMs: 61_000,
+      capped: false,
+      score: 0.91,
+      wouldBeRank: 2,
+      streak: { current: 1, best: 1, freezes: 0, change: 'started' },
+    };
+    await page.route('**/submissions', (route) =>
+      route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify(pending) }),
+    );
+    await typeAnswer(page, puzzleId);
+    const note = page.locator('#result-note');
+    await note.waitFor();
+    const text = (await note.textContent()) ?? '';
+    expect(text).toContain('waiting for a review because it is faster than your history');
+    expect(text).toContain('can take a few days');
+    expect(text).toContain('History');
+    expect(text).toContain('#2');
+    expect(await page.locator('#result-rank').textContent()).toBe('under review');
+  });
+
+  test('a streak that has ended since the last visit is said once, with the freeze rule', async () => {
+    const page = await openPage(DESKTOP, '/#/sudoku/easy');
+    const id = await playerIdOf(page);
+    // As if this page had shown a 4-day streak on an earlier visit; the new player's streak is 0.
+    await page.evaluate(`localStorage.setItem('daily-puzzles.streak-shown.${id}', '4')`);
+    await page.reload();
+    await page.locator('body[data-ready="true"]').waitFor();
+    const ended = page.locator('#streak-ended');
+    await ended.waitFor();
+    expect(await ended.textContent()).toMatch(
+      /Your 4-day streak has ended.*streak freeze.*covers a missed day/,
+    );
+    await page.reload();
+    await page.locator('body[data-ready="true"]').waitFor();
+    expect(await ended.isHidden()).toBe(true);
+  });
+
+  test('on a 390×844 phone, Remind me with notifications blocked says why beside the button, in view', async () => {
+    const page = await openPage(PHONE, '/#/sudoku/easy');
+    await page.locator('#remind-me').scrollIntoViewIfNeeded();
+    await page.locator('#remind-me').click();
+    const state = page.locator('#remind-state[data-tone="error"]');
+    await state.waitFor();
+    expect(await state.textContent()).toContain('Notifications are blocked for this page');
+    const box = await state.boundingBox();
+    const button = await page.locator('#remind-me').boundingBox();
+    expect(box && box.y >= 0 && box.y + box.height <= PHONE.height, JSON.stringify(box)).toBe(true);
+    expect(box && button && Math.abs(box.y - button.y) < 120, JSON.stringify([box, button])).toBe(true);
+  });
+
   /** One player for every kind's hint test: the Worker lets an address make only 10 players a minute. */
   let hinting: BrowserContext | undefined;
 

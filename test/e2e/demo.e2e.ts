@@ -247,6 +247,12 @@ describe.skipIf(!chromiumStatus.ok)('the demo page in Chromium', () => {
     await page.locator('#histogram .bucket').first().waitFor();
     expect(await page.locator('#histogram .bucket').count()).toBe(HISTOGRAM_BUCKETS);
     expect(await page.locator('#histogram .bucket.mine').count()).toBe(1);
+    // Right after the solve, the solve-times panel counts the player's own solve as the board does.
+    const onBoard = /^(\d+) solvers?/.exec((await text('board-solvers')).replace(/^\(|\)$/g, ''))?.[1];
+    expect(onBoard, `${kind}: the board says how many solved`).toBeDefined();
+    expect(await text('stats-summary'), `${kind}: the panel agrees with the board`).toMatch(
+      new RegExp(`^${onBoard} solvers?\\b`),
+    );
   }
 
   async function expectAlone(): Promise<void> {
