@@ -17,8 +17,10 @@ import { FREEZE_RULE, refreshProfile, showPlayer, streakText } from './profile.j
 import { refreshReminder } from './reminders.js';
 import { hideShare, showShare } from './share.js';
 import { refreshSocial } from './social.js';
+import './settings.js';
 import {
   act,
+  announce,
   byId,
   fail,
   formatTime,
@@ -347,6 +349,7 @@ async function play(key, generation) {
       updateSubmit();
     },
     say,
+    announce,
     // Only a colour sort board asks, so the key's level is one of colour sort's.
     reveal: (moves) => api.client.reveal(key.date, /** @type {api.ColorSortLevel} */ (key.level), moves),
     saved: session.progress,

@@ -12,6 +12,20 @@ export const byId = (id) => /** @type {T} */ (document.getElementById(id));
 
 const status = byId('status');
 
+const announcer = byId('announcer');
+
+/**
+ * Tells screen readers what a move on the board changed, through an unseen live region (the status line is
+ * for the result and errors, which it announces too). The same words twice in a row are read twice.
+ * @param {string} message
+ */
+export function announce(message) {
+  announcer.textContent = '';
+  requestAnimationFrame(() => {
+    announcer.textContent = message;
+  });
+}
+
 /** The page's status line. @param {string} message @param {'info' | 'error'} [tone] */
 export function say(message, tone = 'info') {
   status.textContent = message;
