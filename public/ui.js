@@ -140,14 +140,16 @@ export const kindName = (kind) => kindList.find((k) => k.kind === kind)?.display
  * @returns {HTMLElement}
  */
 export function scoreFigure(score, focusable = true) {
-  const exact = score.toFixed(3);
+  // The percentage from the figure shown, so that the two never disagree (0.9349 shows 0.935 and 94 %).
+  const permille = Math.round(score * 1000);
+  const exact = (permille / 1000).toFixed(3);
   const figure = document.createElement('span');
   figure.className = 'figure';
   if (focusable) figure.tabIndex = 0;
   figure.title = `score ${exact}: 50 % is the par time`;
   figure.dataset.exact = exact;
   const shown = document.createElement('span');
-  shown.textContent = `${Math.round(score * 100)} %`;
+  shown.textContent = `${Math.round(permille / 10)} %`;
   const spoken = document.createElement('span');
   spoken.className = 'visually-hidden';
   spoken.textContent = ` (score ${exact}; 50 % is the par time)`;

@@ -270,7 +270,9 @@ describe.skipIf(!chromiumStatus.ok)('the demo page', () => {
     const figure = page.locator('#result-score .figure');
     const exact = Number(await figure.getAttribute('data-exact'));
     expect(exact).toBeGreaterThan(0);
-    expect(await figure.locator('span').first().textContent()).toBe(`${Math.round(exact * 100)} %`);
+    expect(await figure.locator('span').first().textContent()).toBe(
+      `${Math.round(Math.round(exact * 1000) / 10)} %`,
+    );
     await figure.focus();
     const shown = await page.evaluate(
       "getComputedStyle(document.querySelector('#result-score .figure'), '::after').content",
