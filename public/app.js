@@ -12,21 +12,37 @@ import * as api from './api.js';
 import { hideBoard, showBoard } from './boards.js';
 import { refreshDevices } from './devices.js';
 import { hideFeedback, showFeedback } from './feedback.js';
-import { refreshProfile, showPlayer, streakText } from './profile.js';
+import { askHintConsent } from './hint-consent.js';
+import { FREEZE_RULE, refreshProfile, showPlayer, streakText } from './profile.js';
 import { refreshReminder } from './reminders.js';
 import { hideShare, showShare } from './share.js';
 import { refreshSocial } from './social.js';
-import { act, byId, fail, formatTime, kindName, playerLabel, plural, say, setKinds } from './ui.js';
+import './settings.js';
+import {
+  act,
+  announce,
+  byId,
+  fail,
+  formatTime,
+  kindName,
+  playerLabel,
+  plural,
+  say,
+  scoreFigure,
+  setKinds,
+} from './ui.js';
 
 /** @typedef {import('./kinds/common.js').Board} Board */
 /** @typedef {{ createBoard: (puzzle: unknown, context: import('./kinds/common.js').BoardContext) => Board }} KindModule */
 /**
  * @typedef {{ startedAt: string, clockStart: number, log: [number, number, number][], progress?: unknown,
- *   result?: api.SubmissionResult, finishedMs?: number, completedMs?: number, rejected?: string }} Session
+ *   result?: api.SubmissionResult, finishedMs?: number, completedMs?: number, rejected?: string,
+ *   practiceAccepted?: boolean }} Session
  * `startedAt` is the server's session start; `clockStart` the same moment on this page's clock (the server
  * says how long ago it was), so that log times and the timer agree with the server whatever the clocks.
  * `completedMs`: the clock's time when the board became complete; unset while it is not. `rejected`: the
- * complete position the server judged wrong (as JSON), so that it is not sent again.
+ * complete position the server judged wrong (as JSON), so that it is not sent again. `practiceAccepted`:
+ * the player agreed that hints make this solve practice, so the page asks no more.
  */
 
 /**
@@ -240,7 +256,7 @@ async function open(key) {
 
   const listed = state.day?.puzzles.find((p) => p.kind === key.kind && p.level === key.level);
   if (!listed) throw new Error(`There is no ${kindName(key.kind)} ${key.level} puzzle today`);
-  showInfo(listed);
+  showInfo(listed, false);
   if (loadSession(listed.id)) {
     say('Loading…');
     await play(key, generation);
@@ -249,12 +265,17 @@ async function open(key) {
   showCover(key, generation);
 }
 
-/** @param {api.DayPuzzles['puzzles'][number]} puzzle */
-function showInfo(puzzle) {
+/**
+ * The puzzle's line above the board. The techniques it needs tell how to solve it, so they show only once
+ * the player has started (pressed Start): a covered puzzle gives nothing away.
+ * @param {api.DayPuzzles['puzzles'][number]} puzzle
+ * @param {boolean} started
+ */
+function showInfo(puzzle, started) {
   const d = puzzle.difficulty;
   ui.info.textContent =
     `${d.level} · par ${formatTime(puzzle.benchmarkSeconds * 1000)} · puzzle rating ${puzzle.rating}` +
-    (d.techniques.length ? ` · needs ${d.techniques.join(', ')}` : '');
+    (started && d.techniques.length ? ` · needs ${d.techniques.join(', ')}` : '');
 }
 
 /**
@@ -328,6 +349,7 @@ async function play(key, generation) {
       updateSubmit();
     },
     say,
+    announce,
     // Only a colour sort board asks, so the key's level is one of colour sort's.
     reveal: (moves) => api.client.reveal(key.date, /** @type {api.ColorSortLevel} */ (key.level), moves),
     saved: session.progress,
@@ -336,7 +358,7 @@ async function play(key, generation) {
   ui.hint.hidden = !hasHints(key.kind) || Boolean(session.result);
   ui.board.replaceChildren(board.element);
   ui.help.textContent = board.help;
-  showInfo(view);
+  showInfo(view, true);
   say('');
 
   if (session.result) {
@@ -398,17 +420,7 @@ async function submit() {
     saveSession();
     stopTimer();
     ui.timer.textContent = formatTime(result.countedMs ?? elapsedMs, true);
-    say(
-      result.verdict === 'pending'
-        ? `Solved, and fast: faster than your history so far. A moderator will look at it before it is ranked (under review); it would be #${result.wouldBeRank}.`
-        : result.verdict === 'flagged'
-          ? 'Solved. A moderator will look at this solve before it is ranked (under review).'
-          : result.practice
-            ? "Solved as practice: this date's ranking has closed, so it counts nowhere."
-            : result.repeated
-              ? 'Already ranked: this is the result of your first solve.'
-              : 'Solved!',
-    );
+    say(resultLine(result));
     renderNav();
     showResult(result);
     offerShare(key, result);
@@ -424,29 +436,91 @@ async function submit() {
 }
 
 ui.submit.addEventListener('click', () => void submit().catch(fail));
-ui.hint.addEventListener('click', () => void act(ui.hint, hint));
+ui.hint.addEventListener('click', () => void hintClicked().catch(fail));
 
 /** Whether the service gives hints for `kind` (GET /v1/kinds). @param {api.Kind} kind */
 const hasHints = (kind) => state.kinds.find((k) => k.kind === kind)?.hints === true;
 
-/** Asks the server for the grader's next step and marks it on the board; a solve after one is practice. */
+/**
+ * A hint, asked for with the player's consent when the server says the first one ends a ranked solve
+ * (`hint_ends_ranking`): the server knows whether the solve is still ranked, so a practice solve is never
+ * asked.
+ */
+async function hintClicked() {
+  let needsConsent = false;
+  await act(ui.hint, async () => {
+    needsConsent = !(await hint());
+  });
+  if (!needsConsent) return;
+  const session = state.session;
+  if (!(await askHintConsent(ui.hint))) {
+    say('No hint: this solve stays ranked.');
+    return;
+  }
+  if (!session || state.session !== session) return;
+  session.practiceAccepted = true;
+  saveSession();
+  await act(ui.hint, hint);
+}
+
+/**
+ * Asks the server for the grader's next step and marks it on the board; a solve after one is practice.
+ * False when the server wants the player's consent first, true otherwise.
+ * @returns {Promise<boolean>}
+ */
 async function hint() {
-  const { board, key } = state;
-  if (!board || !key) return;
-  const answer = await api.client.hint(key.date, key.kind, key.level, board.hintBoard());
-  if (state.board !== board) return;
+  const { board, key, session } = state;
+  if (!board || !key || !session) return true;
+  const acceptPractice = session.practiceAccepted === true;
+  let answer;
+  try {
+    answer = await api.client.hint(key.date, key.kind, key.level, board.hintBoard(), { acceptPractice });
+  } catch (error) {
+    if (error instanceof api.ApiError && error.code === 'hint_ends_ranking' && !acceptPractice) return false;
+    throw error;
+  }
+  if (state.board !== board) return true;
   board.showHint(answer.hint);
-  say(`${answer.hint.explanation} (hint ${answer.hintsUsed}: this solve is now practice)`);
+  say(`${answer.hint.explanation} (hint ${answer.hintsUsed}: this solve is practice now)`);
+  return true;
 }
 
 // After the solve -------------------------------------------------------------------------------------
+
+/**
+ * What a pending solve means, said where the result is: why it waits, for how long, and where its outcome
+ * will show. A review is done by a person, so the page promises no hour, only what to expect.
+ * @param {number | undefined} wouldBeRank
+ */
+const pendingNote = (wouldBeRank) =>
+  'Your solve is valid and kept; it is waiting for a review because it is faster than your history so far ' +
+  '(a fast first solve often is). A moderator, a person, looks at it, which can take a few days; until then ' +
+  'it is on no public board and does not change your rating, and your streak day is kept. Your History ' +
+  '(in your profile below) shows it as "under review", then "ranked after review" or "voided"' +
+  (wouldBeRank === undefined ? '.' : `; approved now, it would be #${wouldBeRank} on this puzzle's board.`);
+
+/** The status line after a valid solve. @param {api.SubmissionResult} result */
+function resultLine(result) {
+  if (result.verdict === 'pending') return 'Solved, and held for review: see below for what that means.';
+  if (result.verdict === 'flagged') {
+    return 'Solved. A moderator will look at this solve before it is ranked (under review).';
+  }
+  if (result.practice) return practiceReason(result);
+  return result.repeated ? 'Already ranked: this is the result of your first solve.' : 'Solved!';
+}
+
+/** Why a solve is practice, in the player's words. @param {api.SubmissionResult} result */
+const practiceReason = (result) =>
+  result.hints
+    ? `Solved as practice because you took ${plural(result.hints, 'hint')}: it counts on no leaderboard, rating or streak.`
+    : "Solved as practice: this date's ranking has closed, so it counts nowhere.";
 
 /** What a solve did to the streak, said in the result (nothing when it only added the day). */
 const STREAK_CHANGES = {
   started: 'a new streak begins',
   extended: '',
-  frozen: 'a streak freeze kept your streak',
-  reset: 'a missed day ended your streak; a new one begins',
+  frozen: 'a streak freeze covered the missed day and kept your streak',
+  reset: `a missed day with no freeze left ended your streak; a new one begins. ${FREEZE_RULE}`,
 };
 
 /** @param {api.SubmissionResult} result */
@@ -461,7 +535,8 @@ function showResult(result) {
     'result-time',
     formatTime(result.countedMs ?? 0, true) + (result.capped ? ' (capped by the server clock)' : ''),
   );
-  put('result-score', result.score === undefined ? '–' : result.score.toFixed(3));
+  if (result.score === undefined) put('result-score', '–');
+  else byId('result-score').replaceChildren(scoreFigure(result.score));
   put(
     'result-rating',
     rating
@@ -473,7 +548,9 @@ function showResult(result) {
     result.verdict === 'flagged' || result.verdict === 'pending'
       ? 'under review'
       : result.practice
-        ? 'practice'
+        ? result.hints
+          ? `practice: you took ${plural(result.hints, 'hint')}`
+          : 'practice: ranking has closed'
         : result.rank === undefined
           ? '–'
           : `${result.rank} of ${result.solvers}`,
@@ -482,6 +559,14 @@ function showResult(result) {
     'result-percentile',
     result.fasterThanPercent === undefined ? '–' : `${result.fasterThanPercent} % of solvers`,
   );
+  const note = byId('result-note');
+  note.textContent =
+    result.verdict === 'pending'
+      ? pendingNote(result.wouldBeRank)
+      : result.practice
+        ? practiceReason(result)
+        : '';
+  note.hidden = note.textContent === '';
   const said = result.streak.change ? STREAK_CHANGES[result.streak.change] : '';
   put('result-streak', streakText(result.streak) + (said ? ` · ${said}` : ''));
   ui.result.hidden = false;
@@ -491,7 +576,9 @@ async function showStats() {
   const key = state.key;
   if (!key) return;
   const generation = state.generation;
-  const stats = await api.anonymous.stats(key.date, key.kind, key.level, { fresh: true });
+  // With the player's token: the server first copies the player's own solve off the live board, so the
+  // panel counts it exactly as the board beside it does (anonymous, it could still read 0 solvers).
+  const stats = await api.client.stats(key.date, key.kind, key.level, { fresh: true });
   if (generation !== state.generation) return;
   const mine = state.session?.result?.countedMs;
   const highest = Math.max(1, ...stats.histogram.map((b) => b.count));

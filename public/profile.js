@@ -7,7 +7,7 @@
 import * as api from './api.js';
 import { reloadBoard } from './boards.js';
 import { h } from './kinds/common.js';
-import { act, byId, fail, formatTime, kindName, playerLabel, plural, say } from './ui.js';
+import { act, byId, fail, formatTime, kindName, playerLabel, plural, say, scoreFigure } from './ui.js';
 
 const HISTORY_PAGE_SIZE = 10;
 
@@ -27,12 +27,42 @@ const ui = {
   history: byId('history-list'),
   historyEmpty: byId('history-empty'),
   historyMore: /** @type {HTMLButtonElement} */ (byId('history-more')),
+  streakEnded: byId('streak-ended'),
 };
 
 /** @type {api.Player | null} */
 let player = null;
 /** @type {string | null} */
 let historyCursor = null;
+
+/**
+ * How freezes work, said wherever a streak ends or is saved (the API's rule: src/rating/streak.ts).
+ */
+export const FREEZE_RULE =
+  'Every 7 days of a streak earn a streak freeze (you can hold 2); each one covers a missed day by itself.';
+
+/** Where the page remembers the streak it last showed a player, to notice once that it has ended. @param {string} playerId */
+const shownStreakKey = (playerId) => `daily-puzzles.streak-shown.${playerId}`;
+
+/**
+ * Says once that the player's streak has ended: the API shows an ended streak as 0, so the page compares it
+ * with the streak it showed last time. The note stays until the streak is back above 0.
+ * @param {api.Player} shown
+ */
+function noticeEndedStreak(shown) {
+  const key = shownStreakKey(shown.id);
+  const before = Number(localStorage.getItem(key) ?? '0');
+  const now = shown.streak.current;
+  localStorage.setItem(key, String(now));
+  if (now > 0) {
+    ui.streakEnded.hidden = true;
+  } else if (before > 0) {
+    ui.streakEnded.textContent =
+      `Your ${before}-day streak has ended: a day was missed with no streak freeze left to cover it. ` +
+      `Solve any puzzle today to start a new one. ${FREEZE_RULE}`;
+    ui.streakEnded.hidden = false;
+  }
+}
 
 /** @param {api.Streak} streak */
 export const streakText = (streak) => `${plural(streak.current, 'day')} (best ${streak.best})`;
@@ -42,6 +72,7 @@ export function showPlayer(shown) {
   player = shown;
   ui.name.textContent = playerLabel({ playerId: shown.id, displayName: shown.displayName });
   ui.headerStreak.textContent = shown.streak.current > 0 ? `${shown.streak.current}-day streak` : '';
+  noticeEndedStreak(shown);
   ui.renameInput.value = shown.displayName ?? '';
   ui.streak.textContent = `${streakText(shown.streak)} · ${plural(shown.streak.freezes, 'freeze')} held`;
   ui.timeZone.textContent = shown.timeZone ?? 'UTC (until your first puzzle sets it)';
@@ -98,7 +129,7 @@ function showHistory(page) {
       h('li', { 'data-verdict': verdictText(e) }, [
         h('span', { class: 'what', text: `${e.date} · ${kindName(e.kind)} ${e.level}` }),
         h('span', { class: 'time', text: e.countedMs === null ? '–' : formatTime(e.countedMs, true) }),
-        h('span', { class: 'score', text: e.score === null ? '' : `score ${e.score.toFixed(3)}` }),
+        h('span', { class: 'score' }, e.score === null ? [] : ['score ', scoreFigure(e.score, false)]),
         h('span', { class: 'rank', text: e.rank === null ? '' : `rank ${e.rank} of ${e.solvers}` }),
         h('span', { class: 'verdict', text: verdictText(e) }),
       ]),

@@ -18,6 +18,14 @@ const ui = {
 
 const supported = 'serviceWorker' in navigator && 'PushManager' in window && 'Notification' in window;
 
+/** Said beside the button, where a phone's player is looking, not only in the far-away status line. */
+const BLOCKED =
+  'Notifications are blocked for this page, so no reminder can reach you. Allow them in the browser ' +
+  "(the site's settings, next to the address), then press Remind me again.";
+
+/** Whether the browser has refused this page notifications (asking again would not even show a prompt). */
+const blocked = () => supported && Notification.permission === 'denied';
+
 ui.hour.replaceChildren(
   ...Array.from({ length: 24 }, (_, hour) => new Option(`${String(hour).padStart(2, '0')}:00`, String(hour))),
 );
@@ -36,9 +44,12 @@ function show(push) {
   if (push) ui.hour.value = String(push.hour);
   ui.state.textContent = push
     ? `On this device at ${ui.hour.selectedOptions[0]?.textContent} (${push.timeZone}), when nothing is solved yet that day`
-    : supported
-      ? 'A notification at that hour on days the streak is still open'
-      : 'This browser cannot show pushed notifications';
+    : !supported
+      ? 'This browser cannot show pushed notifications'
+      : blocked()
+        ? BLOCKED
+        : 'A notification at that hour on days the streak is still open';
+  ui.state.dataset.tone = !push && blocked() ? 'error' : 'info';
 }
 
 /** This device's reminder as the API keeps it (listed with the devices). */
@@ -63,7 +74,11 @@ ui.start.disabled = !supported;
 ui.start.addEventListener('click', () =>
   act(ui.start, async () => {
     if ((await Notification.requestPermission()) !== 'granted') {
-      say('Notifications are blocked for this page: allow them in the browser to be reminded.', 'error');
+      // The status line first: it is above, and its new height would push the note out of view again.
+      say('Reminders are not on: notifications are blocked (the reason is beside the button).', 'error');
+      ui.state.textContent = BLOCKED;
+      ui.state.dataset.tone = 'error';
+      ui.state.scrollIntoView({ block: 'nearest' });
       return;
     }
     const browser = await subscription();

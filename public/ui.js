@@ -12,6 +12,20 @@ export const byId = (id) => /** @type {T} */ (document.getElementById(id));
 
 const status = byId('status');
 
+const announcer = byId('announcer');
+
+/**
+ * Tells screen readers what a move on the board changed, through an unseen live region (the status line is
+ * for the result and errors, which it announces too). The same words twice in a row are read twice.
+ * @param {string} message
+ */
+export function announce(message) {
+  announcer.textContent = '';
+  requestAnimationFrame(() => {
+    announcer.textContent = message;
+  });
+}
+
 /** The page's status line. @param {string} message @param {'info' | 'error'} [tone] */
 export function say(message, tone = 'info') {
   status.textContent = message;
@@ -116,3 +130,29 @@ export function setKinds(kinds) {
 
 /** @param {string} kind */
 export const kindName = (kind) => kindList.find((k) => k.kind === kind)?.displayName ?? kind;
+
+/**
+ * A score (0 to 1, 0.5 at the puzzle's par time) as people read it: a percentage, with the exact figure
+ * shown on hover and, when `focusable`, on keyboard focus (style.css, `.figure`); screen readers read it
+ * always. A list of many (the history) leaves them out of the tab order.
+ * @param {number} score
+ * @param {boolean} [focusable]
+ * @returns {HTMLElement}
+ */
+export function scoreFigure(score, focusable = true) {
+  // The percentage from the figure shown, so that the two never disagree (0.9349 shows 0.935 and 94 %).
+  const permille = Math.round(score * 1000);
+  const exact = (permille / 1000).toFixed(3);
+  const figure = document.createElement('span');
+  figure.className = 'figure';
+  if (focusable) figure.tabIndex = 0;
+  figure.title = `score ${exact}: 50 % is the par time`;
+  figure.dataset.exact = exact;
+  const shown = document.createElement('span');
+  shown.textContent = `${Math.round(permille / 10)} %`;
+  const spoken = document.createElement('span');
+  spoken.className = 'visually-hidden';
+  spoken.textContent = ` (score ${exact}; 50 % is the par time)`;
+  figure.append(shown, spoken);
+  return figure;
+}

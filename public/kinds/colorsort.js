@@ -10,7 +10,7 @@
  */
 
 import { ApiError } from '../api.js';
-import { h, markHint } from './common.js';
+import { focusGoesTo, h, markHint, rove } from './common.js';
 
 const PALETTE = [
   '#e6194b',
@@ -28,6 +28,16 @@ const PALETTE = [
 ];
 /** A letter per colour, so colours never have to be told apart by hue alone. */
 const LETTERS = 'ABCDEFGHIJKL';
+
+/** Black or white, whichever reads better on `hex` (WCAG relative luminance; AA needs 4.5:1). @param {string} hex */
+function inkOn(hex) {
+  const channel = (/** @type {number} */ k) => {
+    const v = Number.parseInt(hex.slice(1 + 2 * k, 3 + 2 * k), 16) / 255;
+    return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4;
+  };
+  const luminance = 0.2126 * channel(0) + 0.7152 * channel(1) + 0.0722 * channel(2);
+  return (luminance + 0.05) / 0.05 >= 1.05 / (luminance + 0.05) ? '#000' : '#fff';
+}
 
 /**
  * @typedef {{ from: number, to: number, amount: number }} Pour
@@ -56,6 +66,8 @@ export function createBoard(puzzle, context) {
   let selected = null;
   let busy = false;
   let locked = false;
+  /** The tube in the tab order (roving focus): the one the keyboard was last on. */
+  let focusIndex = 0;
 
   /** @param {Pour} pour */
   const pourIds = ({ from, to, amount }) => {
@@ -97,32 +109,51 @@ export function createBoard(puzzle, context) {
   const rack = h('div', { class: 'rack', role: 'group', 'aria-label': 'tubes' }, tubes);
   const undoButton = h('button', { type: 'button', 'data-action': 'undo', text: '↶ undo' });
   const counter = h('span', { class: 'counter' });
-  const element = h('div', { class: 'board colorsort', tabindex: 0 }, [
+  const element = h('div', { class: 'board colorsort' }, [
     rack,
     h('div', { class: 'pad' }, [undoButton, counter]),
   ]);
+  focusGoesTo(element, () => tubes[focusIndex]);
+  rack.addEventListener('focusin', (event) => {
+    const i = tubes.indexOf(/** @type {HTMLButtonElement} */ (event.target));
+    if (i >= 0 && i !== focusIndex) {
+      focusIndex = i;
+      rove(tubes, focusIndex);
+    }
+  });
 
   /** @param {number | null} c */
   const unitLabel = (c) => (c === null ? 'hidden' : `colour ${LETTERS[c] ?? c}`);
 
+  /** Tube `i` in words, bottom to top. @param {number} i */
+  const tubeText = (i) => {
+    const content = (ids[i] ?? []).map((id) => unitLabel(colours[id] ?? null)).join(', ');
+    return `tube ${i + 1}: ${content || 'empty'}`;
+  };
+
   function paint() {
     tubes.forEach((button, i) => {
+      // The letters are what the eye reads; the name comes from the words beside them, so that the
+      // accessible name is the tube's whole content rather than a run of letters.
       const units = (ids[i] ?? []).map((id) => {
         const c = colours[id] ?? null;
-        return c === null
-          ? h('span', { class: 'unit hidden', text: '?' })
-          : h('span', {
-              class: 'unit',
-              style: `background: ${PALETTE[c % PALETTE.length]}`,
-              text: LETTERS[c] ?? c,
-            });
+        if (c === null) return h('span', { class: 'unit hidden', text: '?', 'aria-hidden': 'true' });
+        const hue = /** @type {string} */ (PALETTE[c % PALETTE.length]);
+        return h('span', {
+          class: 'unit',
+          style: `background-color: ${hue}; --unit-ink: ${inkOn(hue)}`,
+          'data-colour': c % PALETTE.length,
+          text: LETTERS[c] ?? c,
+          'aria-hidden': 'true',
+        });
       });
-      button.replaceChildren(...units);
+      // The words last: `.unit:first-child` is the bottom of the tube.
+      button.replaceChildren(...units, h('span', { class: 'visually-hidden', text: tubeText(i) }));
       button.classList.toggle('selected', i === selected);
+      button.setAttribute('aria-pressed', String(i === selected));
       button.disabled = busy || locked;
-      const content = (ids[i] ?? []).map((id) => unitLabel(colours[id] ?? null)).join(', ');
-      button.setAttribute('aria-label', `tube ${i + 1}: ${content || 'empty'}`);
     });
+    rove(tubes, focusIndex);
     const hidden = ids.flat().filter((id) => colours[id] === null).length;
     counter.textContent = `${history.length} moves · ${hidden} hidden`;
     undoButton.disabled = busy || locked || history.length <= undoFloor;
@@ -178,6 +209,7 @@ export function createBoard(puzzle, context) {
       history.push({ from, to, amount });
       pourIds({ from, to, amount });
       learn(view);
+      context.announce(`Poured ${amount} from tube ${from + 1}. Now ${tubeText(from)}; ${tubeText(to)}`);
       if (completes(to)) undoFloor = history.length;
       context.changed([from, to]);
     } catch (error) {
@@ -185,7 +217,11 @@ export function createBoard(puzzle, context) {
     } finally {
       busy = false;
       paint();
-      if (hadFocus && !element.contains(document.activeElement)) tubes[to]?.focus();
+      if (hadFocus && !element.contains(document.activeElement)) {
+        focusIndex = to;
+        rove(tubes, focusIndex);
+        tubes[to]?.focus();
+      }
     }
   }
 
@@ -273,9 +309,13 @@ export function createBoard(puzzle, context) {
     } else if (/^[0-9]$/.test(event.key) && !event.ctrlKey && !event.metaKey && !event.altKey) {
       pick((Number(event.key) + 9) % 10);
     } else if (/^Arrow(Left|Right|Up|Down)$/.test(event.key)) {
-      tubes[tubeAfter(event.key, focused < 0 ? (selected ?? -1) : focused)]?.focus();
+      focusIndex = tubeAfter(event.key, focused < 0 ? (selected ?? -1) : focused);
+      rove(tubes, focusIndex);
+      tubes[focusIndex]?.focus();
     } else if (event.key === 'Home' || event.key === 'End') {
-      tubes[event.key === 'Home' ? 0 : tubes.length - 1]?.focus();
+      focusIndex = event.key === 'Home' ? 0 : tubes.length - 1;
+      rove(tubes, focusIndex);
+      tubes[focusIndex]?.focus();
     } else return;
     event.preventDefault();
   });

@@ -27,6 +27,8 @@
  *   that is not a move (colour sort learning what the server revealed)
  * @property {() => void} retracted colour sort only: the last move was undone, so it leaves the log
  * @property {(message: string, tone?: 'info' | 'error') => void} say a short message under the board
+ * @property {(message: string) => void} announce tells screen readers what a move changed (a live region,
+ *   unseen): the focused cell's own name changes too, but a changed name is not read out again
  * @property {(moves: [number, number][]) => Promise<import('../api.js').TubesView>} reveal colour sort only
  * @property {unknown} saved a snapshot from an earlier visit, or undefined
  */
@@ -82,6 +84,41 @@ export function markHint(elements, hint, unit) {
     element.classList.toggle('hint-concludes', concluded.has(i));
     element.classList.toggle('hint-mistake', named?.type === 'mistake' && named.at === i);
   });
+}
+
+/**
+ * The rows of an ARIA grid (https://www.w3.org/WAI/ARIA/apg/patterns/grid/): each list of cells wrapped in
+ * an element of role row. The rows are `display: contents` (style.css, `.grid-row`), so the grid's CSS
+ * layout still sees the cells as its own children.
+ * @param {HTMLElement[][]} rows
+ * @returns {HTMLElement[]}
+ */
+export const gridRows = (rows) => rows.map((cells) => h('div', { class: 'grid-row', role: 'row' }, cells));
+
+/**
+ * Roving focus over a board's cells: only `current` is in the tab order, and it takes the focus when another
+ * of the cells has it (a keyboard move), never from a button of the board or from elsewhere on the page.
+ * @param {readonly (HTMLElement | SVGElement)[]} cells
+ * @param {number} current
+ */
+export function rove(cells, current) {
+  cells.forEach((cell, i) => {
+    cell.setAttribute('tabindex', i === current ? '0' : '-1');
+  });
+  const target = cells[current];
+  const focused = document.activeElement;
+  if (target && focused !== target && cells.some((cell) => cell === focused)) target.focus();
+}
+
+/**
+ * A board root that hands the focus to its current cell: the page focuses the board after Start, and the
+ * cell in the tab order is the one to receive it.
+ * @param {HTMLElement} board
+ * @param {() => HTMLElement | SVGElement | undefined} current
+ */
+export function focusGoesTo(board, current) {
+  board.setAttribute('tabindex', '-1');
+  board.addEventListener('focus', () => current()?.focus());
 }
 
 /** Arrow keys as a step on a grid, or null. @param {string} key @returns {[number, number] | null} */

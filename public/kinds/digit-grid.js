@@ -5,7 +5,7 @@
  * column (and a box when `box` is set) are marked: a rule, never the answer.
  */
 
-import { arrowStep, clamp, h, savedString } from './common.js';
+import { arrowStep, clamp, focusGoesTo, h, rove, savedString } from './common.js';
 
 /**
  * @typedef {object} DigitGrid
@@ -17,11 +17,14 @@ import { arrowStep, clamp, h, savedString } from './common.js';
  * @property {() => boolean} complete
  * @property {() => string} text the digits row-major ('.' for empty)
  * @property {(locked: boolean) => void} setLocked
+ * @property {(board: HTMLElement) => void} attach the board root the cells live in: it hands the focus on
+ *   to the current cell (a keyboard move takes the focus along: roving focus)
  */
 
 /**
  * @param {{ n: number, givens: string, box: number | null, saved: unknown,
- *   changed: (entry: [number, number]) => void, painted?: (values: Uint8Array) => void }} options
+ *   changed: (entry: [number, number]) => void, announce: (message: string) => void,
+ *   painted?: (values: Uint8Array) => void }} options
  * @returns {DigitGrid}
  */
 export function createDigitGrid(options) {
@@ -85,6 +88,18 @@ export function createDigitGrid(options) {
     return bad;
   }
 
+  /**
+   * What a screen reader says for a cell: where it is, what it holds, and whether it breaks a rule.
+   * @param {number} i
+   * @param {boolean} repeated
+   */
+  function cellLabel(i, repeated) {
+    const d = values[i] ?? 0;
+    const where = `row ${Math.floor(i / n) + 1}, column ${(i % n) + 1}`;
+    const what = d ? `${d}${fixed[i] ? ', given' : ''}` : 'empty';
+    return `${where}, ${what}${repeated ? ', repeated in its row, column or box' : ''}`;
+  }
+
   function paint() {
     const bad = conflicts();
     const current = values[selected] ?? 0;
@@ -94,8 +109,13 @@ export function createDigitGrid(options) {
       cell.classList.toggle('selected', i === selected && !locked);
       cell.classList.toggle('conflict', bad.has(i));
       cell.classList.toggle('same', !locked && d !== 0 && d === current && i !== selected);
+      cell.setAttribute('aria-label', cellLabel(i, bad.has(i)));
+      cell.setAttribute('aria-selected', String(i === selected));
+      if (fixed[i] || locked) cell.setAttribute('aria-readonly', 'true');
+      else cell.removeAttribute('aria-readonly');
     });
     options.painted?.(values);
+    rove(cells, selected);
   }
 
   /** @param {number} d 0 clears */
@@ -103,6 +123,7 @@ export function createDigitGrid(options) {
     if (locked || fixed[selected] || values[selected] === d) return;
     values[selected] = d;
     paint();
+    options.announce(cellLabel(selected, conflicts().has(selected)));
     options.changed([selected, d]);
   }
 
@@ -156,6 +177,9 @@ export function createDigitGrid(options) {
     setLocked(value) {
       locked = value;
       paint();
+    },
+    attach(board) {
+      focusGoesTo(board, () => cells[selected]);
     },
   };
 }

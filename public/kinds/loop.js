@@ -5,7 +5,7 @@
  * horizontal edges row-major, then all vertical edges row-major, '1' on the loop.
  */
 
-import { arrowStep, clamp, h, markHint, s, savedString } from './common.js';
+import { arrowStep, clamp, focusGoesTo, h, markHint, rove, s, savedString } from './common.js';
 
 const UNKNOWN = 0;
 const LINE = 1;
@@ -13,6 +13,10 @@ const CROSS = 2;
 const SYMBOL = ['0', '1', 'x'];
 /** An edge as the hint route reads it: open, a line, or crossed out. */
 const HINT_SYMBOL = ['.', '1', 'x'];
+/** An edge's state as a screen reader says it. */
+const SPOKEN = ['open', 'line', 'crossed out'];
+/** The sides of a cell in the order `sides` lists their edges. */
+const SIDE_NAMES = ['top', 'left', 'bottom', 'right'];
 
 /**
  * @param {unknown} puzzle
@@ -50,16 +54,39 @@ export function createBoard(puzzle, context) {
   const unit = Math.max(28, Math.min(60, Math.floor(520 / Math.max(W, H))));
   const margin = Math.round(unit * 0.5);
   const size = { width: W * unit + 2 * margin, height: H * unit + 2 * margin };
-  // The viewBox lets the stylesheet shrink a big board to a phone's width, hit areas included.
+  // The viewBox lets the stylesheet shrink a big board to a phone's width, hit areas included. For assistive
+  // technology it is an ARIA grid of the cells (one focusable square per cell, under everything drawn),
+  // each named with its clue and its four edges; the drawing itself is hidden from it.
   const svg = s('svg', {
     class: 'loop-grid',
     ...size,
     viewBox: `0 0 ${size.width} ${size.height}`,
-    role: 'img',
+    role: 'grid',
     'aria-label': 'loop',
   });
+  /** @type {SVGRectElement[]} */
+  const cellTargets = [];
+  for (let r = 0; r < H; r++) {
+    const row = s('g', { role: 'row' });
+    for (let c = 0; c < W; c++) {
+      const target = s('rect', {
+        class: 'cell-target',
+        x: margin + c * unit,
+        y: margin + r * unit,
+        width: unit,
+        height: unit,
+        role: 'gridcell',
+        'data-cell': `${r},${c}`,
+      });
+      cellTargets.push(target);
+      row.append(target);
+    }
+    svg.append(row);
+  }
+  const drawing = s('g', { 'aria-hidden': 'true' });
+  svg.append(drawing);
   const cursorMark = s('rect', { class: 'cursor', width: unit, height: unit, rx: 4 });
-  svg.append(cursorMark);
+  drawing.append(cursorMark);
 
   /** @type {{ element: SVGTextElement, value: number, r: number, c: number }[]} */
   const clues = [];
@@ -75,7 +102,7 @@ export function createBoard(puzzle, context) {
         'data-clue': `${r},${c}`,
       });
       element.textContent = ch;
-      svg.append(element);
+      drawing.append(element);
       clues.push({ element, value: Number(ch), r, c });
     }
   }
@@ -110,12 +137,12 @@ export function createBoard(puzzle, context) {
         d: `M${mx - d},${my - d}L${mx + d},${my + d}M${mx - d},${my + d}L${mx + d},${my - d}`,
       }),
     );
-    svg.append(g);
+    drawing.append(g);
     return g;
   });
   for (let r = 0; r <= H; r++) {
     for (let c = 0; c <= W; c++) {
-      svg.append(
+      drawing.append(
         s('circle', {
           class: 'dot',
           cx: margin + c * unit,
@@ -159,7 +186,30 @@ export function createBoard(puzzle, context) {
     return steps === lines;
   }
 
+  /** The clue of cell (r, c), if any. @param {number} r @param {number} c */
+  const clueAt = (r, c) => clues.find((clue) => clue.r === r && clue.c === c);
+
+  /** What a screen reader says for cell `i`: where, its clue and how it stands, its four edges. @param {number} i */
+  function cellLabel(i) {
+    const r = Math.floor(i / W);
+    const c = i % W;
+    const around = sides(r, c);
+    const lines = around.filter((e) => state[e] === LINE).length;
+    const clue = clueAt(r, c);
+    const clueText = clue
+      ? `, clue ${clue.value}, ${lines} ${lines === 1 ? 'line' : 'lines'}${lines > clue.value ? ', too many' : lines === clue.value ? ', met' : ''}`
+      : '';
+    const edgeText = around.map((e, k) => `${SIDE_NAMES[k]} ${SPOKEN[state[e] ?? UNKNOWN]}`).join(', ');
+    return `row ${r + 1}, column ${c + 1}${clueText}; ${edgeText}`;
+  }
+
   function paint() {
+    cellTargets.forEach((target, i) => {
+      target.setAttribute('aria-label', cellLabel(i));
+      target.setAttribute('aria-selected', String(i === cursor));
+      if (locked) target.setAttribute('aria-readonly', 'true');
+      else target.removeAttribute('aria-readonly');
+    });
     edges.forEach((g, e) => {
       g.classList.toggle('on', state[e] === LINE);
       g.classList.toggle('off', state[e] === CROSS);
@@ -174,14 +224,26 @@ export function createBoard(puzzle, context) {
     cursorMark.setAttribute('x', String(margin + c * unit));
     cursorMark.setAttribute('y', String(margin + r * unit));
     cursorMark.classList.toggle('hidden', locked);
+    rove(cellTargets, cursor);
   }
 
-  /** @param {number} e @param {number} value the state a toggle aims at */
-  function toggle(e, value) {
+  /**
+   * @param {number} e
+   * @param {number} value the state a toggle aims at
+   * @param {string} [named] the edge as the player reached it ("top edge of row 2, column 3"), to announce
+   */
+  function toggle(e, value, named) {
     if (locked) return;
     state[e] = state[e] === value ? UNKNOWN : value;
     paint();
+    context.announce(`${named ?? edgeName(e)}: ${SPOKEN[state[e] ?? UNKNOWN]}`);
     context.changed([e, state[e] ?? UNKNOWN]);
+  }
+
+  /** An edge in words, by the two dots it joins. @param {number} e */
+  function edgeName(e) {
+    const [r1, c1, r2, c2] = ends(e);
+    return `edge between dot ${r1 + 1},${c1 + 1} and dot ${r2 + 1},${c2 + 1}`;
   }
 
   svg.addEventListener('contextmenu', (event) => event.preventDefault());
@@ -194,7 +256,8 @@ export function createBoard(puzzle, context) {
   });
 
   const KEY_SIDE = { w: 0, a: 1, s: 2, d: 3 };
-  const element = h('div', { class: 'board loop', tabindex: 0 }, [svg]);
+  const element = h('div', { class: 'board loop' }, [svg]);
+  focusGoesTo(element, () => cellTargets[cursor]);
   element.addEventListener('keydown', (event) => {
     const step = arrowStep(event.key);
     const side = KEY_SIDE[/** @type {keyof typeof KEY_SIDE} */ (event.key.toLowerCase())];
@@ -204,8 +267,10 @@ export function createBoard(puzzle, context) {
       cursor = r * W + c;
       paint();
     } else if (side !== undefined && !event.ctrlKey && !event.metaKey && !event.altKey) {
-      const e = /** @type {number} */ (sides(Math.floor(cursor / W), cursor % W)[side]);
-      toggle(e, event.shiftKey ? CROSS : LINE);
+      const r = Math.floor(cursor / W);
+      const c = cursor % W;
+      const e = /** @type {number} */ (sides(r, c)[side]);
+      toggle(e, event.shiftKey ? CROSS : LINE, `${SIDE_NAMES[side]} edge of row ${r + 1}, column ${c + 1}`);
     } else return;
     event.preventDefault();
   });

@@ -5,7 +5,7 @@
  * player's notes for "certainly empty" and count as empty. A clue is greyed once its line matches it.
  */
 
-import { arrowStep, clamp, h, markHint, savedString } from './common.js';
+import { arrowStep, clamp, focusGoesTo, gridRows, h, markHint, rove, savedString } from './common.js';
 
 const EMPTY = 0;
 const FILLED = 1;
@@ -13,6 +13,8 @@ const CROSSED = 2;
 const SYMBOL = ['0', '1', 'x'];
 /** A cell as the hint route reads it: open, filled, or marked empty (a cross). */
 const HINT_SYMBOL = ['.', '1', '0'];
+/** A cell's state as a screen reader says it. */
+const SPOKEN = ['empty', 'filled', 'crossed out'];
 
 /** Runs of filled cells along a line. @param {number[]} line */
 function runs(line) {
@@ -72,14 +74,14 @@ export function createBoard(puzzle, context) {
   const colClues = p.cols.map((clue, c) =>
     h(
       'div',
-      { class: 'clue col-clue', 'data-clue': `col${c}` },
+      { class: 'clue col-clue', 'data-clue': `col${c}`, role: 'columnheader' },
       clue.map((k) => h('span', { text: k })),
     ),
   );
   const rowClues = p.rows.map((clue, r) =>
     h(
       'div',
-      { class: 'clue row-clue', 'data-clue': `row${r}` },
+      { class: 'clue row-clue', 'data-clue': `row${r}`, role: 'rowheader' },
       clue.map((k) => h('span', { text: k })),
     ),
   );
@@ -93,10 +95,10 @@ export function createBoard(puzzle, context) {
     return h('div', { class: classes.join(' '), 'data-cell': `${r},${c}`, role: 'gridcell' });
   });
 
-  /** @type {HTMLElement[]} */
-  const layout = [h('div', { class: 'corner' }), ...colClues];
+  /** @type {HTMLElement[][]} */
+  const layout = [[h('div', { class: 'corner', role: 'gridcell' }), ...colClues]];
   for (let r = 0; r < height; r++) {
-    layout.push(/** @type {HTMLElement} */ (rowClues[r]), ...cells.slice(r * width, (r + 1) * width));
+    layout.push([/** @type {HTMLElement} */ (rowClues[r]), ...cells.slice(r * width, (r + 1) * width)]);
   }
   const grid = h(
     'div',
@@ -106,7 +108,7 @@ export function createBoard(puzzle, context) {
       role: 'grid',
       'aria-label': 'pattern',
     },
-    layout,
+    gridRows(layout),
   );
 
   const modeButtons = [FILLED, CROSSED].map((m) =>
@@ -132,21 +134,42 @@ export function createBoard(puzzle, context) {
     col: (c) => Array.from({ length: height }, (_, r) => state[r * width + c] ?? EMPTY),
   };
 
+  /** What a screen reader says for cell `i`. @param {number} i */
+  const cellLabel = (i) =>
+    `row ${Math.floor(i / width) + 1}, column ${(i % width) + 1}, ${SPOKEN[state[i] ?? EMPTY]}`;
+  /** @param {number[]} clue */
+  const spokenClue = (clue) => (clue.length ? clue.join(' ') : 'none');
+
   function paint() {
     cells.forEach((cell, i) => {
       cell.classList.toggle('filled', state[i] === FILLED);
       cell.classList.toggle('crossed', state[i] === CROSSED);
       cell.classList.toggle('selected', i === cursor && !locked);
+      cell.setAttribute('aria-label', cellLabel(i));
+      cell.setAttribute('aria-selected', String(i === cursor));
+      if (locked) cell.setAttribute('aria-readonly', 'true');
+      else cell.removeAttribute('aria-readonly');
     });
     rowClues.forEach((el, r) => {
-      el.classList.toggle('kept', sameRuns(runs(line.row(r)), p.rows[r] ?? []));
+      const kept = sameRuns(runs(line.row(r)), p.rows[r] ?? []);
+      el.classList.toggle('kept', kept);
+      el.setAttribute(
+        'aria-label',
+        `row ${r + 1} clue: ${spokenClue(p.rows[r] ?? [])}${kept ? ', matched' : ''}`,
+      );
     });
     colClues.forEach((el, c) => {
-      el.classList.toggle('kept', sameRuns(runs(line.col(c)), p.cols[c] ?? []));
+      const kept = sameRuns(runs(line.col(c)), p.cols[c] ?? []);
+      el.classList.toggle('kept', kept);
+      el.setAttribute(
+        'aria-label',
+        `column ${c + 1} clue: ${spokenClue(p.cols[c] ?? [])}${kept ? ', matched' : ''}`,
+      );
     });
     modeButtons.forEach((b, k) => {
       b.setAttribute('aria-pressed', String((k === 0 ? FILLED : CROSSED) === mode));
     });
+    rove(cells, cursor);
   }
 
   /** @param {number} i @param {number} value */
@@ -154,6 +177,7 @@ export function createBoard(puzzle, context) {
     if (locked || state[i] === value) return;
     state[i] = value;
     paint();
+    context.announce(cellLabel(i));
     context.changed([i, value]);
   }
 
@@ -192,7 +216,8 @@ export function createBoard(puzzle, context) {
   grid.addEventListener('pointerup', endDrag);
   grid.addEventListener('pointercancel', endDrag);
 
-  const element = h('div', { class: 'board pattern', tabindex: 0 }, [grid, toolbar]);
+  const element = h('div', { class: 'board pattern' }, [grid, toolbar]);
+  focusGoesTo(element, () => cells[cursor]);
   element.addEventListener('keydown', (event) => {
     const step = arrowStep(event.key);
     if (step) {

@@ -5,7 +5,7 @@
  * (0 = no clue), solution `{grid}`. A clue is marked once its line is full: kept or broken.
  */
 
-import { h, markHint } from './common.js';
+import { gridRows, h, markHint } from './common.js';
 import { createDigitGrid } from './digit-grid.js';
 
 /** Masts seen along `heights`, front first. @param {number[]} heights */
@@ -32,8 +32,15 @@ export function createBoard(puzzle, context) {
       puzzle
     );
   const { n } = p;
-  /** @type {{ element: HTMLElement, value: number, line: (values: Uint8Array) => number[] }[]} */
+  /** @type {{ element: HTMLElement, value: number, line: (values: Uint8Array) => number[], where: string }[]} */
   const clues = [];
+  /** Where a clue stands, in words. @type {Record<string, (k: number) => string>} */
+  const SIDE = {
+    top: (k) => `above column ${k + 1}`,
+    bottom: (k) => `below column ${k + 1}`,
+    left: (k) => `left of row ${k + 1}`,
+    right: (k) => `right of row ${k + 1}`,
+  };
   /**
    * @param {number} value
    * @param {string} side
@@ -41,8 +48,15 @@ export function createBoard(puzzle, context) {
    * @param {(values: Uint8Array) => number[]} line the heights as seen from the clue, front first
    */
   const clue = (value, side, k, line) => {
-    const element = h('div', { class: 'clue', 'data-clue': `${side}${k}`, text: value > 0 ? value : '' });
-    if (value > 0) clues.push({ element, value, line });
+    const where = SIDE[side]?.(k) ?? side;
+    const element = h('div', {
+      class: 'clue',
+      'data-clue': `${side}${k}`,
+      text: value > 0 ? value : '',
+      role: 'gridcell',
+      'aria-label': value > 0 ? `clue ${where}: ${value} seen` : `no clue ${where}`,
+    });
+    if (value > 0) clues.push({ element, value, line, where });
     return element;
   };
   /** @param {Uint8Array} v @param {number} r */
@@ -61,32 +75,40 @@ export function createBoard(puzzle, context) {
     box: null,
     saved: context.saved,
     changed: context.changed,
+    announce: context.announce,
     painted(values) {
-      for (const { element, value, line } of clues) {
+      for (const { element, value, line, where } of clues) {
         const heights = line(values);
         const full = heights.every((x) => x > 0);
-        element.classList.toggle('kept', full && visible(heights) === value);
-        element.classList.toggle('broken', full && visible(heights) !== value);
+        const kept = full && visible(heights) === value;
+        element.classList.toggle('kept', kept);
+        element.classList.toggle('broken', full && !kept);
+        const state = full ? (kept ? ', kept' : ', broken') : '';
+        element.setAttribute('aria-label', `clue ${where}: ${value} seen${state}`);
       }
     },
   });
 
-  const corner = () => h('div', { class: 'corner' });
-  /** @type {HTMLElement[]} */
-  const layout = [corner(), ...top, corner()];
+  // Corners are empty cells: every row of the grid holds only cells.
+  const corner = () => h('div', { class: 'corner', role: 'gridcell' });
+  /** @type {HTMLElement[][]} */
+  const layout = [[corner(), ...top, corner()]];
   for (let r = 0; r < n; r++) {
-    layout.push(/** @type {HTMLElement} */ (left[r]));
-    layout.push(...digits.cells.slice(r * n, r * n + n));
-    layout.push(/** @type {HTMLElement} */ (right[r]));
+    layout.push([
+      /** @type {HTMLElement} */ (left[r]),
+      ...digits.cells.slice(r * n, r * n + n),
+      /** @type {HTMLElement} */ (right[r]),
+    ]);
   }
-  layout.push(corner(), ...bottom, corner());
+  layout.push([corner(), ...bottom, corner()]);
 
   const cells = h(
     'div',
     { class: 'digit-grid clued', style: `--n: ${n + 2}`, role: 'grid', 'aria-label': 'signal' },
-    layout,
+    gridRows(layout),
   );
-  const element = h('div', { class: 'board signal', tabindex: 0 }, [cells, digits.pad]);
+  const element = h('div', { class: 'board signal' }, [cells, digits.pad]);
+  digits.attach(element);
   element.addEventListener('keydown', (event) => {
     if (digits.handleKey(event)) event.preventDefault();
   });

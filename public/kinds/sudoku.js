@@ -1,7 +1,7 @@
 // @ts-check
 /** Sudoku: 9×9, digits 1–9 once per row, column and 3×3 box. Public puzzle `{grid}`, solution `{grid}`. */
 
-import { h, markHint } from './common.js';
+import { gridRows, h, markHint } from './common.js';
 import { createDigitGrid } from './digit-grid.js';
 
 /**
@@ -17,13 +17,16 @@ export function createBoard(puzzle, context) {
     box: 3,
     saved: context.saved,
     changed: context.changed,
+    announce: context.announce,
   });
+  const rows = Array.from({ length: 9 }, (_, r) => digits.cells.slice(r * 9, r * 9 + 9));
   const cells = h(
     'div',
     { class: 'digit-grid', style: '--n: 9', role: 'grid', 'aria-label': 'sudoku' },
-    digits.cells,
+    gridRows(rows),
   );
-  const element = h('div', { class: 'board sudoku', tabindex: 0 }, [cells, digits.pad]);
+  const element = h('div', { class: 'board sudoku' }, [cells, digits.pad]);
+  digits.attach(element);
   element.addEventListener('keydown', (event) => {
     if (digits.handleKey(event)) event.preventDefault();
   });

@@ -41,6 +41,7 @@ export function sharePage(card: ShareCard, text: string, urls: PageUrls): string
     meta('name', 'twitter:title', title),
     meta('name', 'twitter:description', description),
     meta('name', 'twitter:image', urls.png),
+    '<link rel="icon" href="/favicon.svg" type="image/svg+xml">',
     '<link rel="stylesheet" href="/share.css">',
     '</head>',
     '<body>',
@@ -48,6 +49,34 @@ export function sharePage(card: ShareCard, text: string, urls: PageUrls): string
     `<h1>${e(title)}</h1>`,
     `<img src="${e(urls.png)}" width="${CARD_WIDTH}" height="${CARD_HEIGHT}" alt="${e(description)}">`,
     `<pre>${e(text)}</pre>`,
+    '<p><a href="/">Play today’s puzzles</a></p>',
+    '</main>',
+    '</body>',
+    '</html>',
+  ].join('\n');
+}
+
+/**
+ * What a browser gets for a share link that leads nowhere (revoked, its player deleted or banned, or never
+ * made): a short page in plain words with a way on, instead of the API's JSON. Same rules as the share page:
+ * no script, no inline style.
+ */
+export function missingSharePage(): string {
+  return [
+    '<!doctype html>',
+    '<html lang="en">',
+    '<head>',
+    '<meta charset="utf-8">',
+    '<meta name="viewport" content="width=device-width, initial-scale=1">',
+    '<meta name="robots" content="noindex">',
+    '<title>Share not found · Daily puzzles</title>',
+    '<link rel="icon" href="/favicon.svg" type="image/svg+xml">',
+    '<link rel="stylesheet" href="/share.css">',
+    '</head>',
+    '<body>',
+    '<main>',
+    '<h1>This share is not here</h1>',
+    '<p>The result it showed was taken down by its player, or the link was never made. Nothing else is wrong.</p>',
     '<p><a href="/">Play today’s puzzles</a></p>',
     '</main>',
     '</body>',

@@ -4,6 +4,7 @@
  * - GET /v1/puzzles/{date}/{kind}/{level}: `{id, kind, level, puzzle, …}` (the public puzzle),
  * - GET /v1/puzzles/{date}/{kind}/{level}/answer: `{id, seed, puzzle, solution, meta}` (the full puzzle),
  * - `generate --json`: `{kind, level, puzzle, solution, grade, …}`,
+ * - `solve --json`: `{kind, solutions, first, nodes, truncated}` (as a solution: its `first`),
  * - a submission body `{solution, elapsedMs, startToken}` (as a solution).
  */
 import { descriptorOf, type Kind } from '../kinds/index.js';
@@ -71,8 +72,21 @@ export function puzzleFrom(kind: Kind, json: unknown, source: string): unknown {
   return puzzle;
 }
 
-/** The solution JSON inside what was read: an envelope's `solution`, or the bare solution. */
+/** What `solve --json` prints: the solver's count and its first solution, null when it found none. */
+const isSolveOutput = (json: JsonObject): boolean => typeof json.solutions === 'number' && 'first' in json;
+
+/**
+ * The solution JSON inside what was read: an envelope's `solution`, `solve --json`'s first solution, or the
+ * bare solution.
+ */
 export function solutionFrom(kind: Kind, json: unknown, source: string): unknown {
+  if (isObject(json) && isSolveOutput(json)) {
+    refuseOtherKind(kind, json, source);
+    if (json.first === null) {
+      throw new UsageError(`${source} is solve output without a solution: the solver found none to check`);
+    }
+    return json.first;
+  }
   if (!isObject(json) || !('solution' in json)) return json;
   refuseOtherKind(kind, json, source);
   return json.solution;

@@ -18,14 +18,14 @@ const USAGE = `Usage: npm run puzzle -- <command> [options]
                                       {kind, level, puzzle, solution, grade, seed, version, attempt, meta}
   solve <kind> [file|-] [--max N] [--json]
                                       count solutions (up to N, default 2) and show the first; --json prints
-                                      {solutions, first, nodes, truncated}
+                                      {kind, solutions, first, nodes, truncated}
   check <kind> <puzzle-file> <solution-file> [--json]
                                       check a solution (exit 1 when rejected); --json prints the verdict
   grade <kind> [file|-]               the difficulty report (JSON)
   breakdown [file|-]                  sudoku: which values of the '?' cells give a unique puzzle (JSON)
 A puzzle file is the puzzle JSON, or as printed: a GET /v1/puzzles/{date}/{kind}/{level} or /answer
-response, or generate --json output; a solution file is the solution JSON, or /answer or generate --json
-output. '-' or no file reads standard input. A public colour-sort puzzle (hidden units null) is refused:
+response, or generate --json output; a solution file is the solution JSON, or /answer, generate --json or
+solve --json output (its first solution). '-' or no file reads standard input. A public colour-sort puzzle (hidden units null) is refused:
 the full puzzle comes from /answer once the date is public.
 Kinds: ${KINDS.join(', ')}
 Exit codes: 0 done, 1 a solution was rejected or generation gave up, 2 bad input.`;
@@ -118,7 +118,7 @@ function solve(args: ParsedArgs, json: boolean): number {
   const first = result.solutions[0];
   if (json) {
     const { nodes, truncated } = result;
-    print({ solutions: result.solutions.length, first: first ?? null, nodes, truncated }, true);
+    print({ kind, solutions: result.solutions.length, first: first ?? null, nodes, truncated }, true);
     return 0;
   }
   console.log(

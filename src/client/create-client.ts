@@ -4,7 +4,7 @@ import type { Report, ReportRequest, Vote, VoteRequest } from '../contract/feedb
 import type { Follow, FollowsPage } from '../contract/follows.js';
 import type { GroupDetail, InviteCode, JoinedGroup, NewGroup, PlayerGroups } from '../contract/groups.js';
 import type { Health } from '../contract/health.js';
-import type { HintAnswer } from '../contract/hint.js';
+import type { HintAnswer, HintOptions } from '../contract/hint.js';
 import type { History, PlayerStats } from '../contract/history.js';
 import type { KindList } from '../contract/kind-info.js';
 import type { Kind, Level, LevelOf, SolutionOf } from '../contract/kinds/index.js';
@@ -78,13 +78,16 @@ export interface Client {
   ): Promise<ColorSortPosition>;
   /**
    * The grader's next step from the player's board, or its first mistake (needs the token and the player's
-   * session: fetch the `puzzle` first). Counted in the session: a solve after a hint is practice.
+   * session: fetch the `puzzle` first). Counted in the session: a solve after a hint is practice, so the
+   * first hint of a still-ranked solve needs `{ acceptPractice: true }`, the player's consent, else it is
+   * refused with `ApiError` code `hint_ends_ranking`.
    */
   hint<K extends HintedKind>(
     date: string,
     kind: K,
     level: LevelOf<K>,
     board: BoardOf<K>,
+    options?: HintOptions,
   ): Promise<HintAnswer>;
   /** Submits a solution of the puzzle's kind with its move log (needs a player token). */
   submit<K extends Kind>(
@@ -190,8 +193,17 @@ export function createClient(baseUrl: string, options: ClientOptions = {}): Clie
         method: 'POST',
         body: { moves },
       }),
-    hint: <K extends HintedKind>(date: string, kind: K, level: Level, board: BoardOf<K>) =>
-      call<HintAnswer>(`${puzzlePath(date, kind, level)}/hint`, { method: 'POST', body: board }),
+    hint: <K extends HintedKind>(
+      date: string,
+      kind: K,
+      level: Level,
+      board: BoardOf<K>,
+      options: HintOptions = {},
+    ) =>
+      call<HintAnswer>(`${puzzlePath(date, kind, level)}/hint`, {
+        method: 'POST',
+        body: options.acceptPractice ? { ...board, acceptPractice: true } : board,
+      }),
     submit: <K extends Kind>(date: string, kind: K, level: Level, submission: SubmissionOf<K>) =>
       call<SubmissionResult>(`${puzzlePath(date, kind, level)}/submissions`, {
         method: 'POST',

@@ -45,7 +45,7 @@ export type {
   PlayerGroups,
 } from '../contract/groups.js';
 export type { Health } from '../contract/health.js';
-export type { HintAnswer } from '../contract/hint.js';
+export type { HintAnswer, HintOptions } from '../contract/hint.js';
 export type { History, PlayerStats } from '../contract/history.js';
 export type { KindList } from '../contract/kind-info.js';
 export type { Kind, Level, LevelOf, PublicPuzzleOf, SolutionOf } from '../contract/kinds/index.js';

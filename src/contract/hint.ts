@@ -46,6 +46,25 @@ export const HintSchema = z
   ])
   .meta({ id: 'Hint' });
 
+/**
+ * What a hint request carries beside the player's board: the first hint of a ranked solve makes it practice
+ * for good, so the API gives one only to a caller that says the player agreed (`hint_ends_ranking` otherwise).
+ */
+export const HintConsentShape = {
+  acceptPractice: z
+    .boolean()
+    .optional()
+    .meta({
+      description:
+        'true: the player agrees that this solve becomes practice (no board, rating or streak). Needed for the first ' +
+        'hint of a session whose date is still ranked; a practice session (a hint already given, or a date whose ' +
+        'ranking has closed) needs nothing',
+    }),
+};
+
+/** The client's options of a hint: the consent alone. */
+export type HintOptions = { acceptPractice?: boolean | undefined };
+
 export const HintAnswerSchema = z
   .object({
     hint: HintSchema,

@@ -94,6 +94,19 @@ export async function startedPuzzlesFrom(
     .where(and(eq(playSessions.playerId, playerId), gte(playSessions.puzzleId, `${fromDate}:`)));
 }
 
+/** The hints the player's session of the puzzle has had, or undefined when there is no session. */
+export async function sessionHints(
+  db: Db,
+  session: { playerId: string; puzzleId: string },
+): Promise<number | undefined> {
+  const rows = await db
+    .select({ hints: playSessions.hints })
+    .from(playSessions)
+    .where(and(eq(playSessions.playerId, session.playerId), eq(playSessions.puzzleId, session.puzzleId)))
+    .limit(1);
+  return rows[0]?.hints;
+}
+
 /**
  * Counts one hint in the player's session of the puzzle, unless it has had `cap` already: the new count, or
  * why not. One round trip; the cap is checked in the same statement, so concurrent hints cannot pass it.

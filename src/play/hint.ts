@@ -1,4 +1,5 @@
-import { recordHint } from '../db/sessions.js';
+import { areAnswersPublic, type IsoDate } from '../daily/calendar.js';
+import { recordHint, sessionHints } from '../db/sessions.js';
 import type { Hint } from '../engines/hint.js';
 import { PuzzleInputError } from '../engines/types.js';
 import type { HintCapability } from '../kinds/descriptor.js';
@@ -12,29 +13,39 @@ export type HintOutcome =
   | { ok: true; hint: Hint; hintsUsed: number }
   | { ok: false; reason: 'no_session' }
   | { ok: false; reason: 'board_mismatch'; message: string }
-  | { ok: false; reason: 'hint_limit'; limit: number };
+  | { ok: false; reason: 'hint_limit'; limit: number }
+  /** The first hint of a still-ranked session, asked without the player's consent to make it practice. */
+  | { ok: false; reason: 'hint_ends_ranking' };
 
 /**
  * The grader's next step from the player's board (already parsed by the kind's board schema), counted in
- * the player's session of the puzzle: a solve after a hint is practice (src/play/submit.ts). The puzzle's
- * solution is read here and never leaves: the engine's hint names at most its own step's conclusions.
+ * the player's session of the puzzle: a solve after a hint is practice (src/play/submit.ts), so the first
+ * hint of a session whose date is still ranked needs `acceptPractice`. The session, its cap and the consent
+ * are checked before the engine works, so a refused request costs no search. The puzzle's solution is read
+ * here and never leaves: the engine's hint names at most its own step's conclusions.
  */
 export async function giveHint(
   services: Services,
   player: { id: string },
   capability: HintCapability<unknown, unknown>,
-  puzzle: { id: string; kind: Kind; puzzle: unknown; answer: unknown },
-  board: unknown,
+  puzzle: { id: string; date: IsoDate; kind: Kind; puzzle: unknown; answer: unknown },
+  request: { board: unknown; acceptPractice: boolean },
 ): Promise<HintOutcome> {
+  const given = await sessionHints(services.db, { playerId: player.id, puzzleId: puzzle.id });
+  if (given === undefined) return { ok: false, reason: 'no_session' };
+  if (given >= HINTS_PER_SESSION) return { ok: false, reason: 'hint_limit', limit: HINTS_PER_SESSION };
+  const ranked = given === 0 && !areAnswersPublic(puzzle.date, services.now());
+  if (ranked && !request.acceptPractice) return { ok: false, reason: 'hint_ends_ranking' };
   let hint: Hint;
   try {
-    hint = capability.next(engineFor(puzzle.kind).parsePuzzle(puzzle.puzzle), puzzle.answer, board);
+    hint = capability.next(engineFor(puzzle.kind).parsePuzzle(puzzle.puzzle), puzzle.answer, request.board);
   } catch (error) {
     // The board's schema cannot know the puzzle's size: the engine says when the two do not fit.
     if (error instanceof PuzzleInputError)
       return { ok: false, reason: 'board_mismatch', message: error.message };
     throw error;
   }
+  // Counted with the cap in the same statement: a concurrent hint may have taken the last one meanwhile.
   const counted = await recordHint(services.db, {
     playerId: player.id,
     puzzleId: puzzle.id,

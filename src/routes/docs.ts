@@ -12,6 +12,7 @@ const DOCS_PAGE = `<!doctype html>
     <meta charset="utf-8" />
     <meta name="viewport" content="width=device-width, initial-scale=1" />
     <title>Daily puzzles API</title>
+    <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
     <link rel="stylesheet" href="/docs/swagger-ui/swagger-ui.css" />
     <script src="/docs/swagger-ui/swagger-ui-bundle.js" defer></script>
     <script src="/docs/init.js" defer></script>

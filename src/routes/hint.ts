@@ -1,9 +1,10 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { SUDOKU_BOARD_EXAMPLE } from '../contract/boards/sudoku.js';
-import { HintAnswerSchema } from '../contract/hint.js';
+import { HintAnswerSchema, HintConsentShape } from '../contract/hint.js';
+import { KIND_SHAPES } from '../contract/kinds/index.js';
 import { ApiError } from '../http/errors.js';
 import { RATE_LIMITS } from '../http/rate-limit.js';
-import { hintOf, KINDS } from '../kinds/index.js';
+import { hintOf, KINDS, type Kind } from '../kinds/index.js';
 import { giveHint, HINTS_PER_SESSION, type HintOutcome } from '../play/hint.js';
 import { limitedBy, PLAYER } from './access.js';
 import { jsonAnswer, jsonBody } from './json.js';
@@ -17,10 +18,25 @@ const HintParams = PuzzleParams.extend({
   kind: KindSchema.openapi({ param: { name: 'kind', in: 'path' }, example: 'sudoku' }),
 });
 
-/** Every kind's board, for the document (each kind's own schema validates its request). */
-const AnyBoard = z
-  .union(KINDS.map((kind) => hintOf(kind).board) as [z.ZodType, z.ZodType, ...z.ZodType[]])
-  .meta({ example: SUDOKU_BOARD_EXAMPLE });
+/**
+ * A kind's hint request: its board with the player's consent as one more member (every board is a strict
+ * JSON object; another shape is a programming error, found at start-up). It keeps the board's description
+ * and examples, under its own name (`SudokuHintRequest`).
+ */
+function hintRequestOf(kind: Kind): z.ZodType {
+  const board = hintOf(kind).board;
+  if (!(board instanceof z.ZodObject)) throw new Error(`${kind}'s hint board must be an object schema`);
+  const { id: _boardId, ...described } = z.globalRegistry.get(board) ?? {};
+  return board.extend(HintConsentShape).meta({ ...described, id: `${KIND_SHAPES[kind].name}HintRequest` });
+}
+
+/** Every kind's hint request, for the document (each kind's own schema validates its request). */
+const AnyHintBody = z
+  .union(KINDS.map(hintRequestOf) as [z.ZodType, z.ZodType, ...z.ZodType[]])
+  .meta({ example: { ...SUDOKU_BOARD_EXAMPLE, acceptPractice: true } });
+
+/** The consent, read off the body before the rest is parsed as the kind's board. */
+const Consent = z.looseObject(HintConsentShape);
 
 const HINT_REFUSALS = {
   board_mismatch: [
@@ -30,6 +46,13 @@ const HINT_REFUSALS = {
     { doc: 'The board does not fit this puzzle (its size)' },
   ],
   no_session: [409, 'no_session', 'Fetch the puzzle with your player token first: that starts its clock'],
+  hint_ends_ranking: [
+    409,
+    'hint_ends_ranking',
+    'A hint makes this solve practice: it would count on no board, rating or streak. ' +
+      'Ask again with "acceptPractice": true if the player agrees.',
+    { doc: 'The first hint of a still-ranked solve, asked without "acceptPractice": true' },
+  ],
   hint_limit: [
     409,
     'hint_limit',
@@ -50,8 +73,11 @@ const hintRoute = createRoute({
     'would take from it: the technique, what it looks at, what it concludes and one sentence; or, for a board ' +
     'with a mistake, its first wrong entry (never the right value). Needs the player token and the ' +
     `player's session of the puzzle; each hint is counted in the session (at most ${HINTS_PER_SESSION}), ` +
-    'and a solve whose session used a hint is practice: judged and kept in the history, never ranked.',
-  request: { params: HintParams, body: jsonBody(AnyBoard) },
+    'and a solve whose session used a hint is practice: judged and kept in the history, never ranked. So the ' +
+    'first hint of a session whose date is still ranked is given only with `"acceptPractice": true` in the ' +
+    "body, the player's consent (409 `hint_ends_ranking` without it). The session, its hint cap and the " +
+    'consent are checked before the hint is worked out.',
+  request: { params: HintParams, body: jsonBody(AnyHintBody) },
   responses: {
     200: jsonAnswer(HintAnswerSchema, 'The hint, and the hints this session has used'),
     ...errorResponses(
@@ -71,13 +97,24 @@ export const hintRoutes = routeGroup().openapi(hintRoute, async (c) => {
   const { date, kind, level } = c.req.valid('param');
   const services = c.var.services;
   const capability = hintOf(kind);
-  const board = capability.board.safeParse(c.req.valid('json'));
+  const body = Consent.safeParse(c.req.valid('json'));
+  if (!body.success) {
+    throw new ApiError(400, 'invalid_request', body.error.issues[0]?.message ?? 'not a hint request');
+  }
+  const { acceptPractice, ...rest } = body.data;
+  const board = capability.board.safeParse(rest);
   if (!board.success) {
     throw new ApiError(400, 'invalid_request', board.error.issues[0]?.message ?? 'not a board of this kind');
   }
   const day = requirePlayableDate(services, date);
   const row = await requireDailyPuzzle(services, { date: day, kind, level });
-  const outcome = await giveHint(services, c.var.player, capability, row, board.data);
+  const outcome = await giveHint(
+    services,
+    c.var.player,
+    capability,
+    { ...row, date: day },
+    { board: board.data, acceptPractice: acceptPractice === true },
+  );
   if (!outcome.ok) throw refusal(HINT_REFUSALS, outcome);
   return c.json({ hint: outcome.hint, hintsUsed: outcome.hintsUsed }, 200);
 });

@@ -216,6 +216,66 @@ describe('npm run puzzle on what generate --json prints', () => {
   });
 });
 
+describe('npm run puzzle on what solve --json prints', () => {
+  it("checks the solver's own output as valid for every kind: generate → solve → check", () => {
+    for (const kind of KINDS) {
+      const made = JSON.parse(
+        puzzle(['generate', kind, 'easy', '--seed', 'round-trip', '--json']).stdout,
+      ) as {
+        puzzle: unknown;
+      };
+      const puzzleFile = file(`${kind}-round-trip.json`, made.puzzle);
+      const solved = puzzle(['solve', kind, puzzleFile, '--json']);
+      expect(solved.code).toBe(0);
+      const solvedFile = join(dir, `${kind}-solved.json`);
+      writeFileSync(solvedFile, solved.stdout);
+      const checked = puzzle(['check', kind, puzzleFile, solvedFile]);
+      expect([kind, checked.code, checked.stdout]).toEqual([kind, 0, expect.stringMatching(/^valid/)]);
+    }
+  });
+
+  it('reads the solve output from standard input as the solution', () => {
+    const made = JSON.parse(
+      puzzle(['generate', 'loop', 'easy', '--seed', 'round-trip', '--json']).stdout,
+    ) as {
+      puzzle: unknown;
+    };
+    const puzzleFile = file('loop-stdin.json', made.puzzle);
+    const solved = puzzle(['solve', 'loop', puzzleFile, '--json']).stdout;
+    expect(puzzle(['check', 'loop', puzzleFile, '-'], solved).code).toBe(0);
+  });
+
+  it("refuses another kind's solve output by name, with exit 2", () => {
+    const made = JSON.parse(
+      puzzle(['generate', 'signal', 'easy', '--seed', 'round-trip', '--json']).stdout,
+    ) as {
+      puzzle: unknown;
+    };
+    const solved = puzzle(['solve', 'signal', file('signal-other.json', made.puzzle), '--json']).stdout;
+    const sudoku = JSON.parse(
+      puzzle(['generate', 'sudoku', 'easy', '--seed', 'round-trip', '--json']).stdout,
+    ) as {
+      puzzle: unknown;
+    };
+    const run = puzzle(['check', 'sudoku', file('sudoku-other.json', sudoku.puzzle), '-'], solved);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toMatch(/holds a signal puzzle, not sudoku/);
+  });
+
+  it('says a solve output without a solution has nothing to check, with exit 2 and no stack', () => {
+    const made = JSON.parse(
+      puzzle(['generate', 'sudoku', 'easy', '--seed', 'round-trip', '--json']).stdout,
+    ) as {
+      puzzle: unknown;
+    };
+    const none = { kind: 'sudoku', solutions: 0, first: null, nodes: 12, truncated: false };
+    const run = puzzle(['check', 'sudoku', file('sudoku-none.json', made.puzzle), file('none.json', none)]);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toMatch(/solve output without a solution/);
+    expect(run.stderr).not.toMatch(STACK_LINE);
+  });
+});
+
 /**
  * What the service prints, fetched from the real Worker (wrangler dev, local D1): a day whose answers are
  * public (three days ago has ended everywhere on Earth) and today, whose colour-sort answer is not.

@@ -182,6 +182,199 @@ describe.skipIf(!chromiumStatus.ok)('the demo page', () => {
     expect(await sessionsOf(await playerIdOf(page))).toHaveLength(1);
   });
 
+  /** Answers the consent dialog of a ranked solve's first hint with "Show the hint (practice)". */
+  async function consentToPractice(page: Page): Promise<void> {
+    const dialog = page.locator('dialog#hint-consent');
+    await dialog.waitFor();
+    await dialog.getByRole('button', { name: /Show the hint/ }).click();
+    await dialog.waitFor({ state: 'hidden' });
+  }
+
+  async function hintsOf(playerId: string, puzzleId: string): Promise<number | undefined> {
+    const rows = await worker.query<{ hints: number }>(
+      `select hints from play_sessions where player_id = '${playerId.replace(/'/g, "''")}' and puzzle_id = '${puzzleId}'`,
+    );
+    return rows[0]?.hints;
+  }
+
+  /** Starts today's sudoku of `level` on a new player's page and returns the puzzle's id. */
+  async function startSudoku(page: Page, level: string): Promise<string> {
+    await page.locator('#board #start').click();
+    await page.locator('#board .board').waitFor();
+    const date = ((await page.locator('#date').textContent()) ?? '').trim();
+    return `${date}:sudoku:${level}`;
+  }
+
+  test('the first Hint of a ranked solve asks in a dialog; keeping the solve ranked gives and counts no hint', async () => {
+    const page = await openPage(DESKTOP, '/#/sudoku/hard');
+    const puzzleId = await startSudoku(page, 'hard');
+    await page.locator('#hint').focus();
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog', { name: 'Take a hint?' });
+    await dialog.waitFor();
+    expect(await dialog.textContent()).toContain('no leaderboard, rating or streak');
+    // Escape, as a keyboard user leaves a dialog: the solve stays ranked and focus is back on Hint.
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'hidden' });
+    expect(await page.evaluate('document.activeElement?.id')).toBe('hint');
+    expect(await page.locator('#status').textContent()).toContain('stays ranked');
+    expect(await page.locator('#board .hint-concludes').count()).toBe(0);
+    expect(await hintsOf(await playerIdOf(page), puzzleId)).toBe(0);
+  });
+
+  test('once the player agrees, the hint is given and the next Hint of that puzzle asks no more, after a reload too', async () => {
+    const page = await openPage(DESKTOP, '/#/sudoku/medium');
+    const puzzleId = await startSudoku(page, 'medium');
+    await page.locator('#hint').click();
+    await consentToPractice(page);
+    await page.locator('#board .hint-concludes').first().waitFor();
+    await page.reload();
+    await page.locator('body[data-ready="true"]').waitFor();
+    await page.locator('#board .board').waitFor();
+    const answered = page.waitForResponse((res) => new URL(res.url()).pathname.endsWith('/hint'));
+    await page.locator('#hint').click();
+    expect((await answered).status()).toBe(200);
+    expect(await page.locator('dialog#hint-consent').isVisible()).toBe(false);
+    expect(await hintsOf(await playerIdOf(page), puzzleId)).toBe(2);
+  });
+
+  /** Solves today's sudoku `level` through the page after one hint (so as practice), typing the answer. */
+  async function solveWithHint(page: Page, level: string): Promise<void> {
+    const puzzleId = await startSudoku(page, level);
+    await page.locator('#hint').click();
+    await consentToPractice(page);
+    await page.locator('#board .hint-concludes').first().waitFor();
+    const [row] = await worker.query<{ puzzle_json: string; answer_json: string }>(
+      `select puzzle_json, answer_json from puzzles where id = '${puzzleId}'`,
+    );
+    const givens = (JSON.parse(row?.puzzle_json ?? '{}') as { grid: string }).grid;
+    const answer = (JSON.parse(row?.answer_json ?? '{}') as { grid: string }).grid;
+    for (let i = 0; i < 81; i++) {
+      if (givens[i] !== '.') continue;
+      await page.locator(`#board [data-cell="${Math.floor(i / 9)},${i % 9}"]`).click();
+      await page.keyboard.press(answer[i] ?? '1');
+    }
+    await page.locator('#result:not([hidden])').waitFor();
+  }
+
+  test("a hinted solve's result says it is practice because of its hints", async () => {
+    const page = await openPage(DESKTOP, '/#/sudoku/easy');
+    await solveWithHint(page, 'easy');
+    expect(await page.locator('#result-rank').textContent()).toBe('practice: you took 1 hint');
+    expect(await page.locator('#status').textContent()).toContain('practice because you took 1 hint');
+  });
+
+  test('the score reads as a percentage, its exact figure shown on keyboard focus', async () => {
+    const page = await openPage(DESKTOP, '/#/sudoku/easy');
+    await solveWithHint(page, 'easy');
+    const figure = page.locator('#result-score .figure');
+    const exact = Number(await figure.getAttribute('data-exact'));
+    expect(exact).toBeGreaterThan(0);
+    expect(await figure.locator('span').first().textContent()).toBe(
+      `${Math.round(Math.round(exact * 1000) / 10)} %`,
+    );
+    await figure.focus();
+    const shown = await page.evaluate(
+      "getComputedStyle(document.querySelector('#result-score .figure'), '::after').content",
+    );
+    expect(shown).toBe(`"${exact.toFixed(3)}"`);
+  });
+
+  test('on a 390×844 phone the solve-time histogram keeps every bucket on one row, inside the width', async () => {
+    const page = await openPage(PHONE, '/#/sudoku/easy');
+    await solveWithHint(page, 'easy');
+    const buckets = page.locator('#histogram .bucket');
+    await buckets.first().waitFor();
+    const boxes = (await buckets.evaluateAll((els) =>
+      els.map((el) => el.getBoundingClientRect().toJSON()),
+    )) as { left: number; top: number; right: number }[];
+    expect(boxes.length).toBeGreaterThan(10);
+    const tops = new Set(boxes.map((b) => Math.round(b.top)));
+    expect(tops.size, JSON.stringify(boxes.map((b) => [b.left, b.top]))).toBe(1);
+    for (const box of boxes) expect(box.right).toBeLessThanOrEqual(PHONE.width);
+  });
+
+  test('a covered puzzle names none of the techniques it needs; Start shows them', async () => {
+    const page = await openPage(DESKTOP, '/#/sudoku/expert');
+    await page.locator('#board #start').waitFor();
+    expect(await page.locator('#puzzle-info').textContent()).not.toContain('needs');
+    await page.locator('#board #start').click();
+    await page.locator('#board .board').waitFor();
+    await expect.poll(() => page.locator('#puzzle-info').textContent()).toContain('needs');
+  });
+
+  /** Types today's sudoku `level`'s answer into the started board, cell by cell. */
+  async function typeAnswer(page: Page, puzzleId: string): Promise<void> {
+    const [row] = await worker.query<{ puzzle_json: string; answer_json: string }>(
+      `select puzzle_json, answer_json from puzzles where id = '${puzzleId}'`,
+    );
+    const givens = (JSON.parse(row?.puzzle_json ?? '{}') as { grid: string }).grid;
+    const answer = (JSON.parse(row?.answer_json ?? '{}') as { grid: string }).grid;
+    for (let i = 0; i < 81; i++) {
+      if (givens[i] !== '.') continue;
+      await page.locator(`#board [data-cell="${Math.floor(i / 9)},${i % 9}"]`).click();
+      await page.keyboard.press(answer[i] ?? '1');
+    }
+  }
+
+  test('a pending result says what it means, how long a review may take and where its outcome shows', async () => {
+    const page = await openPage(DESKTOP, '/#/sudoku/easy');
+    const puzzleId = await startSudoku(page, 'easy');
+    // The server's answer for a fast newcomer, which a test cannot solve fast enough to earn honestly.
+    const pending = {
+      valid: true,
+      repeated: false,
+      verdict: 'pending',
+      countedMs: 61_000,
+      capped: false,
+      score: 0.91,
+      wouldBeRank: 2,
+      streak: { current: 1, best: 1, freezes: 0, change: 'started' },
+    };
+    await page.route('**/submissions', (route) =>
+      route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify(pending) }),
+    );
+    await typeAnswer(page, puzzleId);
+    const note = page.locator('#result-note');
+    await note.waitFor();
+    const text = (await note.textContent()) ?? '';
+    expect(text).toContain('waiting for a review because it is faster than your history');
+    expect(text).toContain('can take a few days');
+    expect(text).toContain('History');
+    expect(text).toContain('#2');
+    expect(await page.locator('#result-rank').textContent()).toBe('under review');
+  });
+
+  test('a streak that has ended since the last visit is said once, with the freeze rule', async () => {
+    const page = await openPage(DESKTOP, '/#/sudoku/easy');
+    const id = await playerIdOf(page);
+    // As if this page had shown a 4-day streak on an earlier visit; the new player's streak is 0.
+    await page.evaluate(`localStorage.setItem('daily-puzzles.streak-shown.${id}', '4')`);
+    await page.reload();
+    await page.locator('body[data-ready="true"]').waitFor();
+    const ended = page.locator('#streak-ended');
+    await ended.waitFor();
+    expect(await ended.textContent()).toMatch(
+      /Your 4-day streak has ended.*streak freeze.*covers a missed day/,
+    );
+    await page.reload();
+    await page.locator('body[data-ready="true"]').waitFor();
+    expect(await ended.isHidden()).toBe(true);
+  });
+
+  test('on a 390×844 phone, Remind me with notifications blocked says why beside the button, in view', async () => {
+    const page = await openPage(PHONE, '/#/sudoku/easy');
+    await page.locator('#remind-me').scrollIntoViewIfNeeded();
+    await page.locator('#remind-me').click();
+    const state = page.locator('#remind-state[data-tone="error"]');
+    await state.waitFor();
+    expect(await state.textContent()).toContain('Notifications are blocked for this page');
+    const box = await state.boundingBox();
+    const button = await page.locator('#remind-me').boundingBox();
+    expect(box && box.y >= 0 && box.y + box.height <= PHONE.height, JSON.stringify(box)).toBe(true);
+    expect(box && button && Math.abs(box.y - button.y) < 120, JSON.stringify([box, button])).toBe(true);
+  });
+
   /** One player for every kind's hint test: the Worker lets an address make only 10 players a minute. */
   let hinting: BrowserContext | undefined;
 
@@ -197,9 +390,12 @@ describe.skipIf(!chromiumStatus.ok)('the demo page', () => {
       await page.locator('#board .board').waitFor();
       const answered = page.waitForResponse(
         (res) =>
-          res.request().method() === 'POST' && new URL(res.url()).pathname.endsWith(`/${kind}/easy/hint`),
+          res.request().method() === 'POST' &&
+          res.status() !== 409 &&
+          new URL(res.url()).pathname.endsWith(`/${kind}/easy/hint`),
       );
       await page.locator('#hint').click();
+      await consentToPractice(page);
       const response = await answered;
       expect(response.status()).toBe(200);
       const { hint } = (await response.json()) as HintAnswer;
@@ -226,8 +422,11 @@ describe.skipIf(!chromiumStatus.ok)('the demo page', () => {
     const cell = page.locator(`#board [data-cell="${Math.floor(blank / 9)},${blank % 9}"]`);
     await cell.click();
     await page.keyboard.press(wrong);
-    const answered = page.waitForResponse((res) => new URL(res.url()).pathname.endsWith('/hint'));
+    const answered = page.waitForResponse(
+      (res) => new URL(res.url()).pathname.endsWith('/hint') && res.status() === 200,
+    );
     await page.locator('#hint').click();
+    await consentToPractice(page);
     const { hint } = (await (await answered).json()) as HintAnswer;
     expect(hint).toMatchObject({ type: 'mistake', unit: 'cell', at: blank });
     await page.locator('#board .hint-mistake').waitFor();

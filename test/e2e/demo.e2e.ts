@@ -234,9 +234,12 @@ describe.skipIf(!chromiumStatus.ok)('the demo page in Chromium', () => {
     const text = async (id: string) => ((await page.locator(`#${id}`).textContent()) ?? '').trim();
     expect(await text('result-time')).toMatch(/^\d+:\d\d\.\d/);
     expect(await text('result-time')).toBe(stopped);
-    const score = Number(await text('result-score'));
+    // A percentage on screen, the exact figure on hover and focus.
+    const figure = page.locator('#result-score .figure');
+    const score = Number(await figure.getAttribute('data-exact'));
     expect(score).toBeGreaterThan(0);
     expect(score).toBeLessThan(1);
+    expect(await text('result-score')).toMatch(new RegExp(`^${Math.round(Math.round(score * 1000) / 10)} %`));
     // First ranked solve of this kind: the player starts at 1500 and gains against a 1500 puzzle.
     expect(await text('result-rating')).toMatch(/^1500 → \d+ \(\+\d+\) ±\d+$/);
     expect(await text('result-streak')).toBe(streak);
@@ -244,6 +247,12 @@ describe.skipIf(!chromiumStatus.ok)('the demo page in Chromium', () => {
     await page.locator('#histogram .bucket').first().waitFor();
     expect(await page.locator('#histogram .bucket').count()).toBe(HISTOGRAM_BUCKETS);
     expect(await page.locator('#histogram .bucket.mine').count()).toBe(1);
+    // Right after the solve, the solve-times panel counts the player's own solve as the board does.
+    const onBoard = /^(\d+) solvers?/.exec((await text('board-solvers')).replace(/^\(|\)$/g, ''))?.[1];
+    expect(onBoard, `${kind}: the board says how many solved`).toBeDefined();
+    expect(await text('stats-summary'), `${kind}: the panel agrees with the board`).toMatch(
+      new RegExp(`^${onBoard} solvers?\\b`),
+    );
   }
 
   async function expectAlone(): Promise<void> {

@@ -1,7 +1,7 @@
 import { env } from 'cloudflare:test';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DEV_SECRETS } from '../../src/config.js';
-import type { Share, Shares } from '../../src/contract/shares.js';
+import { SHARE_CODE_LENGTH, type Share, type Shares } from '../../src/contract/shares.js';
 import { CONTENT_SECURITY_POLICY } from '../../src/http/security-headers.js';
 import { appAt, type ErrorJson } from '../support/app.js';
 import {
@@ -428,5 +428,41 @@ describe('a revoked code', () => {
     expect(revoked.status).toBe(204);
     expect((await api(`/s/${body.code}`)).status).toBe(404);
     expect((await api(`/s/${body.code}.png`)).status).toBe(404);
+  });
+});
+
+describe('a dead share link opened in a browser', () => {
+  const browser = { Accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8' };
+
+  it('gets a small HTML page with the 404 for a revoked code, under the page policy', async () => {
+    const body = await made(third.token, one);
+    await api(`/v1/players/me/shares/${body.code}`, { method: 'DELETE', headers: bearer(third.token) });
+    const res = await api(`/s/${body.code}`, { headers: browser });
+    expect(res.status).toBe(404);
+    expect(res.headers.get('Content-Type')).toMatch(/^text\/html/);
+    expect(res.headers.get('Content-Security-Policy')).toBe(CONTENT_SECURITY_POLICY);
+    const html = await res.text();
+    expect(html).toContain('<h1>This share is not here</h1>');
+    expect(html).toContain('<a href="/">Play today’s puzzles</a>');
+    expect(html).not.toMatch(/<script|style=/i);
+  });
+
+  it('gets the same page for a code that was never made, well-formed or not', async () => {
+    for (const path of ['/s/not-a-code', `/s/${'A'.repeat(SHARE_CODE_LENGTH)}`]) {
+      const res = await api(path, { headers: browser });
+      expect([path, res.status, res.headers.get('Content-Type')]).toEqual([
+        path,
+        404,
+        expect.stringMatching(/^text\/html/),
+      ]);
+    }
+  });
+
+  it('keeps the JSON error for a client that does not ask for HTML, and for the image', async () => {
+    const json = await api('/s/not-a-code', { headers: { Accept: 'application/json' } });
+    expect(((await json.json()) as ErrorJson).error.code).toBe('not_found');
+    const image = await api('/s/not-a-code.png', { headers: browser });
+    expect(image.status).toBe(404);
+    expect(image.headers.get('Content-Type')).toMatch(/^application\/json/);
   });
 });

@@ -25,10 +25,16 @@ describe('the interactive docs', () => {
     const html = await res.text();
     const sources = [...html.matchAll(/(?:src|href)="([^"]+)"/g)].map((m) => m[1]);
     expect(sources).toEqual([
+      '/favicon.svg',
       '/docs/swagger-ui/swagger-ui.css',
       '/docs/swagger-ui/swagger-ui-bundle.js',
       '/docs/init.js',
     ]);
+  });
+
+  it("link the page's own icon, so that a browser asks for no missing /favicon.ico", async () => {
+    const html = await (await api('/docs')).text();
+    expect(html).toContain('<link rel="icon" href="/favicon.svg" type="image/svg+xml" />');
   });
 
   it('hold no inline script or style, which their policy would refuse', async () => {

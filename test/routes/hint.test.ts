@@ -43,6 +43,12 @@ async function askHint(
   });
 }
 
+/** A board with the player's consent to make the solve practice, as the page sends it after asking. */
+const consenting = (board: object) => ({ ...board, acceptPractice: true });
+
+/** Long after the date's answers became public everywhere: its ranking has closed. */
+const afterRanking = '2026-12-02T00:00:00Z';
+
 async function stored(): Promise<{ grid: string; solution: string }> {
   const row = await env.DB.prepare('select puzzle_json, answer_json from puzzles where id = ?')
     .bind(puzzleId)
@@ -78,7 +84,7 @@ beforeAll(async () => {
 describe('POST /v1/puzzles/{date}/{kind}/{level}/hint', () => {
   it("answers the grader's first step from the givens and counts it in the session", async () => {
     const player = await playing();
-    const res = await askHint(player.token, { grid: givens });
+    const res = await askHint(player.token, consenting({ grid: givens }));
     expect(res.status).toBe(200);
     const body = (await res.json()) as HintAnswer;
     expect(body.hintsUsed).toBe(1);
@@ -96,7 +102,7 @@ describe('POST /v1/puzzles/{date}/{kind}/{level}/hint', () => {
     const blank = givens.indexOf('.');
     const wrong = String((Number(solution[blank]) % 9) + 1);
     const grid = `${givens.slice(0, blank)}${wrong}${givens.slice(blank + 1)}`;
-    const res = await askHint(player.token, { grid });
+    const res = await askHint(player.token, consenting({ grid }));
     expect(res.status).toBe(200);
     const text = await res.text();
     expect(JSON.parse(text)).toMatchObject({ hint: { type: 'mistake', unit: 'cell', at: blank } });
@@ -106,7 +112,7 @@ describe('POST /v1/puzzles/{date}/{kind}/{level}/hint', () => {
 
   it('the full solution is solved', async () => {
     const player = await playing();
-    const body = (await (await askHint(player.token, { grid: solution })).json()) as HintAnswer;
+    const body = (await (await askHint(player.token, consenting({ grid: solution }))).json()) as HintAnswer;
     expect(body.hint.type).toBe('solved');
   });
 
@@ -165,17 +171,104 @@ describe('POST /v1/puzzles/{date}/{kind}/{level}/hint', () => {
     const player = await playing();
     const statuses: number[] = [];
     for (let i = 0; i <= HINTS_PER_SESSION; i++)
-      statuses.push((await askHint(player.token, { grid: givens })).status);
+      statuses.push((await askHint(player.token, consenting({ grid: givens }))).status);
     expect(statuses.slice(0, HINTS_PER_SESSION).every((s) => s === 200)).toBe(true);
     expect(statuses[HINTS_PER_SESSION]).toBe(409);
     expect(await hintsOf(player.player.id)).toBe(HINTS_PER_SESSION);
   });
 });
 
+describe("the player's consent to practice", () => {
+  it('refuses the first hint of a ranked solve without "acceptPractice": true, saying why, and counts nothing', async () => {
+    const player = await playing();
+    for (const body of [{ grid: givens }, { grid: givens, acceptPractice: false }]) {
+      const res = await askHint(player.token, body);
+      expect(res.status).toBe(409);
+      const { error } = (await res.json()) as ErrorJson;
+      expect(error.code).toBe('hint_ends_ranking');
+      expect(error.message).toContain('practice');
+      expect(error.message).toContain('acceptPractice');
+    }
+    expect(await hintsOf(player.player.id)).toBe(0);
+  });
+
+  it('gives the hint with "acceptPractice": true', async () => {
+    const player = await playing();
+    const res = await askHint(player.token, { grid: givens, acceptPractice: true });
+    expect(res.status).toBe(200);
+    expect(((await res.json()) as HintAnswer).hintsUsed).toBe(1);
+  });
+
+  it('asks nothing more of a session that has had a hint: it is practice already', async () => {
+    const player = await playing();
+    await askHint(player.token, consenting({ grid: givens }));
+    const res = await askHint(player.token, { grid: givens });
+    expect(res.status).toBe(200);
+    expect(((await res.json()) as HintAnswer).hintsUsed).toBe(2);
+  });
+
+  it('asks nothing of a date whose ranking has closed', async () => {
+    const player = await playing();
+    const res = await appAt(afterRanking)(`/v1/puzzles/${path}/hint`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...address(), ...bearer(player.token) },
+      body: JSON.stringify({ grid: givens }),
+    });
+    expect(res.status).toBe(200);
+    expect(((await res.json()) as HintAnswer).hintsUsed).toBe(1);
+  });
+
+  it('refuses an "acceptPractice" that is not a boolean with a 400', async () => {
+    const player = await playing();
+    const res = await askHint(player.token, { grid: givens, acceptPractice: 'yes' });
+    expect(res.status).toBe(400);
+    expect(await hintsOf(player.player.id)).toBe(0);
+  });
+});
+
+describe('what is checked before the hint is worked out', () => {
+  /** A pattern board the schema takes but the puzzle's size does not: only the engine can refuse it. */
+  const misfit = { cells: '.'.repeat(36) };
+  const patternPath = `${date}/pattern/easy`;
+
+  it("the session: a misfit board without one is no_session, not the engine's refusal", async () => {
+    const player = await register(at);
+    const res = await askHint(player.token, consenting(misfit), patternPath);
+    expect(res.status).toBe(409);
+    expect(((await res.json()) as ErrorJson).error.code).toBe('no_session');
+  });
+
+  it('the consent: a misfit board on a ranked session without it is hint_ends_ranking', async () => {
+    const player = await register(at);
+    await startPuzzle(at, player.token, date, 'pattern', 'easy');
+    const res = await askHint(player.token, misfit, patternPath);
+    expect(res.status).toBe(409);
+    expect(((await res.json()) as ErrorJson).error.code).toBe('hint_ends_ranking');
+  });
+
+  it('the cap: a misfit board on a session with all its hints is hint_limit', async () => {
+    const player = await register(at);
+    await startPuzzle(at, player.token, date, 'pattern', 'easy');
+    const board = await emptyHintBoard(date, 'pattern', 'easy');
+    for (let i = 0; i < HINTS_PER_SESSION; i++) await askHint(player.token, consenting(board), patternPath);
+    const res = await askHint(player.token, misfit, patternPath);
+    expect(res.status).toBe(409);
+    expect(((await res.json()) as ErrorJson).error.code).toBe('hint_limit');
+  });
+
+  it("a misfit board on a session that may have a hint is the engine's 400, counting nothing", async () => {
+    const player = await register(at);
+    await startPuzzle(at, player.token, date, 'pattern', 'easy');
+    const res = await askHint(player.token, consenting(misfit), patternPath);
+    expect(res.status).toBe(400);
+    expect(((await res.json()) as ErrorJson).error.code).toBe('invalid_request');
+  });
+});
+
 describe('a hinted solve', () => {
   async function hintedSolve(bindings: Cloudflare.Env): Promise<{ player: NewPlayer; result: ResultJson }> {
     const player = await playing();
-    expect((await askHint(player.token, { grid: givens })).status).toBe(200);
+    expect((await askHint(player.token, consenting({ grid: givens }))).status).toBe(200);
     const res = await submit(submitAt, player.token, path, { solution: { grid: solution } }, bindings);
     expect(res.status).toBe(200);
     return { player, result: (await res.json()) as ResultJson };
@@ -246,7 +339,7 @@ describe('hints of every kind', () => {
       const player = await register(at);
       await startPuzzle(at, player.token, date, kind, 'easy');
       const board = await emptyHintBoard(date, kind, 'easy');
-      const res = await askHint(player.token, board, `${date}/${kind}/easy`);
+      const res = await askHint(player.token, consenting(board), `${date}/${kind}/easy`);
       expect(res.status).toBe(200);
       const body = (await res.json()) as HintAnswer;
       expect(body.hint.type).toBe('step');

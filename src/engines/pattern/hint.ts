@@ -12,7 +12,8 @@ export interface PatternBoard {
 /**
  * The grader's next step from a board (src/engines/pattern/solve.ts): the first line, rows then
  * columns, whose clue fixes an open cell in every way it fits; once no line does, a probe (a cell
- * whose one value leads line logic into a contradiction, or whose two values agree on other cells).
+ * whose one value leads line logic into a contradiction, or whose two values agree on other cells: then
+ * the agreed cells of one row, the first, so that a hint is one step).
  */
 export function nextHint(puzzle: PatternPuzzle, solution: PatternSolution, board: PatternBoard): Hint {
   const { width, height } = puzzle;
@@ -114,14 +115,21 @@ function probeStep(puzzle: PatternPuzzle, start: Uint8Array): Hint | null {
       if (cells[k] === UNKNOWN && k !== i && v !== UNKNOWN && v === empty[k])
         agreed.push({ at: k, place: v === FILLED ? 1 : 0 });
     }
-    if (agreed.length === 0) continue;
+    const first = agreed[0];
+    if (first === undefined) continue;
+    // One row of what the probe decides: a step a person takes, not the whole board at once (a probe can
+    // agree on a hundred cells); the next hints go on from there.
+    const row = Math.floor(first.at / width);
+    const decided = agreed.filter((c) => Math.floor(c.at / width) === row);
+    const columns = ranges(decided.map((c) => c.at % width));
+    const one = decided.length === 1;
     return {
       type: 'step',
       technique: 'probe',
       unit: 'cell',
-      involves: [i, ...agreed.map((c) => c.at)].sort((a, b) => a - b),
-      concludes: agreed,
-      explanation: `Whether ${name} is filled or empty, line logic decides the same for ${agreed.length === 1 ? 'one other cell' : `${agreed.length} other cells`}, so ${agreed.length === 1 ? 'it is' : 'they are'} decided either way.`,
+      involves: [i, ...decided.map((c) => c.at)].sort((a, b) => a - b),
+      concludes: decided,
+      explanation: `Whether ${name} is filled or empty, line logic decides the same for row ${row + 1}, ${one ? 'column' : 'columns'} ${columns}, so ${one ? 'that cell is' : 'those cells are'} decided either way.`,
     };
   }
   return null;

@@ -24,8 +24,10 @@ const CLUE_LINES: readonly { min: number; max: number; name: Technique }[] = [
 /**
  * The grader's next step from a board (src/engines/signal/grade.ts, in its order: clue bounds, naked and
  * hidden singles, clue lines by size, naked subsets, forcing). A board holds heights, not candidates, so
- * a hint is always a step that places a height; eliminations that place nothing are carried silently to
- * the next step that does, so following hints always moves the board on.
+ * a hint is always a step that places a height, and following hints always moves the board on. The
+ * eliminations that place nothing on their own are carried to the next step that does, and that step
+ * states them (issue #47): its explanation names them first, and its conclusions list them (`exclude`),
+ * so that what it concludes follows from the board the player sees plus what the hint says.
  */
 export function nextHint(puzzle: SignalPuzzle, solution: SignalSolution, board: SignalBoard): Hint {
   const { n } = puzzle;
@@ -54,6 +56,8 @@ class Stepper {
   private readonly n: number;
   private readonly domains: Uint16Array;
   private readonly reviser: LineReviser;
+  /** The eliminations this hint has made so far without placing anything: stated by the step that places. */
+  private readonly carried: { sentence: string; excluded: Map<number, number> }[] = [];
 
   constructor(
     private readonly geo: Geometry,
@@ -118,14 +122,37 @@ class Stepper {
     cells: number[],
     explanation: string,
   ): Hint {
+    const excluded = new Map<number, number>();
+    for (const { excluded: made } of this.carried) {
+      for (const [cell, mask] of made) excluded.set(cell, (excluded.get(cell) ?? 0) | mask);
+    }
+    const stated = [...excluded.keys()].sort((a, b) => a - b);
+    const before = this.carried.map((c) => c.sentence).join(' ');
     return {
       type: 'step',
       technique,
       unit: 'cell',
-      involves: [...new Set([...involves, ...cells])].sort((a, b) => a - b),
-      concludes: cells.map((at) => ({ at, place: heightOf(this.domains[at] ?? 0) })),
-      explanation,
+      involves: [...new Set([...involves, ...cells, ...stated])].sort((a, b) => a - b),
+      concludes: [
+        ...cells.map((at) => ({ at, place: heightOf(this.domains[at] ?? 0) })),
+        ...stated.map((at) => ({ at, exclude: heightList(excluded.get(at) ?? 0, this.n) })),
+      ],
+      explanation: before ? `${before} Then: ${explanation}` : explanation,
     };
+  }
+
+  /** Records an elimination that placed nothing, with the sentence that states it. */
+  private carry(sentence: string, before: Uint16Array, cells: readonly number[]): void {
+    const excluded = new Map<number, number>();
+    for (const cell of cells) {
+      const gone = (before[cell] ?? 0) & ~(this.domains[cell] ?? 0);
+      if (gone) excluded.set(cell, gone);
+    }
+    const { n } = this;
+    const list = [...excluded]
+      .map(([cell, mask]) => `${heightList(mask, n).join(' or ')} at ${cellName(cell, n)}`)
+      .join(', ');
+    this.carried.push({ sentence: `${sentence} ${list}.`, excluded });
   }
 
   private boundsStep(cells: number[]): Hint {
@@ -205,12 +232,20 @@ class Stepper {
       if (this.reviser.revise(line, f, b, LINE_BUDGET) !== LINE_NARROWED) continue;
       const cells = this.lineCells(l);
       const placed: number[] = [];
+      const before = this.domains.slice();
       cells.forEach((cell, i) => {
         const after = this.reviser.result[i] ?? 0;
         if (!isSingle(this.domains[cell] ?? 0) && isSingle(after)) placed.push(cell);
         this.domains[cell] = after;
       });
-      if (placed.length === 0) return 'narrowed';
+      if (placed.length === 0) {
+        this.carry(
+          `The few ways ${lineName(l, n)} can be filled to show ${clueText(f, b)} rule out`,
+          before,
+          cells,
+        );
+        return 'narrowed';
+      }
       const where = placed
         .map((cell) => `${cellName(cell, n)} is ${heightOf(this.domains[cell] ?? 0)}`)
         .join(', ');
@@ -237,9 +272,18 @@ class Stepper {
         if (popcount(union) !== size) continue;
         const others = open.filter((_, k) => !(subset & (1 << k)));
         if (!others.some((cell) => (this.domains[cell] ?? 0) & union)) continue;
+        const before = this.domains.slice();
         for (const cell of others) this.domains[cell] = (this.domains[cell] ?? 0) & ~union;
         const placed = others.filter((cell) => isSingle(this.domains[cell] ?? 0));
-        if (placed.length === 0) return 'narrowed';
+        if (placed.length === 0) {
+          this.carry(
+            `In ${lineName(l, n)}, ${members.map((cell) => cellName(cell, n)).join(', ')} share exactly the heights ` +
+              `${heightsText(union, n)} between them, which rules out`,
+            before,
+            others,
+          );
+          return 'narrowed';
+        }
         return this.place(
           'naked-subset',
           this.lineCells(l),
@@ -349,10 +393,14 @@ function clueText(front: number, back: number): string {
   return `${front || back} masts from its clued end`;
 }
 
-function heightsText(mask: number, n: number): string {
+function heightList(mask: number, n: number): number[] {
   const heights: number[] = [];
   for (let h = 1; h <= n; h++) if (mask & bitOf(h)) heights.push(h);
-  return heights.join(' and ');
+  return heights;
+}
+
+function heightsText(mask: number, n: number): string {
+  return heightList(mask, n).join(' and ');
 }
 
 function capital(text: string): string {

@@ -31,6 +31,28 @@ describe('pattern hints', () => {
     });
   }
 
+  it("conclude after a probe only one row's cells, where the probe once concluded the whole board's", () => {
+    let probes = 0;
+    for (const level of ['hard', 'expert'] as const) {
+      for (const seed of [...SEEDS, 'hint-c', 'hint-d']) {
+        const { puzzle, solution } = engine.generate(seed, level);
+        const cells = Array.from({ length: puzzle.width * puzzle.height }, () => '.');
+        for (let steps = 0; steps <= cells.length; steps++) {
+          const hint = nextHint(puzzle, solution, { cells: cells.join('') });
+          if (hint.type !== 'step') break;
+          if (hint.technique === 'probe' && hint.concludes.length > 1) {
+            probes++;
+            const rows = [...new Set(hint.concludes.map((c) => Math.floor(c.at / puzzle.width)))];
+            expect(rows, hint.explanation).toHaveLength(1);
+            expect(hint.explanation).toContain(`row ${(rows[0] ?? -1) + 1}, columns `);
+          }
+          for (const c of hint.concludes) if ('place' in c) cells[c.at] = String(c.place);
+        }
+      }
+    }
+    expect(probes).toBeGreaterThan(0);
+  });
+
   it('conclude only open cells, with their solution values, on any correct partial board', () => {
     const { puzzle, solution } = engine.generate('hint-prop', 'hard');
     const size = puzzle.width * puzzle.height;

@@ -39,7 +39,7 @@ describe('signal hints', () => {
     });
   }
 
-  it('conclude only open cells, with their solution heights, on any correct partial board', () => {
+  it('conclude only open cells, placing their solution heights and never excluding them, on any correct partial board', () => {
     const { puzzle, solution } = engine.generate('hint-prop', 'hard');
     const size = puzzle.n * puzzle.n;
     fc.assert(
@@ -53,8 +53,11 @@ describe('signal hints', () => {
         expect(hint.concludes.length).toBeGreaterThan(0);
         for (const c of hint.concludes) {
           expect(open.has(c.at)).toBe(true);
-          expect(c).toEqual({ at: c.at, place: Number(solution.grid[c.at]) });
+          // A placement is the solution's height; a stated elimination never rules it out.
+          if ('exclude' in c) expect(c.exclude).not.toContain(Number(solution.grid[c.at]));
+          else expect(c).toEqual({ at: c.at, place: Number(solution.grid[c.at]) });
         }
+        expect(hint.concludes.some((c) => 'place' in c)).toBe(true);
         expect([...hint.involves].sort((a, b) => a - b)).toEqual(hint.involves);
       }),
       { numRuns: 100 },
