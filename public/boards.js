@@ -24,6 +24,7 @@ const ui = {
   next: /** @type {HTMLButtonElement} */ (byId('board-next')),
   page: byId('board-page'),
   me: byId('board-me'),
+  held: byId('board-held'),
 };
 
 const state = {
@@ -169,8 +170,30 @@ function row(player, cells) {
   return tr;
 }
 
+/**
+ * Everyone's board keeps its top 10 places for players with a long history or a moderator's word: say how
+ * many rows wait, and when it is the player's own, why and when it will show.
+ * @param {{ heldForReview: number }} board
+ * @param {number | null} myRank the player's own rank on this board, if it has one
+ * @param {boolean} mineShown the player's own row is on this page
+ */
+function renderHeld(board, myRank, mineShown) {
+  const mineHeld = myRank !== null && myRank <= 10 && !mineShown && board.heldForReview > 0;
+  ui.held.hidden = board.heldForReview === 0;
+  ui.held.textContent = mineHeld
+    ? `Your row is one of ${plural(board.heldForReview, 'fast solve')} not shown in everyone's top 10 yet: ` +
+      'new accounts appear there once they have played on 20 different days (about three weeks), or once a ' +
+      'moderator has looked. Your time and rank count already, and your friends and groups see you.'
+    : `${plural(board.heldForReview, 'fast solve')} of new accounts wait here for a longer history before everyone's top 10 shows them.`;
+}
+
 /** @param {api.PuzzleBoard} board */
 function renderPuzzle(board) {
+  renderHeld(
+    board,
+    board.me?.rank ?? null,
+    board.entries.some((e) => e.playerId === api.playerId()),
+  );
   renderHead(['#', 'Player', 'Time']);
   ui.rows.replaceChildren(...board.entries.map((e) => row(e, [formatTime(e.countedMs, true)])));
   ui.solvers.textContent = plural(board.solvers, 'solver');
@@ -183,6 +206,11 @@ function renderPuzzle(board) {
 
 /** @param {api.DailyBoard} board */
 function renderDaily(board) {
+  renderHeld(
+    board,
+    board.me?.rank ?? null,
+    board.entries.some((e) => e.playerId === api.playerId()),
+  );
   renderHead(['#', 'Player', 'Score', 'Solved']);
   ui.rows.replaceChildren(...board.entries.map((e) => row(e, [e.total.toFixed(2), String(e.solved)])));
   ui.solvers.textContent = `${plural(board.players, 'player')} today`;

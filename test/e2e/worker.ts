@@ -50,6 +50,8 @@ export interface WorkerOptions {
   persistDir?: string;
   /** More environment for wrangler (e.g. NODE_EXTRA_CA_CERTS, which workerd's outbound TLS then trusts too). */
   env?: Record<string, string>;
+  /** Worker vars over the committed ones (`--var NAME:value`), e.g. a FIRST_DAY. */
+  vars?: Record<string, string>;
 }
 
 /** `GET /__scheduled?cron=…` runs the Worker's scheduled handler (wrangler dev's --test-scheduled). */
@@ -58,6 +60,7 @@ export async function startWorker({
   submissionPath,
   persistDir: reused,
   env = {},
+  vars = {},
 }: WorkerOptions = {}): Promise<LocalWorker> {
   // A killed worker's directory keeps its own D1; a new one starts from the run's migrated copy.
   const persistDir = reused ?? (await mkdtemp(path.join(tmpdir(), 'daily-puzzles-e2e-')));
@@ -79,6 +82,7 @@ export async function startWorker({
       // wrangler.toml is a deployment: locally the built-in dev secrets must be asked for.
       ...(development ? ['--var', 'ENVIRONMENT:development'] : []),
       ...(submissionPath ? ['--var', `SUBMISSION_PATH:${submissionPath}`] : []),
+      ...Object.entries(vars).flatMap(([name, value]) => ['--var', `${name}:${value}`]),
     ],
     { cwd: ROOT, env: { ...QUIET_ENV, ...env }, stdio: ['ignore', 'pipe', 'pipe'], detached: true },
   );
