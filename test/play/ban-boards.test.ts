@@ -2,7 +2,7 @@ import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { DEV_SECRETS } from '../../src/config.js';
 import { appAt } from '../support/app.js';
-import { bearer, type NewPlayer, register, solveAs } from '../support/play.js';
+import { bearer, type NewPlayer, register, solveAs, vouch } from '../support/play.js';
 
 /**
  * A ban keeps a player off the boards by two rules, each proved alone here: the ban marks the player
@@ -26,6 +26,8 @@ async function boardIds(url: string, viewer?: NewPlayer): Promise<string[]> {
 async function solvedByTwo(level: 'easy' | 'medium'): Promise<[NewPlayer, NewPlayer]> {
   const cheat = await register(`${date}T08:00:00Z`);
   const honest = await register(`${date}T08:00:00Z`);
+  // The ban is what keeps the cheat off the boards here, not the top's evidence rule (board-top.test.ts).
+  await vouch(cheat, honest);
   for (const [player, minutes] of [
     [cheat, 10],
     [honest, 14],

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { appAt } from '../support/app.js';
 import { seedEstablishedPlayers } from '../support/established.js';
-import { bearer, later, type NewPlayer, register, solveAs, someAddress } from '../support/play.js';
+import { bearer, later, type NewPlayer, register, solveAs, someAddress, vouch } from '../support/play.js';
 
 /**
  * Issue 27: ties on every board. Each board's order (README, "Leaderboards") breaks a tie one way: the
@@ -28,16 +28,21 @@ interface Page {
   me?: { rank: number } | null;
 }
 
-/** Two new players, the one with the lower id first. */
+/**
+ * Two new players, the one with the lower id first. Like every player here they are vouched for: the ties
+ * are what is tested, not the top's evidence rule (board-top.test.ts).
+ */
 async function pairByIdAt(at: string): Promise<[NewPlayer, NewPlayer]> {
   const a = await register(at);
   const b = await register(at);
+  await vouch(a, b);
   return a.player.id < b.player.id ? [a, b] : [b, a];
 }
 
 /** Three new players, by id. */
 async function trioByIdAt(at: string): Promise<[NewPlayer, NewPlayer, NewPlayer]> {
   const three = [await register(at), await register(at), await register(at)];
+  await vouch(...three);
   three.sort((x, y) => (x.player.id < y.player.id ? -1 : 1));
   return three as [NewPlayer, NewPlayer, NewPlayer];
 }
@@ -142,6 +147,7 @@ describe("a rating board's tie", () => {
   it('goes to the lower player id, page after page', async () => {
     // Four established players seeded at exactly 1500 in colour sort, which nobody else here plays.
     const seeded = await seedEstablishedPlayers(4, 'colorsort', '2026-11-29');
+    await vouch(...seeded);
     const byId = [...seeded].sort((x, y) => (x.player.id < y.player.id ? -1 : 1));
     const read = api('2026-11-29T14:00:00Z');
     const path = '/v1/leaderboards/ratings/colorsort';
@@ -153,6 +159,7 @@ describe("a rating board's tie", () => {
 
   it('goes to the lower player id within a following scope too', async () => {
     const seeded = await seedEstablishedPlayers(3, 'loop', '2026-11-29');
+    await vouch(...seeded);
     const byId = [...seeded].sort((x, y) => (x.player.id < y.player.id ? -1 : 1));
     const viewer = byId[1] as NewPlayer;
     const at = '2026-11-29T14:00:00Z';
