@@ -216,7 +216,8 @@ describe.skipIf(!chromiumStatus.ok)('the demo page', () => {
     // Escape, as a keyboard user leaves a dialog: the solve stays ranked and focus is back on Hint.
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'hidden' });
-    expect(await page.evaluate('document.activeElement?.id')).toBe('hint');
+    // Focus comes back in the dialog's close handler, a moment after it is hidden.
+    await expect.poll(() => page.evaluate('document.activeElement?.id')).toBe('hint');
     expect(await page.locator('#status').textContent()).toContain('stays ranked');
     expect(await page.locator('#board .hint-concludes').count()).toBe(0);
     expect(await hintsOf(await playerIdOf(page), puzzleId)).toBe(0);
