@@ -5,6 +5,7 @@
  * advances on I/O: each figure is the mean of a few back-to-back calls, so sub-millisecond means survive
  * the clock's 1 ms step.
  */
+
 import { createApp } from '../../src/app.js';
 import { type PlayerId, playerToken } from '../../src/auth/player-token.js';
 import { loadConfig } from '../../src/config.js';
@@ -13,10 +14,12 @@ import { addDays, type IsoDate, utcDate } from '../../src/daily/calendar.js';
 import { generateDate } from '../../src/daily/generate.js';
 import { calibrationSamples } from '../../src/db/benchmarks.js';
 import { createDb, createSessionDb } from '../../src/db/client.js';
+import { earnedPlayers } from '../../src/db/earned-players.js';
 import { puzzleBoardPage, puzzleStats } from '../../src/db/leaderboards.js';
 import { findPuzzle, listPuzzlesOfDate } from '../../src/db/puzzles.js';
 import { insertAttempt, streakDates, submissionState } from '../../src/db/submissions.js';
 import type { Env } from '../../src/env.js';
+import { longHistoryBar } from '../../src/fairplay/long-history.js';
 import { encodeCursor } from '../../src/http/cursor.js';
 import { descriptorOf, engineFor, type Kind } from '../../src/kinds/index.js';
 import { refreshDate } from '../../src/play/analytics.js';
@@ -656,6 +659,16 @@ async function measure(env: BenchEnv, d1: D1Database, batches: number, fresh: nu
             signals: new Date(Date.now() - 30 * 86_400_000).toISOString(),
             history: new Date(Date.now() - 30 * 86_400_000).toISOString(),
           },
+        )),
+    },
+    {
+      // What an uncached global board page adds for its top 10 rows: ten players' long-history checks.
+      name: "the top 10's evidence check of ten players (db)",
+      call: async (db, i) =>
+        void (await earnedPlayers(
+          createDb(db),
+          Array.from({ length: 10 }, (_, k) => playerId(i * 10 + k)),
+          longHistoryBar('2026-01-01', new Date()),
         )),
     },
     {
