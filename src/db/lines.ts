@@ -61,17 +61,18 @@ export async function setLines(
 }
 
 /**
- * Lowers each kind and level's record pace to the fastest of the player's counted solves there (all of
- * them, or the one `submissionId`): what a moderator vouched for is a pace a person reached.
+ * The statement that lowers each kind and level's record pace to the fastest of the player's counted solves
+ * there (all of them, or the one `submissionId`): what a moderator vouched for is a pace a person reached.
+ * It goes into the batch of the approval that vouches, so the record moves with it or not at all.
  */
-export async function lowerRecords(db: Db, playerId: string, submissionId?: number): Promise<void> {
+export function lowerRecordsQuery(db: Db, playerId: string, submissionId?: number) {
   const which = submissionId === undefined ? sql`` : sql`and s.id = ${submissionId}`;
-  await db.run(sql`update ${benchmarks} set record_ratio = min(coalesce(record_ratio, fastest.pace), fastest.pace)
-    from (select s.kind as kind, s.level as level,
-            min(s.counted_ms / 1000.0 / s.benchmark_seconds) as pace
-          from ${submissions} s
-          where s.player_id = ${playerId} and (s.counted = 1 or s.status = 'approved')
-            and s.counted_ms is not null and s.benchmark_seconds > 0 ${which}
-          group by s.kind, s.level) as fastest
-    where ${benchmarks.kind} = fastest.kind and ${benchmarks.level} = fastest.level`);
+  const fastest = sql`(select min(s.counted_ms / 1000.0 / s.benchmark_seconds) from ${submissions} s
+    where s.player_id = ${playerId} and s.kind = ${benchmarks.kind} and s.level = ${benchmarks.level}
+      and (s.counted = 1 or s.status = 'approved') and s.counted_ms is not null and s.benchmark_seconds > 0
+      ${which})`;
+  return db
+    .update(benchmarks)
+    .set({ recordRatio: sql`min(coalesce(${benchmarks.recordRatio}, ${fastest}), ${fastest})` })
+    .where(sql`${fastest} is not null`);
 }

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, lt, sql } from 'drizzle-orm';
 import type { Kind } from '../kinds/index.js';
 import type { Db } from './client.js';
+import { lowerRecordsQuery } from './lines.js';
 import { resetPlayerRatingQuery } from './player-ratings.js';
 import { resetPuzzleRatingsQuery } from './puzzle-ratings.js';
 import { isRanked } from './ranked-solves.js';
@@ -109,6 +110,8 @@ export async function setSolveStatus(
     resetPuzzleRatingsQuery(db, [solve.puzzleId]),
     resetPlayerRatingQuery(db, solve.playerId, solve.kind),
     recordAdminActionQuery(db, change.audit),
+    // An approved solve's pace is one a person reached: it may lower its kind and level's record pace.
+    ...(change.status === 'approved' ? [lowerRecordsQuery(db, solve.playerId, solve.id)] : []),
   ]);
   return updated.length > 0;
 }

@@ -1,9 +1,10 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from './client.js';
+import { lowerRecordsQuery } from './lines.js';
 import type { NewAdminAction } from './moderation.js';
 import { adminActions, players } from './schema.js';
 
-/** Marks the player as vouched for by a moderator, with its audit, atomically. */
+/** Marks the player as vouched for by a moderator, with its audit and its paces as records, atomically. */
 export async function vouchForPlayer(
   db: Db,
   vouch: { playerId: string; at: string; audit: NewAdminAction },
@@ -11,6 +12,7 @@ export async function vouchForPlayer(
   await db.batch([
     db.update(players).set({ approvedAt: vouch.at }).where(eq(players.id, vouch.playerId)),
     db.insert(adminActions).values(vouch.audit),
+    lowerRecordsQuery(db, vouch.playerId),
   ]);
 }
 

@@ -1,5 +1,4 @@
 import type { Db } from '../db/client.js';
-import { lowerRecords } from '../db/lines.js';
 import {
   banPlayer,
   findPlayerForModeration,
@@ -57,10 +56,6 @@ export async function approveSolve(
     now,
     boards,
   );
-  if (outcome.ok) {
-    const row = await findSubmission(db, id);
-    if (row) await lowerRecords(db, row.playerId, id);
-  }
   return outcome;
 }
 

@@ -1,5 +1,4 @@
 import type { Db } from '../db/client.js';
-import { lowerRecords } from '../db/lines.js';
 import type { Moderator } from '../db/moderators.js';
 import { vouchForPlayer, vouchState } from '../db/vouch.js';
 import { auditEntry } from './audit-entry.js';
@@ -30,6 +29,5 @@ export async function vouchFor(
     at,
     audit: auditEntry(by, 'approve_player', playerId, reason, now),
   });
-  await lowerRecords(db, playerId);
   return { ok: true, approvedAt: at };
 }
