@@ -11,6 +11,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { engineFor, KINDS, type Kind } from '../../src/kinds/index.js';
 import { ensureChromium, launchChromium } from './chromium.js';
+import { typeSudokuAnswer } from './sudoku-page.js';
 import { type LocalWorker, startWorker } from './worker.js';
 
 const AXE_SCRIPT = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
@@ -116,16 +117,7 @@ describe.skipIf(!chromiumStatus.ok)('the page under axe-core (WCAG 2.1 A and AA)
       await page.route('**/submissions', (route) =>
         route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify(clean) }),
       );
-      const [row] = await worker.query<{ puzzle_json: string; answer_json: string }>(
-        `select puzzle_json, answer_json from puzzles where id = '${date}:sudoku:medium'`,
-      );
-      const givens = (JSON.parse(row?.puzzle_json ?? '{}') as { grid: string }).grid;
-      const answer = (JSON.parse(row?.answer_json ?? '{}') as { grid: string }).grid;
-      for (let i = 0; i < 81; i++) {
-        if (givens[i] !== '.') continue;
-        await page.locator(`#board [data-cell="${Math.floor(i / 9)},${i % 9}"]`).click();
-        await page.keyboard.press(answer[i] ?? '1');
-      }
+      await typeSudokuAnswer(page, worker, `${date}:sudoku:medium`);
       await page.locator('#result:not([hidden])').waitFor();
       await page.locator('#share:not([hidden])').waitFor();
       await page.locator('#leaderboard:not([hidden])').waitFor();

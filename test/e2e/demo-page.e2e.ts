@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { HintAnswer } from '../../src/contract/hint.js';
 import { KINDS } from '../../src/kinds/index.js';
 import { ensureChromium, launchChromium } from './chromium.js';
+import { storedSudoku, typeSudokuAnswer } from './sudoku-page.js';
 import { type LocalWorker, startWorker } from './worker.js';
 
 /** A phone held upright (CSS pixels). */
@@ -245,16 +246,7 @@ describe.skipIf(!chromiumStatus.ok)('the demo page', () => {
     await page.locator('#hint').click();
     await consentToPractice(page);
     await page.locator('#board .hint-concludes').first().waitFor();
-    const [row] = await worker.query<{ puzzle_json: string; answer_json: string }>(
-      `select puzzle_json, answer_json from puzzles where id = '${puzzleId}'`,
-    );
-    const givens = (JSON.parse(row?.puzzle_json ?? '{}') as { grid: string }).grid;
-    const answer = (JSON.parse(row?.answer_json ?? '{}') as { grid: string }).grid;
-    for (let i = 0; i < 81; i++) {
-      if (givens[i] !== '.') continue;
-      await page.locator(`#board [data-cell="${Math.floor(i / 9)},${i % 9}"]`).click();
-      await page.keyboard.press(answer[i] ?? '1');
-    }
+    await typeSudokuAnswer(page, worker, puzzleId);
     await page.locator('#result:not([hidden])').waitFor();
   }
 
@@ -307,20 +299,6 @@ describe.skipIf(!chromiumStatus.ok)('the demo page', () => {
     await expect.poll(() => page.locator('#puzzle-info').textContent()).toContain('needs');
   });
 
-  /** Types today's sudoku `level`'s answer into the started board, cell by cell. */
-  async function typeAnswer(page: Page, puzzleId: string): Promise<void> {
-    const [row] = await worker.query<{ puzzle_json: string; answer_json: string }>(
-      `select puzzle_json, answer_json from puzzles where id = '${puzzleId}'`,
-    );
-    const givens = (JSON.parse(row?.puzzle_json ?? '{}') as { grid: string }).grid;
-    const answer = (JSON.parse(row?.answer_json ?? '{}') as { grid: string }).grid;
-    for (let i = 0; i < 81; i++) {
-      if (givens[i] !== '.') continue;
-      await page.locator(`#board [data-cell="${Math.floor(i / 9)},${i % 9}"]`).click();
-      await page.keyboard.press(answer[i] ?? '1');
-    }
-  }
-
   test('a pending result says what it means, how long a review may take and where its outcome shows', async () => {
     const page = await openPage(DESKTOP, '/#/sudoku/easy');
     const puzzleId = await startSudoku(page, 'easy');
@@ -338,7 +316,7 @@ describe.skipIf(!chromiumStatus.ok)('the demo page', () => {
     await page.route('**/submissions', (route) =>
       route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify(pending) }),
     );
-    await typeAnswer(page, puzzleId);
+    await typeSudokuAnswer(page, worker, puzzleId);
     const note = page.locator('#result-note');
     await note.waitFor();
     const text = (await note.textContent()) ?? '';
@@ -416,11 +394,7 @@ describe.skipIf(!chromiumStatus.ok)('the demo page', () => {
     await page.locator('#board #start').click();
     await page.locator('#board .board').waitFor();
     const date = ((await page.locator('#date').textContent()) ?? '').trim();
-    const [row] = await worker.query<{ puzzle_json: string; answer_json: string }>(
-      `select puzzle_json, answer_json from puzzles where id = '${date}:sudoku:medium'`,
-    );
-    const givens = (JSON.parse(row?.puzzle_json ?? '{}') as { grid: string }).grid;
-    const answer = (JSON.parse(row?.answer_json ?? '{}') as { grid: string }).grid;
+    const { givens, answer } = await storedSudoku(worker, `${date}:sudoku:medium`);
     const blank = givens.indexOf('.');
     const wrong = String((Number(answer[blank]) % 9) + 1);
     const cell = page.locator(`#board [data-cell="${Math.floor(blank / 9)},${blank % 9}"]`);
