@@ -1,11 +1,10 @@
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { DEV_SECRETS } from '../../src/config.js';
-import { appAt, type ErrorJson } from '../support/app.js';
-import { register, someAddress } from '../support/play.js';
+import { type ErrorJson, requestAs } from '../support/app.js';
+import { register } from '../support/play.js';
 
 const at = '2026-11-29T15:00:00Z';
-const api = appAt(at);
 const OWNER_TOKEN = DEV_SECRETS.ADMIN_TOKEN;
 
 interface Made {
@@ -24,17 +23,8 @@ interface AuditAction {
   moderator: { id: string; name: string } | null;
 }
 
-function as(token: string, method: string, path: string, body?: unknown) {
-  return api(path, {
-    method,
-    headers: {
-      Authorization: `Bearer ${token}`,
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      ...someAddress(),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-}
+const as = (token: string, method: string, path: string, body?: unknown) =>
+  requestAs(at, token, method, path, body);
 
 async function make(name: string, role: 'moderator' | 'owner', by: string = OWNER_TOKEN): Promise<Made> {
   const res = await as(by, 'POST', '/v1/admin/moderators', { name, role });

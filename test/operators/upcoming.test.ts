@@ -6,7 +6,7 @@ import { generateDate } from '../../src/daily/generate.js';
 import { makePuzzleRow } from '../../src/daily/make-puzzle.js';
 import { dailySeed } from '../../src/daily/seed.js';
 import { createDb } from '../../src/db/client.js';
-import { appAt, type ErrorJson } from '../support/app.js';
+import { appAt, type ErrorJson, requestAs } from '../support/app.js';
 import { bearer, register, someAddress } from '../support/play.js';
 
 const db = createDb(env.DB);
@@ -29,17 +29,8 @@ interface Preview {
   rendering: string;
 }
 
-function as(token: string, method: string, path: string, body?: unknown, now = at) {
-  return appAt(now)(path, {
-    method,
-    headers: {
-      Authorization: `Bearer ${token}`,
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      ...someAddress(),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-}
+const as = (token: string, method: string, path: string, body?: unknown, now = at) =>
+  requestAs(now, token, method, path, body);
 
 function reroll(
   token: string,

@@ -22,17 +22,28 @@ export interface AppClientOptions {
  * front end gets.
  */
 export function clientAt(iso: string, { token, address }: AppClientOptions = {}): AppClient {
-  const app = createApp({ now: () => new Date(iso) });
   const responses: Response[] = [];
+  const send = appFetch(iso, address);
   const client = createClient('https://puzzles.test', {
     ...(token === undefined ? {} : { token }),
     fetch: async (input, init) => {
-      const headers = new Headers(init.headers);
-      headers.set('CF-Connecting-IP', address ?? (someAddress()['CF-Connecting-IP'] as string));
-      const res = await app.request(input, { ...init, headers }, env);
+      const res = await send(input, init);
       responses.push(res);
       return res;
     },
   });
   return Object.assign(client, { responses });
+}
+
+/**
+ * A `fetch` the typed clients can call, answered by the real app and the test's local D1 with the clock at
+ * `iso`, from `address` (by default a random one per request, so per-address limits count each alone).
+ */
+export function appFetch(iso: string, address?: string) {
+  const app = createApp({ now: () => new Date(iso) });
+  return (input: string, init: RequestInit): Promise<Response> => {
+    const headers = new Headers(init.headers);
+    headers.set('CF-Connecting-IP', address ?? (someAddress()['CF-Connecting-IP'] as string));
+    return Promise.resolve(app.request(input, { ...init, headers }, env));
+  };
 }
