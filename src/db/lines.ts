@@ -1,4 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
+import type { LinesView } from '../contract/fair-play-admin.js';
 import type { Level } from '../contract/kinds/index.js';
 import type { Kind } from '../kinds/index.js';
 import type { Db } from './client.js';
@@ -14,13 +15,7 @@ export const LINES_COLUMNS = {
   recordRatio: benchmarks.recordRatio,
 };
 
-export interface Lines {
-  floorRatio: number | null;
-  eliteRatio: number | null;
-  floorRatioSet: number | null;
-  eliteRatioSet: number | null;
-  recordRatio: number | null;
-}
+export type Lines = Omit<LinesView, 'kind' | 'level'>;
 
 /** A kind and level without a benchmark row: nothing learnt, set or recorded. */
 export const NO_LINES: Lines = {

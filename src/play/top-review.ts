@@ -1,3 +1,4 @@
+import type { HeldTop } from '../contract/fair-play-admin.js';
 import { liveDates } from '../daily/calendar.js';
 import { puzzleId } from '../daily/puzzle-id.js';
 import { puzzlesOfDate } from '../daily/schedule.js';
@@ -7,15 +8,7 @@ import { longHistoryBar, TOP_ROWS } from '../fairplay/long-history.js';
 import type { Services } from '../services.js';
 
 /** A row held back from a live puzzle's top places, for a moderator to approve or void. */
-export interface HeldTopRow {
-  puzzleId: string;
-  /** The exact place it holds on the puzzle's board. */
-  rank: number;
-  submissionId: number;
-  playerId: string;
-  displayName: string | null;
-  countedMs: number;
-}
+export type HeldTopRow = HeldTop['rows'][number];
 
 /**
  * The rows of the live puzzles' boards held back from their top TOP_ROWS places (src/play/board-top.ts),
