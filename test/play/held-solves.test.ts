@@ -2,10 +2,10 @@ import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { DEV_SECRETS } from '../../src/config.js';
 import type { Share } from '../../src/contract/shares.js';
-import { appAt, type ErrorJson } from '../support/app.js';
+import { appAt, type ErrorJson, requestAs } from '../support/app.js';
 import { flaggedSolve } from '../support/held.js';
 import { forgedSolve } from '../support/paced.js';
-import { bearer, type NewPlayer, register, solveAs } from '../support/play.js';
+import { type NewPlayer, register, solveAs } from '../support/play.js';
 
 /**
  * Issue 42, F: a solve under review (pending or flagged) is not a result yet. It makes no share card and
@@ -17,27 +17,10 @@ const at = `${date}T20:00:00Z`;
 const api = appAt(at);
 const admin = { Authorization: `Bearer ${DEV_SECRETS.ADMIN_TOKEN}`, 'content-type': 'application/json' };
 
-let address = 0;
-function from(): Record<string, string> {
-  address++;
-  return { 'CF-Connecting-IP': `192.0.${Math.floor(address / 250)}.${address % 250}` };
-}
+const share = (token: string, body: unknown) => requestAs(at, token, 'POST', '/v1/players/me/shares', body);
 
-async function share(token: string, body: unknown): Promise<Response> {
-  return api('/v1/players/me/shares', {
-    method: 'POST',
-    headers: { ...bearer(token), 'content-type': 'application/json', ...from() },
-    body: JSON.stringify(body),
-  });
-}
-
-async function vote(token: string, level: string): Promise<Response> {
-  return api(`/v1/puzzles/${date}/sudoku/${level}/vote`, {
-    method: 'PUT',
-    headers: { ...bearer(token), 'content-type': 'application/json', ...from() },
-    body: JSON.stringify({ fun: 5, felt: 'easier' }),
-  });
-}
+const vote = (token: string, level: string) =>
+  requestAs(at, token, 'PUT', `/v1/puzzles/${date}/sudoku/${level}/vote`, { fun: 5, felt: 'easier' });
 
 async function count(table: 'shares' | 'puzzle_votes', playerId: string): Promise<number> {
   const row = await env.DB.prepare(`select count(*) as n from ${table} where player_id = ?`)
