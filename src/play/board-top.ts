@@ -1,3 +1,4 @@
+import type { BoardScope } from '../db/board-scope.js';
 import { earnedPlayers } from '../db/earned-players.js';
 import { longHistoryBar, TOP_ROWS } from '../fairplay/long-history.js';
 import type { Services } from '../services.js';
@@ -14,20 +15,29 @@ export interface TopRow {
  * long clean history or a moderator's approval (src/fairplay/long-history.ts). Any other row there is held
  * back from this page and counted in `heldForReview`, so that the ranks shown stay exact (ranks are the
  * whole crowd's and may skip). The player keeps its exact rank in its own answers (`me`, its submission's
- * result) and on its friends' and groups' boards; moderators find held rows in GET /v1/admin/top-review.
+ * result) and on its friends' and groups' boards (a scope of people one knows holds nothing back);
+ * moderators find held rows in GET /v1/admin/top-review.
  */
 export async function holdUnearnedTop<Row extends TopRow>(
   services: Pick<Services, 'db' | 'config' | 'now'>,
+  scope: BoardScope,
   rows: readonly Row[],
 ): Promise<{ rows: Row[]; heldForReview: number }> {
-  const candidates = rows.filter((r) => r.rank <= TOP_ROWS && r.approved !== true);
+  const candidates =
+    scope.kind === 'global' ? rows.filter((r) => r.rank <= TOP_ROWS && r.approved !== true) : [];
   if (candidates.length === 0) return { rows: [...rows], heldForReview: 0 };
-  const bar = longHistoryBar(services.config.firstDay, services.now());
-  const earned = await earnedPlayers(
-    services.db,
+  const earned = await earnedNow(
+    services,
     candidates.map((r) => r.playerId),
-    bar,
   );
   const held = new Set(candidates.filter((r) => !earned.has(r.playerId)));
   return { rows: rows.filter((r) => !held.has(r)), heldForReview: held.size };
+}
+
+/** Which of these players have the evidence for a board's top rows now (the bar of the site's age). */
+export function earnedNow(
+  services: Pick<Services, 'db' | 'config' | 'now'>,
+  playerIds: readonly string[],
+): Promise<Set<string>> {
+  return earnedPlayers(services.db, playerIds, longHistoryBar(services.config.firstDay, services.now()));
 }

@@ -2,10 +2,10 @@ import type { HeldTop } from '../contract/fair-play-admin.js';
 import { liveDates } from '../daily/calendar.js';
 import { puzzleId } from '../daily/puzzle-id.js';
 import { puzzlesOfDate } from '../daily/schedule.js';
-import { earnedPlayers } from '../db/earned-players.js';
 import { puzzleBoardPage } from '../db/leaderboards.js';
-import { longHistoryBar, TOP_ROWS } from '../fairplay/long-history.js';
+import { TOP_ROWS } from '../fairplay/long-history.js';
 import type { Services } from '../services.js';
+import { earnedNow } from './board-top.js';
 
 /** A row held back from a live puzzle's top places, for a moderator to approve or void. */
 export type HeldTopRow = HeldTop['rows'][number];
@@ -34,10 +34,9 @@ export async function heldTopRows(services: Pick<Services, 'db' | 'config' | 'no
       }
     }
   }
-  const earned = await earnedPlayers(
-    services.db,
+  const earned = await earnedNow(
+    services,
     candidates.map((r) => r.playerId),
-    longHistoryBar(services.config.firstDay, now),
   );
   return candidates
     .filter((r) => !earned.has(r.playerId))

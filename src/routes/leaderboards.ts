@@ -11,7 +11,7 @@ import { puzzleBoardPage, puzzleStats, ratingBoardPage } from '../db/leaderboard
 import { CACHE_CONTROL } from '../http/cache.js';
 import type { RequestContext } from '../http/context.js';
 import { decodeCursor, pageOf } from '../http/cursor.js';
-import { holdUnearnedTop, type TopRow } from '../play/board-top.js';
+import { holdUnearnedTop } from '../play/board-top.js';
 import { resolveScope, type ScopeOutcome } from '../play/boards.js';
 import { shownVotes, voteView } from '../play/feedback.js';
 import { histogramEdges } from '../play/histogram.js';
@@ -141,13 +141,6 @@ async function scopeOf(c: RequestContext, name: string, viewerId: string | null)
   return outcome.scope;
 }
 
-/** Everyone's board holds back its top rows without the evidence; a scope of people one knows does not. */
-function topOf<Row extends TopRow>(c: RequestContext, scope: string, rows: readonly Row[]) {
-  return scope === 'global'
-    ? holdUnearnedTop(c.var.services, rows)
-    : Promise.resolve({ rows: [...rows], heldForReview: 0 });
-}
-
 /** Anonymous global pages are the same for everyone: a few seconds of reuse spares the database under load. */
 function cacheBoard(c: RequestContext, viewerId: string | null): void {
   c.header('Vary', 'Authorization', { append: true });
@@ -173,7 +166,7 @@ export const leaderboardRoutes = routeGroup()
       countedMs: last.countedMs,
       id: last.submissionId,
     }));
-    const top = await topOf(c, query.scope, shown.rows);
+    const top = await holdUnearnedTop(services, scope, shown.rows);
     cacheBoard(c, viewerId);
     return c.json(
       {
@@ -216,7 +209,7 @@ export const leaderboardRoutes = routeGroup()
       rating: last.rating,
       playerId: last.playerId,
     }));
-    const top = await topOf(c, query.scope, page.rows);
+    const top = await holdUnearnedTop(c.var.services, scope, page.rows);
     cacheBoard(c, viewerId);
     return c.json(
       {
@@ -259,7 +252,7 @@ export const leaderboardRoutes = routeGroup()
       total: last.total,
       playerId: last.playerId,
     }));
-    const top = await topOf(c, query.scope, shown.rows);
+    const top = await holdUnearnedTop(services, scope, shown.rows);
     cacheBoard(c, viewerId);
     return c.json(
       {
