@@ -645,8 +645,28 @@ async function switchPlayer(change) {
   else say(`This device now plays as ${name}.`);
 }
 
+/**
+ * This device's player. A new one may have to wait its turn where many people join from one network (a
+ * school, an office: the service lets an address make a few players a minute): the page says so and tries
+ * again when the service says it may, rather than leaving a dead page.
+ * @returns {ReturnType<typeof api.ensurePlayer>}
+ */
+async function patientPlayer() {
+  for (;;) {
+    try {
+      return await api.ensurePlayer();
+    } catch (error) {
+      if (!(error instanceof api.ApiError) || error.code !== 'rate_limited') throw error;
+      const seconds = Number(error.details?.retryAfterSeconds) || 60;
+      say(`Many new players are joining from your network. This page tries again in ${seconds} s.`);
+      await new Promise((resolve) => setTimeout(resolve, seconds * 1000));
+      say('');
+    }
+  }
+}
+
 async function main() {
-  const [{ player, signedOut }, { kinds }] = await Promise.all([api.ensurePlayer(), api.anonymous.kinds()]);
+  const [{ player, signedOut }, { kinds }] = await Promise.all([patientPlayer(), api.anonymous.kinds()]);
   state.kinds = kinds;
   setKinds(kinds);
   showPlayer(player);
