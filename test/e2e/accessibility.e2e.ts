@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { engineFor, KINDS, type Kind } from '../../src/kinds/index.js';
 import { ensureChromium, launchChromium } from './chromium.js';
 import { typeSudokuAnswer } from './sudoku-page.js';
+import { newVisitor, pageReady } from './visitor.js';
 import { type LocalWorker, startWorker } from './worker.js';
 
 const AXE_SCRIPT = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
@@ -41,7 +42,7 @@ describe.skipIf(!chromiumStatus.ok)('the page under axe-core (WCAG 2.1 A and AA)
   let browser: Browser;
   /**
    * One player per viewport, and one more for the keyboard-only solves, which must find every puzzle not
-   * yet started: the Worker lets an address make only 10 players a minute.
+   * yet started.
    */
   const contexts = new Map<ViewportName | 'keyboard', BrowserContext>();
 
@@ -59,14 +60,14 @@ describe.skipIf(!chromiumStatus.ok)('the page under axe-core (WCAG 2.1 A and AA)
   async function openPage(viewport: ViewportName, path: string): Promise<Page> {
     let context = contexts.get(viewport);
     if (!context) {
-      context = await browser.newContext({ viewport: VIEWPORTS[viewport], bypassCSP: true });
+      context = await newVisitor(browser, { viewport: VIEWPORTS[viewport], bypassCSP: true });
       contexts.set(viewport, context);
     }
     const page = await context.newPage();
     page.setDefaultTimeout(90_000);
     page.on('pageerror', (error) => console.error('[page error]', error));
     await page.goto(`${worker.url}${path}`);
-    await page.locator('body[data-ready="true"]').waitFor();
+    await pageReady(page);
     return page;
   }
 
@@ -229,13 +230,13 @@ describe.skipIf(!chromiumStatus.ok)('the page under axe-core (WCAG 2.1 A and AA)
   test.each(KINDS)("a keyboard-only player starts and solves today's easy %s", async (kind) => {
     let context = contexts.get('keyboard');
     if (!context) {
-      context = await browser.newContext({ viewport: VIEWPORTS.desktop });
+      context = await newVisitor(browser, { viewport: VIEWPORTS.desktop });
       contexts.set('keyboard', context);
     }
     const page = await context.newPage();
     page.setDefaultTimeout(90_000);
     await page.goto(`${worker.url}/#/${kind}/easy`);
-    await page.locator('body[data-ready="true"]').waitFor();
+    await pageReady(page);
     // The page puts the focus on Start; Enter starts, and the focus is then on the board's current cell.
     expect(await page.evaluate('document.activeElement?.id')).toBe('start');
     await page.keyboard.press('Enter');

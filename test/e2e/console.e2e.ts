@@ -15,6 +15,7 @@ import { addDays, latestPlayableDate, playableFrom } from '../../src/daily/calen
 import { engineFor } from '../../src/kinds/index.js';
 import { evenLog } from '../support/logs.js';
 import { ensureChromium, launchChromium } from './chromium.js';
+import { newVisitor, pageReady } from './visitor.js';
 import { type LocalWorker, startWorker } from './worker.js';
 
 const PHONE = { width: 390, height: 844 };
@@ -101,13 +102,13 @@ describe.skipIf(!chromiumStatus.ok)('the console', () => {
   }
 
   async function openConsole(viewport = DESKTOP): Promise<Page> {
-    const context = await browser.newContext({ viewport });
+    const context = await newVisitor(browser, { viewport });
     contexts.push(context);
     const page = await context.newPage();
     page.setDefaultTimeout(60_000);
     page.on('pageerror', (error) => console.error('[page error]', error));
     await page.goto(`${worker.url}/console/`);
-    await page.locator('body[data-ready="true"]').waitFor();
+    await pageReady(page);
     return page;
   }
 
@@ -269,7 +270,7 @@ describe.skipIf(!chromiumStatus.ok)('the console', () => {
     expect(await page.evaluate('sessionStorage.length')).toBe(1);
     const other = await page.context().newPage();
     await other.goto(`${worker.url}/console/`);
-    await other.locator('body[data-ready="true"]').waitFor();
+    await pageReady(other);
     expect(await other.locator('#sign-in').isVisible()).toBe(true);
   });
 

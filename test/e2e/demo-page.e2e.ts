@@ -11,6 +11,7 @@ import type { HintAnswer } from '../../src/contract/hint.js';
 import { KINDS } from '../../src/kinds/index.js';
 import { ensureChromium, launchChromium } from './chromium.js';
 import { storedSudoku, typeSudokuAnswer } from './sudoku-page.js';
+import { newVisitor, pageReady } from './visitor.js';
 import { type LocalWorker, startWorker } from './worker.js';
 
 /** A phone held upright (CSS pixels). */
@@ -45,14 +46,14 @@ describe.skipIf(!chromiumStatus.ok)('the demo page', () => {
   /** A fresh browser (a new player) on the page, ready; or a new tab of `context` (its player). */
   async function openPage(viewport = DESKTOP, path = '/', context?: BrowserContext): Promise<Page> {
     if (!context) {
-      context = await browser.newContext({ viewport });
+      context = await newVisitor(browser, { viewport });
       contexts.push(context);
     }
     const page = await context.newPage();
     page.setDefaultTimeout(90_000);
     page.on('pageerror', (error) => console.error('[page error]', error));
     await page.goto(`${worker.url}${path}`);
-    await page.locator('body[data-ready="true"]').waitFor();
+    await pageReady(page);
     return page;
   }
 
@@ -91,7 +92,7 @@ describe.skipIf(!chromiumStatus.ok)('the demo page', () => {
   });
 
   test("the player's first request carries its registration's bookmark, though another client made it", async () => {
-    const context = await browser.newContext({ viewport: DESKTOP });
+    const context = await newVisitor(browser, { viewport: DESKTOP });
     contexts.push(context);
     const page = await context.newPage();
     const registered = page.waitForResponse(
@@ -125,7 +126,7 @@ describe.skipIf(!chromiumStatus.ok)('the demo page', () => {
     await page.locator('#board #start').click();
     await page.locator('#board .board').waitFor();
     await page.reload();
-    await page.locator('body[data-ready="true"]').waitFor();
+    await pageReady(page);
     await page.locator('#board .board').waitFor();
     expect(await page.locator('#board #start').count()).toBe(0);
     expect(await sessionsOf(await playerIdOf(page))).toHaveLength(1);
@@ -156,8 +157,36 @@ describe.skipIf(!chromiumStatus.ok)('the demo page', () => {
     expect(await error.isHidden()).toBe(true);
   });
 
+  test("a new player held back by its network's limit is told so, and the page joins when it may", async () => {
+    const context = await newVisitor(browser, { viewport: DESKTOP });
+    contexts.push(context);
+    const page = await context.newPage();
+    page.setDefaultTimeout(90_000);
+    let refused = 0;
+    // The service's answer to an address that has made its players for the minute, once.
+    await page.route('**/v1/players', (route) => {
+      if (route.request().method() !== 'POST' || refused > 0) return route.continue();
+      refused += 1;
+      return route.fulfill({
+        status: 429,
+        headers: { 'Retry-After': '2' },
+        contentType: 'application/json',
+        body: JSON.stringify({
+          error: { code: 'rate_limited', message: 'Too many new players', details: { retryAfterSeconds: 2 } },
+        }),
+      });
+    });
+    await page.goto(`${worker.url}/#/sudoku/easy`);
+    await page.locator('#status', { hasText: 'Many new players are joining from your network' }).waitFor();
+    expect(await page.locator('#status').textContent()).toContain('tries again in 2 s');
+    await pageReady(page);
+    expect(refused).toBe(1);
+    expect(await playerIdOf(page)).toMatch(/\S/);
+    expect(await page.locator('#status').getAttribute('data-tone')).not.toBe('error');
+  });
+
   test('a page that cannot reach the API says so in plain words, not "Failed to fetch"', async () => {
-    const context = await browser.newContext({ viewport: DESKTOP });
+    const context = await newVisitor(browser, { viewport: DESKTOP });
     contexts.push(context);
     const page = await context.newPage();
     await page.route('**/v1/**', (route) => route.abort('internetdisconnected'));
@@ -231,7 +260,7 @@ describe.skipIf(!chromiumStatus.ok)('the demo page', () => {
     await consentToPractice(page);
     await page.locator('#board .hint-concludes').first().waitFor();
     await page.reload();
-    await page.locator('body[data-ready="true"]').waitFor();
+    await pageReady(page);
     await page.locator('#board .board').waitFor();
     const answered = page.waitForResponse((res) => new URL(res.url()).pathname.endsWith('/hint'));
     await page.locator('#hint').click();
@@ -333,19 +362,29 @@ describe.skipIf(!chromiumStatus.ok)('the demo page', () => {
     // As if this page had shown a 4-day streak on an earlier visit; the new player's streak is 0.
     await page.evaluate(`localStorage.setItem('daily-puzzles.streak-shown.${id}', '4')`);
     await page.reload();
-    await page.locator('body[data-ready="true"]').waitFor();
+    await pageReady(page);
     const ended = page.locator('#streak-ended');
     await ended.waitFor();
     expect(await ended.textContent()).toMatch(
       /Your 4-day streak has ended.*streak freeze.*covers a missed day/,
     );
     await page.reload();
-    await page.locator('body[data-ready="true"]').waitFor();
+    await pageReady(page);
     expect(await ended.isHidden()).toBe(true);
   });
 
   test('on a 390×844 phone, Remind me with notifications blocked says why beside the button, in view', async () => {
-    const page = await openPage(PHONE, '/#/sudoku/easy');
+    const context = await newVisitor(browser, { viewport: PHONE });
+    contexts.push(context);
+    // A browser whose player blocks the prompt: headless Chromium's own answer to a prompt nobody sees is
+    // not something to build a test on.
+    await context.addInitScript(`{
+      let permission = 'default';
+      Object.defineProperty(Notification, 'permission', { get: () => permission });
+      Notification.requestPermission = async () => (permission = 'denied');
+    }`);
+    const page = await openPage(PHONE, '/#/sudoku/easy', context);
+    expect(await page.locator('#remind-state').getAttribute('data-tone')).toBe('info');
     await page.locator('#remind-me').scrollIntoViewIfNeeded();
     await page.locator('#remind-me').click();
     const state = page.locator('#remind-state[data-tone="error"]');
@@ -357,14 +396,14 @@ describe.skipIf(!chromiumStatus.ok)('the demo page', () => {
     expect(box && button && Math.abs(box.y - button.y) < 120, JSON.stringify([box, button])).toBe(true);
   });
 
-  /** One player for every kind's hint test: the Worker lets an address make only 10 players a minute. */
+  /** One player for every kind's hint test (each starts a different kind's puzzle). */
   let hinting: BrowserContext | undefined;
 
   test.each(KINDS)(
     'on a fresh %s board, Hint marks what the hint names and shows its sentence',
     async (kind) => {
       if (!hinting) {
-        hinting = await browser.newContext({ viewport: DESKTOP });
+        hinting = await newVisitor(browser, { viewport: DESKTOP });
         contexts.push(hinting);
       }
       const page = await openPage(DESKTOP, `/#/${kind}/easy`, hinting);

@@ -19,6 +19,7 @@ import { descriptorOf, engineFor, KINDS, type Kind } from '../../src/kinds/index
 import { HISTOGRAM_BUCKETS } from '../../src/play/histogram.js';
 import { humanLog, seededRandom } from '../support/logs.js';
 import { ensureChromium, launchChromium } from './chromium.js';
+import { newVisitor, pageReady } from './visitor.js';
 import { type LocalWorker, startWorker } from './worker.js';
 
 const SCREENSHOTS = path.join(import.meta.dirname, 'screenshots');
@@ -497,16 +498,16 @@ describe.skipIf(!chromiumStatus.ok)('the demo page in Chromium', () => {
   /** Loads the page again and waits until it and its panels are ready. */
   async function reload(p: Page): Promise<void> {
     await p.reload();
-    await p.locator('body[data-ready="true"]').waitFor();
+    await pageReady(p);
   }
 
   async function openSecond(): Promise<void> {
-    other = await browser.newContext({ viewport: DESKTOP });
+    other = await newVisitor(browser, { viewport: DESKTOP });
     second = await other.newPage();
     second.setDefaultTimeout(90_000);
     second.on('pageerror', (error) => console.error('[second page error]', error));
     await second.goto(`${worker.url}/#/colorsort/${LEVEL}`);
-    await second.locator('body[data-ready="true"]').waitFor();
+    await pageReady(second);
   }
 
   /** The rival a test acts as, by name. */

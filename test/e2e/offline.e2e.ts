@@ -8,6 +8,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { KINDS } from '../../src/kinds/index.js';
 import { ensureChromium, launchChromium } from './chromium.js';
+import { newVisitor, pageReady } from './visitor.js';
 import { type LocalWorker, startWorker } from './worker.js';
 
 const chromiumStatus = ensureChromium();
@@ -40,7 +41,7 @@ describe.skipIf(!chromiumStatus.ok)('pages without a network', () => {
   });
 
   async function offlinePage(): Promise<OfflinePage> {
-    const context = await browser.newContext();
+    const context = await newVisitor(browser);
     const page = await context.newPage();
     page.setDefaultTimeout(90_000);
     const blocked: string[] = [];
@@ -79,7 +80,7 @@ describe.skipIf(!chromiumStatus.ok)('pages without a network', () => {
     const response = await page.goto(`${worker.url}/`);
     expect(response?.headers()['content-security-policy']).toContain("script-src 'self'");
     expect(response?.headers()['x-frame-options']).toBe('DENY');
-    await page.locator('body[data-ready="true"]').waitFor();
+    await pageReady(page);
     await page.locator('#board #start').waitFor();
     for (const kind of KINDS) {
       await page.goto(`${worker.url}/#/${kind}/easy`);
