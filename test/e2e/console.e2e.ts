@@ -8,7 +8,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import { type AdminClient, ApiError, createAdminClient, createClient } from '../../src/client/index.js';
 import { DEV_SECRETS } from '../../src/config.js';
 import { addDays, latestPlayableDate, playableFrom } from '../../src/daily/calendar.js';
@@ -83,6 +83,15 @@ describe.skipIf(!chromiumStatus.ok)('the console', () => {
       log,
     });
     expect(result.verdict).toBe('flagged');
+    // The live board answers at once and copies the solve to D1, where moderators read, within a second.
+    await vi.waitFor(
+      async () => {
+        const { flags } = await owner.flags({ limit: 50 });
+        if (!flags.some((f) => f.player.id === player.player.id))
+          throw new Error('the solve is not in D1 yet');
+      },
+      { timeout: 30_000, interval: 200 },
+    );
     return { playerId: player.player.id, token: player.token, date };
   }
 
