@@ -1,3 +1,4 @@
+import { env } from 'cloudflare:test';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { DEV_SECRETS } from '../../src/config.js';
 import type { LogEntry } from '../../src/engines/types.js';
@@ -5,6 +6,7 @@ import { ADMIN_LOCKOUT_SECONDS } from '../../src/http/admin-auth.js';
 import { memoryLimiter, RATE_LIMITS, rateLimitBindings } from '../../src/http/rate-limit.js';
 import { appAt, type ErrorJson } from '../support/app.js';
 import { COMMITTED } from '../support/committed-config.js';
+import { limitedOn } from '../support/limiters.js';
 import {
   bearer,
   humanLogFor,
@@ -16,7 +18,6 @@ import {
 } from '../support/play.js';
 
 const at = '2026-11-29T12:00:00Z';
-const api = appAt(at);
 const DATE = '2026-11-29';
 const json = { 'content-type': 'application/json' };
 
@@ -43,16 +44,16 @@ function expectLimited(seen: number[], limit: number, ok = 200): void {
 }
 
 /**
- * The local Rate Limiting binding counts in fixed windows of wall-clock time: a test that crossed into the
- * next window would see its counts reset. Each limit test starts early in a window (all rules here are
- * per minute), so its few seconds of requests stay inside one.
+ * Each test counts on fresh limiters of the rules' numbers on the test's clock (support/limiters.ts): no
+ * test meets another's counts or a wall-clock minute's edge. The last describe checks the committed
+ * bindings themselves.
  */
-async function freshWindow(): Promise<void> {
-  const intoWindow = Date.now() % 60_000;
-  if (intoWindow > 45_000) await new Promise((resolve) => setTimeout(resolve, 60_000 - intoWindow + 50));
-}
-
-beforeEach(freshWindow, 30_000);
+let bindings = limitedOn(() => Date.parse(at));
+beforeEach(() => {
+  bindings = limitedOn(() => Date.parse(at));
+});
+const appWhen = (iso: string) => (path: string, init?: RequestInit) => appAt(iso, bindings)(path, init);
+const api = appWhen(at);
 
 const createPlayer = (headers: Record<string, string>) =>
   api('/v1/players', { method: 'POST', headers: { ...json, ...headers }, body: '{}' });
@@ -195,7 +196,7 @@ describe('submissions', () => {
         log = await humanLogFor(player.id, `${DATE}/sudoku/easy`, wrong, submitAt);
         logs.set(token, log);
       }
-      return appAt(submitAt)(`/v1/puzzles/${DATE}/sudoku/easy/submissions`, {
+      return appWhen(submitAt)(`/v1/puzzles/${DATE}/sudoku/easy/submissions`, {
         method: 'POST',
         headers: { ...bearer(token), ...json, ...address },
         body: JSON.stringify({ solution: wrong, log }),
@@ -416,7 +417,7 @@ describe('admin authentication', () => {
   it('lets the address back in once the lockout has passed', async () => {
     const address = someAddress();
     await statuses(limit + 1, () => runs({ ...wrong, ...address }));
-    const afterwards = appAt(new Date(Date.parse(at) + ADMIN_LOCKOUT_SECONDS * 1000).toISOString());
+    const afterwards = appWhen(new Date(Date.parse(at) + ADMIN_LOCKOUT_SECONDS * 1000).toISOString());
     expect((await runs({ ...right, ...address }, afterwards)).status).toBe(200);
   });
 
@@ -449,5 +450,29 @@ describe('the rule table', () => {
     expect((await limiter.limit({ key: 'other' })).success).toBe(true);
     now = 10_000;
     expect((await limiter.limit({ key: 'k' })).success).toBe(true);
+  });
+});
+
+describe('the committed bindings', () => {
+  it('bind every rule and network aggregate in the environment the tests run', () => {
+    const bound = env as unknown as Record<string, unknown>;
+    expect(rateLimitBindings().filter((r) => bound[r.binding] === undefined)).toEqual([]);
+  });
+
+  it('refuse the eleventh new player of one address within a minute', async () => {
+    const { limit } = RATE_LIMITS.playerCreationPerIp;
+    // The local binding counts wall-clock minutes: a burst that crossed one's edge is sent again, once,
+    // from another address (eleven requests cannot cross two).
+    for (let attempt = 0; attempt < 2; attempt++) {
+      const minute = Math.floor(Date.now() / 60_000);
+      const address = someAddress();
+      const seen = await statuses(limit + 1, () =>
+        appAt(at)('/v1/players', { method: 'POST', headers: { ...json, ...address }, body: '{}' }),
+      );
+      if (Math.floor(Date.now() / 60_000) !== minute) continue;
+      expectLimited(seen, limit, 201);
+      return;
+    }
+    throw new Error("two bursts of new players each crossed a minute's edge");
   });
 });

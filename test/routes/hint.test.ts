@@ -7,6 +7,7 @@ import { KINDS } from '../../src/kinds/index.js';
 import { HINTS_PER_SESSION } from '../../src/play/hint.js';
 import { appAt, type ErrorJson } from '../support/app.js';
 import { emptyHintBoard } from '../support/hint-boards.js';
+import { limitedOn } from '../support/limiters.js';
 import { onBoards } from '../support/live.js';
 import {
   bearer,
@@ -35,8 +36,9 @@ async function askHint(
   board: unknown,
   where = path,
   headers: Record<string, string> = address(),
+  app = appAt(at),
 ): Promise<Response> {
-  return appAt(at)(`/v1/puzzles/${where}/hint`, {
+  return app(`/v1/puzzles/${where}/hint`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', ...headers, ...(token ? bearer(token) : {}) },
     body: JSON.stringify(board),
@@ -318,14 +320,15 @@ describe('a hinted solve', () => {
 
 describe('the hint rate limit', () => {
   it(`serves ${RATE_LIMITS.hintPerIp.limit} hints a minute from one address, then 429`, async () => {
-    // The local binding counts in fixed wall-clock minutes: start early in one so the burst stays inside it.
-    const intoWindow = Date.now() % 60_000;
-    if (intoWindow > 45_000) await new Promise((resolve) => setTimeout(resolve, 60_000 - intoWindow + 50));
     const player = await register(at);
+    const counted = appAt(
+      at,
+      limitedOn(() => Date.parse(at)),
+    );
     const from = address();
     const statuses: number[] = [];
     for (let i = 0; i <= RATE_LIMITS.hintPerIp.limit; i++) {
-      statuses.push((await askHint(player.token, { grid: givens }, path, from)).status);
+      statuses.push((await askHint(player.token, { grid: givens }, path, from, counted)).status);
     }
     // Without a session each hint is refused after the limit has counted it.
     expect(statuses.slice(0, -1).every((s) => s === 409)).toBe(true);
