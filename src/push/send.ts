@@ -1,5 +1,6 @@
-import { buildPushPayload } from '@block65/webcrypto-web-push';
 import { fromBase64Url } from './base64url.js';
+import { encryptForSubscription } from './encrypt.js';
+import { vapidAuthorization } from './vapid-header.js';
 import type { VapidKeys } from './vapid-keys.js';
 
 /** Where a push goes and the keys it is encrypted to, as the browser gave them. */
@@ -28,9 +29,9 @@ export async function isP256Point(p256dh: string): Promise<boolean> {
 }
 
 /**
- * Sends `data` as one push: encrypted to the browser's keys (RFC 8291, aes128gcm) and signed with the VAPID
- * key (RFC 8292), by @block65/webcrypto-web-push. `ttlSeconds` is how long the push service may hold it
- * for an offline browser; `topic` makes a newer push of the same topic replace an undelivered one.
+ * Sends `data` as one push: encrypted to the browser's keys (RFC 8291, aes128gcm; src/push/encrypt.ts) and
+ * signed with the VAPID key (RFC 8292; src/push/vapid-header.ts). `ttlSeconds` is how long the push service
+ * may hold it for an offline browser; `topic` makes a newer push of the same topic replace an undelivered one.
  */
 export async function sendPush(
   target: PushTarget,
@@ -38,22 +39,21 @@ export async function sendPush(
   vapid: VapidKeys,
   options: { ttlSeconds: number; topic: string },
 ): Promise<PushResult> {
-  const subscription = { endpoint: target.endpoint, expirationTime: null, keys: target };
   let status: number;
   try {
-    const request = await buildPushPayload(
-      {
-        data,
-        options: {
-          ttl: Math.max(0, Math.floor(options.ttlSeconds)),
-          topic: options.topic,
-          urgency: 'normal',
-        },
+    const body = await encryptForSubscription(new TextEncoder().encode(JSON.stringify(data)), target);
+    const response = await fetch(target.endpoint, {
+      method: 'POST',
+      headers: {
+        authorization: await vapidAuthorization(target.endpoint, vapid, Date.now()),
+        ttl: String(Math.max(0, Math.floor(options.ttlSeconds))),
+        topic: options.topic,
+        urgency: 'normal',
+        'content-encoding': 'aes128gcm',
+        'content-type': 'application/octet-stream',
       },
-      subscription,
-      vapid,
-    );
-    const response = await fetch(target.endpoint, request);
+      body,
+    });
     status = response.status;
     await response.body?.cancel();
   } catch {
