@@ -5,7 +5,7 @@ import { defineConfig } from 'vitest/config';
  * Chromium while the Worker runs under `wrangler dev`), the command-line tool (test/cli, run as a real
  * process), and the API's contract (test/contract: the OpenAPI document's examples, which a JSON Schema
  * validator checks with code generation that workerd does not allow, and the client package as a
- * browser project installs it). The workers-pool config (vitest.config.ts) only collects *.test.ts, so it
+ * browser project installs it), and the project's own scripts (test/scripts). The workers-pool config (vitest.config.ts) only collects *.test.ts, so it
  * never sees these.
  */
 export default defineConfig({
@@ -15,6 +15,7 @@ export default defineConfig({
       'test/cli/**/*.e2e.ts',
       'test/contract/**/*.e2e.ts',
       'test/architecture/**/*.e2e.ts',
+      'test/scripts/**/*.e2e.ts',
     ],
     environment: 'node',
     // One migrated local D1 for the run, copied by every Worker a test starts (test/e2e/worker.ts).

@@ -6,12 +6,13 @@
  * JavaScript is not, since the client imports only types from it. The copy is never committed.
  *
  * dist/ is rebuilt (`npm run build:client`) only when a file it is built from is newer than it, so that
- * `npm start` stays quick.
+ * `npm start` stays quick, and the copy writes only what changed (scripts/sync-file.mjs).
  */
 import { execFileSync } from 'node:child_process';
-import { cpSync, existsSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { syncFile } from './sync-file.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const dist = path.join(root, 'dist');
@@ -38,11 +39,21 @@ function isStale() {
 
 if (isStale()) execFileSync('npm', ['run', '--silent', 'build:client'], { cwd: root, stdio: 'inherit' });
 
-rmSync(to, { recursive: true, force: true });
-cpSync(dist, to, {
-  recursive: true,
-  filter: (from) =>
-    statSync(from).isDirectory() ||
-    from.endsWith('.d.ts') ||
-    (from.startsWith(path.join(dist, 'client') + path.sep) && from.endsWith('.js')),
-});
+/** What the page imports: the client's JavaScript and every declaration of types. */
+const wanted = filesUnder(dist)
+  .filter(
+    (file) =>
+      file.endsWith('.d.ts') ||
+      (file.startsWith(path.join(dist, 'client') + path.sep) && file.endsWith('.js')),
+  )
+  .map((file) => path.relative(dist, file));
+
+// File by file, unchanged files untouched and only stale ones removed: the folder is never emptied while
+// another process (the test pool, a dev server) reads public/.
+for (const file of wanted) syncFile(path.join(dist, file), path.join(to, file));
+const kept = new Set(wanted);
+if (existsSync(to)) {
+  for (const file of filesUnder(to)) {
+    if (!kept.has(path.relative(to, file))) rmSync(file);
+  }
+}
