@@ -16,7 +16,7 @@ import { resolveScope, type ScopeOutcome } from '../play/boards.js';
 import { shownVotes, voteView } from '../play/feedback.js';
 import { histogramEdges } from '../play/histogram.js';
 import { settleOwnSolve, settleOwnSolvesOf } from '../play/own-solve-read.js';
-import { fasterThan } from '../play/submit.js';
+import { fasterThan } from '../rating/faster-than.js';
 import { PLAY_DAY_GAP_MS } from '../rating/play-days.js';
 import {
   ESTABLISHED_MAX_DEVIATION,
