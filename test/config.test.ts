@@ -83,6 +83,28 @@ describe('the committed configuration', () => {
   });
 });
 
+describe('a Worker started from the committed configuration with its secrets', () => {
+  it("hides the test clock: its routes are the app's 404, the owner's own token included, and nothing moves", async () => {
+    const deployed = committedEnv(strongSecrets);
+    const owner = {
+      Authorization: `Bearer ${strongSecrets.ADMIN_TOKEN}`,
+      'content-type': 'application/json',
+    };
+    const tomorrow = new Date(Date.now() + 86_400_000).toISOString();
+    for (const init of [
+      { headers: owner },
+      { method: 'PUT', headers: owner, body: JSON.stringify({ now: tomorrow }) },
+      { method: 'DELETE', headers: owner },
+    ]) {
+      const res = await send(deployed, '/v1/admin/clock', init);
+      expect(res.status, init.method ?? 'GET').toBe(404);
+      expect(await res.json()).toMatchObject({ error: { code: 'not_found' } });
+    }
+    const health = (await (await send(deployed, '/v1/health')).json()) as { time: string };
+    expect(Math.abs(Date.parse(health.time) - Date.now())).toBeLessThan(60_000);
+  });
+});
+
 describe('a Worker started from the committed configuration without its secrets', () => {
   it('answers every API route with 503 misconfigured, the admin ones with the dev token included', async () => {
     const requests: [string, RequestInit?][] = [
