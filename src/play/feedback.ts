@@ -9,6 +9,7 @@ import {
   type VoteRequest,
 } from '../contract/feedback.js';
 import { addDays, utcDate } from '../daily/calendar.js';
+import { recordAdminAction } from '../db/audit-log.js';
 import { listBenchmarks } from '../db/benchmarks.js';
 import {
   hasStarted,
@@ -24,7 +25,6 @@ import {
   type VoteTally,
   validSolvesOf,
 } from '../db/feedback.js';
-import { recordAdminAction } from '../db/moderation.js';
 import type { Moderator } from '../db/moderators.js';
 import type { PlayerRow } from '../db/players.js';
 import { findPuzzle, type PuzzleRow } from '../db/puzzles.js';
