@@ -32,7 +32,8 @@ import { paceSignals, SUSPECT_WINDOW_MS, suspicionOf } from '../fairplay/suspici
 import { verdictOf } from '../fairplay/verdict.js';
 import type { SomeKindDescriptor } from '../kinds/descriptor.js';
 import { descriptorOf } from '../kinds/index.js';
-import { BoardOverloadedError, type LiveBoards } from '../live/boards.js';
+import type { LiveBoards } from '../live/boards.js';
+import { BoardOverloadedError } from '../live/call-board.js';
 import type { BoardAnswer, BoardSolve } from '../live/puzzle-board.js';
 import { countedTime } from '../rating/counted-time.js';
 import { newRating } from '../rating/glicko2.js';
