@@ -30,7 +30,6 @@ import type { PlayerRow } from '../db/players.js';
 import { findPuzzle, type PuzzleRow } from '../db/puzzles.js';
 import type { Services } from '../services.js';
 import { auditEntry } from './audit-entry.js';
-import { settleOwnSolve } from './own-solve-read.js';
 
 export type VoteOutcome =
   | { ok: true; vote: Vote }
@@ -48,7 +47,6 @@ export async function castVote(
   puzzle: PuzzleRow,
   request: VoteRequest,
 ): Promise<VoteOutcome> {
-  await settleOwnSolve(services, puzzle, player.id);
   const solves = await validSolvesOf(services.db, player.id, puzzle.id);
   const held = solves.some((s) => s.status === 'pending' || s.status === 'flagged');
   if (held) return { ok: false, reason: 'solve_under_review' };
