@@ -42,6 +42,7 @@ import { score } from '../rating/score.js';
 import { streaks } from '../rating/streak.js';
 import type { Services } from '../services.js';
 import { catchUpPlayerRating } from './catch-up-player-rating.js';
+import { fasterThan } from './faster-than.js';
 import { knownLivePuzzle, rememberLivePuzzle } from './live-puzzles.js';
 import { streakView } from './streak-view.js';
 
@@ -623,9 +624,4 @@ function resultOf(
     solvers: total,
     fasterThanPercent: fasterThan(rank, total),
   };
-}
-
-/** Percent of the other solvers that were slower; a lone solver has beaten everyone there is. */
-export function fasterThan(rank: number, total: number): number {
-  return total <= 1 ? 100 : Math.round(((total - rank) / (total - 1)) * 100);
 }

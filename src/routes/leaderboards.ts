@@ -13,9 +13,9 @@ import type { RequestContext } from '../http/context.js';
 import { decodeCursor, pageOf } from '../http/cursor.js';
 import { holdUnearnedTop } from '../play/board-top.js';
 import { resolveScope, type ScopeOutcome } from '../play/boards.js';
+import { fasterThan } from '../play/faster-than.js';
 import { shownVotes, voteView } from '../play/feedback.js';
 import { histogramEdges } from '../play/histogram.js';
-import { fasterThan } from '../play/submit.js';
 import { PLAY_DAY_GAP_MS } from '../rating/play-days.js';
 import {
   ESTABLISHED_MAX_DEVIATION,
