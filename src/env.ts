@@ -1,5 +1,3 @@
-import type { PuzzleBoard } from './live/puzzle-board.js';
-
 /** The Workers Rate Limiting bindings of wrangler.toml's [[ratelimits]] (src/http/rate-limit.ts names their rules). */
 export type RateLimitBinding =
   | 'PLAYER_CREATION_LIMITER'
@@ -44,8 +42,12 @@ export type RateLimitBinding =
  */
 export interface Env extends Partial<Record<RateLimitBinding, RateLimit>> {
   DB: D1Database;
-  /** One `PuzzleBoard` per live puzzle (src/live): the writer of its ranked solves. */
-  PUZZLE_BOARD?: DurableObjectNamespace<PuzzleBoard>;
+  /**
+   * One `PuzzleBoard` per live puzzle (src/live): the writer of its ranked solves. Typed without its class:
+   * naming it would make this file, which nearly everything imports, import the Durable Object and all it
+   * imports, in a circle back to here. `puzzleBoards` (src/live/puzzle-board.ts) names it.
+   */
+  PUZZLE_BOARD?: DurableObjectNamespace;
   /** "boards" (as wrangler.toml says) sends ranked submissions through the live boards; anything else straight to D1. */
   SUBMISSION_PATH?: string;
   /** Secret mixed into every puzzle seed so nobody can precompute tomorrow. */

@@ -2,11 +2,11 @@ import { createApp } from './app.js';
 import { runDailyCron } from './daily/cron.js';
 import type { Env } from './env.js';
 import { withFrontCache } from './http/front-cache.js';
-import { errorFields, log } from './http/log.js';
 import { refreshAnalytics } from './play/analytics.js';
 import { calibrateBenchmarks } from './play/calibrate-benchmarks.js';
 import { catchUpPuzzleRatings } from './play/catch-up-puzzle-ratings.js';
 import { REMINDER_CRON, sendReminders } from './play/reminders.js';
+import { errorFields, log } from './runtime/log.js';
 import { createServices } from './services.js';
 
 export { PuzzleBoard } from './live/puzzle-board.js';

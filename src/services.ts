@@ -1,9 +1,9 @@
 import { type Config, ConfigError, loadConfig } from './config.js';
 import { createDb, type Db } from './db/client.js';
 import type { Env } from './env.js';
-import { type LiveBoards, liveBoards } from './live/boards.js';
-import { developmentClock } from './play/test-clock.js';
+import { type LiveBoards, liveBoards, puzzleBoards } from './live/boards.js';
 import { VAPID_ADVICE, vapidPairMatches } from './push/vapid-keys.js';
+import { developmentClock } from './runtime/development-clock.js';
 
 /** What every flow gets, from a request or from the cron: parsed config, the database and the clocks. */
 export interface Services {
@@ -36,7 +36,9 @@ function settled(env: Env): Promise<Pick<Services, 'config' | 'db' | 'boards'>> 
   if (!services) {
     const config = loadConfig(env);
     const boards =
-      env.PUZZLE_BOARD && env.SUBMISSION_PATH === 'boards' ? liveBoards(env.PUZZLE_BOARD) : undefined;
+      env.PUZZLE_BOARD && env.SUBMISSION_PATH === 'boards'
+        ? liveBoards(puzzleBoards(env.PUZZLE_BOARD))
+        : undefined;
     services = checkedVapid(config).then(() => ({ config, db: createDb(env.DB), ...(boards && { boards }) }));
     settledByEnv.set(env, services);
   }

@@ -2,8 +2,8 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { LinesView } from '../contract/fair-play-admin.js';
 import type { Level } from '../contract/kinds/index.js';
 import type { Kind } from '../kinds/index.js';
+import type { NewAdminAction } from './audit-log.js';
 import type { Db } from './client.js';
-import type { NewAdminAction } from './moderation.js';
 import { adminActions, benchmarks, submissions } from './schema.js';
 
 /** A kind and level's lines as multiples of the benchmark: learnt, set by a moderator, and the record pace. */

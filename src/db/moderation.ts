@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, lt, sql } from 'drizzle-orm';
 import type { Kind } from '../kinds/index.js';
+import { type AdminActionRow, type NewAdminAction, recordAdminActionQuery } from './audit-log.js';
 import type { Db } from './client.js';
 import { lowerRecordsQuery } from './lines.js';
 import { resetPlayerRatingQuery } from './player-ratings.js';
@@ -7,9 +8,6 @@ import { resetPuzzleRatingsQuery } from './puzzle-ratings.js';
 import { isRanked } from './ranked-solves.js';
 import { adminActions, players, type SolveStatus, submissions } from './schema.js';
 import type { SubmissionRow } from './submissions.js';
-
-export type AdminActionRow = typeof adminActions.$inferSelect;
-export type NewAdminAction = Omit<AdminActionRow, 'id'>;
 
 /** Where a page of the review queue ends: the places of its last solve, and its id. */
 export interface HeldCursor {
@@ -76,14 +74,6 @@ export async function findPlayerForModeration(db: Db, id: string) {
     .from(players)
     .where(eq(players.id, id))
     .get();
-}
-
-export function recordAdminActionQuery(db: Db, action: NewAdminAction) {
-  return db.insert(adminActions).values(action);
-}
-
-export async function recordAdminAction(db: Db, action: NewAdminAction): Promise<void> {
-  await recordAdminActionQuery(db, action);
 }
 
 /**

@@ -1,7 +1,7 @@
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { ModeratorRole } from '../contract/moderators.js';
+import { type NewAdminAction, recordAdminActionQuery } from './audit-log.js';
 import type { Db } from './client.js';
-import { type NewAdminAction, recordAdminActionQuery } from './moderation.js';
 import { moderators } from './schema.js';
 
 export type ModeratorRow = typeof moderators.$inferSelect;

@@ -2,9 +2,9 @@ import { and, asc, eq, gt, gte, inArray, lt, lte, max, sql } from 'drizzle-orm';
 import type { Level } from '../contract/kinds/index.js';
 import type { Kind } from '../kinds/index.js';
 import { inKindLevelOrder } from '../kinds/order.js';
+import { type NewAdminAction, recordAdminActionQuery } from './audit-log.js';
 import { chunkRows } from './chunk.js';
 import type { Db } from './client.js';
-import { type NewAdminAction, recordAdminActionQuery } from './moderation.js';
 import { puzzles } from './schema.js';
 
 export type PuzzleRow = typeof puzzles.$inferSelect;

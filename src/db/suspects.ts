@@ -1,6 +1,6 @@
 import { and, asc, eq, gte, isNull, sql } from 'drizzle-orm';
+import type { NewAdminAction } from './audit-log.js';
 import type { Db } from './client.js';
-import type { NewAdminAction } from './moderation.js';
 import { adminActions, players, submissions } from './schema.js';
 
 /**

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
+import type { NewAdminAction } from './audit-log.js';
 import type { Db } from './client.js';
 import { lowerRecordsQuery } from './lines.js';
-import type { NewAdminAction } from './moderation.js';
 import { adminActions, players } from './schema.js';
 
 /** Marks the player as vouched for by a moderator, with its audit and its paces as records, atomically. */

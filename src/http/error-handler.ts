@@ -2,10 +2,10 @@ import type { ErrorHandler } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import { ConfigError } from '../config.js';
 import { PuzzleInputError } from '../engines/types.js';
+import { errorFields, log } from '../runtime/log.js';
 import type { AppEnv } from './context.js';
 import { isDatabaseError } from './database-error.js';
 import { ApiError, errorBody, hostRefusal } from './errors.js';
-import { errorFields, log } from './log.js';
 
 /**
  * Every error a request ends with, in the API's error shape: a refusal as it was raised, a fault of the

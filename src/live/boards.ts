@@ -1,14 +1,6 @@
+import { callBoard } from './call-board.js';
 import type { BoardAnswer, BoardSolve, BoardSummary, PuzzleBoard } from './puzzle-board.js';
 import { allShards, shardName, shardOf } from './shards.js';
-
-/** The board of a live puzzle could take no more: the caller answers 503 with Retry-After, never retries. */
-export class BoardOverloadedError extends Error {
-  override name = 'BoardOverloadedError';
-}
-
-/** Attempts of one call to a board: the first and at most two retries of an error the runtime calls retryable. */
-const ATTEMPTS = 3;
-const FIRST_BACKOFF_MS = 20;
 
 /** A live puzzle as its boards are found: its id and its number of shards (`board_shards`, fixed at its making). */
 export interface LivePuzzle {
@@ -31,34 +23,14 @@ export interface LiveBoards {
   reload(puzzle: LivePuzzle): Promise<void>;
 }
 
-interface PlatformError {
-  retryable?: boolean;
-  overloaded?: boolean;
-}
-
 /**
- * Calls a board object by name, as the Durable Objects error-handling page says: an `overloaded` error is
- * never retried (retrying would add to the load), a `retryable` one is, with backoff and a new stub each time
- * (a stub that failed may stay broken). Every board method is safe to repeat (a solve is deduplicated by
- * player, a flush or reload by what D1 already has, a shard's counts by their arrival numbers).
+ * The `PUZZLE_BOARD` binding as what it is: wrangler.toml binds it to `PuzzleBoard` (`class_name`), which
+ * src/env.ts does not name so as not to import the object (and all it imports) into every file. Here, with
+ * only a type import of the class, so that the Worker's side loads no Durable Object code (and createApp
+ * still runs in Node, where scripts/openapi-document.ts builds the document).
  */
-export async function callBoard<T>(
-  namespace: DurableObjectNamespace<PuzzleBoard>,
-  name: string,
-  call: (board: DurableObjectStub<PuzzleBoard>) => Promise<T>,
-): Promise<T> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await call(namespace.get(namespace.idFromName(name)));
-    } catch (error) {
-      const platform = (typeof error === 'object' && error !== null ? error : {}) as PlatformError;
-      if (platform.overloaded === true) {
-        throw new BoardOverloadedError(`the board ${name} is overloaded`, { cause: error });
-      }
-      if (platform.retryable !== true || attempt >= ATTEMPTS) throw error;
-      await new Promise((resolve) => setTimeout(resolve, FIRST_BACKOFF_MS * 2 ** (attempt - 1)));
-    }
-  }
+export function puzzleBoards(binding: DurableObjectNamespace): DurableObjectNamespace<PuzzleBoard> {
+  return binding as unknown as DurableObjectNamespace<PuzzleBoard>;
 }
 
 export function liveBoards(namespace: DurableObjectNamespace<PuzzleBoard>): LiveBoards {

@@ -10,12 +10,12 @@ import { puzzleRatingState } from '../db/puzzle-ratings.js';
 import { boardShardsOf, raisePeakSolves } from '../db/puzzles.js';
 import type { NewSubmissionRow } from '../db/submissions.js';
 import type { Env } from '../env.js';
-import { errorFields, log } from '../http/log.js';
 import { catchUpPlayerRatings } from '../play/catch-up-player-rating.js';
 import { catchUpPuzzleRating } from '../play/catch-up-puzzle-ratings.js';
 import type { Rating } from '../rating/glicko2.js';
 import { gameInputsOf, rateSolve, type SolveContext } from '../rating/rate-solve.js';
-import { callBoard } from './boards.js';
+import { errorFields, log } from '../runtime/log.js';
+import { callBoard } from './call-board.js';
 import { CountedTimes } from './counted-times.js';
 import { MinutePeak } from './minute-peak.js';
 import { type PeerSolve, PeerTimes } from './peer-times.js';
@@ -427,7 +427,8 @@ export class PuzzleBoard extends DurableObject<Env> {
   private namespace(): DurableObjectNamespace<PuzzleBoard> {
     const namespace = this.env.PUZZLE_BOARD;
     if (!namespace) throw new Error('a sharded board needs its PUZZLE_BOARD binding to reach the others');
-    return namespace;
+    // Bound to this class (wrangler.toml); src/env.ts does not name it. See puzzleBoards in ./boards.ts.
+    return namespace as unknown as DurableObjectNamespace<PuzzleBoard>;
   }
 
   /**

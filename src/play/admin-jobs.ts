@@ -1,6 +1,6 @@
 import type { IsoDate } from '../daily/calendar.js';
 import { type GenerationOutcome, generateDate } from '../daily/generate.js';
-import { recordAdminAction } from '../db/moderation.js';
+import { recordAdminAction } from '../db/audit-log.js';
 import type { Moderator } from '../db/moderators.js';
 import type { Services } from '../services.js';
 import { auditEntry } from './audit-entry.js';

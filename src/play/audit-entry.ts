@@ -1,4 +1,4 @@
-import type { NewAdminAction } from '../db/moderation.js';
+import type { NewAdminAction } from '../db/audit-log.js';
 import type { Moderator } from '../db/moderators.js';
 import type { AdminAction } from '../db/schema.js';
 

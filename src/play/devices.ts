@@ -6,6 +6,7 @@ import { findPlayer } from '../db/players.js';
 import { deleteDeviceSubscription } from '../db/push-subscriptions.js';
 import { revokeToken } from '../db/tokens.js';
 import type { Services } from '../services.js';
+import { settleOwnLiveSolves } from './own-solve-read.js';
 import { playerProfile } from './profile.js';
 
 /** A link code lasts ten minutes: long enough to pick up the other device, too short to be worth guessing. */
@@ -51,6 +52,9 @@ export async function linkDevice(services: Services, typed: string): Promise<Lin
   const player = playerId ? await findPlayer(services.db, playerId) : undefined;
   if (!player || player.bannedAt !== null) return CODE_DOES_NOT_WORK;
   const token = await playerToken(services.config.tokenSecret, player.id as PlayerId, tokenId);
+  // The player is known only once the code is redeemed, so the route cannot declare its own-solve read
+  // (src/routes/own-solves.ts): its solves still on their boards are copied here, before its profile.
+  await settleOwnLiveSolves(services, player.id);
   return { ok: true, player: await playerProfile(services, player), token };
 }
 

@@ -9,6 +9,7 @@ import {
   type VoteRequest,
 } from '../contract/feedback.js';
 import { addDays, utcDate } from '../daily/calendar.js';
+import { recordAdminAction } from '../db/audit-log.js';
 import { listBenchmarks } from '../db/benchmarks.js';
 import {
   hasStarted,
@@ -24,13 +25,11 @@ import {
   type VoteTally,
   validSolvesOf,
 } from '../db/feedback.js';
-import { recordAdminAction } from '../db/moderation.js';
 import type { Moderator } from '../db/moderators.js';
 import type { PlayerRow } from '../db/players.js';
 import { findPuzzle, type PuzzleRow } from '../db/puzzles.js';
 import type { Services } from '../services.js';
 import { auditEntry } from './audit-entry.js';
-import { settleOwnSolve } from './own-solve-read.js';
 
 export type VoteOutcome =
   | { ok: true; vote: Vote }
@@ -48,7 +47,6 @@ export async function castVote(
   puzzle: PuzzleRow,
   request: VoteRequest,
 ): Promise<VoteOutcome> {
-  await settleOwnSolve(services, puzzle, player.id);
   const solves = await validSolvesOf(services.db, player.id, puzzle.id);
   const held = solves.some((s) => s.status === 'pending' || s.status === 'flagged');
   if (held) return { ok: false, reason: 'solve_under_review' };

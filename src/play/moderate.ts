@@ -1,11 +1,6 @@
+import type { NewAdminAction } from '../db/audit-log.js';
 import type { Db } from '../db/client.js';
-import {
-  banPlayer,
-  findPlayerForModeration,
-  findSubmission,
-  type NewAdminAction,
-  setSolveStatus,
-} from '../db/moderation.js';
+import { banPlayer, findPlayerForModeration, findSubmission, setSolveStatus } from '../db/moderation.js';
 import type { Moderator } from '../db/moderators.js';
 import type { PlayerRatingRow } from '../db/player-ratings.js';
 import { puzzleRatingState } from '../db/puzzle-ratings.js';

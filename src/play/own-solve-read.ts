@@ -5,6 +5,10 @@ import { startedPuzzlesFrom } from '../db/sessions.js';
 import type { Services } from '../services.js';
 
 /**
+ * Routes do not call these by hand: a route declares which of the caller's solves it reads
+ * (`readsOwnSolves`, src/routes/own-solves.ts) and its middleware settles them. Only a read of a player who
+ * is not the caller (a public profile; a device linked by a code) calls them itself.
+ *
  * Before a player's own read or use of its solves of live puzzles from D1 (a puzzle's board and stats, a
  * vote, a share, its profile, history and the day's board): a solve a puzzle's board acknowledged is copied
  * to D1 within about a second, so the player's own solve, if it still waits on its board, is copied first

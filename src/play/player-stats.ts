@@ -5,7 +5,6 @@ import type { PlayerRow } from '../db/players.js';
 import { engineFor, KINDS, type Kind } from '../kinds/index.js';
 import { median } from '../rating/median.js';
 import type { Services } from '../services.js';
-import { settleOwnLiveSolves } from './own-solve-read.js';
 
 export interface LevelStats {
   level: Level;
@@ -91,7 +90,6 @@ export async function playerStats(
 ): Promise<PlayerStats> {
   const today = dateInTimeZone(services.now(), player.timeZone ?? 'UTC');
   const since: IsoDate = addDays(today, 1 - days);
-  await settleOwnLiveSolves(services, player.id);
   const solves = await countedSolvesSince(services.db, player.id, since, kind);
   const kinds = (kind === undefined ? KINDS : [kind]).flatMap((k) => {
     const ofKind = solves.filter((s) => s.kind === k);

@@ -25,7 +25,6 @@ async function ratingsView(services: Services, playerId: string) {
 
 /** The player as it sees itself: name, calendar, visibility, streak and its rating in every kind it has played. */
 export async function playerProfile(services: Services, player: PlayerRow): Promise<PlayerProfile> {
-  await settleOwnLiveSolves(services, player.id);
   const [streak, ratings] = await Promise.all([
     playerStreak(services, player),
     ratingsView(services, player.id),
@@ -43,6 +42,9 @@ export async function playerProfile(services: Services, player: PlayerRow): Prom
 
 /** The part of a player anyone allowed to see it may see. */
 export async function publicProfile(services: Services, player: PlayerRow): Promise<PublicProfile> {
+  // Not the caller's own solves, so no route can declare them (src/routes/own-solves.ts): as before, the
+  // profile's player's solves still on their boards are copied first, whoever asks.
+  await settleOwnLiveSolves(services, player.id);
   const { id, displayName, ratings, streak } = await playerProfile(services, player);
   return { id, displayName, ratings, streak: { current: streak.current, best: streak.best } };
 }

@@ -1,13 +1,10 @@
 import { toBase64Url } from '../auth/base64url.js';
 import { shareText } from '../card/text.js';
 import type { Share, ShareCard, ShareRequest } from '../contract/shares.js';
-import type { IsoDate } from '../daily/calendar.js';
-import { puzzleId } from '../daily/puzzle-id.js';
 import type { PlayerRow } from '../db/players.js';
 import { deleteShare, insertShare, type ShareRow, shareableSolves, sharesOf } from '../db/shares.js';
 import { inKindLevelOrder } from '../kinds/order.js';
 import type { Services } from '../services.js';
-import { settleOwnSolvesOf } from './own-solve-read.js';
 import { playerStreak } from './player-streak.js';
 
 /** 16 random bytes, 22 base64url characters: a link nobody can guess or walk to from another. */
@@ -32,9 +29,8 @@ export async function createShare(
   request: ShareRequest,
 ): Promise<ShareOutcome> {
   const one = request.kind && request.level ? { kind: request.kind, level: request.level } : null;
-  // The card's figures are fixed now: a solve still on its live board is copied to D1 first.
-  const only = one ? puzzleId({ date: request.date as IsoDate, ...one }) : undefined;
-  await settleOwnSolvesOf(services, request.date, player.id, only);
+  // The card's figures are fixed now: its route declares the player's own solves of the request read
+  // (src/routes/own-solves.ts), so a solve still on its live board is in D1 by now.
   const found = await shareableSolves(services.db, player.id, request.date, one);
   // Only counted solves make a card: a held one is not a result yet, and a card of it would outlive a void.
   const solves = found.filter((s) => s.status === 'clean' || s.status === 'approved');

@@ -10,6 +10,7 @@ import { RATE_LIMITS } from '../http/rate-limit.js';
 import { castVote, fileReport, type ReportOutcome, type VoteOutcome } from '../play/feedback.js';
 import { limitedBy, PLAYER } from './access.js';
 import { jsonAnswer, jsonBody } from './json.js';
+import { readsOwnSolves } from './own-solves.js';
 import { errorResponses, type Failed, type Refusals, refusal } from './refusals.js';
 import { requireDailyPuzzle } from './require.js';
 import { routeGroup } from './route-group.js';
@@ -41,7 +42,7 @@ const vote = createRoute({
   path: '/puzzles/{date}/{kind}/{level}/vote',
   operationId: 'votePuzzle',
   tags: [TAGS.feedback.name],
-  ...FEEDBACK,
+  ...readsOwnSolves(FEEDBACK, 'puzzle'),
   summary: 'Say how much fun a solved puzzle was and how hard it felt for its level',
   description:
     'After a solve that counts (clean or approved) or a practice solve; a solve under review votes once approved: one vote per player and puzzle, changed by voting again. The ' +

@@ -4,10 +4,10 @@ import { reviewNoteOf } from '../contract/submission.js';
 import { historyPage } from '../db/history.js';
 import { CACHE_CONTROL } from '../http/cache.js';
 import { decodeCursor, pageOf } from '../http/cursor.js';
-import { settleOwnLiveSolves } from '../play/own-solve-read.js';
 import { playerStats } from '../play/player-stats.js';
 import { PLAYER } from './access.js';
 import { jsonAnswer, PageQuery } from './json.js';
+import { readsOwnSolves } from './own-solves.js';
 import { requireLevelOf } from './require.js';
 import { routeGroup } from './route-group.js';
 import { jsonError, KindSchema, LevelSchema } from './schemas.js';
@@ -18,7 +18,7 @@ const history = createRoute({
   path: '/players/me/history',
   operationId: 'getHistory',
   tags: [TAGS.players.name],
-  ...PLAYER,
+  ...readsOwnSolves(PLAYER, 'live'),
   summary: "The caller's submissions, newest first: ranked solves, practice and wrong attempts",
   request: {
     query: z.object({
@@ -39,7 +39,7 @@ const stats = createRoute({
   path: '/players/me/stats',
   operationId: 'getMyStats',
   tags: [TAGS.players.name],
-  ...PLAYER,
+  ...readsOwnSolves(PLAYER, 'live'),
   summary:
     "The caller's counted solves of the last days, per kind and level, its rating over them and by technique",
   request: {
@@ -67,7 +67,6 @@ export const historyRoutes = routeGroup()
   .openapi(history, async (c) => {
     const { kind, level, cursor, limit } = c.req.valid('query');
     if (kind !== undefined && level !== undefined) requireLevelOf(kind, level);
-    await settleOwnLiveSolves(c.var.services, c.var.player.id);
     const rows = await historyPage(
       c.var.services.db,
       c.var.player.id,

@@ -15,7 +15,6 @@ import { holdUnearnedTop } from '../play/board-top.js';
 import { resolveScope, type ScopeOutcome } from '../play/boards.js';
 import { shownVotes, voteView } from '../play/feedback.js';
 import { histogramEdges } from '../play/histogram.js';
-import { settleOwnSolve, settleOwnSolvesOf } from '../play/own-solve-read.js';
 import { fasterThan } from '../rating/faster-than.js';
 import { PLAY_DAY_GAP_MS } from '../rating/play-days.js';
 import {
@@ -25,6 +24,7 @@ import {
 } from '../rating/standing.js';
 import { OPTIONAL_PLAYER } from './access.js';
 import { jsonAnswer, PageQuery } from './json.js';
+import { readsOwnSolves } from './own-solves.js';
 import { errorResponses, type Failed, type Refusals, refusal } from './refusals.js';
 import { requireDailyPuzzle, requirePlayableDate } from './require.js';
 import { routeGroup } from './route-group.js';
@@ -73,7 +73,7 @@ const puzzleBoard = createRoute({
   path: '/leaderboards/{date}/{kind}/{level}',
   operationId: 'getPuzzleLeaderboard',
   tags: [TAGS.leaderboards.name],
-  ...OPTIONAL_PLAYER,
+  ...readsOwnSolves(OPTIONAL_PLAYER, 'puzzle'),
   summary: "A puzzle's fastest counted times (ties: earlier submission first)",
   request: { params: PuzzleParams, query: BoardQuery },
   responses: {
@@ -108,7 +108,7 @@ const dailyBoard = createRoute({
   path: '/leaderboards/{date}/daily',
   operationId: 'getDailyLeaderboard',
   tags: [TAGS.leaderboards.name],
-  ...OPTIONAL_PLAYER,
+  ...readsOwnSolves(OPTIONAL_PLAYER, 'date'),
   summary: "A date's players by the sum of their scores over its puzzles (counted solves only)",
   request: { params: z.object({ date: DateParam }), query: BoardQuery },
   responses: {
@@ -122,7 +122,7 @@ const stats = createRoute({
   path: '/puzzles/{date}/{kind}/{level}/stats',
   operationId: 'getPuzzleStats',
   tags: [TAGS.leaderboards.name],
-  ...OPTIONAL_PLAYER,
+  ...readsOwnSolves(OPTIONAL_PLAYER, 'puzzle'),
   summary: 'Solvers, median time, time histogram and benchmark of a puzzle',
   description: "With a player token, the histogram marks the bucket of the caller's own counted time.",
   request: { params: PuzzleParams },
@@ -154,7 +154,6 @@ export const leaderboardRoutes = routeGroup()
     const viewerId = c.var.player?.id ?? null;
     const scope = await scopeOf(c, query.scope, viewerId);
     const puzzle = await requireDailyPuzzle(services, c.req.valid('param'));
-    await settleOwnSolve(services, puzzle, viewerId);
     const page = await puzzleBoardPage(services.db, puzzle.id, {
       after: decodeCursor(query.cursor, BoardCursor),
       // One row more than asked tells whether another page follows.
@@ -241,7 +240,6 @@ export const leaderboardRoutes = routeGroup()
     const date = requirePlayableDate(services, c.req.valid('param').date);
     const viewerId = c.var.player?.id ?? null;
     const scope = await scopeOf(c, query.scope, viewerId);
-    if (viewerId !== null) await settleOwnSolvesOf(services, date, viewerId);
     const page = await dailyBoardPage(services.db, date, {
       after: decodeCursor(query.cursor, DailyCursor),
       limit: query.limit + 1,
@@ -277,7 +275,6 @@ export const leaderboardRoutes = routeGroup()
     const services = c.var.services;
     const puzzle = await requireDailyPuzzle(services, c.req.valid('param'));
     const viewerId = c.var.player?.id ?? null;
-    await settleOwnSolve(services, puzzle, viewerId);
     const edges = histogramEdges(puzzle.benchmarkSeconds);
     const row = await puzzleStats(services.db, puzzle.id, edges, viewerId);
     cacheBoard(c, viewerId);

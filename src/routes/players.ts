@@ -14,6 +14,7 @@ import { registerPlayer } from '../play/register.js';
 import { type VisibleProfileOutcome, visibleProfile } from '../play/visibility.js';
 import { limitedBy, NO_TOKEN, OPTIONAL_PLAYER, PLAYER } from './access.js';
 import { jsonAnswer, jsonBody, optionalJsonBody } from './json.js';
+import { readsOwnSolves } from './own-solves.js';
 import { errorResponses, type Failed, type Refusals, refusal } from './refusals.js';
 import { routeGroup } from './route-group.js';
 import { jsonError, notATimeZone, playerIdParam } from './schemas.js';
@@ -65,7 +66,7 @@ const me = createRoute({
   path: '/players/me',
   operationId: 'getMe',
   tags: [TAGS.players.name],
-  ...PLAYER,
+  ...readsOwnSolves(PLAYER, 'live'),
   summary: 'The calling player: name, calendar, streak and ratings per kind',
   responses: {
     200: jsonAnswer(PlayerProfileSchema, 'The player'),
@@ -105,7 +106,7 @@ const change = createRoute({
   operationId: 'updateMe',
   tags: [TAGS.players.name],
   // Counted before the player is read: a burst of changes costs no database work.
-  ...limitedBy(PLAYER, [RATE_LIMITS.renamePerPlayer, RATE_LIMITS.renamePerIp]),
+  ...readsOwnSolves(limitedBy(PLAYER, [RATE_LIMITS.renamePerPlayer, RATE_LIMITS.renamePerIp]), 'live'),
   summary: "Change the calling player's display name, time zone or board visibility",
   request: {
     body: jsonBody(PlayerChangesSchema),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BoardOverloadedError, callBoard } from '../../src/live/boards.js';
+import { BoardOverloadedError, callBoard } from '../../src/live/call-board.js';
 import type { PuzzleBoard } from '../../src/live/puzzle-board.js';
 import { d1Number, onBoards } from '../support/live.js';
 import { register, solveStored, startPuzzle, submit } from '../support/play.js';
@@ -69,7 +69,7 @@ describe('a ranked submission whose board is overloaded', () => {
       get: () => ({
         submit: () => Promise.reject(Object.assign(new Error('overloaded'), { overloaded: true })),
       }),
-    } as unknown as DurableObjectNamespace<PuzzleBoard>;
+    } as unknown as DurableObjectNamespace;
     const res = await submit(
       '2026-11-29T12:10:00Z',
       token,

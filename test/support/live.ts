@@ -1,6 +1,7 @@
 import { env } from 'cloudflare:test';
 import type { Level } from '../../src/contract/kinds/index.js';
 import type { Kind } from '../../src/kinds/index.js';
+import { puzzleBoards } from '../../src/live/boards.js';
 import type { BoardSolve, PuzzleBoard } from '../../src/live/puzzle-board.js';
 import { newRating } from '../../src/rating/glicko2.js';
 import { score } from '../../src/rating/score.js';
@@ -11,7 +12,7 @@ export const onBoards: Cloudflare.Env = { ...env, SUBMISSION_PATH: 'boards' };
 export function boardNamespace(): DurableObjectNamespace<PuzzleBoard> {
   const namespace = env.PUZZLE_BOARD;
   if (!namespace) throw new Error('wrangler.toml binds no PUZZLE_BOARD');
-  return namespace;
+  return puzzleBoards(namespace);
 }
 
 export function boardOf(puzzleId: string): DurableObjectStub<PuzzleBoard> {

@@ -1,25 +1,6 @@
 import type { MiddlewareHandler } from 'hono';
+import { log } from '../runtime/log.js';
 import type { AppEnv } from './context.js';
-
-type Level = 'info' | 'warn' | 'error';
-
-/** One JSON object per line: Workers Logs and `wrangler tail` index the fields, people can still read them. */
-export function log(level: Level, message: string, fields: Record<string, unknown> = {}): void {
-  const line = JSON.stringify({ level, message, time: new Date().toISOString(), ...fields });
-  if (level === 'error') console.error(line);
-  else if (level === 'warn') console.warn(line);
-  else console.log(line);
-}
-
-export function errorFields(error: unknown): Record<string, unknown> {
-  return error instanceof Error
-    ? {
-        error: error.name,
-        detail: error.message,
-        cause: error.cause instanceof Error ? error.cause.message : undefined,
-      }
-    : { error: String(error) };
-}
 
 /**
  * Logs failed requests (5xx) always, and every request when `ACCESS_LOG` is "true". Cloudflare already
