@@ -51,14 +51,17 @@ async function shardedPuzzle(name: string): Promise<LivePuzzle> {
   return { id, boardShards: K };
 }
 
-/** `n` players, at least one on every shard (random ids: a few more until each shard has one). */
-/** `n` new players with at least `perShard` of them on every shard. */
+/**
+ * `n` new players with at least `perShard` of them on every shard (random ids: drawn again until they are
+ * spread so; a handful of draws suffice, and a draw that never spreads fails rather than hangs).
+ */
 async function spreadPlayers(n: number, perShard = 1): Promise<string[]> {
-  for (;;) {
+  for (let draw = 0; draw < 50; draw++) {
     const ids = await newPlayers(n);
     const counts = Array.from({ length: K }, (_, s) => ids.filter((id) => shardOf(id, K) === s).length);
     if (counts.every((c) => c >= perShard)) return ids;
   }
+  throw new Error(`50 draws of ${n} players never put ${perShard} on each of ${K} shards`);
 }
 
 /** A board's rating of its puzzle (what its next game plays against). */
