@@ -170,7 +170,10 @@ function counterexample(
 ): boolean {
   const { n } = p;
   const inside = new Set(involves);
-  const open = involves.filter((c) => !heights[c]);
+  // The concluded cell first, then its row and column: a contradiction shows there, before the rest is tried.
+  const near = (c: number): number =>
+    c === cell ? 0 : Math.floor(c / n) === Math.floor(cell / n) || c % n === cell % n ? 1 : 2;
+  const open = involves.filter((c) => !heights[c]).sort((a, b) => near(a) - near(b));
   const lines = linesOf(p);
   const value = [...heights];
   const fits = (): boolean => {
@@ -285,7 +288,7 @@ describe('signal hints', () => {
         for (const cell of reveal) if (cell < grid.length) grid[cell] = Number(solution.grid[cell]);
         followChecked(puzzle, solution, grid, techniques);
       }),
-      { numRuns: 24, seed: 47 },
+      { numRuns: 60, seed: 47 },
     );
     for (const t of TECHNIQUES) expect(techniques).toContain(t);
   });
