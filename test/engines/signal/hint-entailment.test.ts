@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Hint } from '../../../src/engines/hint.js';
+import { TECHNIQUES as GRADER_TECHNIQUES } from '../../../src/engines/signal/grade.js';
 import { nextHint } from '../../../src/engines/signal/hint.js';
 import { engine } from '../../../src/engines/signal/index.js';
 import type { SignalPuzzle, SignalSolution } from '../../../src/engines/signal/model.js';
@@ -243,17 +244,8 @@ function unsupported(p: SignalPuzzle, grid: readonly number[], hint: Step): stri
   return null;
 }
 
-/** Every technique the hints use (src/engines/signal/hint.ts): the runs below meet each one. */
-const TECHNIQUES = [
-  'clue-bounds',
-  'naked-single',
-  'hidden-single',
-  'clue-line-short',
-  'clue-line',
-  'clue-line-long',
-  'naked-subset',
-  'forcing',
-];
+/** Every technique of the grader (src/engines/signal/grade.ts) but search: the runs below meet each one. */
+const TECHNIQUES = Object.keys(GRADER_TECHNIQUES).filter((t) => t !== 'search');
 
 const POOL = engine.levels.flatMap((level) =>
   [0, 1, 2].map((k) => ({ level, ...engine.generate(`entail-${k}`, level) })),
