@@ -1,12 +1,14 @@
 /**
  * Colour sort's hint: the next pour of a shortest solution from the player's position (the moves so far,
  * replayed from the start). It names tubes only, never a colour nor how many units pour, so it discloses
- * no more than making that pour does. A bad move list is a `mistake` at a move index: the first illegal
+ * no more than making that pour does: where a merge fits only because the hidden unit under the source's
+ * visible top is another colour, it says so (issue #47: what a hint concludes follows from the position
+ * the player sees plus what it says), which the pour would show anyway. A bad move list is a `mistake` at a move index: the first illegal
  * move, or the first move after which the position cannot be sorted any more.
  */
 import type { Hint } from '../hint.js';
-import type { ColorSortPuzzle, ColorSortSolution, Move } from './puzzle.js';
-import { replay } from './replay.js';
+import { type ColorSortPuzzle, type ColorSortSolution, type Move, unitsOfColor } from './puzzle.js';
+import { type ReplayState, replay } from './replay.js';
 import { isSolved } from './rules.js';
 import { solveTubes } from './solve.js';
 
@@ -51,6 +53,8 @@ export function nextHint(puzzle: ColorSortPuzzle, solution: ColorSortSolution, b
   }
   const [from, to] = next;
   const park = tubes[to]?.length === 0;
+  // Where the player cannot see that the run fits, the hint says the one fact that makes it fit.
+  const fits = park || fitsAsShown(puzzle, replayed.state, from, to) ? '' : hiddenUnderTop(from);
   return {
     type: 'step',
     technique: park ? 'park' : 'merge',
@@ -59,8 +63,35 @@ export function nextHint(puzzle: ColorSortPuzzle, solution: ColorSortSolution, b
     concludes: [{ at: from, pourTo: to }],
     explanation: park
       ? `Pour tube ${from} into the empty tube ${to}.`
-      : `Pour tube ${from} onto tube ${to}, which shows the same colour on top.`,
+      : `Pour tube ${from} onto tube ${to}, which shows the same colour on top${fits}.`,
   };
+}
+
+/** What a merge states when its fit rests on a hidden unit: that unit is not the run's colour. */
+function hiddenUnderTop(from: number): string {
+  return `; the hidden unit under the colour on top of tube ${from} is another colour, so the pour fits`;
+}
+
+/**
+ * Whether the position as the player sees it shows that the run on top of `from` fits onto `to`: the
+ * hidden units right under the visible run could be its colour, as many as that colour has units unseen.
+ */
+function fitsAsShown(puzzle: ColorSortPuzzle, state: ReplayState, from: number, to: number): boolean {
+  const src = state.tubes[from] ?? [];
+  const hidden = state.hidden[from] ?? [];
+  const top = src[src.length - 1] ?? -1;
+  let run = 0;
+  while (run < src.length && !hidden[src.length - 1 - run] && src[src.length - 1 - run] === top) run++;
+  let under = 0;
+  while (run + under < src.length && hidden[src.length - 1 - run - under]) under++;
+  let seen = 0;
+  state.tubes.forEach((tube, t) => {
+    tube.forEach((unit, k) => {
+      if (unit === top && !state.hidden[t]?.[k]) seen++;
+    });
+  });
+  const worst = run + Math.min(under, unitsOfColor(puzzle, top) - seen);
+  return puzzle.capacity - (state.tubes[to]?.length ?? 0) >= worst;
 }
 
 /**

@@ -34,6 +34,8 @@ interface Setting {
   e: number;
   value: number;
   tech: number;
+  /** The cell (or cells + vertex) whose rule set it, -1 for a rule of no one cell or dot. */
+  rule: number;
 }
 
 /** Records the edges the first technique sets, and stops the run when a second technique would set one. */
@@ -46,23 +48,55 @@ class FirstStep extends Propagator {
     const first = this.steps[0];
     if (first !== undefined && first.tech !== tech) return false;
     if (!super.set(s, e, value, tech)) return false;
-    this.steps.push({ e, value, tech });
+    this.steps.push({ e, value, tech, rule: this.rule });
     return true;
+  }
+
+  /**
+   * For each corner flag raised while recording, the edges it was read from: those of the cell or dot
+   * whose rule raised it and, through the flags at that one's own corners, of every rule before it.
+   */
+  readonly flagReads = new Map<number, Set<number>>();
+
+  protected override flagged(slot: number, from: number): void {
+    if (!this.recording) return;
+    const reads = new Set(this.flagReads.get(slot));
+    for (const e of siteEdges(this.geo, from)) reads.add(e);
+    for (const corner of cornerSlots(this.geo, from)) {
+      for (const e of this.flagReads.get(corner) ?? []) reads.add(e);
+    }
+    this.flagReads.set(slot, reads);
   }
 }
 
+/** The edges of a cell, or of a vertex (`cells + v`): the items the propagator's rules look at. */
+function siteEdges(geo: Geometry, item: number): number[] {
+  const table = item < geo.cells ? geo.cellEdges : geo.vertexEdges;
+  const base = (item < geo.cells ? item : item - geo.cells) * 4;
+  return Array.from(table.subarray(base, base + 4)).filter((e) => e >= 0);
+}
+
+/** The corner-flag slots of a cell, or of a vertex (`cells + v`). */
+function cornerSlots(geo: Geometry, item: number): number[] {
+  if (item < geo.cells) return Array.from(geo.cellCornerSlot.subarray(item * 4, item * 4 + 4));
+  const v = item - geo.cells;
+  return [0, 1, 2, 3].map((q) => v * 4 + q);
+}
+
 /**
- * Where a rule looks and the edges it reads: a clue cell, a dot (vertex), a pair of 3s (cells a and b), a
- * line's two ends (dots a and b), or one edge alone.
+ * Where a rule looks: a clue cell, a dot (vertex), a pair of 3s (cells a and b), a line's two ends (dots a
+ * and b), or one edge alone; with the edges it may decide and the edges it reads (the hint's `involves`:
+ * the decided ones and whatever else the reasoning needs, such as the other sides of a pair of 3s).
  */
 interface Site {
   kind: 'cell' | 'dot' | 'threes' | 'path' | 'edge';
   a: number;
   b: number;
   edges: number[];
+  reads: number[];
 }
 
-const edgeSite = (e: number): Site => ({ kind: 'edge', a: e, b: -1, edges: [e] });
+const edgeSite = (e: number): Site => ({ kind: 'edge', a: e, b: -1, edges: [e], reads: [e] });
 
 export function nextHint(puzzle: LoopPuzzle, solution: LoopSolution, board: LoopBoard): Hint {
   const geo = geometry(puzzle.width, puzzle.height);
@@ -88,7 +122,8 @@ export function nextHint(puzzle: LoopPuzzle, solution: LoopSolution, board: Loop
   const before = s.slice();
   prop.recording = true;
   prop.propagate(s, 2);
-  if (prop.steps.length > 0) return stepHint(geo, clues, before, prop.steps, prop.layout.parent);
+  if (prop.steps.length > 0)
+    return stepHint(geo, clues, before, prop.steps, prop.layout.parent, prop.flagReads);
   return trialHint(geo, clues, board.edges);
 }
 
@@ -149,12 +184,39 @@ function trialHint(geo: Geometry, clues: Int8Array, edges: string): Hint {
   };
 }
 
-function stepHint(geo: Geometry, clues: Int8Array, s: Int32Array, steps: Setting[], parent: number): Hint {
+function stepHint(
+  geo: Geometry,
+  clues: Int8Array,
+  s: Int32Array,
+  steps: Setting[],
+  parent: number,
+  flagReads: ReadonlyMap<number, ReadonlySet<number>>,
+): Hint {
   const first = steps[0] as Setting;
   const tech = first.tech;
   if (tech === LOOP_CLOSURE || (tech === PARITY && related(geo, s, first.e, parent) !== null)) {
     const site = tech === LOOP_CLOSURE ? pathSite(geo, s, first.e) : edgeSite(first.e);
-    return hint(tech, site.edges, [first], sentence(geo, clues, s, tech, site, [first], parent));
+    return hint(tech, site.reads, [first], sentence(geo, clues, s, tech, site, [first], parent));
+  }
+  if (first.rule >= 0) {
+    // A cell's or dot's own rule: that site, and the steps its rule took in a row.
+    const site = first.rule < geo.cells ? cellSite(geo, first.rule) : dotSite(geo, first.rule - geo.cells);
+    const taken: Setting[] = [];
+    for (const step of steps) {
+      if (step.rule !== first.rule) break;
+      taken.push(step);
+    }
+    const reads = flaggedReads(geo, site, flagReads);
+    const text = sentence(geo, clues, s, tech, site, taken, parent);
+    // Corners learnt from the neighbours' rules are part of the step: say so (their edges are in `involves`).
+    const said =
+      reads.length > site.reads.length
+        ? text.replace(
+            GIVEN_AROUND,
+            `${GIVEN_AROUND} and what the clues and dots next to it allow at its corners`,
+          )
+        : text;
+    return hint(tech, reads, taken, said);
   }
   let best: { site: Site; taken: Setting[] } = { site: edgeSite(first.e), taken: [first] };
   for (const site of candidates(geo, clues, s, tech, first.e)) {
@@ -167,7 +229,7 @@ function stepHint(geo: Geometry, clues: Int8Array, s: Int32Array, steps: Setting
   }
   return hint(
     tech,
-    best.site.edges,
+    best.site.reads,
     best.taken,
     sentence(geo, clues, s, tech, best.site, best.taken, parent),
   );
@@ -186,6 +248,19 @@ function hint(tech: number, involves: number[], taken: Setting[], explanation: s
     concludes,
     explanation,
   };
+}
+
+/** A cell's or dot's edges with those its corner flags were read from (a rule reads its corners' flags). */
+function flaggedReads(
+  geo: Geometry,
+  site: Site,
+  flagReads: ReadonlyMap<number, ReadonlySet<number>>,
+): number[] {
+  const reads = new Set(site.reads);
+  for (const slot of cornerSlots(geo, site.kind === 'cell' ? site.a : geo.cells + site.a)) {
+    for (const e of flagReads.get(slot) ?? []) reads.add(e);
+  }
+  return [...reads];
 }
 
 /** The clue cells, dots or pairs of 3s whose rule may have decided edge e, each with the edges it reads. */
@@ -221,15 +296,20 @@ function tally(s: Int32Array, edges: number[]): { on: number; open: number } {
 }
 
 function cellSite(geo: Geometry, x: number): Site {
-  return { edges: Array.from(geo.cellEdges.subarray(x * 4, x * 4 + 4)), kind: 'cell', a: x, b: -1 };
+  const edges = Array.from(geo.cellEdges.subarray(x * 4, x * 4 + 4));
+  return { edges, reads: edges, kind: 'cell', a: x, b: -1 };
 }
 
 function dotSite(geo: Geometry, v: number): Site {
   const edges = Array.from(geo.vertexEdges.subarray(v * 4, v * 4 + 4)).filter((e) => e >= 0);
-  return { kind: 'dot', a: v, b: -1, edges };
+  return { kind: 'dot', a: v, b: -1, edges, reads: edges };
 }
 
-/** Every pair of side-by-side 3s, with the edges the adjacent-threes pattern decides. */
+/**
+ * Every pair of side-by-side 3s, with the edges the adjacent-threes pattern decides; it reads every side
+ * of both cells as well, since why the pattern holds (the two 3s cannot close a loop around themselves,
+ * and a line through the middle leaves each 3 its far side) needs them.
+ */
 function threesSites(geo: Geometry, clues: Int8Array): Site[] {
   const { width: W, height: H, hEdges } = geo;
   const h = (r: number, c: number) => r * W + c;
@@ -242,13 +322,15 @@ function threesSites(geo: Geometry, clues: Int8Array): Site[] {
         const edges = [v(r, c + 1), v(r, c), v(r, c + 2)];
         if (r > 0) edges.push(v(r - 1, c + 1));
         if (r + 1 < H) edges.push(v(r + 1, c + 1));
-        sites.push({ kind: 'threes', a: r * W + c, b: r * W + c + 1, edges });
+        const reads = [...edges, h(r, c), h(r + 1, c), h(r, c + 1), h(r + 1, c + 1)];
+        sites.push({ kind: 'threes', a: r * W + c, b: r * W + c + 1, edges, reads });
       }
       if (r + 1 < H && clues[(r + 1) * W + c] === 3) {
         const edges = [h(r + 1, c), h(r, c), h(r + 2, c)];
         if (c > 0) edges.push(h(r + 1, c - 1));
         if (c + 1 < W) edges.push(h(r + 1, c + 1));
-        sites.push({ kind: 'threes', a: r * W + c, b: (r + 1) * W + c, edges });
+        const reads = [...edges, v(r, c), v(r, c + 1), v(r + 1, c), v(r + 1, c + 1)];
+        sites.push({ kind: 'threes', a: r * W + c, b: (r + 1) * W + c, edges, reads });
       }
     }
   }
@@ -276,7 +358,7 @@ function pathSite(geo: Geometry, s: Int32Array, e: number): Site {
     ) as number;
     if (at === end) break;
   }
-  return { kind: 'path', a: start, b: end, edges };
+  return { kind: 'path', a: start, b: end, edges, reads: edges };
 }
 
 /** Whether the two sides of edge e are known to be on the same side of the loop (0) or not (1), or null. */
@@ -295,6 +377,8 @@ function related(geo: Geometry, s: Int32Array, e: number, parent: number): 0 | 1
   if (ra !== rb) return null;
   return (pa ^ pb) as 0 | 1;
 }
+
+const GIVEN_AROUND = 'given the edges decided around it';
 
 function sentence(
   geo: Geometry,
@@ -330,7 +414,7 @@ function sentence(
     case ADJACENT_THREES:
       return `The 3s in ${cellName(geo, a)} and ${cellName(geo, b)} are next to each other: the edge between them and their two outer edges are lines, the edges continuing the middle one are not; ${decided}.`;
     case CORNERS:
-      return `How the loop can pass the corners of ${where}, given the edges decided around it: ${decided}.`;
+      return `How the loop can pass the corners of ${where}, ${GIVEN_AROUND}: ${decided}.`;
     default: {
       const first = taken[0] as Setting;
       if (kind === 'edge') {

@@ -103,6 +103,11 @@ export class Propagator {
   readonly order: number[] = [];
   /** Edges and corner flags set so far: a cheap "did anything change" probe. */
   changes = 0;
+  /**
+   * While a cell's or vertex's rule sets edges, that cell (or cells + vertex), else -1: the solver ignores
+   * it; the hint (hint.ts) names the rule's own site.
+   */
+  protected rule = -1;
 
   /** Cells and vertices to re-examine with the cheap rules (tier 0), and with the tier-1 patterns. */
   private readonly q0: WorkQueue;
@@ -373,7 +378,7 @@ export class Propagator {
         ) {
           continue;
         }
-        this.flag(s, geo.cellCornerSlot[base + q] as number, allowed, q);
+        this.flag(s, geo.cellCornerSlot[base + q] as number, allowed, q, x);
       }
     }
     return true;
@@ -423,7 +428,7 @@ export class Propagator {
         const ea = geo.vertexEdges[base + q] as number;
         const eb = geo.vertexEdges[base + ((q + 1) & 3)] as number;
         if (s[ea] !== UNKNOWN && s[eb] !== UNKNOWN) continue;
-        this.flag(s, base + q, allowed, q);
+        this.flag(s, base + q, allowed, q, geo.cells + v);
       }
     }
     return true;
@@ -434,20 +439,26 @@ export class Propagator {
    * allowed assignment agrees on. False on a contradiction.
    */
   private force(s: Int32Array, edges: Int32Array, base: number, allowed: number, tech: number): boolean {
-    for (let i = 0; i < 4; i++) {
+    this.rule = edges === this.geo.cellEdges ? base >> 2 : this.geo.cells + (base >> 2);
+    let ok = true;
+    for (let i = 0; i < 4 && ok; i++) {
       const e = edges[base + i] as number;
       if (e < 0 || s[e] !== UNKNOWN) continue;
-      if ((allowed & (ON_SET[i] as number)) === 0) {
-        if (!this.set(s, e, OFF, tech)) return false;
-      } else if ((allowed & (OFF_SET[i] as number)) === 0) {
-        if (!this.set(s, e, ON, tech)) return false;
-      }
+      if ((allowed & (ON_SET[i] as number)) === 0) ok = this.set(s, e, OFF, tech);
+      else if ((allowed & (OFF_SET[i] as number)) === 0) ok = this.set(s, e, ON, tech);
     }
-    return true;
+    this.rule = -1;
+    return ok;
   }
 
+  /**
+   * Called when a corner flag is raised, with the slot and the cell (or cells + vertex) whose rule raised
+   * it. The solver ignores it; the hint (hint.ts) traces which edges a corner step's flags were read from.
+   */
+  protected flagged(_slot: number, _from: number): void {}
+
   /** Records what every allowed assignment agrees on about corner q, and wakes the other side of it. */
-  private flag(s: Int32Array, slot: number, allowed: number, q: number): void {
+  private flag(s: Int32Array, slot: number, allowed: number, q: number, from: number): void {
     const L = this.layout;
     const f =
       ((allowed & (ALL ^ (AT_LEAST_ONE[q] as number))) === 0 ? AT_LEAST : 0) |
@@ -456,6 +467,7 @@ export class Propagator {
     if ((f & ~old) === 0) return;
     s[L.flags + slot] = old | f;
     this.changes++;
+    this.flagged(slot, from);
     const v = slot >> 2;
     this.push1(this.geo.cells + v);
     const x = this.geo.vertexCornerCell[slot] as number;
