@@ -18,14 +18,19 @@ function pourOf(hint: Hint): Move {
   return [c.at, c.pourTo];
 }
 
-/** Follows hints from `moves` until the hint is no longer a step; returns the moves and the last hint. */
+/**
+ * Follows hints from `moves` until the hint is no longer a step; returns the moves and the last hint. Hints
+ * that never end (more pours than the solution has, many times over) fail the test instead of hanging it.
+ */
 function follow(puzzle: ColorSortPuzzle, solution: { moves: Move[] }, moves: Move[]) {
   const played = [...moves];
-  for (;;) {
+  const most = moves.length + 10 * solution.moves.length + 10;
+  while (played.length <= most) {
     const hint = nextHint(puzzle, solution, { moves: played });
     if (hint.type !== 'step') return { played, hint };
     played.push(pourOf(hint));
   }
+  throw new Error(`hints went on past ${most} pours`);
 }
 
 /** A legal first pour other than the stored solution's first. */

@@ -20,12 +20,14 @@ function apply(board: string[], hint: Hint, solution: string): void {
 function follow(puzzle: LoopPuzzle, solution: LoopSolution) {
   const board = Array.from(solution.edges, () => '.');
   const used = new Set<string>();
-  for (;;) {
+  // Each step decides at least one edge: more steps than edges means hints that never end.
+  for (let step = 0; step <= board.length; step++) {
     const hint = nextHint(puzzle, solution, { edges: board.join('') });
     if (hint.type !== 'step') return { hint, used, board: board.join('') };
     used.add(hint.technique);
     apply(board, hint, solution.edges);
   }
+  throw new Error(`hints went on past ${board.length} steps on ${board.length} edges`);
 }
 
 const SEEDS = ['hint-1', 'hint-2'];
