@@ -704,11 +704,27 @@ async function loadAnalytics() {
   /** @type {HTMLInputElement} */ (byId('analytics-to')).value = analytics.to;
   byId('analytics-days').replaceChildren(
     ...analytics.days.map((d) =>
-      el('tr', {}, [
-        el('td', {}, [shortDate(d.date)]),
+      el('tr', { 'data-date': d.date }, [
+        el('th', { scope: 'row' }, [shortDate(d.date)]),
         el('td', {}, [numbers.format(d.activePlayers)]),
         el('td', {}, [numbers.format(d.newPlayers)]),
         el('td', {}, [numbers.format(d.returningPlayers)]),
+        el('td', {}, [numbers.format(d.sharesMade)]),
+        el('td', {}, [numbers.format(d.streak1)]),
+        el('td', {}, [numbers.format(d.streak2to6)]),
+        el('td', {}, [numbers.format(d.streak7to29)]),
+        el('td', {}, [numbers.format(d.streak30up)]),
+      ]),
+    ),
+  );
+  byId('analytics-retention').replaceChildren(
+    ...analytics.retention.map((w) =>
+      el('tr', { 'data-week': w.week }, [
+        el('th', { scope: 'row' }, [shortDate(w.week)]),
+        el('td', {}, [numbers.format(w.newPlayers)]),
+        el('td', {}, [returned(w.back1, w.rate1)]),
+        el('td', {}, [returned(w.back7, w.rate7)]),
+        el('td', {}, [returned(w.back30, w.rate30)]),
       ]),
     ),
   );
@@ -746,7 +762,51 @@ async function loadAnalytics() {
       percent.format,
       'completion',
     ),
+    barChart(
+      'Share cards made by date',
+      analytics.days.map((d) => ({ label: shortDate(d.date), value: d.sharesMade })),
+      numbers.format,
+      'shares',
+    ),
+    streakChart(analytics),
+    barChart(
+      "Back after 7 days, by the week of the players' first day",
+      analytics.retention.flatMap((w) =>
+        w.rate7 === null ? [] : [{ label: shortDate(w.week), value: w.rate7 }],
+      ),
+      percent.format,
+      'retention',
+    ),
   );
+}
+
+/**
+ * Players back after n days: the count and its share of the week's new players, or why there is none.
+ * @param {number | null} back
+ * @param {number | null} rate
+ */
+function returned(back, rate) {
+  if (back === null) return 'not yet';
+  return rate === null ? numbers.format(back) : `${numbers.format(back)} (${percent.format(rate)})`;
+}
+
+/**
+ * The streak lengths of the range's last date with figures up to today (UTC), one bar per bucket: a player
+ * is in one bucket a date, so the dates are not summed.
+ * @param {Analytics} analytics
+ */
+function streakChart(analytics) {
+  const last = analytics.days.filter((d) => d.date <= analytics.today).at(-1);
+  const title = last ? `Streak lengths reaching ${shortDate(last.date)}` : 'Streak lengths';
+  const buckets = last
+    ? [
+        { label: '1 day', value: last.streak1 },
+        { label: '2–6 days', value: last.streak2to6 },
+        { label: '7–29 days', value: last.streak7to29 },
+        { label: '30+ days', value: last.streak30up },
+      ]
+    : [];
+  return barChart(title, buckets, numbers.format, 'streak');
 }
 
 /** @param {Analytics} analytics */
@@ -967,6 +1027,11 @@ byId('analytics-refresh').addEventListener('click', async () => {
 byId('analytics-days-csv').addEventListener('click', () => {
   if (shownAnalytics)
     downloadCsv(`players-${shownAnalytics.from}-${shownAnalytics.to}.csv`, shownAnalytics.days);
+});
+
+byId('analytics-retention-csv').addEventListener('click', () => {
+  if (shownAnalytics)
+    downloadCsv(`retention-${shownAnalytics.from}-${shownAnalytics.to}.csv`, shownAnalytics.retention);
 });
 
 byId('analytics-puzzles-csv').addEventListener('click', () => {

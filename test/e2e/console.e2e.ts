@@ -180,6 +180,8 @@ describe.skipIf(!chromiumStatus.ok)('the console', () => {
   });
 
   test("the analytics page's figures equal what was played, and its table downloads as CSV", async () => {
+    // The approved player shares a card of the day: its solve is counted, so the card is made.
+    await createClient(worker.url, { token: held.token }).share({ date: held.date });
     const page = await openConsole();
     await signIn(page, moderatorToken);
     await page.goto(`${worker.url}/console/#analytics`);
@@ -199,6 +201,25 @@ describe.skipIf(!chromiumStatus.ok)('the console', () => {
     const [header, ...lines] = csv.split('\r\n');
     expect(header).toContain('"started"');
     expect(lines.find((line) => line.startsWith(`"${held.date}","signal","easy","1","1"`))).toBeDefined();
+    // The date's players: one active and new, one share card, and a streak of one day (the approved solve).
+    const day = await page.locator(`#analytics-days tr[data-date="${held.date}"] td`).allTextContents();
+    expect(day).toEqual(['1', '1', '0', '1', '1', '0', '0', '0']);
+    // Her week's cohort is that one new player; whether she came back is not known on her first day.
+    const week = page.locator('#analytics-retention tr').last();
+    expect(await week.locator('td').first().textContent()).toBe('1');
+    const retention = page.waitForEvent('download');
+    await page.locator('#analytics-retention-csv').focus();
+    await page.keyboard.press('Enter');
+    const rows = (await readFile((await (await retention).path()) ?? '', 'utf8')).split('\r\n');
+    expect(rows[0]).toBe('"week","dates","newPlayers","back1","back7","back30","rate1","rate7","rate30"');
+    expect(rows.at(-1)).toMatch(/^"\d{4}-\d{2}-\d{2}","\d+","1",/);
+    const charts = page.locator('#analytics-charts svg');
+    expect(await charts.count()).toBe(5);
+    expect(
+      await page
+        .locator('#analytics-charts svg[aria-label^="Streak lengths reaching"]')
+        .getAttribute('aria-label'),
+    ).toContain('1 day 1');
   });
 
   test("today's boards show the approved player in the top 10, with the solvers and the histogram", async () => {
