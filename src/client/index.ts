@@ -22,7 +22,7 @@ export type { BoardOf, HintBoards, HintedKind } from '../contract/boards/index.j
 export type { TestClock } from '../contract/clock.js';
 export type { LinkCode, PlayerTokens } from '../contract/devices.js';
 export type { ErrorBody } from '../contract/error.js';
-export type { HeldTop, LinesView, Vouched } from '../contract/fair-play-admin.js';
+export type { HeldTop, LinesView, TopEvidence, Vouched } from '../contract/fair-play-admin.js';
 export type {
   Felt,
   LevelFeedback,
