@@ -17,7 +17,7 @@ import { ApiError, createAdminClient, createClient } from '../daily-puzzles/clie
  * @typedef {import('../daily-puzzles/client/index.js').Analytics} Analytics
  * @typedef {import('../daily-puzzles/client/index.js').PuzzleFeedback} PuzzleFeedback
  * @typedef {import('../daily-puzzles/client/index.js').PuzzleStats} PuzzleStats
- * @typedef {import('../daily-puzzles/client/index.js').PuzzleBoard} PuzzleBoard
+ * @typedef {import('../daily-puzzles/client/index.js').TopEvidence} TopEvidence
  * @typedef {import('../daily-puzzles/client/index.js').PlayerEvidence} PlayerEvidence
  * @typedef {'queue' | 'today' | 'upcoming' | 'feedback' | 'analytics' | 'moderators' | 'audit'} Screen
  */
@@ -493,7 +493,7 @@ async function loadToday() {
       const level = /** @type {import('../daily-puzzles/client/index.js').Level} */ (p.level);
       const [stats, board] = await Promise.all([
         publicApi.stats(p.date, kind, level, { fresh: true }),
-        publicApi.leaderboard(p.date, kind, level, { limit: 10, fresh: true }),
+        admin.topEvidence(p.date, kind, level),
       ]);
       const held = flags.flags.filter((f) => f.puzzleId === stats.puzzleId).length;
       return { solvers: stats.solvers + held, card: todayCard(stats, board, held) };
@@ -504,15 +504,28 @@ async function loadToday() {
   list.replaceChildren(...cards.map((c) => c.card));
 }
 
+/** What each evidence badge says: why the row may take a top place, or that it is held back. */
+const EVIDENCE_BADGES = {
+  long_history: 'long history',
+  approved: 'approved',
+  new: 'new: held for review',
+};
+
 /**
  * @param {PuzzleStats} stats
- * @param {PuzzleBoard} board
+ * @param {TopEvidence} board
  * @param {number} held
  */
 function todayCard(stats, board, held) {
   const headingId = `today-${stats.puzzleId.replace(/[^a-z0-9]/gi, '-')}`;
+  // Every row of the top places, the held ones too (players see the others): each says why it stands there.
   const top = el('ol', { class: 'top' }, [
-    ...board.entries.map((e) => el('li', {}, [`${e.displayName ?? 'anonymous'} · ${seconds(e.countedMs)}`])),
+    ...board.rows.map((r) =>
+      el('li', { value: String(r.rank), 'data-evidence': r.evidence, ...(r.held ? { class: 'held' } : {}) }, [
+        `${r.displayName ?? 'anonymous'} · ${seconds(r.countedMs)} `,
+        el('span', { class: `badge badge-${r.evidence}` }, [EVIDENCE_BADGES[r.evidence]]),
+      ]),
+    ),
   ]);
   return el('article', { class: 'puzzle', 'aria-labelledby': headingId, 'data-today': stats.puzzleId }, [
     el('h3', { id: headingId }, [stats.puzzleId]),
@@ -525,8 +538,8 @@ function todayCard(stats, board, held) {
       ...pair('Held for review', numbers.format(held)),
     ]),
     histogramChart(stats),
-    el('h4', {}, ['Top 10']),
-    board.entries.length === 0 ? el('p', { class: 'empty' }, ['No counted solve yet.']) : top,
+    el('h4', {}, ['Top 10, with each row’s evidence']),
+    board.rows.length === 0 ? el('p', { class: 'empty' }, ['No counted solve yet.']) : top,
   ]);
 }
 

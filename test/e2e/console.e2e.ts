@@ -13,7 +13,7 @@ import { type AdminClient, ApiError, createAdminClient, createClient } from '../
 import { DEV_SECRETS } from '../../src/config.js';
 import { addDays, latestPlayableDate, playableFrom } from '../../src/daily/calendar.js';
 import { engineFor } from '../../src/kinds/index.js';
-import { evenLog } from '../support/logs.js';
+import { evenLog, humanLog } from '../support/logs.js';
 import { ensureChromium, launchChromium } from './chromium.js';
 import { newVisitor, pageReady } from './visitor.js';
 import { type LocalWorker, startWorker } from './worker.js';
@@ -93,6 +93,47 @@ describe.skipIf(!chromiumStatus.ok)('the console', () => {
       { timeout: 30_000, interval: 200 },
     );
     return { playerId: player.player.id, token: player.token, date };
+  }
+
+  /**
+   * A new player's clean signal easy solve, slower than Hana's, from an address of its own: five minutes
+   * pass on the test clock between fetch and submit. Counted, yet held back from the public top 10 (no
+   * history, no approval); it is in D1 before the console reads it.
+   */
+  async function newPlayersSolve(date: string): Promise<string> {
+    const fromItsAddress = (input: string, init: RequestInit) =>
+      fetch(input, {
+        ...init,
+        headers: { ...(init.headers as Record<string, string>), 'CF-Connecting-IP': '10.77.0.1' },
+      });
+    const player = await createClient(worker.url, { fetch: fromItsAddress }).register({ displayName: 'Ivo' });
+    const asPlayer = createClient(worker.url, { token: player.token, fetch: fromItsAddress });
+    const view = await asPlayer.puzzle(date, 'signal', 'easy');
+    const engine = engineFor('signal');
+    const puzzle = engine.parsePuzzle(view.puzzle);
+    const solution = engine.solve(puzzle, { maxSolutions: 1 }).solutions[0];
+    if (!solution) throw new Error('no solution');
+    const log = humanLog(engine.stepsTo(puzzle, solution), { endMs: 290_000 }).map(
+      ([t, a, b]): [number, number, number] => [t, a, b],
+    );
+    await owner.setTestClock(new Date(Date.now() + 300_000).toISOString());
+    try {
+      const result = await asPlayer.submit(date, 'signal', 'easy', {
+        solution: solution as { grid: string },
+        log,
+      });
+      expect(result.verdict).toBe('clean');
+    } finally {
+      await owner.clearTestClock();
+    }
+    await vi.waitFor(
+      async () => {
+        const { rows } = await owner.topEvidence(date, 'signal', 'easy');
+        if (!rows.some((r) => r.playerId === player.player.id)) throw new Error('the solve is not in D1 yet');
+      },
+      { timeout: 30_000, interval: 200 },
+    );
+    return player.player.id;
   }
 
   /**
@@ -222,14 +263,28 @@ describe.skipIf(!chromiumStatus.ok)('the console', () => {
     ).toContain('1 day 1');
   });
 
-  test("today's boards show the approved player in the top 10, with the solvers and the histogram", async () => {
+  test("today's boards show the top 10 with an evidence badge each and the held row, the solvers and the histogram", async () => {
+    await newPlayersSolve(held.date);
     const page = await openConsole();
     await signIn(page, moderatorToken);
     await page.goto(`${worker.url}/console/#today`);
     const card = page.locator(`article[data-today="${held.date}:signal:easy"]`);
     await card.waitFor();
-    expect(await card.locator('dt', { hasText: 'Solvers so far' }).locator('+ dd').textContent()).toBe('1');
-    expect(await card.locator('ol.top li').allTextContents()).toEqual([expect.stringContaining('Hana')]);
+    expect(await card.locator('dt', { hasText: 'Solvers so far' }).locator('+ dd').textContent()).toBe('2');
+    // Hana's solve was approved; Ivo is new: players do not see his row, the console shows it held.
+    const rows = card.locator('ol.top li');
+    expect(await rows.allTextContents()).toEqual([
+      expect.stringMatching(/^Hana · .* approved$/),
+      expect.stringMatching(/^Ivo · .* new: held for review$/),
+    ]);
+    expect(
+      await rows.evaluateAll((items) => items.map((li) => [li.getAttribute('value'), li.className])),
+    ).toEqual([
+      ['1', ''],
+      ['2', 'held'],
+    ]);
+    const board = await createClient(worker.url).leaderboard(held.date, 'signal', 'easy', { fresh: true });
+    expect(board.heldForReview).toBe(1);
     expect(await card.locator('svg rect').count()).toBeGreaterThan(0);
   });
 
