@@ -74,6 +74,7 @@ export type {
 } from '../contract/push.js';
 export type { Answer, DayPuzzles, PlayablePuzzle, Puzzle } from '../contract/puzzle.js';
 export type { ColorSortPosition } from '../contract/reveal.js';
+export type { ReviewItem, ReviewQueue } from '../contract/review-queue.js';
 export type { Share, ShareCard, ShareRequest, Shares } from '../contract/shares.js';
 export type { Streak } from '../contract/streak.js';
 export type { LogEntry, SubmissionRequest, SubmissionResult } from '../contract/submission.js';

@@ -1,10 +1,10 @@
-import { and, asc, desc, eq, lt, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, lt, sql } from 'drizzle-orm';
 import type { Kind } from '../kinds/index.js';
 import type { Db } from './client.js';
 import { lowerRecordsQuery } from './lines.js';
 import { resetPlayerRatingQuery } from './player-ratings.js';
 import { resetPuzzleRatingsQuery } from './puzzle-ratings.js';
-import { isRanked } from './ranked-solves.js';
+import { isCounted, isRanked } from './ranked-solves.js';
 import { adminActions, players, type SolveStatus, submissions } from './schema.js';
 import type { SubmissionRow } from './submissions.js';
 
@@ -24,6 +24,35 @@ export interface HeldCursor {
 const placesTaken = sql<number>`(select count(*) from submissions o
   where o.puzzle_id = ${submissions.puzzleId} and o.counted = 1
   and (o.counted_ms > ${submissions.countedMs} or (o.counted_ms = ${submissions.countedMs} and o.id > ${submissions.id})))`;
+
+/** A solve of a puzzle as placed on its board: its time, and its id for ties. */
+export interface PlacedSolve {
+  puzzleId: string;
+  countedMs: number;
+  id: number;
+}
+
+/**
+ * For each solve, the counted solves of its puzzle it stands (or would stand) ahead of, by the rule of
+ * placesTaken: one count a solve, each through the boards' index, in one batch.
+ */
+export async function placesAhead(db: Db, solves: readonly PlacedSolve[]): Promise<number[]> {
+  const [first, ...rest] = solves.map((solve) =>
+    db
+      .select({ n: count() })
+      .from(submissions)
+      .where(
+        and(
+          eq(submissions.puzzleId, solve.puzzleId),
+          isCounted,
+          sql`(${submissions.countedMs} > ${solve.countedMs} or (${submissions.countedMs} = ${solve.countedMs} and ${submissions.id} > ${solve.id}))`,
+        ),
+      ),
+  );
+  if (!first) return [];
+  const counts = await db.batch([first, ...rest]);
+  return counts.map((rows) => rows[0]?.n ?? 0);
+}
 
 /**
  * Pending and flagged solves as a moderator reviews them (the solve, its evidence, its player, the places it

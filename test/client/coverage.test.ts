@@ -115,6 +115,7 @@ const ADMIN_CALLS: Record<keyof AdminClient, (api: AdminClient) => Promise<unkno
   approvePlayer: (api) => api.approvePlayer(id, 'National champion'),
   setLines: (api) => api.setLines('sudoku', 'easy', { floorRatio: 0.05, eliteRatio: null }, 'Verified'),
   heldTopRows: (api) => api.heldTopRows(),
+  reviewQueue: (api) => api.reviewQueue(),
   topEvidence: (api) => api.topEvidence(date, 'sudoku', 'easy'),
   playerEvidence: (api) => api.playerEvidence(id),
   reports: (api) => api.reports(),
