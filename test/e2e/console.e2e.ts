@@ -288,6 +288,34 @@ describe.skipIf(!chromiumStatus.ok)('the console', () => {
     expect(await card.locator('svg rect').count()).toBeGreaterThan(0);
   });
 
+  test("the queue lists a new player's row held from a top 10; a moderator vouches by keyboard and it shows", async () => {
+    const page = await openConsole();
+    await signIn(page, moderatorToken);
+    const item = page.locator('#queue-list li[data-type="top"] button').first();
+    await item.waitFor();
+    expect(await item.textContent()).toMatch(/Ivo · .* new player held from place 2/);
+    await item.focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.locator('#queue-detail h3').textContent()).toContain('Held from the top 10');
+    expect(await page.locator('#queue-detail').textContent()).toContain('Place on the board2');
+    await page.locator('#player-evidence-body dl.facts').waitFor();
+    expect(await page.locator('#decision button[value="approve"]').textContent()).toBe(
+      'Vouch for the player (a)',
+    );
+    expect(await page.locator('#decision button[value="clear"]').isVisible()).toBe(false);
+    expect(describeViolations(await axeViolations(page))).toBe('');
+    await page.locator('#queue-title').focus();
+    await page.keyboard.press('a');
+    await expect.poll(() => page.evaluate('document.activeElement?.id')).toBe('reason');
+    await page.keyboard.type('Known club player, checked');
+    await page.keyboard.press('Enter');
+    await page.locator('#status', { hasText: 'vouched' }).waitFor();
+    const board = await createClient(worker.url).leaderboard(held.date, 'signal', 'easy', { fresh: true });
+    expect(board.entries.map((e) => e.displayName)).toEqual(['Hana', 'Ivo']);
+    expect(board.heldForReview).toBe(0);
+    await expect.poll(() => page.locator('#queue-list li[data-type="top"]').count()).toBe(0);
+  });
+
   test("a moderator resolves a player's report from the puzzle's votes and reports", async () => {
     const asPlayer = createClient(worker.url, { token: held.token });
     await asPlayer.report(held.date, 'signal', 'easy', { reason: 'wrong_level', note: 'Felt like hard' });
