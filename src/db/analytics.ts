@@ -130,18 +130,17 @@ export async function dateFigures(
 }
 
 /**
- * The streak dates up to `date` of each of the players, through the players' streak index (in chunks of
- * players, within D1's bound parameters).
+ * The streak dates up to `date` of each of the players, through the players' streak index: a statement per
+ * chunk of players (within D1's bound parameters), all in one batch.
  */
 export async function streakDatesUpTo(
   db: Db,
   playerIds: readonly string[],
   date: string,
 ): Promise<Map<string, string[]>> {
-  const byPlayer = new Map<string, string[]>();
   // The players and the date are bound parameters: 50 players a statement keeps far within 100.
-  for (const chunk of chunkRows(playerIds, 2)) {
-    const rows = await db
+  const [first, ...rest] = chunkRows(playerIds, 2).map((chunk) =>
+    db
       .selectDistinct({ playerId: submissions.playerId, date: sql<string>`${submissions.streakDate}` })
       .from(submissions)
       .where(
@@ -151,9 +150,16 @@ export async function streakDatesUpTo(
           isNotNull(submissions.streakDate),
           lte(submissions.streakDate, date),
         ),
-      )
-      .all();
-    for (const row of rows) byPlayer.set(row.playerId, [...(byPlayer.get(row.playerId) ?? []), row.date]);
+      ),
+  );
+  const byPlayer = new Map<string, string[]>();
+  if (!first) return byPlayer;
+  for (const rows of await db.batch([first, ...rest])) {
+    for (const row of rows) {
+      const dates = byPlayer.get(row.playerId);
+      if (dates) dates.push(row.date);
+      else byPlayer.set(row.playerId, [row.date]);
+    }
   }
   return byPlayer;
 }
