@@ -726,6 +726,7 @@ async function measure(env: BenchEnv, d1: D1Database, batches: number, fresh: nu
     },
     {
       name: 'GET analytics, 30 days',
+      targetMs: ANALYTICS_TARGET_MS,
       call: get(`/v1/admin/analytics?from=${addDays(hotDate, -29)}&to=${hotDate}`, adminHeaders),
     },
   );
@@ -752,6 +753,8 @@ const PAGE = 50;
 /** What `GET /v1/players/me/history` returns without `limit` (LimitQuery of src/http/cursor.ts). */
 const HISTORY_DEFAULT_PAGE = 20;
 const SOCIAL_READ_TARGET_MS = 10;
+/** Issue #43: a 30-day analytics page answers within 50 ms of D1 time at 365 days · 1M submissions. */
+const ANALYTICS_TARGET_MS = 50;
 const SOCIAL_SUMMARY_TARGET_MS = 20;
 
 /** A timed GET of the app that must answer 200 with a body that passes `check` (what makes the figure mean something). */
