@@ -1,10 +1,10 @@
-import { and, asc, count, desc, eq, lt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, lt, sql } from 'drizzle-orm';
 import type { Kind } from '../kinds/index.js';
 import type { Db } from './client.js';
 import { lowerRecordsQuery } from './lines.js';
 import { resetPlayerRatingQuery } from './player-ratings.js';
 import { resetPuzzleRatingsQuery } from './puzzle-ratings.js';
-import { isCounted, isRanked } from './ranked-solves.js';
+import { isRanked } from './ranked-solves.js';
 import { adminActions, players, type SolveStatus, submissions } from './schema.js';
 import type { SubmissionRow } from './submissions.js';
 
@@ -34,24 +34,20 @@ export interface PlacedSolve {
 
 /**
  * For each solve, the counted solves of its puzzle it stands (or would stand) ahead of, by the rule of
- * placesTaken: one count a solve, each through the boards' index, in one batch.
+ * placesTaken: one statement however many solves (they travel as one JSON parameter, D1 counting each
+ * statement of a batch against its queries per invocation), each count a range of the boards' index.
  */
 export async function placesAhead(db: Db, solves: readonly PlacedSolve[]): Promise<number[]> {
-  const [first, ...rest] = solves.map((solve) =>
-    db
-      .select({ n: count() })
-      .from(submissions)
-      .where(
-        and(
-          eq(submissions.puzzleId, solve.puzzleId),
-          isCounted,
-          sql`(${submissions.countedMs} > ${solve.countedMs} or (${submissions.countedMs} = ${solve.countedMs} and ${submissions.id} > ${solve.id}))`,
-        ),
-      ),
-  );
-  if (!first) return [];
-  const counts = await db.batch([first, ...rest]);
-  return counts.map((rows) => rows[0]?.n ?? 0);
+  if (solves.length === 0) return [];
+  const list = JSON.stringify(solves.map((s) => [s.puzzleId, s.countedMs, s.id]));
+  const rows = await db.all<{ i: number; n: number }>(sql`select cast(j.key as integer) as i,
+      (select count(*) from submissions o
+        where o.puzzle_id = j.value ->> 0 and o.counted = 1
+        and (o.counted_ms > j.value ->> 1 or (o.counted_ms = j.value ->> 1 and o.id > j.value ->> 2))) as n
+    from json_each(${list}) j`);
+  const counts = solves.map(() => 0);
+  for (const row of rows) counts[row.i] = row.n;
+  return counts;
 }
 
 /**
