@@ -37,6 +37,8 @@ const CHOSEN_DAYS = process.env.GROWTH_DAYS?.split(',').map(Number);
  * default. A quick look on a shared machine: the tables then report the largest size chosen.
  */
 const CHOSEN_SIZES = process.env.GROWTH_SIZES?.split(',').map(Number);
+/** `GROWTH_OPS=analytics` times only the operations whose names contain it (and the baselines). */
+const CHOSEN_OPS = process.env.GROWTH_OPS ?? '';
 /** `GROWTH_JSON=<file>` also writes every stage's figures, statements and plans there, whole. */
 const JSON_OUT = process.env.GROWTH_JSON;
 /** Statements are shown up to this many characters in the plan tables. */
@@ -197,6 +199,7 @@ export async function run(): Promise<void> {
             db: db.binding,
             batches: BATCHES,
             fresh,
+            only: CHOSEN_OPS,
           });
           fresh += BATCHES * 5 + 1;
           stages.push({ days: db.days, size, measured });

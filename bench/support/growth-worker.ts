@@ -488,7 +488,13 @@ async function establish(d1: D1Database, group: string, from: number, to: number
   ]);
 }
 
-async function measure(env: BenchEnv, d1: D1Database, batches: number, fresh: number): Promise<unknown> {
+async function measure(
+  env: BenchEnv,
+  d1: D1Database,
+  batches: number,
+  fresh: number,
+  only: string | null,
+): Promise<unknown> {
   const config = loadConfig(appEnv(env, d1));
   const hot = await hotPuzzle(d1);
   const path = `${hot.date}/${hot.kind}/${hot.level}`;
@@ -733,7 +739,9 @@ async function measure(env: BenchEnv, d1: D1Database, batches: number, fresh: nu
   const social = await socialOps(env, d1, hot);
   ops.push(...social.ops);
   const results: OpResult[] = [];
-  for (const op of ops) {
+  // GROWTH_OPS: only the operations whose names contain it are timed (the baselines always are).
+  const timed = ops.filter((op) => only === null || op.name.includes(only) || op.name.startsWith('baseline'));
+  for (const op of timed) {
     const perPlayer = op.name.startsWith('POST') || op.name.includes('read batch');
     results.push(await timeOp(d1, op, batches, perPlayer ? fresh : 0));
   }
@@ -1012,7 +1020,8 @@ export default {
         return Response.json(await seed(d1, Number(params.from), Number(params.to)));
       if (url.pathname === '/settle') return Response.json(await settle(d1));
       if (url.pathname === '/measure') {
-        return Response.json(await measure(env, d1, Number(params.batches), Number(params.fresh)));
+        const only = typeof params.only === 'string' && params.only !== '' ? params.only : null;
+        return Response.json(await measure(env, d1, Number(params.batches), Number(params.fresh), only));
       }
       return new Response('not found', { status: 404 });
     } catch (e) {
