@@ -32,6 +32,13 @@ const DATABASES = [
 ] as const;
 /** `GROWTH_DAYS=365` measures only the databases of those days (comma-separated); all by default. */
 const CHOSEN_DAYS = process.env.GROWTH_DAYS?.split(',').map(Number);
+/**
+ * `GROWTH_SIZES=1000` seeds and measures only those sizes (comma-separated, each one of SIZES); all by
+ * default. A quick look on a shared machine: the tables then report the largest size chosen.
+ */
+const CHOSEN_SIZES = process.env.GROWTH_SIZES?.split(',').map(Number);
+/** `GROWTH_OPS=analytics` times only the operations whose names contain it (and the baselines). */
+const CHOSEN_OPS = process.env.GROWTH_OPS ?? '';
 /** `GROWTH_JSON=<file>` also writes every stage's figures, statements and plans there, whole. */
 const JSON_OUT = process.env.GROWTH_JSON;
 /** Statements are shown up to this many characters in the plan tables. */
@@ -164,7 +171,7 @@ export async function run(): Promise<void> {
             `${PLAYERS} players and their ratings in ${ms((performance.now() - t0) / 1000)} s`,
         );
         let have = 0;
-        for (const size of SIZES) {
+        for (const size of SIZES.filter((n) => CHOSEN_SIZES === undefined || CHOSEN_SIZES.includes(n))) {
           if (size > PLAYERS * prepared.puzzles) {
             seedTimes.push(
               `${db.days} day(s), ${size} submissions: skipped (more than one per player and puzzle)`,
@@ -192,6 +199,7 @@ export async function run(): Promise<void> {
             db: db.binding,
             batches: BATCHES,
             fresh,
+            only: CHOSEN_OPS,
           });
           fresh += BATCHES * 5 + 1;
           stages.push({ days: db.days, size, measured });

@@ -34,6 +34,7 @@ import { pushRoutes } from './routes/push.js';
 import { puzzleRoutes } from './routes/puzzles.js';
 import { reportRoutes } from './routes/reports.js';
 import { revealRoutes } from './routes/reveal.js';
+import { reviewQueueRoutes } from './routes/review-queue.js';
 import { sharePageRoutes } from './routes/share-pages.js';
 import { shareRoutes } from './routes/shares.js';
 import { submissionRoutes } from './routes/submissions.js';
@@ -86,6 +87,7 @@ export function createApp(options: AppOptions = {}) {
     .route('/v1', analyticsRoutes)
     .route('/v1', moderationRoutes)
     .route('/v1', suspectRoutes)
+    .route('/v1', reviewQueueRoutes)
     .route('/v1', fairPlayAdminRoutes)
     .route('/v1', playerEvidenceRoutes)
     .route('/v1', reportRoutes);

@@ -488,7 +488,13 @@ async function establish(d1: D1Database, group: string, from: number, to: number
   ]);
 }
 
-async function measure(env: BenchEnv, d1: D1Database, batches: number, fresh: number): Promise<unknown> {
+async function measure(
+  env: BenchEnv,
+  d1: D1Database,
+  batches: number,
+  fresh: number,
+  only: string | null,
+): Promise<unknown> {
   const config = loadConfig(appEnv(env, d1));
   const hot = await hotPuzzle(d1);
   const path = `${hot.date}/${hot.kind}/${hot.level}`;
@@ -726,13 +732,16 @@ async function measure(env: BenchEnv, d1: D1Database, batches: number, fresh: nu
     },
     {
       name: 'GET analytics, 30 days',
+      targetMs: ANALYTICS_TARGET_MS,
       call: get(`/v1/admin/analytics?from=${addDays(hotDate, -29)}&to=${hotDate}`, adminHeaders),
     },
   );
   const social = await socialOps(env, d1, hot);
   ops.push(...social.ops);
   const results: OpResult[] = [];
-  for (const op of ops) {
+  // GROWTH_OPS: only the operations whose names contain it are timed (the baselines always are).
+  const timed = ops.filter((op) => only === null || op.name.includes(only) || op.name.startsWith('baseline'));
+  for (const op of timed) {
     const perPlayer = op.name.startsWith('POST') || op.name.includes('read batch');
     results.push(await timeOp(d1, op, batches, perPlayer ? fresh : 0));
   }
@@ -752,6 +761,8 @@ const PAGE = 50;
 /** What `GET /v1/players/me/history` returns without `limit` (LimitQuery of src/http/cursor.ts). */
 const HISTORY_DEFAULT_PAGE = 20;
 const SOCIAL_READ_TARGET_MS = 10;
+/** Issue #43: a 30-day analytics page answers within 50 ms of D1 time at 365 days · 1M submissions. */
+const ANALYTICS_TARGET_MS = 50;
 const SOCIAL_SUMMARY_TARGET_MS = 20;
 
 /** A timed GET of the app that must answer 200 with a body that passes `check` (what makes the figure mean something). */
@@ -1009,7 +1020,8 @@ export default {
         return Response.json(await seed(d1, Number(params.from), Number(params.to)));
       if (url.pathname === '/settle') return Response.json(await settle(d1));
       if (url.pathname === '/measure') {
-        return Response.json(await measure(env, d1, Number(params.batches), Number(params.fresh)));
+        const only = typeof params.only === 'string' && params.only !== '' ? params.only : null;
+        return Response.json(await measure(env, d1, Number(params.batches), Number(params.fresh), only));
       }
       return new Response('not found', { status: 404 });
     } catch (e) {

@@ -11,13 +11,14 @@ import { ApiError, createAdminClient, createClient } from '../daily-puzzles/clie
 /**
  * @typedef {import('../daily-puzzles/client/index.js').AdminClient} AdminClient
  * @typedef {import('../daily-puzzles/client/index.js').Flag} Flag
+ * @typedef {import('../daily-puzzles/client/index.js').ReviewItem} ReviewItem
  * @typedef {import('../daily-puzzles/client/index.js').WhoAmI} WhoAmI
  * @typedef {import('../daily-puzzles/client/index.js').UpcomingPuzzle} UpcomingPuzzle
  * @typedef {import('../daily-puzzles/client/index.js').ModeratorView} ModeratorView
  * @typedef {import('../daily-puzzles/client/index.js').Analytics} Analytics
  * @typedef {import('../daily-puzzles/client/index.js').PuzzleFeedback} PuzzleFeedback
  * @typedef {import('../daily-puzzles/client/index.js').PuzzleStats} PuzzleStats
- * @typedef {import('../daily-puzzles/client/index.js').PuzzleBoard} PuzzleBoard
+ * @typedef {import('../daily-puzzles/client/index.js').TopEvidence} TopEvidence
  * @typedef {import('../daily-puzzles/client/index.js').PlayerEvidence} PlayerEvidence
  * @typedef {'queue' | 'today' | 'upcoming' | 'feedback' | 'analytics' | 'moderators' | 'audit'} Screen
  */
@@ -39,7 +40,7 @@ const publicApi = createClient(location.origin);
 
 /** @type {WhoAmI | null} */
 let me = null;
-/** @type {Flag[]} */
+/** @type {ReviewItem[]} */
 let queue = [];
 let selected = -1;
 /** The action a key asked for while the reason was still empty: the next submit of the reason does it. */
@@ -164,21 +165,59 @@ async function show(screen) {
 // The review queue.
 
 async function loadQueue() {
-  const page = await admin.flags({ limit: 50 });
-  queue = page.flags;
+  const review = await admin.reviewQueue();
+  queue = review.items;
   const list = byId('queue-list');
   list.replaceChildren(
-    ...queue.map((flag, index) =>
-      el('li', {}, [
+    ...queue.map((item, index) =>
+      el('li', { 'data-type': item.type }, [
         el('button', { type: 'button', 'data-index': String(index), 'aria-pressed': 'false' }, [
-          `${flag.puzzleId} · ${flag.player.displayName ?? 'anonymous'} · ${seconds(flag.countedMs)} · `,
-          `${flag.verdict}, would take ${flag.wouldTakePlaces} places`,
+          queueLine(item),
         ]),
       ]),
     ),
   );
   if (queue.length === 0) list.append(el('li', { class: 'empty' }, ['Nothing waits for a moderator.']));
+  if (review.heldSolvesTruncated)
+    list.append(el('li', { class: 'empty' }, ['More held solves wait: judge these first.']));
   select(queue.length === 0 ? -1 : Math.min(Math.max(selected, 0), queue.length - 1));
+}
+
+/**
+ * One line of the queue: what waits, whose, and the public places at stake.
+ * @param {ReviewItem} item
+ */
+function queueLine(item) {
+  const places = `${numbers.format(item.places)} places at stake`;
+  if (item.type === 'solve') {
+    const f = item.solve;
+    return `${f.puzzleId} · ${f.player.displayName ?? 'anonymous'} · ${seconds(f.countedMs)} · ${f.verdict}, would take ${f.wouldTakePlaces} places`;
+  }
+  if (item.type === 'top') {
+    const r = item.row;
+    return `${r.puzzleId} · ${r.displayName ?? 'anonymous'} · ${seconds(r.countedMs)} · new player held from place ${r.rank} · ${places}`;
+  }
+  const s = item.suspect;
+  return `Suspect · ${s.player.displayName ?? 'anonymous'} · ${s.floorHugs} floor hugs, ${s.ramps} ramps · ${places}`;
+}
+
+/** The actions each kind of item takes, and what the approve key does to it. */
+const ACTIONS = {
+  solve: { actions: ['approve', 'void', 'ban', 'clear'], approve: 'Approve (a)' },
+  top: { actions: ['approve', 'void', 'ban'], approve: 'Vouch for the player (a)' },
+  suspect: { actions: ['approve', 'clear', 'ban'], approve: 'Vouch for the player (a)' },
+};
+
+/** @param {ReviewItem | undefined} item */
+function showActions(item) {
+  const form = byId('decision');
+  form.hidden = !item;
+  if (!item) return;
+  const fits = ACTIONS[item.type];
+  for (const button of form.querySelectorAll('button')) {
+    button.hidden = !fits.actions.includes(button.value);
+    if (button.value === 'approve') button.textContent = fits.approve;
+  }
 }
 
 /** @param {number} index */
@@ -187,14 +226,71 @@ function select(index) {
   for (const button of byId('queue-list').querySelectorAll('button')) {
     button.setAttribute('aria-pressed', String(button.dataset.index === String(index)));
   }
-  const flag = queue[index];
-  byId('decision').hidden = !flag;
+  const item = queue[index];
+  showActions(item);
   const detail = byId('queue-detail');
-  if (!flag) {
+  if (!item) {
     detail.replaceChildren(el('p', { class: 'empty' }, ['Nothing selected.']));
     void showPlayerEvidence(null);
     return;
   }
+  if (item.type === 'top') {
+    const r = item.row;
+    detail.replaceChildren(
+      el('h3', {}, [`Held from the top 10: solve ${r.submissionId}, ${r.puzzleId}`]),
+      el('dl', {}, [
+        ...pair('Player', `${r.displayName ?? 'anonymous'} (${r.playerId})`),
+        ...pair('Why held', 'a new player: neither a long clean history nor a moderator’s approval'),
+        ...pair('Place on the board', String(r.rank)),
+        ...pair('Counted time', seconds(r.countedMs)),
+        ...pair('At stake', `${numbers.format(item.places)} public places`),
+      ]),
+    );
+    void showPlayerEvidence(r.playerId);
+    void showLogTimeline(r.submissionId, null);
+    return;
+  }
+  if (item.type === 'suspect') {
+    const s = item.suspect;
+    detail.replaceChildren(
+      el('h3', {}, [`Suspect: ${s.player.displayName ?? 'anonymous'}`]),
+      el('dl', {}, [
+        ...pair(
+          'Player',
+          `${s.player.displayName ?? 'anonymous'} (${s.player.id}), since ${when(s.player.createdAt)}`,
+        ),
+        ...pair('Floor hugs', String(s.floorHugs)),
+        ...pair('Ramps', String(s.ramps)),
+        ...pair('Early elite in', s.earlyEliteKinds.join(', ') || 'no kind'),
+        ...pair('Last cleared', s.player.clearedAt === null ? 'never' : when(s.player.clearedAt)),
+        ...pair(
+          'At stake',
+          `${numbers.format(item.places)} public places${item.puzzleId ? ` (${item.puzzleId})` : ''}`,
+        ),
+      ]),
+      el('h4', {}, ['Its solves of the last 30 days']),
+      el(
+        'ul',
+        { class: 'suspect-solves' },
+        s.solves.map((solve) =>
+          el('li', {}, [
+            `${solve.puzzleId} · ${seconds(solve.countedMs)} · ${solve.status ?? 'unranked'}`,
+            [
+              solve.hugsFloor && 'hugs the floor',
+              solve.ramp && 'ends a ramp',
+              solve.earlyElite && 'early elite',
+            ]
+              .filter(Boolean)
+              .map((signal) => ` · ${signal}`)
+              .join(''),
+          ]),
+        ),
+      ),
+    );
+    void showPlayerEvidence(s.player.id);
+    return;
+  }
+  const flag = item.solve;
   const evidence = flag.evidence;
   detail.replaceChildren(
     el('h3', {}, [`Solve ${flag.submissionId}: ${flag.puzzleId}`]),
@@ -219,29 +315,40 @@ function select(index) {
     timeBar(flag),
   );
   void showPlayerEvidence(flag.player.id);
-  void showLogTimeline(flag);
+  void showLogTimeline(flag.submissionId, flag.evidence);
+}
+
+/** The submission the selected item judges, if it judges one. */
+function selectedSubmission() {
+  const item = queue[selected];
+  if (item?.type === 'solve') return item.solve.submissionId;
+  if (item?.type === 'top') return item.row.submissionId;
+  return null;
 }
 
 /**
  * The move log as a timeline: the gap before each move, with the floor and the elite line spread evenly
- * over the moves drawn across. Held solves keep their log (GET /v1/admin/submissions/{id}).
- * @param {Flag} flag
+ * over the moves drawn across (a held solve's evidence, else the stored solve's own). Ranked solves keep
+ * their log (GET /v1/admin/submissions/{id}).
+ * @param {number} submissionId
+ * @param {Flag['evidence']} known
  */
-async function showLogTimeline(flag) {
+async function showLogTimeline(submissionId, known) {
   let stored;
   try {
-    stored = await admin.submission(flag.submissionId);
+    stored = await admin.submission(submissionId);
   } catch {
     return;
   }
-  if (queue[selected]?.submissionId !== flag.submissionId) return;
+  if (selectedSubmission() !== submissionId) return;
+  const evidence = known ?? storedEvidence(stored.evidence);
   const log = Array.isArray(stored.log) ? /** @type {unknown[]} */ (stored.log) : [];
   const times = log.map((entry) => (Array.isArray(entry) && typeof entry[0] === 'number' ? entry[0] : 0));
   const gaps = times.map((t, i) => t - (i === 0 ? 0 : (times[i - 1] ?? 0)));
   if (gaps.length === 0) return;
   const entries = Math.max(1, gaps.length);
-  const floorGap = flag.evidence ? flag.evidence.floorMs / entries : null;
-  const eliteGap = flag.evidence?.eliteMs !== undefined ? flag.evidence.eliteMs / entries : null;
+  const floorGap = evidence ? evidence.floorMs / entries : null;
+  const eliteGap = evidence?.eliteMs !== undefined ? evidence.eliteMs / entries : null;
   const most = Math.max(1, ...gaps, floorGap ?? 0, eliteGap ?? 0);
   const ns = 'http://www.w3.org/2000/svg';
   const width = 320;
@@ -285,6 +392,28 @@ async function showLogTimeline(flag) {
     el('h4', {}, ['The move log: gap before each move (solid line: floor, dashed: elite line)']),
     svg,
   );
+}
+
+/**
+ * The floor and elite line of a stored solve's evidence column, when it holds them.
+ * @param {unknown} value
+ * @returns {{ floorMs: number, eliteMs?: number } | null}
+ */
+function storedEvidence(value) {
+  const parsed = typeof value === 'string' ? safeJson(value) : value;
+  if (typeof parsed !== 'object' || parsed === null) return null;
+  const { floorMs, eliteMs } = /** @type {{ floorMs?: unknown, eliteMs?: unknown }} */ (parsed);
+  if (typeof floorMs !== 'number') return null;
+  return typeof eliteMs === 'number' ? { floorMs, eliteMs } : { floorMs };
+}
+
+/** @param {string} text */
+function safeJson(text) {
+  try {
+    return /** @type {unknown} */ (JSON.parse(text));
+  } catch {
+    return null;
+  }
 }
 
 /** @param {string} term @param {string} value */
@@ -442,22 +571,44 @@ function paceChart(title, solves) {
   return el('figure', { class: 'pace' }, [svg, el('figcaption', {}, [title])]);
 }
 
-/** @param {string} action @param {string} reason */
+/**
+ * Does the action to the selected item, as fits it (ACTIONS): approve a held solve or vouch for a held
+ * row's or a suspect's player, void the solve, ban or clear the player.
+ * @param {string} action @param {string} reason
+ */
 async function decide(action, reason) {
-  const flag = queue[selected];
-  if (!flag) return;
+  const item = queue[selected];
+  if (!item || !ACTIONS[item.type].actions.includes(action)) return;
+  const playerId =
+    item.type === 'solve'
+      ? item.solve.player.id
+      : item.type === 'top'
+        ? item.row.playerId
+        : item.suspect.player.id;
+  const submissionId = selectedSubmission();
+  let done = '';
   try {
-    if (action === 'approve') await admin.approve(flag.submissionId, reason);
-    else if (action === 'void') await admin.voidSubmission(flag.submissionId, reason);
-    else if (action === 'ban') await admin.ban(flag.player.id, reason);
-    else if (action === 'clear') await admin.clearSuspect(flag.player.id, reason);
-    else return;
+    if (action === 'approve' && item.type === 'solve') {
+      await admin.approve(item.solve.submissionId, reason);
+      done = `Solve ${item.solve.submissionId}: approved.`;
+    } else if (action === 'approve') {
+      await admin.approvePlayer(playerId, reason);
+      done = 'Player vouched for: approved.';
+    } else if (action === 'void' && submissionId !== null) {
+      await admin.voidSubmission(submissionId, reason);
+      done = `Solve ${submissionId}: voided.`;
+    } else if (action === 'ban') {
+      await admin.ban(playerId, reason);
+      done = 'Player banned.';
+    } else if (action === 'clear') {
+      await admin.clearSuspect(playerId, reason);
+      done = 'Suspect cleared.';
+    } else return;
   } catch (error) {
     sayError(error);
     return;
   }
-  const done = { approve: 'approved', void: 'voided', ban: 'banned', clear: 'cleared' }[action];
-  say(`Solve ${flag.submissionId}: ${done}.`);
+  say(done);
   /** @type {HTMLInputElement} */ (byId('reason')).value = '';
   pendingAction = null;
   await loadQueue();
@@ -493,7 +644,7 @@ async function loadToday() {
       const level = /** @type {import('../daily-puzzles/client/index.js').Level} */ (p.level);
       const [stats, board] = await Promise.all([
         publicApi.stats(p.date, kind, level, { fresh: true }),
-        publicApi.leaderboard(p.date, kind, level, { limit: 10, fresh: true }),
+        admin.topEvidence(p.date, kind, level),
       ]);
       const held = flags.flags.filter((f) => f.puzzleId === stats.puzzleId).length;
       return { solvers: stats.solvers + held, card: todayCard(stats, board, held) };
@@ -504,15 +655,28 @@ async function loadToday() {
   list.replaceChildren(...cards.map((c) => c.card));
 }
 
+/** What each evidence badge says: why the row may take a top place, or that it is held back. */
+const EVIDENCE_BADGES = {
+  long_history: 'long history',
+  approved: 'approved',
+  new: 'new: held for review',
+};
+
 /**
  * @param {PuzzleStats} stats
- * @param {PuzzleBoard} board
+ * @param {TopEvidence} board
  * @param {number} held
  */
 function todayCard(stats, board, held) {
   const headingId = `today-${stats.puzzleId.replace(/[^a-z0-9]/gi, '-')}`;
+  // Every row of the top places, the held ones too (players see the others): each says why it stands there.
   const top = el('ol', { class: 'top' }, [
-    ...board.entries.map((e) => el('li', {}, [`${e.displayName ?? 'anonymous'} · ${seconds(e.countedMs)}`])),
+    ...board.rows.map((r) =>
+      el('li', { value: String(r.rank), 'data-evidence': r.evidence, ...(r.held ? { class: 'held' } : {}) }, [
+        `${r.displayName ?? 'anonymous'} · ${seconds(r.countedMs)} `,
+        el('span', { class: `badge badge-${r.evidence}` }, [EVIDENCE_BADGES[r.evidence]]),
+      ]),
+    ),
   ]);
   return el('article', { class: 'puzzle', 'aria-labelledby': headingId, 'data-today': stats.puzzleId }, [
     el('h3', { id: headingId }, [stats.puzzleId]),
@@ -525,8 +689,8 @@ function todayCard(stats, board, held) {
       ...pair('Held for review', numbers.format(held)),
     ]),
     histogramChart(stats),
-    el('h4', {}, ['Top 10']),
-    board.entries.length === 0 ? el('p', { class: 'empty' }, ['No counted solve yet.']) : top,
+    el('h4', {}, ['Top 10, with each row’s evidence']),
+    board.rows.length === 0 ? el('p', { class: 'empty' }, ['No counted solve yet.']) : top,
   ]);
 }
 
@@ -704,11 +868,27 @@ async function loadAnalytics() {
   /** @type {HTMLInputElement} */ (byId('analytics-to')).value = analytics.to;
   byId('analytics-days').replaceChildren(
     ...analytics.days.map((d) =>
-      el('tr', {}, [
-        el('td', {}, [shortDate(d.date)]),
+      el('tr', { 'data-date': d.date }, [
+        el('th', { scope: 'row' }, [shortDate(d.date)]),
         el('td', {}, [numbers.format(d.activePlayers)]),
         el('td', {}, [numbers.format(d.newPlayers)]),
         el('td', {}, [numbers.format(d.returningPlayers)]),
+        el('td', {}, [numbers.format(d.sharesMade)]),
+        el('td', {}, [numbers.format(d.streak1)]),
+        el('td', {}, [numbers.format(d.streak2to6)]),
+        el('td', {}, [numbers.format(d.streak7to29)]),
+        el('td', {}, [numbers.format(d.streak30up)]),
+      ]),
+    ),
+  );
+  byId('analytics-retention').replaceChildren(
+    ...analytics.retention.map((w) =>
+      el('tr', { 'data-week': w.week }, [
+        el('th', { scope: 'row' }, [shortDate(w.week)]),
+        el('td', {}, [numbers.format(w.newPlayers)]),
+        el('td', {}, [returned(w.back1, w.rate1)]),
+        el('td', {}, [returned(w.back7, w.rate7)]),
+        el('td', {}, [returned(w.back30, w.rate30)]),
       ]),
     ),
   );
@@ -746,7 +926,51 @@ async function loadAnalytics() {
       percent.format,
       'completion',
     ),
+    barChart(
+      'Share cards made by date',
+      analytics.days.map((d) => ({ label: shortDate(d.date), value: d.sharesMade })),
+      numbers.format,
+      'shares',
+    ),
+    streakChart(analytics),
+    barChart(
+      "Back after 7 days, by the week of the players' first day",
+      analytics.retention.flatMap((w) =>
+        w.rate7 === null ? [] : [{ label: shortDate(w.week), value: w.rate7 }],
+      ),
+      percent.format,
+      'retention',
+    ),
   );
+}
+
+/**
+ * Players back after n days: the count and its share of the week's new players, or why there is none.
+ * @param {number | null} back
+ * @param {number | null} rate
+ */
+function returned(back, rate) {
+  if (back === null) return 'not yet';
+  return rate === null ? numbers.format(back) : `${numbers.format(back)} (${percent.format(rate)})`;
+}
+
+/**
+ * The streak lengths of the range's last date with figures up to today (UTC), one bar per bucket: a player
+ * is in one bucket a date, so the dates are not summed.
+ * @param {Analytics} analytics
+ */
+function streakChart(analytics) {
+  const last = analytics.days.filter((d) => d.date <= analytics.today).at(-1);
+  const title = last ? `Streak lengths reaching ${shortDate(last.date)}` : 'Streak lengths';
+  const buckets = last
+    ? [
+        { label: '1 day', value: last.streak1 },
+        { label: '2–6 days', value: last.streak2to6 },
+        { label: '7–29 days', value: last.streak7to29 },
+        { label: '30+ days', value: last.streak30up },
+      ]
+    : [];
+  return barChart(title, buckets, numbers.format, 'streak');
 }
 
 /** @param {Analytics} analytics */
@@ -967,6 +1191,11 @@ byId('analytics-refresh').addEventListener('click', async () => {
 byId('analytics-days-csv').addEventListener('click', () => {
   if (shownAnalytics)
     downloadCsv(`players-${shownAnalytics.from}-${shownAnalytics.to}.csv`, shownAnalytics.days);
+});
+
+byId('analytics-retention-csv').addEventListener('click', () => {
+  if (shownAnalytics)
+    downloadCsv(`retention-${shownAnalytics.from}-${shownAnalytics.to}.csv`, shownAnalytics.retention);
 });
 
 byId('analytics-puzzles-csv').addEventListener('click', () => {

@@ -13,7 +13,7 @@ import type {
 } from '../contract/admin.js';
 import type { Analytics } from '../contract/analytics.js';
 import type { TestClock } from '../contract/clock.js';
-import type { HeldTop, LinesView, Vouched } from '../contract/fair-play-admin.js';
+import type { HeldTop, LinesView, TopEvidence, Vouched } from '../contract/fair-play-admin.js';
 import type { LevelFeedback, PuzzleFeedback, ReportsPage } from '../contract/feedback.js';
 import type {
   CreatedModerator,
@@ -23,6 +23,7 @@ import type {
   WhoAmI,
 } from '../contract/moderators.js';
 import type { PlayerEvidence } from '../contract/player-evidence.js';
+import type { ReviewQueue } from '../contract/review-queue.js';
 import type { Rerolled, Upcoming } from '../contract/upcoming.js';
 import { type ClientOptions, caller, segment } from './call.js';
 import type { PageQuery } from './create-client.js';
@@ -90,6 +91,10 @@ export interface AdminClient {
   ): Promise<LinesView>;
   /** Rows held back from the live puzzles' top 10 places, the highest first. */
   heldTopRows(): Promise<HeldTop>;
+  /** Held solves, rows held from a top 10 and suspects in one list, the most public places at stake first. */
+  reviewQueue(): Promise<ReviewQueue>;
+  /** A puzzle's top 10 places, held rows included, each with its evidence badge. */
+  topEvidence(date: string, kind: string, level: string): Promise<TopEvidence>;
   /** One player's history, pace, held solves, networks and devices (counts), record and pace signals. */
   playerEvidence(playerId: string): Promise<PlayerEvidence>;
   /** Players' open reports of puzzles, newest first. */
@@ -154,6 +159,9 @@ export function createAdminClient(baseUrl: string, options: ClientOptions = {}):
         body: { ...lines, reason },
       }),
     heldTopRows: () => call<HeldTop>('/v1/admin/top-review'),
+    reviewQueue: () => call<ReviewQueue>('/v1/admin/review'),
+    topEvidence: (date, kind, level) =>
+      call<TopEvidence>(`/v1/admin/puzzles/${segment(date)}/${segment(kind)}/${segment(level)}/top`),
     playerEvidence: (playerId) => call<PlayerEvidence>(`${player(playerId)}/evidence`),
     reports: (query = {}) => call<ReportsPage>('/v1/admin/reports', { query: { ...query } }),
     resolveReport: (id, reason) =>

@@ -22,7 +22,7 @@ export type { BoardOf, HintBoards, HintedKind } from '../contract/boards/index.j
 export type { TestClock } from '../contract/clock.js';
 export type { LinkCode, PlayerTokens } from '../contract/devices.js';
 export type { ErrorBody } from '../contract/error.js';
-export type { HeldTop, LinesView, Vouched } from '../contract/fair-play-admin.js';
+export type { HeldTop, LinesView, TopEvidence, Vouched } from '../contract/fair-play-admin.js';
 export type {
   Felt,
   LevelFeedback,
@@ -74,6 +74,7 @@ export type {
 } from '../contract/push.js';
 export type { Answer, DayPuzzles, PlayablePuzzle, Puzzle } from '../contract/puzzle.js';
 export type { ColorSortPosition } from '../contract/reveal.js';
+export type { ReviewItem, ReviewQueue } from '../contract/review-queue.js';
 export type { Share, ShareCard, ShareRequest, Shares } from '../contract/shares.js';
 export type { Streak } from '../contract/streak.js';
 export type { LogEntry, SubmissionRequest, SubmissionResult } from '../contract/submission.js';

@@ -45,3 +45,28 @@ export const HeldTopSchema = z
   })
   .meta({ id: 'HeldTopRows' });
 export type HeldTop = z.infer<typeof HeldTopSchema>;
+
+export const TopEvidenceSchema = z
+  .object({
+    puzzleId: z.string(),
+    solvers: z.number().int().meta({ description: 'Counted solves on the board (D1)' }),
+    rows: z.array(
+      z.object({
+        rank: z.number().int().meta({ description: 'The exact place on the board' }),
+        submissionId: z.number().int(),
+        playerId: z.string(),
+        displayName: z.string().nullable(),
+        countedMs: z.number().int(),
+        evidence: z.enum(['long_history', 'approved', 'new']).meta({
+          description:
+            'What lets the row take a top place: a long clean history, a moderator’s approval of the solve ' +
+            'or the player, or neither (a new player)',
+        }),
+        held: z
+          .boolean()
+          .meta({ description: 'Held back from the public page for a moderator (evidence `new`)' }),
+      }),
+    ),
+  })
+  .meta({ id: 'TopEvidence' });
+export type TopEvidence = z.infer<typeof TopEvidenceSchema>;

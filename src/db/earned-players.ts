@@ -10,8 +10,25 @@ import type { Db } from './client.js';
  * number of distinct dates), so a player of a year's history costs what a player of twenty days does.
  */
 export async function earnedPlayers(db: Db, ids: readonly string[], bar: HistoryBar): Promise<Set<string>> {
-  if (ids.length === 0) return new Set();
-  const rows = await db.all<{ id: string }>(sql`select p.id as id from players p
+  return new Set((await earnedEvidence(db, ids, bar)).keys());
+}
+
+/** Why a player has the evidence for a board's top rows: a moderator vouched, or a long clean history. */
+export type EarnedBy = 'approved' | 'long_history';
+
+/**
+ * The players of `ids` with the evidence for a board's top rows, each with what gives it (a moderator's
+ * word first): the statement of earnedPlayers, which the console's badges share so that they cannot
+ * disagree with the boards.
+ */
+export async function earnedEvidence(
+  db: Db,
+  ids: readonly string[],
+  bar: HistoryBar,
+): Promise<Map<string, EarnedBy>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db.all<{ id: string; vouched: number }>(sql`select p.id as id,
+      p.approved_at is not null as vouched from players p
     where p.id in (select value from json_each(${JSON.stringify([...new Set(ids)])}))
       and p.banned_at is null
       and (p.approved_at is not null
@@ -19,5 +36,5 @@ export async function earnedPlayers(db: Db, ids: readonly string[], bar: History
               where s.player_id = p.id and s.counted = 1 and s.created_at <= ${bar.firstSolveBy})
           and (select count(*) from (select distinct substr(s.created_at, 1, 10) from submissions s
               where s.player_id = p.id and s.counted = 1 limit ${bar.days})) >= ${bar.days}))`);
-  return new Set(rows.map((r) => r.id));
+  return new Map(rows.map((r) => [r.id, r.vouched ? 'approved' : 'long_history']));
 }

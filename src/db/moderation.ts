@@ -23,6 +23,31 @@ const placesTaken = sql<number>`(select count(*) from submissions o
   where o.puzzle_id = ${submissions.puzzleId} and o.counted = 1
   and (o.counted_ms > ${submissions.countedMs} or (o.counted_ms = ${submissions.countedMs} and o.id > ${submissions.id})))`;
 
+/** A solve of a puzzle as placed on its board: its time, and its id for ties. */
+export interface PlacedSolve {
+  puzzleId: string;
+  countedMs: number;
+  id: number;
+}
+
+/**
+ * For each solve, the counted solves of its puzzle it stands (or would stand) ahead of, by the rule of
+ * placesTaken: one statement however many solves (they travel as one JSON parameter, D1 counting each
+ * statement of a batch against its queries per invocation), each count a range of the boards' index.
+ */
+export async function placesAhead(db: Db, solves: readonly PlacedSolve[]): Promise<number[]> {
+  if (solves.length === 0) return [];
+  const list = JSON.stringify(solves.map((s) => [s.puzzleId, s.countedMs, s.id]));
+  const rows = await db.all<{ i: number; n: number }>(sql`select cast(j.key as integer) as i,
+      (select count(*) from submissions o
+        where o.puzzle_id = j.value ->> 0 and o.counted = 1
+        and (o.counted_ms > j.value ->> 1 or (o.counted_ms = j.value ->> 1 and o.id > j.value ->> 2))) as n
+    from json_each(${list}) j`);
+  const counts = solves.map(() => 0);
+  for (const row of rows) counts[row.i] = row.n;
+  return counts;
+}
+
 /**
  * Pending and flagged solves as a moderator reviews them (the solve, its evidence, its player, the places it
  * would take), those that would take the most public places first: they matter most to the boards.

@@ -602,7 +602,11 @@ export const shares = sqliteTable(
     card: text('card', { mode: 'json' }).$type<ShareCard>().notNull(),
     createdAt: text('created_at').notNull(),
   },
-  (t) => [index('shares_player').on(t.playerId, t.createdAt)],
+  (t) => [
+    index('shares_player').on(t.playerId, t.createdAt),
+    /** A date's share cards (the analytics' daily aggregates). */
+    index('shares_date').on(t.date),
+  ],
 );
 
 /**
@@ -650,5 +654,19 @@ export const dailyPlayerStats = sqliteTable('daily_player_stats', {
   activePlayers: integer('active_players').notNull(),
   /** Of those, players made before that day. */
   returningPlayers: integer('returning_players').notNull(),
+  /** Share cards made of the date's puzzles. */
+  sharesMade: integer('shares_made').notNull().default(0),
+  /**
+   * Players whose streak reached this date (a counted solve on it in their own calendar), by the streak's
+   * length then: 1, 2–6, 7–29 and 30 or more days.
+   */
+  streak1: integer('streak_1').notNull().default(0),
+  streak2to6: integer('streak_2_6').notNull().default(0),
+  streak7to29: integer('streak_7_29').notNull().default(0),
+  streak30up: integer('streak_30_up').notNull().default(0),
+  /** Of the players made 1, 7 and 30 days before this date, those who played it (retention by cohort). */
+  backAfter1: integer('back_after_1').notNull().default(0),
+  backAfter7: integer('back_after_7').notNull().default(0),
+  backAfter30: integer('back_after_30').notNull().default(0),
   computedAt: text('computed_at').notNull(),
 });

@@ -1,11 +1,21 @@
 import type { Analytics } from '../contract/analytics.js';
 import type { Level } from '../contract/kinds/index.js';
 import { addDays, daysBetween, type IsoDate, latestPlayableDate, utcDate } from '../daily/calendar.js';
-import { type DailyPuzzleStatsRow, dateFigures, saveDateStats, statsBetween } from '../db/analytics.js';
+import {
+  type Cohort,
+  type DailyPuzzleStatsRow,
+  dateFigures,
+  saveDateStats,
+  statsBetween,
+  streakDatesUpTo,
+} from '../db/analytics.js';
 import type { Db } from '../db/client.js';
 import type { Kind } from '../kinds/index.js';
 import { inKindLevelOrder } from '../kinds/order.js';
 import { quartiles } from '../rating/quartiles.js';
+import { streaks } from '../rating/streak.js';
+import { streakBuckets } from '../rating/streak-buckets.js';
+import { RETENTION_DAYS, retentionByWeek } from './retention.js';
 
 /**
  * Dates the cron recomputes on each run, counting back from the newest playable one: a date's figures move
@@ -28,8 +38,14 @@ export async function refreshAnalytics(db: Db, now: Date): Promise<IsoDate[]> {
 
 /** Computes one date's aggregates from its rows and stores them; false when the date has no puzzles. */
 export async function refreshDate(db: Db, date: IsoDate, now: Date): Promise<boolean> {
-  const figures = await dateFigures(db, date, addDays(date, 1));
+  const madeBefore = (n: number): Cohort => ({ from: addDays(date, -n), to: addDays(date, 1 - n) });
+  const [one, seven, thirty] = RETENTION_DAYS;
+  const cohorts = [madeBefore(one), madeBefore(seven), madeBefore(thirty)] as const;
+  const figures = await dateFigures(db, date, addDays(date, 1), cohorts);
   if (!figures) return false;
+  // Each streak as of the date: the player's run of solved dates ending on it (freezes as players see them).
+  const datesOf = await streakDatesUpTo(db, figures.streakers, date);
+  const lengths = figures.streakers.map((id) => streaks(datesOf.get(id) ?? [], date).current);
   const computedAt = now.toISOString();
   const rows: DailyPuzzleStatsRow[] = figures.puzzles.map((puzzle) => {
     const session = figures.sessions.find((s) => s.puzzleId === puzzle.id);
@@ -64,6 +80,11 @@ export async function refreshDate(db: Db, date: IsoDate, now: Date): Promise<boo
     newPlayers: figures.newPlayers,
     activePlayers: figures.activePlayers,
     returningPlayers: figures.returningPlayers,
+    sharesMade: figures.sharesMade,
+    ...streakBuckets(lengths),
+    backAfter1: figures.back[0],
+    backAfter7: figures.back[1],
+    backAfter30: figures.back[2],
     computedAt,
   });
   return true;
@@ -88,7 +109,14 @@ export async function analyticsReport(
   const from = query.from ?? addDays(to, -29);
   if (from > to) return { ok: false, reason: 'reversed' };
   if (daysBetween(from, to) + 1 > MAX_ANALYTICS_DAYS) return { ok: false, reason: 'too_long' };
-  const { puzzleRows, dayRows } = await statsBetween(db, { from, to, kind: query.kind, level: query.level });
+  const daysTo = addDays(to, Math.max(...RETENTION_DAYS));
+  const { puzzleRows, dayRows } = await statsBetween(db, {
+    from,
+    to,
+    daysTo,
+    kind: query.kind,
+    level: query.level,
+  });
   const dates = [...new Set(puzzleRows.map((r) => r.date))];
   const ordered = dates.flatMap((date) => inKindLevelOrder(puzzleRows.filter((r) => r.date === date)));
   return {
@@ -97,7 +125,10 @@ export async function analyticsReport(
       from,
       to,
       today: utcDate(now),
-      days: dayRows.map(({ computedAt: _, ...day }) => day),
+      days: dayRows
+        .filter((day) => day.date <= to)
+        .map(({ computedAt: _, backAfter1: _1, backAfter7: _7, backAfter30: _30, ...day }) => day),
+      retention: retentionByWeek(dayRows, from, to),
       puzzles: ordered.map(({ computedAt, ...row }) => ({
         ...row,
         completionRate: row.started === 0 ? null : row.solved / row.started,

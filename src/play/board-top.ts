@@ -1,5 +1,7 @@
+import type { TopEvidence } from '../contract/fair-play-admin.js';
 import type { BoardScope } from '../db/board-scope.js';
-import { earnedPlayers } from '../db/earned-players.js';
+import { earnedEvidence, earnedPlayers } from '../db/earned-players.js';
+import { puzzleBoardPage } from '../db/leaderboards.js';
 import { longHistoryBar, TOP_ROWS } from '../fairplay/long-history.js';
 import type { Services } from '../services.js';
 
@@ -40,4 +42,35 @@ export function earnedNow(
   playerIds: readonly string[],
 ): Promise<Set<string>> {
   return earnedPlayers(services.db, playerIds, longHistoryBar(services.config.firstDay, services.now()));
+}
+
+/**
+ * The top TOP_ROWS places of a puzzle's global board as moderators see them: every row, the held ones
+ * included, each with its evidence badge: `approved` (this solve, or its player, by a moderator),
+ * `long_history` (the bar of the site's age, earnedNow) or `new` (neither: held back from the public page).
+ */
+export async function topWithEvidence(
+  services: Pick<Services, 'db' | 'config' | 'now'>,
+  puzzleId: string,
+): Promise<TopEvidence> {
+  const page = await puzzleBoardPage(services.db, puzzleId, {
+    after: null,
+    limit: TOP_ROWS,
+    viewerId: null,
+    scope: { kind: 'global' },
+  });
+  const top = page.entries.filter((r) => r.rank <= TOP_ROWS);
+  const earned = await earnedEvidence(
+    services.db,
+    top.filter((r) => !r.approved).map((r) => r.playerId),
+    longHistoryBar(services.config.firstDay, services.now()),
+  );
+  return {
+    puzzleId,
+    solvers: page.solvers,
+    rows: top.map(({ rank, submissionId, playerId, displayName, countedMs, approved }) => {
+      const evidence = approved ? 'approved' : (earned.get(playerId) ?? 'new');
+      return { rank, submissionId, playerId, displayName, countedMs, evidence, held: evidence === 'new' };
+    }),
+  };
 }

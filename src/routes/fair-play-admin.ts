@@ -3,17 +3,27 @@ import {
   HeldTopSchema,
   LinesSchema,
   SetLinesBodySchema,
+  TopEvidenceSchema,
   VouchedSchema,
 } from '../contract/fair-play-admin.js';
 import { CACHE_CONTROL } from '../http/cache.js';
+import { topWithEvidence } from '../play/board-top.js';
 import { type SetLinesOutcome, setModeratorLines } from '../play/set-lines.js';
 import { heldTopRows } from '../play/top-review.js';
 import { type VouchOutcome, vouchFor } from '../play/vouch.js';
 import { ADMIN, OWNER } from './access.js';
 import { jsonAnswer, jsonBody } from './json.js';
 import { errorResponses, type Failed, type Refusals, refusal } from './refusals.js';
+import { requireLevelOf } from './require.js';
 import { routeGroup } from './route-group.js';
-import { jsonError, KindParam, LevelParam, ModerationReason, playerIdParam } from './schemas.js';
+import {
+  jsonError,
+  KindParam,
+  LevelParam,
+  ModerationReason,
+  PuzzleParams,
+  playerIdParam,
+} from './schemas.js';
 import { TAGS } from './tags.js';
 
 const VOUCH_REFUSALS = {
@@ -93,6 +103,24 @@ const topReview = createRoute({
   },
 });
 
+const topEvidence = createRoute({
+  method: 'get',
+  path: '/admin/puzzles/{date}/{kind}/{level}/top',
+  operationId: 'getTopEvidence',
+  tags: [TAGS.admin.name],
+  ...ADMIN,
+  summary: "A puzzle's top 10 places with each row's evidence badge, the held rows included",
+  description:
+    'Each row of the global board’s top places with what lets it stand there (a long clean history, a ' +
+    'moderator’s approval) or `new`: such a row is held back from the public page (GET /v1/admin/top-review).',
+  request: { params: PuzzleParams },
+  responses: {
+    200: jsonAnswer(TopEvidenceSchema, 'The top places'),
+    400: jsonError('Malformed date, kind or level'),
+    401: jsonError('Missing or wrong admin token'),
+  },
+});
+
 export const fairPlayAdminRoutes = routeGroup()
   .openapi(vouch, async (c) => {
     const { id } = c.req.valid('param');
@@ -108,6 +136,12 @@ export const fairPlayAdminRoutes = routeGroup()
     const outcome = await setModeratorLines(db, key, ratios, c.var.moderator, reason, now());
     if (!outcome.ok) throw refusal(LINES_REFUSALS, outcome);
     return c.json({ ...key, ...outcome.lines }, 200);
+  })
+  .openapi(topEvidence, async (c) => {
+    const { date, kind, level } = c.req.valid('param');
+    requireLevelOf(kind, level);
+    c.header('Cache-Control', CACHE_CONTROL.private);
+    return c.json(await topWithEvidence(c.var.services, `${date}:${kind}:${level}`), 200);
   })
   .openapi(topReview, async (c) => {
     c.header('Cache-Control', CACHE_CONTROL.private);

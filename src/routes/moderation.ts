@@ -10,6 +10,7 @@ import { auditPage, findSubmission, heldPage } from '../db/moderation.js';
 import { CACHE_CONTROL } from '../http/cache.js';
 import { decodeCursor, IdCursor, pageOf } from '../http/cursor.js';
 import { ApiError } from '../http/errors.js';
+import { flagOf } from '../play/flag-view.js';
 import {
   approveSolve,
   type BanOutcome,
@@ -185,26 +186,7 @@ export const moderationRoutes = routeGroup()
     c.header('Cache-Control', CACHE_CONTROL.private);
     return c.json(
       {
-        flags: page.rows.map((r) => ({
-          submissionId: r.id,
-          puzzleId: r.puzzleId,
-          date: r.date,
-          kind: r.kind,
-          level: r.level,
-          countedMs: r.countedMs,
-          benchmarkSeconds: r.benchmarkSeconds,
-          submittedAt: r.submittedAt,
-          verdict: r.status === 'pending' ? ('pending' as const) : ('flagged' as const),
-          reasons: r.flags ?? [],
-          wouldTakePlaces: r.places,
-          evidence: r.evidence,
-          player: {
-            id: r.player.id,
-            displayName: r.player.displayName,
-            createdAt: r.player.createdAt,
-            banned: r.player.bannedAt !== null,
-          },
-        })),
+        flags: page.rows.map(flagOf),
         nextCursor: page.nextCursor,
       },
       200,

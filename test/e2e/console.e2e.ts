@@ -13,7 +13,7 @@ import { type AdminClient, ApiError, createAdminClient, createClient } from '../
 import { DEV_SECRETS } from '../../src/config.js';
 import { addDays, latestPlayableDate, playableFrom } from '../../src/daily/calendar.js';
 import { engineFor } from '../../src/kinds/index.js';
-import { evenLog } from '../support/logs.js';
+import { evenLog, humanLog } from '../support/logs.js';
 import { ensureChromium, launchChromium } from './chromium.js';
 import { newVisitor, pageReady } from './visitor.js';
 import { type LocalWorker, startWorker } from './worker.js';
@@ -93,6 +93,47 @@ describe.skipIf(!chromiumStatus.ok)('the console', () => {
       { timeout: 30_000, interval: 200 },
     );
     return { playerId: player.player.id, token: player.token, date };
+  }
+
+  /**
+   * A new player's clean signal easy solve, slower than Hana's, from an address of its own: five minutes
+   * pass on the test clock between fetch and submit. Counted, yet held back from the public top 10 (no
+   * history, no approval); it is in D1 before the console reads it.
+   */
+  async function newPlayersSolve(date: string): Promise<string> {
+    const fromItsAddress = (input: string, init: RequestInit) =>
+      fetch(input, {
+        ...init,
+        headers: { ...(init.headers as Record<string, string>), 'CF-Connecting-IP': '10.77.0.1' },
+      });
+    const player = await createClient(worker.url, { fetch: fromItsAddress }).register({ displayName: 'Ivo' });
+    const asPlayer = createClient(worker.url, { token: player.token, fetch: fromItsAddress });
+    const view = await asPlayer.puzzle(date, 'signal', 'easy');
+    const engine = engineFor('signal');
+    const puzzle = engine.parsePuzzle(view.puzzle);
+    const solution = engine.solve(puzzle, { maxSolutions: 1 }).solutions[0];
+    if (!solution) throw new Error('no solution');
+    const log = humanLog(engine.stepsTo(puzzle, solution), { endMs: 290_000 }).map(
+      ([t, a, b]): [number, number, number] => [t, a, b],
+    );
+    await owner.setTestClock(new Date(Date.now() + 300_000).toISOString());
+    try {
+      const result = await asPlayer.submit(date, 'signal', 'easy', {
+        solution: solution as { grid: string },
+        log,
+      });
+      expect(result.verdict).toBe('clean');
+    } finally {
+      await owner.clearTestClock();
+    }
+    await vi.waitFor(
+      async () => {
+        const { rows } = await owner.topEvidence(date, 'signal', 'easy');
+        if (!rows.some((r) => r.playerId === player.player.id)) throw new Error('the solve is not in D1 yet');
+      },
+      { timeout: 30_000, interval: 200 },
+    );
+    return player.player.id;
   }
 
   /**
@@ -180,6 +221,8 @@ describe.skipIf(!chromiumStatus.ok)('the console', () => {
   });
 
   test("the analytics page's figures equal what was played, and its table downloads as CSV", async () => {
+    // The approved player shares a card of the day: its solve is counted, so the card is made.
+    await createClient(worker.url, { token: held.token }).share({ date: held.date });
     const page = await openConsole();
     await signIn(page, moderatorToken);
     await page.goto(`${worker.url}/console/#analytics`);
@@ -199,17 +242,78 @@ describe.skipIf(!chromiumStatus.ok)('the console', () => {
     const [header, ...lines] = csv.split('\r\n');
     expect(header).toContain('"started"');
     expect(lines.find((line) => line.startsWith(`"${held.date}","signal","easy","1","1"`))).toBeDefined();
+    // The date's players: one active and new, one share card, and a streak of one day (the approved solve).
+    const day = await page.locator(`#analytics-days tr[data-date="${held.date}"] td`).allTextContents();
+    expect(day).toEqual(['1', '1', '0', '1', '1', '0', '0', '0']);
+    // Her week's cohort is that one new player; whether she came back is not known on her first day.
+    const week = page.locator('#analytics-retention tr').last();
+    expect(await week.locator('td').first().textContent()).toBe('1');
+    const retention = page.waitForEvent('download');
+    await page.locator('#analytics-retention-csv').focus();
+    await page.keyboard.press('Enter');
+    const rows = (await readFile((await (await retention).path()) ?? '', 'utf8')).split('\r\n');
+    expect(rows[0]).toBe('"week","dates","newPlayers","back1","back7","back30","rate1","rate7","rate30"');
+    expect(rows.at(-1)).toMatch(/^"\d{4}-\d{2}-\d{2}","\d+","1",/);
+    const charts = page.locator('#analytics-charts svg');
+    expect(await charts.count()).toBe(5);
+    expect(
+      await page
+        .locator('#analytics-charts svg[aria-label^="Streak lengths reaching"]')
+        .getAttribute('aria-label'),
+    ).toContain('1 day 1');
   });
 
-  test("today's boards show the approved player in the top 10, with the solvers and the histogram", async () => {
+  test("today's boards show the top 10 with an evidence badge each and the held row, the solvers and the histogram", async () => {
+    await newPlayersSolve(held.date);
     const page = await openConsole();
     await signIn(page, moderatorToken);
     await page.goto(`${worker.url}/console/#today`);
     const card = page.locator(`article[data-today="${held.date}:signal:easy"]`);
     await card.waitFor();
-    expect(await card.locator('dt', { hasText: 'Solvers so far' }).locator('+ dd').textContent()).toBe('1');
-    expect(await card.locator('ol.top li').allTextContents()).toEqual([expect.stringContaining('Hana')]);
+    expect(await card.locator('dt', { hasText: 'Solvers so far' }).locator('+ dd').textContent()).toBe('2');
+    // Hana's solve was approved; Ivo is new: players do not see his row, the console shows it held.
+    const rows = card.locator('ol.top li');
+    expect(await rows.allTextContents()).toEqual([
+      expect.stringMatching(/^Hana · .* approved$/),
+      expect.stringMatching(/^Ivo · .* new: held for review$/),
+    ]);
+    expect(
+      await rows.evaluateAll((items) => items.map((li) => [li.getAttribute('value'), li.className])),
+    ).toEqual([
+      ['1', ''],
+      ['2', 'held'],
+    ]);
+    const board = await createClient(worker.url).leaderboard(held.date, 'signal', 'easy', { fresh: true });
+    expect(board.heldForReview).toBe(1);
     expect(await card.locator('svg rect').count()).toBeGreaterThan(0);
+  });
+
+  test("the queue lists a new player's row held from a top 10; a moderator vouches by keyboard and it shows", async () => {
+    const page = await openConsole();
+    await signIn(page, moderatorToken);
+    const item = page.locator('#queue-list li[data-type="top"] button').first();
+    await item.waitFor();
+    expect(await item.textContent()).toMatch(/Ivo · .* new player held from place 2/);
+    await item.focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.locator('#queue-detail h3').textContent()).toContain('Held from the top 10');
+    expect(await page.locator('#queue-detail').textContent()).toContain('Place on the board2');
+    await page.locator('#player-evidence-body dl.facts').waitFor();
+    expect(await page.locator('#decision button[value="approve"]').textContent()).toBe(
+      'Vouch for the player (a)',
+    );
+    expect(await page.locator('#decision button[value="clear"]').isVisible()).toBe(false);
+    expect(describeViolations(await axeViolations(page))).toBe('');
+    await page.locator('#queue-title').focus();
+    await page.keyboard.press('a');
+    await expect.poll(() => page.evaluate('document.activeElement?.id')).toBe('reason');
+    await page.keyboard.type('Known club player, checked');
+    await page.keyboard.press('Enter');
+    await page.locator('#status', { hasText: 'vouched' }).waitFor();
+    const board = await createClient(worker.url).leaderboard(held.date, 'signal', 'easy', { fresh: true });
+    expect(board.entries.map((e) => e.displayName)).toEqual(['Hana', 'Ivo']);
+    expect(board.heldForReview).toBe(0);
+    await expect.poll(() => page.locator('#queue-list li[data-type="top"]').count()).toBe(0);
   });
 
   test("a moderator resolves a player's report from the puzzle's votes and reports", async () => {

@@ -91,7 +91,20 @@ describe('analytics', () => {
 
   it('tells new players from returning ones', async () => {
     const { days } = await report(`?from=${date}&to=${date}`);
-    expect(days).toEqual([{ date, newPlayers: 2, activePlayers: 3, returningPlayers: 1 }]);
+    // Both solvers' streaks reached the date at one day (the returning player had not solved before).
+    expect(days).toEqual([
+      {
+        date,
+        newPlayers: 2,
+        activePlayers: 3,
+        returningPlayers: 1,
+        sharesMade: 0,
+        streak1: 2,
+        streak2to6: 0,
+        streak7to29: 0,
+        streak30up: 0,
+      },
+    ]);
   });
 
   it('keeps to the kind and level asked for', async () => {
