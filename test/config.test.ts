@@ -7,6 +7,7 @@ import {
 import { describe, expect, it } from 'vitest';
 import { createApp } from '../src/app.js';
 import { ConfigError, DEV_SECRETS, DEV_VAPID, loadConfig } from '../src/config.js';
+import { HealthSchema } from '../src/contract/health.js';
 import { MAX_BOARD_SHARDS } from '../src/daily/board-shards.js';
 import type { Env } from '../src/env.js';
 import worker from '../src/index.js';
@@ -15,6 +16,7 @@ import { MIN_DISTINCT_KEY_BYTES } from '../src/push/vapid-keys.js';
 import { MIN_DISTINCT_CHARACTERS, MIN_SECRET_LENGTH } from '../src/secret-strength.js';
 import { createServices } from '../src/services.js';
 import { COMMITTED, EXAMPLE_SECRETS } from './support/committed-config.js';
+import { bodyOf } from './support/json.js';
 import { DEPLOYED_VAPID, OTHER_PRIVATE_KEY } from './support/vapid.js';
 
 /** 64 random hex characters, as `openssl rand -hex 32` prints. */
@@ -100,7 +102,7 @@ describe('a Worker started from the committed configuration with its secrets', (
       expect(res.status, init.method ?? 'GET').toBe(404);
       expect(await res.json()).toMatchObject({ error: { code: 'not_found' } });
     }
-    const health = (await (await send(deployed, '/v1/health')).json()) as { time: string };
+    const health = await bodyOf(await send(deployed, '/v1/health'), HealthSchema);
     expect(Math.abs(Date.parse(health.time) - Date.now())).toBeLessThan(60_000);
   });
 });

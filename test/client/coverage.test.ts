@@ -1,20 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { type AdminClient, type Client, createAdminClient, createClient } from '../../src/client/index.js';
 import { appAt } from '../support/app.js';
+import { documentOf, type Operation } from '../support/openapi.js';
 
 /**
  * `daily-puzzles/client` has a method for every operation of the OpenAPI document, so the page, other front
  * ends, the moderators' tools and the monitors never need a path of their own: `createClient` for the
  * players' routes and the health check, `createAdminClient` for the routes of ADMIN_TOKEN.
  */
-
-interface Operation {
-  operationId: string;
-  security?: Record<string, string[]>[];
-}
-interface Document {
-  paths: Record<string, Record<string, Operation>>;
-}
 
 interface Documented {
   method: string;
@@ -31,7 +24,7 @@ interface Documented {
 const IS_ADMIN = (operation: Operation) => (operation.security ?? []).some((scheme) => 'admin' in scheme);
 
 async function documentedOperations(): Promise<Documented[]> {
-  const document = (await (await appAt('2026-11-29T12:00:00Z')('/openapi.json')).json()) as Document;
+  const document = await documentOf(await appAt('2026-11-29T12:00:00Z')('/openapi.json'));
   return Object.entries(document.paths).flatMap(([path, operations]) =>
     Object.entries(operations).map(([method, operation]) => ({
       method: method.toUpperCase(),

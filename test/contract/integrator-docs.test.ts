@@ -1,19 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { appAt } from '../support/app.js';
+import { documentOf, type JsonSchema } from '../support/openapi.js';
 
 // What issue #23 found the document leaving an integrator to guess: whether a streak's `change` can be
 // null, and whether a log entry's time may be negative.
 
-interface Schema {
-  type?: string | string[];
-  enum?: unknown[];
-  description?: string;
-  properties?: Record<string, Schema>;
-}
-
-async function schemas(): Promise<Record<string, Schema>> {
+async function schemas(): Promise<Record<string, JsonSchema>> {
   const res = await appAt('2026-11-29T12:00:00Z')('/openapi.json');
-  return ((await res.json()) as { components: { schemas: Record<string, Schema> } }).components.schemas;
+  return (await documentOf(res)).components.schemas;
 }
 
 describe('the OpenAPI document, for an integrator', () => {

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { DEV_SECRETS } from '../../src/config.js';
-import { appAt, type ErrorJson } from '../support/app.js';
+import { appAt } from '../support/app.js';
+import { bodyOf, errorOf } from '../support/json.js';
 import { bearer, register, someAddress } from '../support/play.js';
 
 /**
@@ -36,7 +38,7 @@ function exampleOf(doc: Json, schema: Json | undefined): unknown {
 }
 
 async function requestExamples(): Promise<Example[]> {
-  const doc = (await (await api('/openapi.json')).json()) as Json;
+  const doc = await bodyOf(await api('/openapi.json'), z.record(z.string(), z.unknown()));
   return Object.entries(doc.paths as Record<string, Json>).flatMap(([path, item]) =>
     Object.entries(item).map(([method, value]) => {
       const op = value as Json;
@@ -83,7 +85,7 @@ describe('the examples of the OpenAPI document', () => {
     const refused: string[] = [];
     for (const example of examples) {
       const res = await send(example);
-      const json = res.status >= 400 ? ((await res.json()) as ErrorJson) : null;
+      const json = res.status >= 400 ? await errorOf(res) : null;
       if (res.status >= 500 || (res.status === 400 && SHAPE_ERRORS.includes(json?.error.code ?? ''))) {
         refused.push(`${example.method} ${example.url}: ${res.status} ${JSON.stringify(json)}`);
       }
@@ -112,7 +114,7 @@ describe('the examples of the OpenAPI document', () => {
       anonymous: false,
     });
     expect(res.status).toBe(400);
-    expect(((await res.json()) as ErrorJson).error.code).toBe('invalid_request');
+    expect((await errorOf(res)).error.code).toBe('invalid_request');
   });
 
   it('answer 401 without a token exactly where the document declares one required', async () => {

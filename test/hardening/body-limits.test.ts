@@ -4,7 +4,8 @@ import { DEV_SECRETS } from '../../src/config.js';
 import { MAX_LOG_ENTRIES } from '../../src/contract/submission.js';
 import { MAX_BODY_BYTES, MAX_SUBMISSION_BODY_BYTES } from '../../src/http/body-limit.js';
 import worker from '../../src/index.js';
-import { appAt, type ErrorJson } from '../support/app.js';
+import { appAt } from '../support/app.js';
+import { errorOf } from '../support/json.js';
 import { someAddress } from '../support/play.js';
 
 const api = appAt('2026-11-29T12:00:00Z');
@@ -31,7 +32,7 @@ function chunked(bytes: number): ReadableStream<Uint8Array> {
 async function expect413(res: Response, what: string): Promise<void> {
   expect(res.status, what).toBe(413);
   expect(res.headers.get('content-type'), what).toContain('application/json');
-  expect(((await res.json()) as ErrorJson).error.code, what).toBe('body_too_large');
+  expect((await errorOf(res)).error.code, what).toBe('body_too_large');
 }
 
 const headers = { 'content-type': 'application/json', ...someAddress() };

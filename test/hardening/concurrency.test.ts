@@ -1,15 +1,10 @@
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
+import { PuzzleBoardSchema } from '../../src/contract/leaderboards.js';
+import { SubmissionResultSchema } from '../../src/contract/submission.js';
 import { appAt } from '../support/app.js';
-import {
-  type NewPlayer,
-  type ResultJson,
-  register,
-  solveStored,
-  startPuzzle,
-  submit,
-  vouch,
-} from '../support/play.js';
+import { bodyOf } from '../support/json.js';
+import { type NewPlayer, register, solveStored, startPuzzle, submit, vouch } from '../support/play.js';
 
 const date = '2026-11-29';
 const fetchedAt = '2026-11-29T12:00:00Z';
@@ -35,7 +30,7 @@ describe('200 concurrent submissions from 200 players to one puzzle', () => {
           solution,
           elapsedMs: p.seconds * 1000,
           startToken: p.startToken,
-        }).then(async (r) => ({ status: r.status, body: (await r.json()) as ResultJson })),
+        }).then(async (r) => ({ status: r.status, body: await bodyOf(r, SubmissionResultSchema) })),
       ),
     );
     expect(results.every((r) => r.status === 200 && r.body.valid && !r.body.repeated)).toBe(true);
@@ -55,12 +50,10 @@ describe('200 concurrent submissions from 200 players to one puzzle', () => {
     let cursor: string | null = null;
     do {
       const query: string = cursor ? `?limit=100&cursor=${cursor}` : '?limit=100';
-      const page = (await (
-        await appAt('2026-11-29T13:00:00Z')(`/v1/leaderboards/${date}/sudoku/easy${query}`)
-      ).json()) as {
-        entries: { rank: number; playerId: string; countedMs: number }[];
-        nextCursor: string | null;
-      };
+      const page = await bodyOf(
+        await appAt('2026-11-29T13:00:00Z')(`/v1/leaderboards/${date}/sudoku/easy${query}`),
+        PuzzleBoardSchema,
+      );
       for (const e of page.entries) finalRank.set(e.playerId, e.rank);
       cursor = page.nextCursor;
     } while (cursor);

@@ -6,7 +6,8 @@ import { runDailyCron } from '../../src/daily/cron.js';
 import { puzzlesOfDate } from '../../src/daily/schedule.js';
 import { createDb } from '../../src/db/client.js';
 import { engineFor } from '../../src/kinds/index.js';
-import { appAt, type ErrorJson } from '../support/app.js';
+import { appAt } from '../support/app.js';
+import { errorOf } from '../support/json.js';
 import { register, solveStored, startPuzzle, submit } from '../support/play.js';
 
 const sudoku = engineFor('sudoku');
@@ -39,7 +40,7 @@ describe('a generation that throws for one kind', () => {
     );
     const one = await appAt(at)(`/v1/puzzles/${date}/sudoku/easy`);
     expect(one.status).toBe(503);
-    expect(((await one.json()) as ErrorJson).error.code).toBe('generation_failed');
+    expect((await errorOf(one)).error.code).toBe('generation_failed');
     const run = await env.DB.prepare(
       "select status, error from generation_runs where date = ? and status in ('partial', 'failed') order by id limit 1",
     )
@@ -121,7 +122,7 @@ describe('a database fault', () => {
       startToken,
     });
     expect(res.status).toBe(503);
-    const body = (await res.json()) as ErrorJson;
+    const body = await errorOf(res);
     expect(body.error.code).toBe('database_unavailable');
     expect(body.error.requestId).toMatch(/\S+/);
     expect(await countOf('select count(*) as n from submissions where player_id = ?', player.id)).toBe(0);
@@ -164,7 +165,7 @@ describe('a database fault while storing a puzzle', () => {
     await injectFault('store_fault', 'INSERT ON puzzles');
     const res = await appAt(at)(`/v1/puzzles/${date}/sudoku/easy`);
     expect(res.status).toBe(503);
-    expect(((await res.json()) as ErrorJson).error.code).toBe('database_unavailable');
+    expect((await errorOf(res)).error.code).toBe('database_unavailable');
     const [run] = await runsOf(date);
     expect(run).toMatchObject({ status: 'failed', finishedAt: at.replace('Z', '.000Z') });
     expect(run?.error).toContain('simulated store_fault');

@@ -1,6 +1,7 @@
 import { env } from 'cloudflare:test';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createApp } from '../../src/app.js';
+import { documentOf } from '../support/openapi.js';
 
 const app = createApp({ now: () => new Date('2026-11-29T12:00:00Z') });
 const request = (path: string, init?: RequestInit, extraEnv: Record<string, string> = {}) =>
@@ -110,9 +111,7 @@ describe('HTTP hygiene', () => {
   });
 
   it('allows in a CORS preflight every method of every operation the OpenAPI document lists', async () => {
-    const document = (await (await request('/openapi.json')).json()) as {
-      paths: Record<string, Record<string, unknown>>;
-    };
+    const document = await documentOf(await request('/openapi.json'));
     const operations = Object.entries(document.paths).flatMap(([path, item]) =>
       Object.keys(item)
         .filter((method) => ['get', 'put', 'post', 'delete', 'patch'].includes(method))

@@ -1,11 +1,13 @@
 import { env } from 'cloudflare:test';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { DEV_SECRETS } from '../../src/config.js';
+import { NewGroupSchema } from '../../src/contract/groups.js';
 import type { LogEntry } from '../../src/engines/types.js';
 import { ADMIN_LOCKOUT_SECONDS } from '../../src/http/admin-auth.js';
 import { memoryLimiter, RATE_LIMITS, rateLimitBindings } from '../../src/http/rate-limit.js';
-import { appAt, type ErrorJson } from '../support/app.js';
+import { appAt } from '../support/app.js';
 import { COMMITTED } from '../support/committed-config.js';
+import { bodyOf, errorOf } from '../support/json.js';
 import { limitedOn } from '../support/limiters.js';
 import {
   bearer,
@@ -66,7 +68,7 @@ describe('player creation', () => {
     expectLimited(await statuses(limit + 1, () => createPlayer(address)), limit, 201);
     const refused = await createPlayer(address);
     expect(refused.headers.get('Retry-After')).toBe('60');
-    expect(((await refused.json()) as ErrorJson).error.code).toBe('rate_limited');
+    expect((await errorOf(refused)).error.code).toBe('rate_limited');
     expect((await createPlayer(from('203.0.113.8'))).status).toBe(201);
   });
 
@@ -90,7 +92,7 @@ describe('the network aggregate beside each address limit', () => {
     expectLimited(seen, network.limit, 201);
     const refused = await createPlayer(from('192.0.2.250'));
     expect(refused.headers.get('Retry-After')).toBe('60');
-    const { error } = (await refused.json()) as ErrorJson;
+    const { error } = await errorOf(refused);
     expect(error.code).toBe('rate_limited');
     expect(error.message).toContain(
       `from one network (an IPv4 /24 or an IPv6 /48): at most ${network.limit}`,
@@ -281,7 +283,7 @@ describe('group joins (each with an unknown code is a guess at one)', () => {
       headers: { ...bearer(owner.token), ...json },
       body: JSON.stringify({ name: 'Guessers' }),
     });
-    const { inviteCode } = (await made.json()) as { inviteCode: string };
+    const { inviteCode } = await bodyOf(made, NewGroupSchema);
     expect((await join(token, someAddress(), inviteCode)).status).toBe(429);
   });
 
@@ -393,7 +395,7 @@ describe('admin authentication', () => {
     const locked = await runs({ ...right, ...address });
     expect(locked.status).toBe(429);
     expect(Number(locked.headers.get('Retry-After'))).toBe(ADMIN_LOCKOUT_SECONDS);
-    expect(((await locked.json()) as ErrorJson).error.code).toBe('rate_limited');
+    expect((await errorOf(locked)).error.code).toBe('rate_limited');
     const calibrate = await api('/v1/admin/calibrate', { method: 'POST', headers: { ...right, ...address } });
     expect(calibrate.status).toBe(429);
   });

@@ -1,11 +1,13 @@
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { DEV_SECRETS } from '../../src/config.js';
+import { DayPuzzlesSchema } from '../../src/contract/puzzle.js';
 import type { IsoDate } from '../../src/daily/calendar.js';
 import { makePuzzleRow } from '../../src/daily/make-puzzle.js';
 import { dailySeed } from '../../src/daily/seed.js';
 import { defaultBenchmark, engineFor, KINDS } from '../../src/kinds/index.js';
 import { appAt } from '../support/app.js';
+import { bodyOf } from '../support/json.js';
 import { bearer, register, solveStored, startPuzzle, submit } from '../support/play.js';
 
 const DATE = '2026-11-29';
@@ -82,12 +84,10 @@ describe('secrets stay secret before the embargo', () => {
 
   it('public colour-sort payloads hide the bottom units of every tube', async () => {
     const res = await appAt(AT)(`/v1/puzzles/${DATE}`);
-    const day = (await res.json()) as {
-      puzzles: { kind: string; puzzle: { tubes?: (number | null)[][] } }[];
-    };
-    const colorsorts = day.puzzles.filter((p) => p.kind === 'colorsort');
+    const day = await bodyOf(res, DayPuzzlesSchema);
+    const colorsorts = day.puzzles.flatMap((p) => (p.kind === 'colorsort' ? [p] : []));
     for (const { puzzle } of colorsorts) {
-      for (const tube of puzzle.tubes ?? []) {
+      for (const tube of puzzle.tubes) {
         const hidden = Math.min(2, tube.length);
         expect(tube.slice(0, hidden).every((unit) => unit === null)).toBe(true);
       }

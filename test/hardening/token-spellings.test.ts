@@ -1,7 +1,8 @@
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import { appAt, type ErrorJson } from '../support/app.js';
+import { appAt } from '../support/app.js';
 import { tokenSpellings } from '../support/base64url.js';
+import { errorOf } from '../support/json.js';
 import { bearer, register, solveStored, startPuzzle, submit } from '../support/play.js';
 
 const at = '2026-11-29T12:00:00Z';
@@ -15,7 +16,7 @@ describe('a token spelled another way (its last character changed in bits base64
     const seen = [];
     for (const spelling of spellings) {
       const res = await appAt(at)('/v1/players/me', { headers: bearer(spelling) });
-      seen.push([res.status, res.status === 200 ? 'ok' : ((await res.json()) as ErrorJson).error.code]);
+      seen.push([res.status, res.status === 200 ? 'ok' : (await errorOf(res)).error.code]);
     }
     expect(seen).toEqual([
       [200, 'ok'],
@@ -36,10 +37,7 @@ describe('a token spelled another way (its last character changed in bits base64
         solution,
         startToken: other,
       });
-      expect([res.status, ((await res.json()) as ErrorJson).error.code], other).toEqual([
-        403,
-        'invalid_start_token',
-      ]);
+      expect([res.status, (await errorOf(res)).error.code], other).toEqual([403, 'invalid_start_token']);
     }
     const recorded = await env.DB.prepare('select count(*) as n from submissions where player_id = ?')
       .bind(player.id)

@@ -1,7 +1,9 @@
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
+import { NewPlayerSchema, PlayerProfileSchema } from '../../src/contract/player.js';
 import { sessionStart } from '../../src/http/d1-session.js';
-import { appAt, type ErrorJson } from '../support/app.js';
+import { appAt } from '../support/app.js';
+import { bodyOf, errorOf } from '../support/json.js';
 import { bearer, someAddress } from '../support/play.js';
 
 const AT = '2026-11-29T12:00:00Z';
@@ -37,12 +39,12 @@ describe('the D1 bookmark of a request', () => {
 
   it('lets a player that just registered read itself back with the bookmark it was given', async () => {
     const made = await registering();
-    const { token } = (await made.json()) as { token: string };
+    const { token } = await bodyOf(made, NewPlayerSchema);
     const me = await request('/v1/players/me', {
       headers: { ...bearer(token), 'x-d1-bookmark': bookmarkOf(made) },
     });
     expect(me.status).toBe(200);
-    expect(((await me.json()) as { displayName: string }).displayName).toBe('Bookmarked');
+    expect((await bodyOf(me, PlayerProfileSchema)).displayName).toBe('Bookmarked');
     expect(bookmarkOf(me) >= bookmarkOf(made)).toBe(true);
   });
 
@@ -66,7 +68,7 @@ describe('the D1 bookmark of a request', () => {
     for (const bad of ['nope', upperCase, tooLong, `${good}-0`, good.slice(9), 'first-primary']) {
       const res = await request('/v1/puzzles/today', { headers: { 'x-d1-bookmark': bad } });
       expect(res.status, bad).toBe(400);
-      expect(((await res.json()) as ErrorJson).error.code, bad).toBe('invalid_bookmark');
+      expect((await errorOf(res)).error.code, bad).toBe('invalid_bookmark');
       expect(res.headers.get('x-d1-bookmark'), bad).toBeNull();
     }
   });
@@ -75,7 +77,7 @@ describe('the D1 bookmark of a request', () => {
     const before = await playerCount();
     const res = await registering({ 'x-d1-bookmark': 'first-primary' });
     expect(res.status).toBe(400);
-    expect(((await res.json()) as ErrorJson).error.code).toBe('invalid_bookmark');
+    expect((await errorOf(res)).error.code).toBe('invalid_bookmark');
     expect(await playerCount()).toBe(before);
   });
 

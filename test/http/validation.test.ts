@@ -2,6 +2,7 @@ import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
 import { describe, expect, it } from 'vitest';
 import { refusedAs, validationHook } from '../../src/http/validation.js';
 import { appAt, type ErrorJson } from '../support/app.js';
+import { errorOf } from '../support/json.js';
 import { bearer, register, someAddress } from '../support/play.js';
 
 const at = '2026-11-29T12:00:00Z';
@@ -12,7 +13,7 @@ async function refusal(
   init: RequestInit = {},
 ): Promise<{ status: number; error: ErrorJson['error'] }> {
   const res = await api(path, { ...init, headers: { ...someAddress(), ...(init.headers ?? {}) } });
-  return { status: res.status, error: ((await res.json()) as ErrorJson).error };
+  return { status: res.status, error: (await errorOf(res)).error };
 }
 
 function postJson(body: unknown, headers: Record<string, string> = {}): RequestInit {
@@ -165,7 +166,7 @@ describe("a refused field's error code", () => {
   );
   const codeFor = async (query: string) => {
     const res = await probe.request(`/probe?${query}`);
-    return res.status === 204 ? 'taken' : ((await res.json()) as ErrorJson).error.code;
+    return res.status === 204 ? 'taken' : (await errorOf(res)).error.code;
   };
 
   it('is invalid_request for a field named kind whose schema declares no code of its own', async () => {
@@ -179,7 +180,7 @@ describe("a refused field's error code", () => {
   it("takes a value the declared schema accepts, and says the schema's own message for one it does not", async () => {
     expect(await codeFor('shade=red')).toBe('taken');
     const res = await probe.request('/probe?shade=green');
-    expect(((await res.json()) as ErrorJson).error.message).toMatch(/^query parameter shade: /);
+    expect((await errorOf(res)).error.message).toMatch(/^query parameter shade: /);
   });
 });
 

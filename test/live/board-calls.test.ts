@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { ErrorSchema } from '../../src/contract/error.js';
 import { BoardOverloadedError, callBoard } from '../../src/live/call-board.js';
 import type { PuzzleBoard } from '../../src/live/puzzle-board.js';
+import { bodyOf } from '../support/json.js';
 import { d1Number, onBoards } from '../support/live.js';
 import { register, solveStored, startPuzzle, submit } from '../support/play.js';
 
@@ -82,7 +84,7 @@ describe('a ranked submission whose board is overloaded', () => {
     );
     expect(res.status).toBe(503);
     expect(res.headers.get('Retry-After')).toBe('1');
-    expect(((await res.json()) as { error: { code: string } }).error.code).toBe('board_overloaded');
+    expect((await bodyOf(res, ErrorSchema)).error.code).toBe('board_overloaded');
     expect(await d1Number('select count(*) as n from submissions')).toBe(0);
   });
 });

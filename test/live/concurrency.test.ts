@@ -1,20 +1,14 @@
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import type { PlayerId } from '../../src/auth/player-token.js';
+import { SubmissionResultSchema } from '../../src/contract/submission.js';
 import type { IsoDate } from '../../src/daily/calendar.js';
 import { submitSolution } from '../../src/play/submit.js';
 import { createServices } from '../../src/services.js';
 import { appAt } from '../support/app.js';
+import { bodyOf } from '../support/json.js';
 import { boardOf, d1Number, onBoards } from '../support/live.js';
-import {
-  humanLogFor,
-  type NewPlayer,
-  type ResultJson,
-  register,
-  solveStored,
-  startPuzzle,
-  submit,
-} from '../support/play.js';
+import { humanLogFor, type NewPlayer, register, solveStored, startPuzzle, submit } from '../support/play.js';
 
 const date = '2026-11-29';
 const fetchedAt = '2026-11-29T12:00:00Z';
@@ -41,7 +35,7 @@ describe('200 concurrent submissions from 200 players to one board', () => {
           `${date}/sudoku/easy`,
           { solution, startToken: p.startToken },
           onBoards,
-        ).then(async (r) => ({ status: r.status, body: (await r.json()) as ResultJson })),
+        ).then(async (r) => ({ status: r.status, body: await bodyOf(r, SubmissionResultSchema) })),
       ),
     );
     expect(results.every((r) => r.status === 200 && r.body.valid && !r.body.repeated)).toBe(true);

@@ -1,23 +1,18 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { HistorySchema, PlayerStatsSchema } from '../../src/contract/history.js';
 import type { Level } from '../../src/contract/kinds/index.js';
-import type { Share } from '../../src/contract/shares.js';
+import { DailyBoardSchema, PuzzleBoardSchema, PuzzleStatsSchema } from '../../src/contract/leaderboards.js';
+import { PlayerProfileSchema } from '../../src/contract/player.js';
+import { ShareSchema } from '../../src/contract/shares.js';
 import type { Kind } from '../../src/kinds/index.js';
 import { appAt } from '../support/app.js';
+import { bodyOf } from '../support/json.js';
 import { d1Number, onBoards } from '../support/live.js';
 import { bearer, later, register, solveStored, startPuzzle, submit } from '../support/play.js';
 
 const date = '2026-11-29';
 const fetchedAt = '2026-11-29T12:00:00Z';
 const readAt = later(fetchedAt, 400);
-
-interface BoardJson {
-  solvers: number;
-  me: { rank: number; countedMs: number } | null;
-}
-interface StatsJson {
-  solvers: number;
-  histogram: { count: number; mine: boolean }[];
-}
 
 /** A player who fetched the puzzle and solved it on its board 300 s later; D1 does not have it yet. */
 async function solvedOnBoard(level: Level, kind: Kind = 'sudoku'): Promise<string> {
@@ -60,7 +55,7 @@ describe("a player's read of a live puzzle right after its solve on the board", 
     const token = await solvedOnBoard('easy');
     const res = await read(`/v1/leaderboards/${date}/sudoku/easy`, token);
     expect(res.status).toBe(200);
-    const body = (await res.json()) as BoardJson;
+    const body = await bodyOf(res, PuzzleBoardSchema);
     expect(body.solvers).toBe(1);
     expect(body.me).toMatchObject({ rank: 1, countedMs: 300_000 });
     expect(await rankedRows('easy')).toBe(1);
@@ -70,7 +65,7 @@ describe("a player's read of a live puzzle right after its solve on the board", 
     const token = await solvedOnBoard('medium');
     const res = await read(`/v1/puzzles/${date}/sudoku/medium/stats`, token);
     expect(res.status).toBe(200);
-    const body = (await res.json()) as StatsJson;
+    const body = await bodyOf(res, PuzzleStatsSchema);
     expect(body.solvers).toBe(1);
     expect(body.histogram.filter((bucket) => bucket.mine).map((bucket) => bucket.count)).toEqual([1]);
   });
@@ -96,7 +91,7 @@ describe("a player's use of its solve of a live puzzle right after the board ack
     const token = await solvedOnBoard('easy', 'loop');
     const res = await send('POST', '/v1/players/me/shares', token, { date, kind: 'loop', level: 'easy' });
     expect(res.status).toBe(201);
-    const { card } = (await res.json()) as Share;
+    const { card } = await bodyOf(res, ShareSchema);
     expect(card.puzzles).toMatchObject([{ kind: 'loop', level: 'easy', countedMs: 300_000 }]);
   });
 
@@ -110,7 +105,7 @@ describe("a player's use of its solve of a live puzzle right after the board ack
     }
     const res = await send('POST', '/v1/players/me/shares', token, { date });
     expect(res.status).toBe(201);
-    const { card } = (await res.json()) as Share;
+    const { card } = await bodyOf(res, ShareSchema);
     expect(card.puzzles.map((p) => `${p.kind} ${p.level}`)).toEqual(['signal easy', 'signal medium']);
   });
 });
@@ -120,7 +115,7 @@ describe("a player's own profile, history, stats and day board right after a sol
     const token = await solvedOnBoard('easy', 'pattern');
     const res = await read('/v1/players/me', token);
     expect(res.status).toBe(200);
-    const { ratings } = (await res.json()) as { ratings: { kind: string; games: number }[] };
+    const { ratings } = await bodyOf(res, PlayerProfileSchema);
     expect(ratings).toMatchObject([{ kind: 'pattern', games: 1 }]);
   });
 
@@ -128,7 +123,7 @@ describe("a player's own profile, history, stats and day board right after a sol
     const token = await solvedOnBoard('medium', 'pattern');
     const res = await read('/v1/players/me/history', token);
     expect(res.status).toBe(200);
-    const { entries } = (await res.json()) as { entries: { kind: string; level: string; rank: number }[] };
+    const { entries } = await bodyOf(res, HistorySchema);
     expect(entries).toMatchObject([{ kind: 'pattern', level: 'medium', rank: 1 }]);
   });
 
@@ -136,7 +131,7 @@ describe("a player's own profile, history, stats and day board right after a sol
     const token = await solvedOnBoard('medium', 'loop');
     const res = await read('/v1/players/me/stats?kind=loop', token);
     expect(res.status).toBe(200);
-    const { kinds } = (await res.json()) as { kinds: { kind: string; levels: { solves: number }[] }[] };
+    const { kinds } = await bodyOf(res, PlayerStatsSchema);
     expect(kinds).toMatchObject([{ kind: 'loop', levels: [{ level: 'medium', solves: 1 }] }]);
   });
 
@@ -144,7 +139,7 @@ describe("a player's own profile, history, stats and day board right after a sol
     const token = await solvedOnBoard('hard', 'signal');
     const res = await read(`/v1/leaderboards/${date}/daily`, token);
     expect(res.status).toBe(200);
-    const { me } = (await res.json()) as { me: { total: number } | null };
+    const { me } = await bodyOf(res, DailyBoardSchema);
     expect(me?.total).toBeGreaterThan(0);
   });
 });

@@ -1,9 +1,11 @@
 import { env, runDurableObjectAlarm, runInDurableObject } from 'cloudflare:test';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { SubmissionResultSchema } from '../../src/contract/submission.js';
 import { FLUSH_ROWS } from '../../src/live/puzzle-board.js';
 import { appAt } from '../support/app.js';
+import { bodyOf } from '../support/json.js';
 import { boardOf, copyPuzzle, d1Number, judgedSolve, newPlayers, onBoards } from '../support/live.js';
-import { later, type ResultJson, register, solveStored, startPuzzle, submit } from '../support/play.js';
+import { later, register, solveStored, startPuzzle, submit } from '../support/play.js';
 
 const date = '2026-11-29';
 const fetchedAt = '2026-11-29T12:00:00Z';
@@ -24,7 +26,7 @@ async function submitOnBoard(token: string, level: string, seconds: number) {
     { solution },
     onBoards,
   );
-  return { status: res.status, body: (await res.json()) as ResultJson };
+  return { status: res.status, body: await bodyOf(res, SubmissionResultSchema) };
 }
 
 beforeAll(async () => {

@@ -1,8 +1,11 @@
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { DEV_SECRETS } from '../../src/config.js';
+import { CalibrationSchema, GenerationResultSchema, GenerationRunsSchema } from '../../src/contract/admin.js';
+import { PlayablePuzzleSchema } from '../../src/contract/puzzle.js';
 import { MAX_DAILY_FACTOR } from '../../src/rating/calibration.js';
 import { appAt } from '../support/app.js';
+import { bodyOf } from '../support/json.js';
 import { someAddress } from '../support/play.js';
 
 const admin = { Authorization: `Bearer ${DEV_SECRETS.ADMIN_TOKEN}` };
@@ -73,20 +76,18 @@ describe('admin routes', () => {
   it('list recent generation runs', async () => {
     await api('/v1/puzzles/2026-11-28/sudoku/easy');
     const res = await api('/v1/admin/generation-runs?limit=5', { headers: admin });
-    const body = (await res.json()) as { runs: { date: string; trigger: string; status: string }[] };
+    const body = await bodyOf(res, GenerationRunsSchema);
     expect(body.runs[0]).toMatchObject({ date: '2026-11-28', trigger: 'request', status: 'ok' });
   });
 
   it('make the missing puzzles of a date and leave existing ones alone', async () => {
     const res = await api('/v1/admin/dates/2026-11-27/generate', { method: 'POST', headers: admin });
-    const first = (await res.json()) as { status: string; generated: number };
+    const first = await bodyOf(res, GenerationResultSchema);
     expect(first.generated).toBeGreaterThan(0);
-    const again = (await (
-      await api('/v1/admin/dates/2026-11-27/generate', { method: 'POST', headers: admin })
-    ).json()) as {
-      status: string;
-      generated: number;
-    };
+    const again = await bodyOf(
+      await api('/v1/admin/dates/2026-11-27/generate', { method: 'POST', headers: admin }),
+      GenerationResultSchema,
+    );
     expect(again).toMatchObject({ status: 'noop', generated: 0 });
   });
 });
@@ -102,9 +103,10 @@ describe('benchmark calibration', () => {
   it('moves towards the median, bounded per day, and records each change', async () => {
     const start = await sudokuEasyBenchmark();
     await seedSolves(40, 3);
-    const first = (await (await api('/v1/admin/calibrate', { method: 'POST', headers: admin })).json()) as {
-      updates: { kind: string; level: string; newSeconds: number; limited: boolean }[];
-    };
+    const first = await bodyOf(
+      await api('/v1/admin/calibrate', { method: 'POST', headers: admin }),
+      CalibrationSchema,
+    );
     expect(first.updates).toHaveLength(1);
     expect(first.updates[0]).toMatchObject({ kind: 'sudoku', level: 'easy', limited: true });
     expect(await sudokuEasyBenchmark()).toBeCloseTo(start * MAX_DAILY_FACTOR, 6);
@@ -127,11 +129,10 @@ describe('benchmark calibration', () => {
       benchmark_seconds: number;
     }>();
     expect(old?.benchmark_seconds).not.toBeCloseTo(calibrated, 6);
-    const next = (await (
-      await appAt('2026-11-30T18:00:00Z')('/v1/puzzles/2026-11-30/sudoku/easy')
-    ).json()) as {
-      benchmarkSeconds: number;
-    };
+    const next = await bodyOf(
+      await appAt('2026-11-30T18:00:00Z')('/v1/puzzles/2026-11-30/sudoku/easy'),
+      PlayablePuzzleSchema,
+    );
     expect(next.benchmarkSeconds).toBeCloseTo(calibrated, 6);
   });
 });

@@ -1,16 +1,17 @@
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import type { Level } from '../../src/contract/kinds/index.js';
+import { SubmissionResultSchema } from '../../src/contract/submission.js';
 import { engineFor, type Kind } from '../../src/kinds/index.js';
 import { adminAt } from '../support/admin-client.js';
 import { appAt } from '../support/app.js';
 import { clientAt } from '../support/client.js';
+import { bodyOf } from '../support/json.js';
 import { offline, stored } from '../support/paced.js';
 import {
   bearer,
   later,
   type NewPlayer,
-  type ResultJson,
   register,
   solveStored,
   someAddress,
@@ -55,7 +56,7 @@ async function play(player: NewPlayer, date: string, kind: Kind, level: Level, s
     lifted,
   );
   expect(res.status).toBe(200);
-  return (await res.json()) as ResultJson;
+  return await bodyOf(res, SubmissionResultSchema);
 }
 
 /** The player's places among the first ten rows of every global board of the date. */

@@ -1,7 +1,10 @@
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { DEV_SECRETS } from '../../src/config.js';
+import { DailyBoardSchema, PuzzleBoardSchema, PuzzleStatsSchema } from '../../src/contract/leaderboards.js';
 import { appAt } from '../support/app.js';
+import { bodyOf } from '../support/json.js';
 import { bearer, type NewPlayer, register, solveAs, vouch } from '../support/play.js';
 
 /**
@@ -13,14 +16,10 @@ const date = '2026-11-26';
 const at = `${date}T18:00:00Z`;
 const api = appAt(at);
 
-interface Board {
-  entries: { playerId: string }[];
-}
-
 async function boardIds(url: string, viewer?: NewPlayer): Promise<string[]> {
   const res = await api(url, viewer ? { headers: bearer(viewer.token) } : {});
   expect(res.status, url).toBe(200);
-  return ((await res.json()) as Board).entries.map((e) => e.playerId);
+  return (await bodyOf(res, z.union([PuzzleBoardSchema, DailyBoardSchema]))).entries.map((e) => e.playerId);
 }
 
 async function solvedByTwo(level: 'easy' | 'medium'): Promise<[NewPlayer, NewPlayer]> {
@@ -58,12 +57,9 @@ describe('a banned player on the boards', () => {
   it('counts in no figure once banned through the admin route: the solvers, the median and the day’s players', async () => {
     const [cheat, honest] = await solvedByTwo('medium');
     const stats = async () =>
-      (await (await api(`/v1/puzzles/${date}/loop/medium/stats`)).json()) as {
-        solvers: number;
-        medianMs: number;
-      };
+      await bodyOf(await api(`/v1/puzzles/${date}/loop/medium/stats`), PuzzleStatsSchema);
     const dayPlayers = async () =>
-      ((await (await api(`/v1/leaderboards/${date}/daily`)).json()) as { players: number }).players;
+      (await bodyOf(await api(`/v1/leaderboards/${date}/daily`), DailyBoardSchema)).players;
     expect((await stats()).solvers).toBe(2);
     const playersBefore = await dayPlayers();
     const ban = await api(`/v1/admin/players/${cheat.player.id}/ban`, {

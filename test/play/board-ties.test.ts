@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { NewGroupSchema } from '../../src/contract/groups.js';
+import { DailyBoardSchema, PuzzleBoardSchema, RatingBoardSchema } from '../../src/contract/leaderboards.js';
 import { appAt } from '../support/app.js';
 import { seedEstablishedPlayers } from '../support/established.js';
+import { bodyOf } from '../support/json.js';
 import { bearer, later, type NewPlayer, register, solveAs, someAddress, vouch } from '../support/play.js';
 
 /**
@@ -26,6 +30,13 @@ interface Page {
   entries: Row[];
   nextCursor: string | null;
   me?: { rank: number } | null;
+}
+
+/** Any of the three boards, parsed by its contract schema: each reads as a page of rows. */
+const BoardSchema = z.union([PuzzleBoardSchema, DailyBoardSchema, RatingBoardSchema]);
+
+async function pageOf(res: Response | Promise<Response>): Promise<Page> {
+  return bodyOf(await res, BoardSchema);
 }
 
 /**
@@ -78,7 +89,7 @@ async function pageByPage(
       `${path}${path.includes('?') ? '&' : '?'}limit=1${cursor ? `&cursor=${cursor}` : ''}`,
     );
     expect(res.status).toBe(200);
-    const page = (await res.json()) as Page;
+    const page = await pageOf(res);
     rows.push(...page.entries);
     cursor = page.nextCursor;
   } while (cursor !== null);
@@ -102,13 +113,13 @@ describe("a puzzle board's tie", () => {
     await solveIn(lowSecond, date, 'medium', '2026-11-29T13:00:03Z', 400);
     const order = ids([lowFirst, highSecond, highFirst, lowSecond]);
 
-    const board = (await (await read(path)).json()) as Page;
+    const board = await pageOf(read(path));
     expect(board.entries.map((e) => [e.rank, e.playerId])).toEqual(order.map((id, i) => [i + 1, id]));
     expect((await pageByPage(read, path)).map((e) => [e.rank, e.playerId])).toEqual(
       order.map((id, i) => [i + 1, id]),
     );
     for (const [i, player] of [lowFirst, highSecond, highFirst, lowSecond].entries()) {
-      const mine = (await (await read(path, player.token)).json()) as Page;
+      const mine = await pageOf(read(path, player.token));
       expect(mine.me?.rank, `player ${i + 1}`).toBe(i + 1);
     }
   });
@@ -129,7 +140,7 @@ describe("a daily board's tie", () => {
     await solveIn(lowSecond, date, 'easy', '2026-11-27T13:00:03Z', 400);
     const order = [lowFirst, highSecond, lowSecond, highFirst];
 
-    const board = (await (await read(path)).json()) as Page;
+    const board = await pageOf(read(path));
     expect(board.entries.map((e) => [e.rank, e.playerId])).toEqual(ids(order).map((id, i) => [i + 1, id]));
     expect(board.entries[0]?.total).toBe(board.entries[1]?.total);
     expect(board.entries[2]?.total).toBe(board.entries[3]?.total);
@@ -137,7 +148,7 @@ describe("a daily board's tie", () => {
       ids(order).map((id, i) => [i + 1, id]),
     );
     for (const [i, player] of order.entries()) {
-      const mine = (await (await read(path, player.token)).json()) as Page;
+      const mine = await pageOf(read(path, player.token));
       expect(mine.me?.rank, `player ${i + 1}`).toBe(i + 1);
     }
   });
@@ -151,7 +162,7 @@ describe("a rating board's tie", () => {
     const byId = [...seeded].sort((x, y) => (x.player.id < y.player.id ? -1 : 1));
     const read = api('2026-11-29T14:00:00Z');
     const path = '/v1/leaderboards/ratings/colorsort';
-    const board = (await (await read(path)).json()) as Page;
+    const board = await pageOf(read(path));
     expect(board.entries.map((e) => e.rating)).toEqual([1500, 1500, 1500, 1500]);
     expect(board.entries.map((e) => e.playerId)).toEqual(ids(byId));
     expect((await pageByPage(read, path)).map((e) => e.playerId)).toEqual(ids(byId));
@@ -201,10 +212,10 @@ describe("a scoped board's tie", () => {
       });
     for (const other of [low, high])
       expect((await call('PUT', middle.token, `/v1/players/me/follows/${other.player.id}`)).status).toBe(200);
-    const made = (await (await call('POST', middle.token, '/v1/groups', { name: 'Ties' })).json()) as {
-      group: { id: string };
-      inviteCode: string;
-    };
+    const made = await bodyOf(
+      await call('POST', middle.token, '/v1/groups', { name: 'Ties' }),
+      NewGroupSchema,
+    );
     for (const member of [low, high])
       expect(
         (await call('POST', member.token, '/v1/groups/join', { inviteCode: made.inviteCode })).status,
@@ -228,7 +239,7 @@ describe("a scoped board's tie", () => {
         (await pageByPage(asViewer, daily)).map((e) => [e.rank, e.playerId]),
         scope,
       ).toEqual(byId.map((id, i) => [i + 1, id]));
-      const mine = async (p: string) => ((await (await asViewer(p)).json()) as Page).me?.rank;
+      const mine = async (p: string) => (await pageOf(asViewer(p))).me?.rank;
       expect(await mine(puzzle), scope).toBe(1);
       expect(await mine(daily), scope).toBe(2);
     }

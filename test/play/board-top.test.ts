@@ -1,12 +1,13 @@
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import type { PuzzleBoard } from '../../src/contract/leaderboards.js';
+import { PuzzleBoardSchema } from '../../src/contract/leaderboards.js';
 import { LONG_HISTORY_DAYS } from '../../src/fairplay/long-history.js';
 import { adminAt } from '../support/admin-client.js';
 import { appAt } from '../support/app.js';
 import { bulkSolves } from '../support/bulk-solves.js';
 import { clientAt } from '../support/client.js';
 import { seedEstablishedPlayers } from '../support/established.js';
+import { bodyOf } from '../support/json.js';
 import { later, type NewPlayer, type ResultJson, register, solveAs } from '../support/play.js';
 
 /** The top 10 rows of everyone's boards show only players with the evidence for them (Fair play IV, C). */
@@ -137,7 +138,7 @@ describe('a young site', () => {
     expect((await solveIn(player, 400)).verdict).toBe('clean');
     const shown = async (bindings: Cloudflare.Env) => {
       const res = await appAt(evening, bindings)(`/v1/leaderboards/${date}/sudoku/easy`);
-      return ((await res.json()) as PuzzleBoard).entries.map((e) => e.playerId);
+      return (await bodyOf(res, PuzzleBoardSchema)).entries.map((e) => e.playerId);
     };
     expect(await shown(young)).toContain(player.player.id);
     expect(await shown(env)).not.toContain(player.player.id);

@@ -1,16 +1,10 @@
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
+import { SubmissionResultSchema } from '../../src/contract/submission.js';
 import { type ColorSortPuzzle, type Move, replay } from '../../src/engines/colorsort/index.js';
 import { engineFor } from '../../src/kinds/index.js';
-import {
-  type NewPlayer,
-  type ResultJson,
-  register,
-  revealLine,
-  solveStored,
-  startPuzzle,
-  submit,
-} from '../support/play.js';
+import { bodyOf } from '../support/json.js';
+import { type NewPlayer, register, revealLine, solveStored, startPuzzle, submit } from '../support/play.js';
 
 const date = '2026-11-29';
 const path = `${date}/colorsort/easy`;
@@ -53,7 +47,7 @@ async function playLine(token: string, moves: readonly Move[], upTo = moves.leng
 async function submitSolution(player: NewPlayer) {
   const res = await submit(submittedAt, player.token, path, { solution: { moves: await solution() } });
   expect(res.status).toBe(200);
-  const result = (await res.json()) as ResultJson;
+  const result = await bodyOf(res, SubmissionResultSchema);
   const row = await env.DB.prepare('select status, flags from submissions where player_id = ? and ranked = 1')
     .bind(player.player.id)
     .first<{ status: string; flags: string | null }>();

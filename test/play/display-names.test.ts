@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { scriptsOf } from '../../src/contract/name-scripts.js';
-import { appAt, type ErrorJson } from '../support/app.js';
+import { NewPlayerSchema, PlayerProfileSchema } from '../../src/contract/player.js';
+import { appAt } from '../support/app.js';
+import { bodyOf, errorOf } from '../support/json.js';
 import { bearer, register, someAddress } from '../support/play.js';
 
 const at = '2026-11-29T12:00:00Z';
@@ -15,10 +17,9 @@ async function registerAs(
     headers: { 'content-type': 'application/json', ...someAddress() },
     body: JSON.stringify({ displayName }),
   });
-  const body = (await res.json()) as ErrorJson & { player: { displayName: string | null } };
   return res.status === 201
-    ? { status: res.status, name: body.player.displayName }
-    : { status: res.status, message: body.error.message };
+    ? { status: res.status, name: (await bodyOf(res, NewPlayerSchema)).player.displayName }
+    : { status: res.status, message: (await errorOf(res)).error.message };
 }
 
 describe('display names people use', () => {
@@ -114,9 +115,7 @@ describe('display names that are not what they look like', () => {
       });
       expect(res.status).toBe(400);
     }
-    const me = (await (await api('/v1/players/me', { headers: bearer(token) })).json()) as {
-      displayName: string;
-    };
+    const me = await bodyOf(await api('/v1/players/me', { headers: bearer(token) }), PlayerProfileSchema);
     expect(me.displayName).toBe('Ada');
   });
 });

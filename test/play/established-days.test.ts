@@ -1,8 +1,10 @@
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import type { Level } from '../../src/contract/kinds/index.js';
+import { PlayerProfileSchema } from '../../src/contract/player.js';
 import { appAt } from '../support/app.js';
 import { seedEstablishedPlayers } from '../support/established.js';
+import { bodyOf } from '../support/json.js';
 import { solveAtShare } from '../support/paced.js';
 import { bearer, later, type NewPlayer, register } from '../support/play.js';
 
@@ -25,11 +27,10 @@ async function oneVisit(player: NewPlayer, count = 12): Promise<number> {
 }
 
 async function provisional(player: NewPlayer): Promise<boolean | undefined> {
-  const me = (await (
-    await appAt('2026-11-29T20:00:00Z')('/v1/players/me', { headers: bearer(player.token) })
-  ).json()) as {
-    ratings: { kind: string; provisional: boolean; games: number }[];
-  };
+  const me = await bodyOf(
+    await appAt('2026-11-29T20:00:00Z')('/v1/players/me', { headers: bearer(player.token) }),
+    PlayerProfileSchema,
+  );
   return me.ratings.find((r) => r.kind === 'signal')?.provisional;
 }
 

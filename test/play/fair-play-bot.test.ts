@@ -1,22 +1,19 @@
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
+import { PuzzleBoardSchema } from '../../src/contract/leaderboards.js';
+import { PlayerProfileSchema } from '../../src/contract/player.js';
+import { type SubmissionResult, SubmissionResultSchema } from '../../src/contract/submission.js';
 import type { IsoDate } from '../../src/daily/calendar.js';
 import { puzzlesOfDate } from '../../src/daily/schedule.js';
 import type { LogEntry } from '../../src/engines/types.js';
 import { engineFor } from '../../src/kinds/index.js';
 import { appAt } from '../support/app.js';
+import { bodyOf } from '../support/json.js';
 import { evenLog } from '../support/logs.js';
-import { bearer, later, type ResultJson, register, solveAs, startPuzzle, submit } from '../support/play.js';
+import { bearer, later, register, solveAs, startPuzzle, submit } from '../support/play.js';
 
 const date = '2026-11-29' as IsoDate;
 const morning = '2026-11-29T07:00:00Z';
-
-interface BoardJson {
-  entries: { playerId: string }[];
-  solvers: number;
-  me: unknown;
-  meUnderReview: boolean;
-}
 
 async function stored(id: string) {
   return env.DB.prepare(
@@ -44,7 +41,7 @@ describe('the solver bot', () => {
       .bind(bot.player.id)
       .first<{ n: number }>();
     expect(sessions?.n).toBe(0);
-    const results: ResultJson[] = [];
+    const results: SubmissionResult[] = [];
     for (const { kind, level } of keys) {
       const id = `${date}:${kind}:${level}`;
       const row = await stored(id);
@@ -61,31 +58,31 @@ describe('the solver bot', () => {
         log,
       });
       expect(res.status, id).toBe(200);
-      results.push((await res.json()) as ResultJson);
+      results.push(await bodyOf(res, SubmissionResultSchema));
     }
     expect(results.every((r) => r.valid && r.verdict === 'flagged')).toBe(true);
     expect(results.every((r) => r.rank === undefined && r.rating === undefined)).toBe(true);
     // Nothing public moved: boards, stats, the bot's ratings, the puzzles' ratings.
     for (const { kind, level } of keys) {
-      const board = (await (
-        await appAt(later(morning, 7200))(`/v1/leaderboards/${date}/${kind}/${level}`)
-      ).json()) as BoardJson;
+      const board = await bodyOf(
+        await appAt(later(morning, 7200))(`/v1/leaderboards/${date}/${kind}/${level}`),
+        PuzzleBoardSchema,
+      );
       expect(board.entries.map((e) => e.playerId)).not.toContain(bot.player.id);
-      const mine = (await (
+      const mine = await bodyOf(
         await appAt(later(morning, 7200))(`/v1/leaderboards/${date}/${kind}/${level}`, {
           headers: bearer(bot.token),
-        })
-      ).json()) as BoardJson;
+        }),
+        PuzzleBoardSchema,
+      );
       expect(mine).toMatchObject({ me: null, meUnderReview: true });
       const row = await stored(`${date}:${kind}:${level}`);
       expect(row).toMatchObject({ rating: 1500, rating_deviation: 500 });
     }
-    const me = (await (
-      await appAt(later(morning, 7200))('/v1/players/me', { headers: bearer(bot.token) })
-    ).json()) as {
-      ratings: unknown[];
-      streak: { current: number };
-    };
+    const me = await bodyOf(
+      await appAt(later(morning, 7200))('/v1/players/me', { headers: bearer(bot.token) }),
+      PlayerProfileSchema,
+    );
     expect(me).toMatchObject({ ratings: [], streak: { current: 0 } });
   });
 });
@@ -111,7 +108,7 @@ describe('a flagged solve', () => {
     expect(text).not.toContain(String(floorMs));
     expect(text).not.toMatch(/floor/i);
     const again = await submit(later(fetchedAt, 60), bot.token, path, { solution, log });
-    expect({ ...((await again.json()) as ResultJson), repeated: false }).toEqual(JSON.parse(text));
+    expect({ ...(await bodyOf(again, SubmissionResultSchema)), repeated: false }).toEqual(JSON.parse(text));
   });
 });
 
@@ -178,11 +175,12 @@ describe('the same bot strategies, each ending flagged', () => {
       submitAt: '2026-11-29T09:24:00Z',
     });
     expect(body).toMatchObject({ valid: true, verdict: 'clean', rank: 1 });
-    const own = (await (
+    const own = await bodyOf(
       await appAt('2026-11-29T10:00:00Z')(`/v1/leaderboards/${date}/sudoku/expert`, {
         headers: bearer(token),
-      })
-    ).json()) as BoardJson & { heldForReview: number };
+      }),
+      PuzzleBoardSchema,
+    );
     // Ranked at once; everyone's top 10 shows the row once the account has a long history (board-top.test.ts).
     expect(own).toMatchObject({ me: { rank: 1 }, heldForReview: 1, meUnderReview: false });
     expect(player.id).toBeDefined();

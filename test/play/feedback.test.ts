@@ -1,10 +1,20 @@
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { DEV_SECRETS } from '../../src/config.js';
-import type { LevelFeedback, Report, ReportsPage, Vote } from '../../src/contract/feedback.js';
-import { REPORT_NOTE_MAX, VOTES_SHOWN_FROM } from '../../src/contract/feedback.js';
-import type { PuzzleStats } from '../../src/contract/leaderboards.js';
-import { appAt, type ErrorJson } from '../support/app.js';
+import { AuditPageSchema } from '../../src/contract/admin.js';
+import {
+  LevelFeedbackSchema,
+  REPORT_NOTE_MAX,
+  ReportSchema,
+  ReportsPageSchema,
+  VOTES_SHOWN_FROM,
+  VoteSchema,
+} from '../../src/contract/feedback.js';
+import { type PuzzleStats, PuzzleStatsSchema } from '../../src/contract/leaderboards.js';
+import { SubmissionResultSchema } from '../../src/contract/submission.js';
+import { appAt } from '../support/app.js';
+import { clientAt } from '../support/client.js';
+import { bodyOf, errorOf } from '../support/json.js';
 import {
   bearer,
   type NewPlayer,
@@ -60,7 +70,7 @@ async function report(token: string, level: string, body: unknown) {
 async function stats(level: string, token?: string): Promise<PuzzleStats> {
   const res = await api(`/v1/puzzles/${date}/sudoku/${level}/stats`, token ? { headers: bearer(token) } : {});
   expect(res.status).toBe(200);
-  return (await res.json()) as PuzzleStats;
+  return bodyOf(res, PuzzleStatsSchema);
 }
 
 async function votesStored(level: string): Promise<number> {
@@ -75,13 +85,13 @@ describe('votes on a puzzle', () => {
     const player = await solver('easy');
     const first = await vote(player.token, 'easy', { fun: 4, felt: 'right' });
     expect(first.status).toBe(200);
-    expect((await first.json()) as Vote).toMatchObject({
+    expect(await bodyOf(first, VoteSchema)).toMatchObject({
       puzzleId: `${date}:sudoku:easy`,
       fun: 4,
       felt: 'right',
     });
     const again = await vote(player.token, 'easy', { fun: 2, felt: 'harder' });
-    expect(((await again.json()) as Vote).felt).toBe('harder');
+    expect((await bodyOf(again, VoteSchema)).felt).toBe('harder');
     expect(await votesStored('easy')).toBe(1);
     expect((await stats('easy', player.token)).myVote).toMatchObject({ fun: 2, felt: 'harder' });
   });
@@ -110,7 +120,7 @@ describe('votes on a puzzle', () => {
     await startPuzzle('2026-11-29T12:40:00Z', player.token, date, 'sudoku', 'expert');
     const solution = await solveStored(date, 'sudoku', 'expert');
     const res = await submit('2026-11-29T12:55:00Z', player.token, `${date}/sudoku/expert`, { solution });
-    expect(((await res.json()) as { practice: boolean }).practice).toBe(true);
+    expect((await bodyOf(res, SubmissionResultSchema)).practice).toBe(true);
     expect((await vote(player.token, 'expert', { fun: 5, felt: 'right' }, later)).status).toBe(200);
   });
 
@@ -118,12 +128,12 @@ describe('votes on a puzzle', () => {
     const player = await register(`${date}T08:00:00Z`);
     const none = await vote(player.token, 'hard', { fun: 3, felt: 'right' });
     expect(none.status).toBe(403);
-    expect(((await none.json()) as ErrorJson).error.code).toBe('not_solved');
+    expect((await errorOf(none)).error.code).toBe('not_solved');
     await startPuzzle(`${date}T09:00:00Z`, player.token, date, 'sudoku', 'hard');
     const wrong = await submit(`${date}T09:10:00Z`, player.token, `${date}/sudoku/hard`, {
       solution: await wrongSudoku(date, 'hard'),
     });
-    expect(((await wrong.json()) as { valid: boolean }).valid).toBe(false);
+    expect((await bodyOf(wrong, SubmissionResultSchema)).valid).toBe(false);
     expect((await vote(player.token, 'hard', { fun: 3, felt: 'right' })).status).toBe(403);
     expect(await votesStored('hard')).toBe(0);
   });
@@ -140,7 +150,7 @@ describe('votes on a puzzle', () => {
     ]) {
       const res = await vote(player.token, 'hard', body);
       expect(res.status, JSON.stringify(body)).toBe(400);
-      expect(((await res.json()) as ErrorJson).error.code).toBe('invalid_request');
+      expect((await errorOf(res)).error.code).toBe('invalid_request');
     }
     expect((await vote(player.token, 'hard', { fun: 1, felt: 'easier' })).status).toBe(200);
     expect((await vote(player.token, 'hard', { fun: 5, felt: 'harder' })).status).toBe(200);
@@ -171,24 +181,24 @@ describe('reports of a puzzle', () => {
     const player = await register(`${date}T08:00:00Z`);
     const early = await report(player.token, 'easy', { reason: 'broken' });
     expect(early.status).toBe(403);
-    expect(((await early.json()) as ErrorJson).error.code).toBe('not_started');
+    expect((await errorOf(early)).error.code).toBe('not_started');
     await startPuzzle(`${date}T09:00:00Z`, player.token, date, 'sudoku', 'easy');
     const filed = await report(player.token, 'easy', { reason: 'wrong_level', note: '  Singles only  ' });
     expect(filed.status).toBe(201);
-    const body = (await filed.json()) as Report;
+    const body = await bodyOf(filed, ReportSchema);
     expect(body).toMatchObject({
       puzzleId: `${date}:sudoku:easy`,
       reason: 'wrong_level',
       note: 'Singles only',
     });
-    const queue = (await (await api('/v1/admin/reports', { headers: admin })).json()) as ReportsPage;
+    const queue = await bodyOf(await api('/v1/admin/reports', { headers: admin }), ReportsPageSchema);
     expect(queue.reports.find((r) => r.id === body.id)).toMatchObject({ playerId: player.player.id });
   });
 
   it('keep one per player and puzzle: a second replaces the first and reopens it', async () => {
     const player = await register(`${date}T08:00:00Z`);
     await startPuzzle(`${date}T09:00:00Z`, player.token, date, 'sudoku', 'medium');
-    const first = (await (await report(player.token, 'medium', { reason: 'broken' })).json()) as Report;
+    const first = await bodyOf(await report(player.token, 'medium', { reason: 'broken' }), ReportSchema);
     const resolved = await api(`/v1/admin/reports/${first.id}/resolve`, {
       method: 'POST',
       headers: admin,
@@ -197,7 +207,7 @@ describe('reports of a puzzle', () => {
     expect(resolved.status).toBe(200);
     const open = async () =>
       (
-        (await (await api('/v1/admin/reports?limit=100', { headers: admin })).json()) as ReportsPage
+        await bodyOf(await api('/v1/admin/reports?limit=100', { headers: admin }), ReportsPageSchema)
       ).reports.map((r) => r.id);
     expect(await open()).not.toContain(first.id);
     expect(
@@ -209,14 +219,13 @@ describe('reports of a puzzle', () => {
         })
       ).status,
     ).toBe(404);
-    const second = (await (
-      await report(player.token, 'medium', { reason: 'other', note: 'Still odd' })
-    ).json()) as Report;
+    const second = await bodyOf(
+      await report(player.token, 'medium', { reason: 'other', note: 'Still odd' }),
+      ReportSchema,
+    );
     expect([second.id, second.reason, second.note]).toEqual([first.id, 'other', 'Still odd']);
     expect(await open()).toContain(first.id);
-    const audit = (await (await api('/v1/admin/audit?limit=1', { headers: admin })).json()) as {
-      actions: { action: string; target: string; reason: string }[];
-    };
+    const audit = await bodyOf(await api('/v1/admin/audit?limit=1', { headers: admin }), AuditPageSchema);
     expect(audit.actions[0]).toMatchObject({
       action: 'resolve_report',
       target: String(first.id),
@@ -260,7 +269,7 @@ describe("the levels' feedback, for the moderators", () => {
   it("sets each level's felt difficulty beside its benchmark and the grader's hardest techniques", async () => {
     const res = await api('/v1/admin/levels/feedback', { headers: admin });
     expect(res.status).toBe(200);
-    const { from: first, to, levels } = (await res.json()) as LevelFeedback;
+    const { from: first, to, levels } = await bodyOf(res, LevelFeedbackSchema);
     expect([first, to]).toEqual(['2026-10-29', date]);
     const medium = levels.find((l) => l.kind === 'sudoku' && l.level === 'medium');
     expect(medium?.votes.felt).toEqual({ easier: 1, right: 3, harder: 1 });
@@ -278,12 +287,7 @@ describe("a player's feedback in its export", () => {
     const player = await solver('easy');
     await vote(player.token, 'easy', { fun: 3, felt: 'easier' });
     await report(player.token, 'easy', { reason: 'wrong_level' });
-    const exported = (await (
-      await api('/v1/players/me/export', { headers: bearer(player.token) })
-    ).json()) as {
-      votes: { puzzleId: string; fun: number }[];
-      reports: { puzzleId: string; reason: string }[];
-    };
+    const exported = await clientAt(at, { token: player.token }).exportMe();
     expect(exported.votes).toEqual([expect.objectContaining({ puzzleId: `${date}:sudoku:easy`, fun: 3 })]);
     expect(exported.reports).toEqual([expect.objectContaining({ reason: 'wrong_level' })]);
   });

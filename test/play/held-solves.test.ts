@@ -1,9 +1,10 @@
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { DEV_SECRETS } from '../../src/config.js';
-import type { Share } from '../../src/contract/shares.js';
-import { appAt, type ErrorJson, requestAs } from '../support/app.js';
+import { ShareSchema } from '../../src/contract/shares.js';
+import { appAt, requestAs } from '../support/app.js';
 import { flaggedSolve } from '../support/held.js';
+import { bodyOf, errorOf } from '../support/json.js';
 import { forgedSolve } from '../support/paced.js';
 import { type NewPlayer, register, solveAs } from '../support/play.js';
 
@@ -53,7 +54,7 @@ async function flaggedPlayer(): Promise<NewPlayer> {
 
 async function expectUnderReview(res: Response): Promise<void> {
   expect(res.status).toBe(409);
-  expect(((await res.json()) as ErrorJson).error.code).toBe('solve_under_review');
+  expect((await errorOf(res)).error.code).toBe('solve_under_review');
 }
 
 describe('a pending solve', () => {
@@ -113,7 +114,7 @@ describe('a flagged solve', () => {
     expect((clean.body as { verdict: string }).verdict).toBe('clean');
     const res = await share(player.token, { date });
     expect(res.status).toBe(201);
-    expect(((await res.json()) as Share).card.puzzles.map((p) => p.level)).toEqual(['easy']);
+    expect((await bodyOf(res, ShareSchema)).card.puzzles.map((p) => p.level)).toEqual(['easy']);
   });
 });
 
@@ -128,6 +129,6 @@ describe('a voided solve', () => {
     expect(voided.status).toBe(200);
     const res = await vote(player.token, 'hard');
     expect(res.status).toBe(403);
-    expect(((await res.json()) as ErrorJson).error.code).toBe('not_solved');
+    expect((await errorOf(res)).error.code).toBe('not_solved');
   });
 });

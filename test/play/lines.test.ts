@@ -2,7 +2,8 @@ import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { DEV_SECRETS } from '../../src/config.js';
 import { adminAt } from '../support/admin-client.js';
-import { appAt, type ErrorJson } from '../support/app.js';
+import { appAt } from '../support/app.js';
+import { errorOf } from '../support/json.js';
 import { forgedSolve, offline, stored } from '../support/paced.js';
 import { later, register, solveAs } from '../support/play.js';
 
@@ -64,7 +65,7 @@ describe("a moderator's lines", () => {
     ] as const) {
       const res = await put(path, body);
       expect(res.status, JSON.stringify(body)).toBe(400);
-      expect(((await res.json()) as ErrorJson).error.code).toBeDefined();
+      expect((await errorOf(res)).error.code).toBeDefined();
     }
     expect(await lines('sudoku', 'easy')).toMatchObject({ floor_ratio_set: null, elite_ratio_set: null });
   });

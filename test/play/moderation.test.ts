@@ -1,10 +1,16 @@
 import { env } from 'cloudflare:test';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { DEV_SECRETS } from '../../src/config.js';
+import { AuditPageSchema, FlagsPageSchema } from '../../src/contract/admin.js';
+import { PuzzleBoardSchema, PuzzleStatsSchema, RatingBoardSchema } from '../../src/contract/leaderboards.js';
+import { PlayerProfileSchema } from '../../src/contract/player.js';
+import { SubmissionResultSchema } from '../../src/contract/submission.js';
 import { newRating } from '../../src/rating/glicko2.js';
 import { applyPlayerGames, applyPuzzleGames } from '../../src/rating/weighted-games.js';
-import { appAt, type ErrorJson } from '../support/app.js';
+import { appAt } from '../support/app.js';
 import { establishedPlayer } from '../support/established.js';
+import { bodyOf, errorOf } from '../support/json.js';
 import { evenLog } from '../support/logs.js';
 import {
   bearer,
@@ -85,19 +91,19 @@ async function storedPlayer(playerId: string) {
 }
 
 async function boardIds(): Promise<string[]> {
-  const board = (await (
-    await appAt(at)(`/v1/leaderboards/${path}`, { headers: { 'cache-control': 'no-cache' } })
-  ).json()) as {
-    entries: { playerId: string }[];
-  };
+  const board = await bodyOf(
+    await appAt(at)(`/v1/leaderboards/${path}`, { headers: { 'cache-control': 'no-cache' } }),
+    PuzzleBoardSchema,
+  );
   return board.entries.map((e) => e.playerId);
 }
 
 async function solvers(): Promise<number> {
   return (
-    (await (
-      await appAt(at)(`/v1/puzzles/${path}/stats`, { headers: { 'cache-control': 'no-cache' } })
-    ).json()) as { solvers: number }
+    await bodyOf(
+      await appAt(at)(`/v1/puzzles/${path}/stats`, { headers: { 'cache-control': 'no-cache' } }),
+      PuzzleStatsSchema,
+    )
   ).solvers;
 }
 
@@ -152,9 +158,10 @@ beforeAll(async () => {
   // D solves too fast to be believed: flagged.
   await startPuzzle('2026-11-29T12:10:00Z', d.token, date, 'signal', 'hard');
   const { solution, log } = await botLog();
-  const flagged = (await (
-    await submit('2026-11-29T12:10:03Z', d.token, path, { solution, log })
-  ).json()) as ResultJson;
+  const flagged = await bodyOf(
+    await submit('2026-11-29T12:10:03Z', d.token, path, { solution, log }),
+    SubmissionResultSchema,
+  );
   expect(flagged.verdict).toBe('flagged');
   const { body } = await solveAs(b.token, {
     date,
@@ -193,29 +200,20 @@ describe('moderation, behind the admin token', () => {
     await startPuzzle('2026-11-29T13:00:00Z', other.token, date, 'signal', 'hard');
     const { solution, log } = await botLog();
     await submit('2026-11-29T13:00:03Z', other.token, path, { solution, log });
-    const first = (await (await api('/v1/admin/flags?limit=1', { headers: admin })).json()) as {
-      flags: {
-        submissionId: number;
-        reasons: string[];
-        evidence: { floorMs: number };
-        player: { id: string };
-        puzzleId: string;
-      }[];
-      nextCursor: string;
-    };
+    const first = await bodyOf(await api('/v1/admin/flags?limit=1', { headers: admin }), FlagsPageSchema);
     expect(first.flags).toHaveLength(1);
     expect(first.flags[0]).toMatchObject({ submissionId: flaggedId, puzzleId, player: { id: d.player.id } });
     expect(first.flags[0]?.reasons).toContain('under_floor');
-    expect(first.flags[0]?.evidence.floorMs).toBeGreaterThan(3_000);
-    const second = (await (
-      await api(`/v1/admin/flags?limit=1&cursor=${first.nextCursor}`, { headers: admin })
-    ).json()) as {
-      flags: { player: { id: string } }[];
-    };
+    expect(first.flags[0]?.evidence?.floorMs).toBeGreaterThan(3_000);
+    const second = await bodyOf(
+      await api(`/v1/admin/flags?limit=1&cursor=${first.nextCursor}`, { headers: admin }),
+      FlagsPageSchema,
+    );
     expect(second.flags.map((f) => f.player.id)).toEqual([other.player.id]);
-    const detail = (await (await api(`/v1/admin/submissions/${flaggedId}`, { headers: admin })).json()) as {
-      log: unknown[];
-    };
+    const detail = await bodyOf(
+      await api(`/v1/admin/submissions/${flaggedId}`, { headers: admin }),
+      z.object({ log: z.array(z.unknown()) }),
+    );
     expect(detail.log.length).toBeGreaterThan(10);
   });
 
@@ -227,11 +225,8 @@ describe('moderation, behind the admin token', () => {
 
   it('approves a flagged solve: the board, the stats, both ratings and the streak take it in its place', async () => {
     const streak = async () =>
-      (
-        (await (await api('/v1/players/me', { headers: bearer(d.token) })).json()) as {
-          streak: { current: number };
-        }
-      ).streak.current;
+      (await bodyOf(await api('/v1/players/me', { headers: bearer(d.token) }), PlayerProfileSchema)).streak
+        .current;
     expect(await streak()).toBe(4);
     const res = await post(`/v1/admin/submissions/${flaggedId}/approve`, { reason: 'watched the replay' });
     expect(res.status).toBe(200);
@@ -240,10 +235,10 @@ describe('moderation, behind the admin token', () => {
     expect(await solvers()).toBe(3);
     await expectBothRatingsReplayed(d.player.id);
     await expectBothRatingsReplayed(b.player.id);
-    const mine = (await (await api(`/v1/leaderboards/${path}`, { headers: bearer(d.token) })).json()) as {
-      me: { rank: number };
-      meUnderReview: boolean;
-    };
+    const mine = await bodyOf(
+      await api(`/v1/leaderboards/${path}`, { headers: bearer(d.token) }),
+      PuzzleBoardSchema,
+    );
     expect(mine).toMatchObject({ me: { rank: 1 }, meUnderReview: false });
     expect(await streak()).toBe(5);
   });
@@ -263,11 +258,12 @@ describe('moderation, behind the admin token', () => {
     expect(await solvers()).toBe(2);
     await expectBothRatingsReplayed(b.player.id);
     expect((await post(`/v1/admin/submissions/${cleanB}/void`, { reason: 'again' })).status).toBe(409);
-    const repeat = (await (
+    const repeat = await bodyOf(
       await submit('2026-11-29T15:10:00Z', b.token, path, {
         solution: await solveStored(date, 'signal', 'hard'),
-      })
-    ).json()) as ResultJson;
+      }),
+      SubmissionResultSchema,
+    );
     expect(repeat).toMatchObject({ repeated: true, verdict: 'voided' });
     expect(repeat.rank).toBeUndefined();
   });
@@ -278,7 +274,7 @@ describe('moderation, behind the admin token', () => {
     for (const url of ['/v1/players/me', `/v1/puzzles/${path}`]) {
       const refused = await api(url, { headers: bearer(a.token) });
       expect(refused.status, url).toBe(403);
-      expect(((await refused.json()) as ErrorJson).error.code).toBe('banned');
+      expect((await errorOf(refused)).error.code).toBe('banned');
     }
     const submitted = await submit(at, a.token, path, {
       solution: await solveStored(date, 'signal', 'hard'),
@@ -291,9 +287,7 @@ describe('moderation, behind the admin token', () => {
     const replay = await puzzleReplay();
     expect(puzzle?.rating).toBeCloseTo(replay.rating, 6);
     expect(await storedPlayer(a.player.id)).toMatchObject({ games: 0, rating: 1500 });
-    const ratings = (await (await api('/v1/leaderboards/ratings/signal')).json()) as {
-      entries: { playerId: string }[];
-    };
+    const ratings = await bodyOf(await api('/v1/leaderboards/ratings/signal'), RatingBoardSchema);
     expect(ratings.entries.map((e) => e.playerId)).not.toContain(a.player.id);
     expect((await post(`/v1/admin/players/${a.player.id}/ban`, { reason: 'twice' })).status).toBe(409);
     expect(
@@ -302,9 +296,7 @@ describe('moderation, behind the admin token', () => {
   });
 
   it('keeps every action in the audit, newest first, with what, when and why', async () => {
-    const audit = (await (await api('/v1/admin/audit?limit=3', { headers: admin })).json()) as {
-      actions: { action: string; target: string; reason: string | null; at: string }[];
-    };
+    const audit = await bodyOf(await api('/v1/admin/audit?limit=3', { headers: admin }), AuditPageSchema);
     expect(audit.actions.map((x) => [x.action, x.target, x.reason])).toEqual([
       ['ban', a.player.id, 'a script'],
       ['void', String(cleanB), 'shared account'],

@@ -1,9 +1,10 @@
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import { MAX_LOG_ENTRIES } from '../../src/contract/submission.js';
+import { MAX_LOG_ENTRIES, SubmissionResultSchema } from '../../src/contract/submission.js';
 import type { LogEntry } from '../../src/engines/types.js';
-import { appAt, type ErrorJson } from '../support/app.js';
-import { humanLogFor, type ResultJson, register, solveStored, startPuzzle, submit } from '../support/play.js';
+import { appAt } from '../support/app.js';
+import { bodyOf, errorOf } from '../support/json.js';
+import { humanLogFor, register, solveStored, startPuzzle, submit } from '../support/play.js';
 
 const date = '2026-11-29';
 const fetchedAt = '2026-11-29T12:00:00Z';
@@ -32,11 +33,14 @@ describe('a move log that does not replay to the solution', () => {
     const short = log.slice(0, -1);
     const res = await submit(submittedAt, token, path, { solution, log: short });
     expect(res.status).toBe(422);
-    expect((await res.json()) as ErrorJson).toMatchObject({ error: { code: 'log_mismatch' } });
+    expect(await errorOf(res)).toMatchObject({ error: { code: 'log_mismatch' } });
     expect(await rows(player.id)).toEqual([
       { valid: 0, ranked: 0, reason: 'log: its last board is not the submitted solution' },
     ]);
-    const retried = (await (await submit(submittedAt, token, path, { solution, log })).json()) as ResultJson;
+    const retried = await bodyOf(
+      await submit(submittedAt, token, path, { solution, log }),
+      SubmissionResultSchema,
+    );
     expect(retried).toMatchObject({ valid: true, verdict: 'clean' });
   });
 
@@ -70,7 +74,7 @@ describe('a move log that does not replay to the solution', () => {
       log: bad,
     });
     expect(res.status).toBe(422);
-    const body = (await res.json()) as ErrorJson;
+    const body = await errorOf(res);
     expect(body.error.message).toMatch(/^log: entry 0: pour/);
     expect(body.error.message).not.toMatch(/\d+ unit|run is/);
   });

@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
+import type { z } from 'zod';
 import { DEV_SECRETS } from '../../src/config.js';
+import { AuditPageSchema, FlagsPageSchema } from '../../src/contract/admin.js';
+import { FollowsPageSchema } from '../../src/contract/follows.js';
+import { PuzzleStatsSchema } from '../../src/contract/leaderboards.js';
+import { SubmissionResultSchema } from '../../src/contract/submission.js';
 import { appAt } from '../support/app.js';
+import { bodyOf } from '../support/json.js';
 import {
   bearer,
   type ResultJson,
@@ -16,14 +22,15 @@ const at = '2026-11-29T14:00:00Z';
 const api = appAt(at);
 const admin = { Authorization: `Bearer ${DEV_SECRETS.ADMIN_TOKEN}` };
 
-interface Page {
-  nextCursor: string | null;
-}
-
-async function page<T>(url: string, headers: Record<string, string>): Promise<T> {
+/** A body read past a 200, parsed by its contract schema. */
+async function page<S extends z.ZodType>(
+  url: string,
+  headers: Record<string, string>,
+  schema: S,
+): Promise<z.output<S>> {
   const res = await api(url, { headers });
   expect(res.status, url).toBe(200);
-  return (await res.json()) as T;
+  return bodyOf(res, schema);
 }
 
 /** A solve too fast for a person: flagged for a moderator. */
@@ -33,7 +40,7 @@ async function flaggedSolve(): Promise<void> {
   const res = await submit('2026-11-29T13:00:03Z', token, `${date}/loop/easy`, {
     solution: await solveStored(date, 'loop', 'easy'),
   });
-  expect(((await res.json()) as ResultJson).verdict).toBe('flagged');
+  expect((await bodyOf(res, SubmissionResultSchema)).verdict).toBe('flagged');
 }
 
 describe('a last page that is exactly full', () => {
@@ -42,16 +49,14 @@ describe('a last page that is exactly full', () => {
     for (const other of [await register(at), await register(at)]) {
       await api(`/v1/players/me/follows/${other.player.id}`, { method: 'PUT', headers: bearer(me.token) });
     }
-    const full = await page<Page & { follows: unknown[] }>(
-      '/v1/players/me/follows?limit=2',
-      bearer(me.token),
-    );
+    const full = await page('/v1/players/me/follows?limit=2', bearer(me.token), FollowsPageSchema);
     expect(full.follows).toHaveLength(2);
     expect(full.nextCursor).toBeNull();
-    const first = await page<Page>('/v1/players/me/follows?limit=1', bearer(me.token));
-    const last = await page<Page & { follows: unknown[] }>(
+    const first = await page('/v1/players/me/follows?limit=1', bearer(me.token), FollowsPageSchema);
+    const last = await page(
       `/v1/players/me/follows?limit=1&cursor=${first.nextCursor}`,
       bearer(me.token),
+      FollowsPageSchema,
     );
     expect(last.follows).toHaveLength(1);
     expect(last.nextCursor).toBeNull();
@@ -59,15 +64,16 @@ describe('a last page that is exactly full', () => {
 
   it('of the audit has no next cursor', async () => {
     for (let i = 0; i < 2; i++) await api('/v1/admin/calibrate', { method: 'POST', headers: admin });
-    const all = await page<Page & { actions: unknown[] }>('/v1/admin/audit?limit=100', admin);
+    const all = await page('/v1/admin/audit?limit=100', admin, AuditPageSchema);
     const n = all.actions.length;
     expect(n).toBeGreaterThanOrEqual(2);
-    expect((await page<Page>(`/v1/admin/audit?limit=${n}`, admin)).nextCursor).toBeNull();
-    const first = await page<Page>(`/v1/admin/audit?limit=${n - 1}`, admin);
+    expect((await page(`/v1/admin/audit?limit=${n}`, admin, AuditPageSchema)).nextCursor).toBeNull();
+    const first = await page(`/v1/admin/audit?limit=${n - 1}`, admin, AuditPageSchema);
     expect(first.nextCursor).not.toBeNull();
-    const last = await page<Page & { actions: unknown[] }>(
+    const last = await page(
       `/v1/admin/audit?limit=${n - 1}&cursor=${first.nextCursor}`,
       admin,
+      AuditPageSchema,
     );
     expect(last.actions).toHaveLength(1);
     expect(last.nextCursor).toBeNull();
@@ -76,11 +82,11 @@ describe('a last page that is exactly full', () => {
   it('of the flagged solves has no next cursor', async () => {
     await flaggedSolve();
     await flaggedSolve();
-    const all = await page<Page & { flags: unknown[] }>('/v1/admin/flags?limit=100', admin);
+    const all = await page('/v1/admin/flags?limit=100', admin, FlagsPageSchema);
     const n = all.flags.length;
     expect(n).toBeGreaterThanOrEqual(2);
-    expect((await page<Page>(`/v1/admin/flags?limit=${n}`, admin)).nextCursor).toBeNull();
-    expect((await page<Page>(`/v1/admin/flags?limit=${n - 1}`, admin)).nextCursor).not.toBeNull();
+    expect((await page(`/v1/admin/flags?limit=${n}`, admin, FlagsPageSchema)).nextCursor).toBeNull();
+    expect((await page(`/v1/admin/flags?limit=${n - 1}`, admin, FlagsPageSchema)).nextCursor).not.toBeNull();
   });
 });
 
@@ -97,23 +103,19 @@ describe('times', () => {
       });
       expect((body as ResultJson).verdict).toBe('clean');
     }
-    const stats = await page<{ solvers: number; medianMs: number }>(
-      `/v1/puzzles/${date}/sudoku/easy/stats`,
-      {},
-    );
+    const stats = await page(`/v1/puzzles/${date}/sudoku/easy/stats`, {}, PuzzleStatsSchema);
     expect(stats.solvers).toBe(2);
     expect(stats.medianMs).toBe(480_001);
   });
 
   it("are whole milliseconds in a flagged solve's evidence", async () => {
     await flaggedSolve();
-    const { flags } = await page<{ flags: { evidence: Record<string, number | null> }[] }>(
-      '/v1/admin/flags?limit=100',
-      admin,
-    );
-    const times = flags.flatMap((f) =>
-      Object.entries(f.evidence).filter(([name, value]) => name.endsWith('Ms') && value !== null),
-    );
+    const { flags } = await page('/v1/admin/flags?limit=100', admin, FlagsPageSchema);
+    const times = flags.flatMap((f) => {
+      // The contract lets a flag lack evidence; these were judged from a log, so each must carry it.
+      if (f.evidence === null) throw new Error(`flag ${f.submissionId} has no evidence`);
+      return Object.entries(f.evidence).filter(([name, value]) => name.endsWith('Ms') && value !== null);
+    });
     expect(times.length).toBeGreaterThan(0);
     for (const [name, value] of times) expect(Number.isInteger(value), name).toBe(true);
   });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { appAt, type ErrorJson } from '../support/app.js';
+import { appAt } from '../support/app.js';
+import { errorOf } from '../support/json.js';
 import { bearer, register } from '../support/play.js';
 
 const at = '2026-11-29T12:00:00Z';
@@ -41,7 +42,7 @@ describe('players', () => {
       body: JSON.stringify({ displayName }),
     });
     expect(res.status).toBe(400);
-    expect(((await res.json()) as ErrorJson).error.code).toBe('invalid_request');
+    expect((await errorOf(res)).error.code).toBe('invalid_request');
   });
 
   it('renames and clears the display name', async () => {

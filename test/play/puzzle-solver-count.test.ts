@@ -1,10 +1,14 @@
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { DEV_SECRETS } from '../../src/config.js';
+import { HistorySchema } from '../../src/contract/history.js';
+import { PuzzleBoardSchema } from '../../src/contract/leaderboards.js';
+import { SubmissionResultSchema } from '../../src/contract/submission.js';
 import { createDb } from '../../src/db/client.js';
 import { resetPuzzleRatingsQuery } from '../../src/db/puzzle-ratings.js';
 import { catchUpPuzzleRatings } from '../../src/play/catch-up-puzzle-ratings.js';
 import { appAt } from '../support/app.js';
+import { bodyOf } from '../support/json.js';
 import { evenLog } from '../support/logs.js';
 import {
   bearer,
@@ -52,7 +56,7 @@ async function flaggedSolve(token: string, date: string): Promise<ResultJson> {
     solution,
     log: evenLog(moves, 500, 50),
   });
-  const body = (await res.json()) as ResultJson;
+  const body = await bodyOf(res, SubmissionResultSchema);
   expect(body.verdict).toBe('flagged');
   return body;
 }
@@ -103,7 +107,7 @@ async function historySolvers(date: string, viewer: NewPlayer): Promise<number |
   const res = await appAt(`${date}T20:00:00Z`)('/v1/players/me/history?kind=signal&level=easy', {
     headers: bearer(viewer.token),
   });
-  const { entries } = (await res.json()) as { entries: { date: string; solvers: number | null }[] };
+  const { entries } = await bodyOf(res, HistorySchema);
   return entries.find((e) => e.date === date && e.solvers !== null)?.solvers ?? null;
 }
 
@@ -112,7 +116,7 @@ async function boardSolvers(date: string): Promise<number> {
   const res = await appAt(`${date}T20:00:00Z`)(`/v1/leaderboards/${date}/signal/easy`, {
     headers: { 'cache-control': 'no-cache' },
   });
-  return ((await res.json()) as { solvers: number }).solvers;
+  return (await bodyOf(res, PuzzleBoardSchema)).solvers;
 }
 
 /** The counter agrees with a fresh count, and the viewer's history and the board show every counted solve. */

@@ -1,8 +1,10 @@
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import type { RatingBoard } from '../../src/contract/leaderboards.js';
+import { RatingBoardSchema } from '../../src/contract/leaderboards.js';
 import type { Kind } from '../../src/kinds/index.js';
 import { appAt } from '../support/app.js';
+import { bodyOf } from '../support/json.js';
 import { bearer, type NewPlayer, register, vouch } from '../support/play.js';
 
 const api = appAt('2026-11-29T14:00:00Z');
@@ -28,7 +30,7 @@ async function rated(kind: Kind, ratings: number[]): Promise<NewPlayer[]> {
 async function board(kind: Kind, query = '', token?: string): Promise<RatingBoard> {
   const res = await api(`/v1/leaderboards/ratings/${kind}${query}`, token ? { headers: bearer(token) } : {});
   expect(res.status).toBe(200);
-  return (await res.json()) as RatingBoard;
+  return await bodyOf(res, RatingBoardSchema);
 }
 
 const idsByRank = (players: NewPlayer[]) => players.map((p) => p.player.id);

@@ -1,11 +1,13 @@
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { DEV_SECRETS, DEV_VAPID } from '../../src/config.js';
-import type { PlayerTokens } from '../../src/contract/devices.js';
+import { PlayerTokensSchema } from '../../src/contract/devices.js';
 import type { ReminderPayload } from '../../src/contract/push.js';
+import { PushSubscriptionSchema } from '../../src/contract/push.js';
 import { RETRY_AFTER_MS, sendReminders } from '../../src/play/reminders.js';
 import { createServices } from '../../src/services.js';
 import { appAt } from '../support/app.js';
+import { bodyOf } from '../support/json.js';
 import { bearer, register, solveAs } from '../support/play.js';
 import { answerWith, newBrowser, received } from '../support/push.js';
 
@@ -51,7 +53,7 @@ async function reminders(browserId: string): Promise<ReminderPayload[]> {
 
 async function pushOf(token: string) {
   const res = await appAt(SUBSCRIBED_AT)('/v1/players/me/tokens', { headers: bearer(token) });
-  return ((await res.json()) as PlayerTokens).tokens[0]?.push ?? null;
+  return (await bodyOf(res, PlayerTokensSchema)).tokens[0]?.push ?? null;
 }
 
 describe('the reminder cron', () => {
@@ -122,9 +124,7 @@ describe('the reminder cron', () => {
       headers: { ...bearer(token), 'content-type': 'application/json' },
       body: JSON.stringify({ subscription: browser.subscription, hour: 20 }),
     });
-    expect(((await res.json()) as { nextReminderAt: string }).nextReminderAt).toBe(
-      '2026-12-03T19:00:00.000Z',
-    );
+    expect((await bodyOf(res, PushSubscriptionSchema)).nextReminderAt).toBe('2026-12-03T19:00:00.000Z');
     await runAt(`${DATE}T19:00:00.000Z`);
     expect(await reminders(browser.id)).toHaveLength(1);
     await runAt('2026-12-03T19:00:00.000Z');

@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { DEV_SECRETS } from '../../src/config.js';
-import { FLAG_REASONS, PENDING_REASONS } from '../../src/contract/admin.js';
-import type { History } from '../../src/contract/history.js';
-import { REVIEW_NOTES } from '../../src/contract/submission.js';
+import { FLAG_REASONS, FlagsPageSchema, PENDING_REASONS } from '../../src/contract/admin.js';
+import { HistorySchema } from '../../src/contract/history.js';
+import { REVIEW_NOTES, SubmissionResultSchema } from '../../src/contract/submission.js';
 import { appAt } from '../support/app.js';
 import { flaggedSolve } from '../support/held.js';
+import { bodyOf } from '../support/json.js';
 import { forgedSolve, offline, stored } from '../support/paced.js';
 import { bearer, type NewPlayer, type ResultJson, register, solveAs, submit } from '../support/play.js';
 
@@ -88,7 +90,7 @@ describe('a flagged solve, as its player sees it', () => {
 
   it('says the same, and nothing more, when submitted again', async () => {
     const { flagged } = await held();
-    const again = (await (await resubmit(flagged.player)).json()) as ResultJson;
+    const again = await bodyOf(await resubmit(flagged.player), SubmissionResultSchema);
     expect(again).toMatchObject({ repeated: true, verdict: 'flagged', review: REVIEW_NOTES.flagged });
     expect(leaks(JSON.stringify(again))).toEqual([]);
   });
@@ -96,14 +98,14 @@ describe('a flagged solve, as its player sees it', () => {
   it('is in the history as flagged with the plain reason', async () => {
     const { flagged } = await held();
     const res = await api('/v1/players/me/history', { headers: bearer(flagged.player.token) });
-    const [entry] = ((await res.json()) as History).entries;
+    const [entry] = (await bodyOf(res, HistorySchema)).entries;
     expect(entry).toMatchObject({ verdict: 'flagged', review: REVIEW_NOTES.flagged });
   });
 
   it('is in the export as flagged with the plain reason, without the checks or their figures', async () => {
     const { flagged } = await held();
     const res = await api('/v1/players/me/export', { headers: bearer(flagged.player.token) });
-    const body = (await res.json()) as { submissions: Record<string, unknown>[] };
+    const body = await bodyOf(res, z.object({ submissions: z.array(z.record(z.string(), z.unknown())) }));
     expect(body.submissions[0]).toMatchObject({ status: 'flagged', review: REVIEW_NOTES.flagged });
     expect(body.submissions[0]).not.toHaveProperty('evidence');
     expect(body.submissions[0]).not.toHaveProperty('flags');
@@ -118,7 +120,7 @@ describe('a flagged solve, as its player sees it', () => {
   it('still shows moderators the checks that held it', async () => {
     const { flagged } = await held();
     const res = await api('/v1/admin/flags?limit=100', { headers: admin });
-    const page = (await res.json()) as { flags: { player: { id: string }; reasons: string[] }[] };
+    const page = await bodyOf(res, FlagsPageSchema);
     const row = page.flags.find((f) => f.player.id === flagged.player.player.id);
     expect(row?.reasons).toContain('regular_intervals');
   });

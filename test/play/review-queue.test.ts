@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { DEV_SECRETS } from '../../src/config.js';
+import { type FlagsPage, FlagsPageSchema } from '../../src/contract/admin.js';
+import { PuzzleBoardSchema } from '../../src/contract/leaderboards.js';
 import { appAt } from '../support/app.js';
+import { bodyOf } from '../support/json.js';
 import { forgedSolve, solveAtShare } from '../support/paced.js';
 import { later, type NewPlayer, register } from '../support/play.js';
 
@@ -9,17 +12,6 @@ const date = '2026-11-29';
 const morning = '2026-11-29T07:00:00Z';
 const evening = '2026-11-29T22:00:00Z';
 const admin = { Authorization: `Bearer ${DEV_SECRETS.ADMIN_TOKEN}`, 'content-type': 'application/json' };
-
-interface QueueJson {
-  flags: {
-    submissionId: number;
-    puzzleId: string;
-    verdict: string;
-    reasons: string[];
-    wouldTakePlaces: number;
-  }[];
-  nextCursor: string | null;
-}
 
 async function honest(count: number, level: 'medium' | 'hard'): Promise<NewPlayer[]> {
   const players: NewPlayer[] = [];
@@ -32,10 +24,10 @@ async function honest(count: number, level: 'medium' | 'hard'): Promise<NewPlaye
   return players;
 }
 
-async function queue(query = ''): Promise<QueueJson> {
+async function queue(query = ''): Promise<FlagsPage> {
   const res = await appAt(evening)(`/v1/admin/flags${query}`, { headers: admin });
   expect(res.status).toBe(200);
-  return (await res.json()) as QueueJson;
+  return bodyOf(res, FlagsPageSchema);
 }
 
 describe('the review queue', () => {
@@ -77,10 +69,7 @@ describe('the review queue', () => {
       (await post(`/v1/admin/submissions/${medium.submissionId}/void`, 'Solved by a script')).status,
     ).toBe(200);
     const board = async (level: string) =>
-      (await (await appAt(evening)(`/v1/leaderboards/${date}/signal/${level}`)).json()) as {
-        entries: { rank: number }[];
-        solvers: number;
-      };
+      await bodyOf(await appAt(evening)(`/v1/leaderboards/${date}/signal/${level}`), PuzzleBoardSchema);
     expect((await board('hard')).solvers).toBe(4);
     expect((await board('medium')).solvers).toBe(1);
     expect((await queue()).flags).toEqual([]);

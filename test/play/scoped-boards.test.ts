@@ -1,7 +1,11 @@
 import { env } from 'cloudflare:test';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { appAt, type ErrorJson } from '../support/app.js';
+import { z } from 'zod';
+import { NewGroupSchema } from '../../src/contract/groups.js';
+import { DailyBoardSchema, PuzzleBoardSchema, RatingBoardSchema } from '../../src/contract/leaderboards.js';
+import { appAt } from '../support/app.js';
 import { establishedPlayer } from '../support/established.js';
+import { bodyOf, errorOf } from '../support/json.js';
 import { bearer, later, type NewPlayer, register, solveAs, vouch } from '../support/play.js';
 
 const date = '2026-11-29';
@@ -28,8 +32,10 @@ const call = (token: string | null, method: string, path: string, body?: unknown
     headers: { ...(token ? bearer(token) : {}), ...json, 'cache-control': 'no-cache' },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
-const board = async (token: string | null, path: string) =>
-  (await (await call(token, 'GET', path)).json()) as Board;
+/** A puzzle's, a day's or a kind's rating board, parsed by its contract schema and read as the test's Board. */
+const BoardSchema = z.union([PuzzleBoardSchema, DailyBoardSchema, RatingBoardSchema]);
+const board = async (token: string | null, path: string): Promise<Board> =>
+  bodyOf(await call(token, 'GET', path), BoardSchema);
 const names = (b: Board) => b.entries.map((e) => e.displayName);
 
 /** Five players; each solves signal easy and medium of the date, fastest first in name order. */
@@ -56,12 +62,10 @@ beforeAll(async () => {
   const { token } = players.Anna as NewPlayer;
   for (const name of ['Cleo', 'Emil'])
     await call(token, 'PUT', `/v1/players/me/follows/${players[name]?.player.id}`);
-  const made = (await (
-    await call((players.Bert as NewPlayer).token, 'POST', '/v1/groups', { name: 'Club' })
-  ).json()) as {
-    group: { id: string };
-    inviteCode: string;
-  };
+  const made = await bodyOf(
+    await call((players.Bert as NewPlayer).token, 'POST', '/v1/groups', { name: 'Club' }),
+    NewGroupSchema,
+  );
   groupId = made.group.id;
   for (const name of ['Dara', 'Emil'])
     await call((players[name] as NewPlayer).token, 'POST', '/v1/groups/join', {
@@ -132,7 +136,7 @@ describe('scoped puzzle boards', () => {
   it('refuse a following board without a player, a group board to a non-member, and a malformed scope', async () => {
     expect((await call(null, 'GET', `${path}?scope=following`)).status).toBe(401);
     const outsider = await call((players.Anna as NewPlayer).token, 'GET', `${path}?scope=group:${groupId}`);
-    expect([outsider.status, ((await outsider.json()) as ErrorJson).error.code]).toEqual([404, 'not_found']);
+    expect([outsider.status, (await errorOf(outsider)).error.code]).toEqual([404, 'not_found']);
     expect((await call(null, 'GET', `${path}?scope=friends`)).status).toBe(400);
   });
 });
@@ -255,7 +259,7 @@ describe('a scope beside another', () => {
       body: body === undefined ? undefined : JSON.stringify(body),
     });
   const namesOn = async (token: string, path: string) =>
-    names((await (await as(token, 'GET', path)).json()) as Board);
+    names(await bodyOf(await as(token, 'GET', path), BoardSchema));
   /** Four players of another date: Gail follows Hugo and Ivan follows Jude; groups {Gail, Hugo} and {Ivan, Jude}. */
   const four: Record<string, NewPlayer> = {};
   const groups: string[] = [];
@@ -281,10 +285,10 @@ describe('a scope beside another', () => {
       const { token } = four[follower] as NewPlayer;
       const followed = await as(token, 'PUT', `/v1/players/me/follows/${four[followee]?.player.id}`);
       expect(followed.status).toBe(200);
-      const made = (await (await as(token, 'POST', '/v1/groups', { name: `${follower}'s` })).json()) as {
-        group: { id: string };
-        inviteCode: string;
-      };
+      const made = await bodyOf(
+        await as(token, 'POST', '/v1/groups', { name: `${follower}'s` }),
+        NewGroupSchema,
+      );
       groups.push(made.group.id);
       const joined = await as((four[mate] as NewPlayer).token, 'POST', '/v1/groups/join', {
         inviteCode: made.inviteCode,

@@ -1,20 +1,17 @@
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import { appAt, type ErrorJson } from '../support/app.js';
+import { type PlayablePuzzle, PlayablePuzzleSchema } from '../../src/contract/puzzle.js';
+import { appAt } from '../support/app.js';
+import { bodyOf, errorOf } from '../support/json.js';
 import { bearer, humanLogFor, register, solveStored, submit } from '../support/play.js';
 
 const date = '2026-11-29';
 const path = `/v1/puzzles/${date}/sudoku/easy`;
 
-interface SessionView {
-  session: { startedAt: string; elapsedMs: number };
-  startToken: string;
-}
-
-async function fetchAs(at: string, token: string, query = ''): Promise<SessionView> {
+async function fetchAs(at: string, token: string, query = ''): Promise<PlayablePuzzle> {
   const res = await appAt(at)(`${path}${query}`, { headers: bearer(token) });
   expect(res.status).toBe(200);
-  return (await res.json()) as SessionView;
+  return bodyOf(res, PlayablePuzzleSchema);
 }
 
 describe("a player's session of a puzzle", () => {
@@ -28,7 +25,7 @@ describe("a player's session of a puzzle", () => {
     const { token } = await register('2026-11-29T09:00:00Z');
     const first = await fetchAs('2026-11-29T09:00:00Z', token);
     const again = await fetchAs('2026-11-29T09:07:30Z', token);
-    expect(again.session).toEqual({ startedAt: first.session.startedAt, elapsedMs: 450_000 });
+    expect(again.session).toEqual({ startedAt: first.session?.startedAt, elapsedMs: 450_000 });
     expect(again.startToken).toBe(first.startToken);
   });
 
@@ -64,7 +61,7 @@ describe("a player's session of a puzzle", () => {
       log: [[1000, 0, 1]],
     });
     expect(res.status).toBe(409);
-    expect(((await res.json()) as ErrorJson).error.code).toBe('no_session');
+    expect((await errorOf(res)).error.code).toBe('no_session');
     const row = await env.DB.prepare('select count(*) as n from submissions where player_id = ?')
       .bind(player.id)
       .first<{ n: number }>();

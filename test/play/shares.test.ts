@@ -1,9 +1,12 @@
 import { env } from 'cloudflare:test';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DEV_SECRETS } from '../../src/config.js';
-import { SHARE_CODE_LENGTH, type Share, type Shares } from '../../src/contract/shares.js';
+import { SHARE_CODE_LENGTH, type Share, ShareSchema, SharesSchema } from '../../src/contract/shares.js';
+import { SubmissionResultSchema } from '../../src/contract/submission.js';
 import { CONTENT_SECURITY_POLICY } from '../../src/http/security-headers.js';
-import { appAt, type ErrorJson } from '../support/app.js';
+import { appAt } from '../support/app.js';
+import { clientAt } from '../support/client.js';
+import { bodyOf, errorOf } from '../support/json.js';
 import { limitedOn } from '../support/limiters.js';
 import {
   bearer,
@@ -59,13 +62,13 @@ async function share(token: string, body: unknown, app = api): Promise<Response>
 async function made(token: string, body: unknown): Promise<Share> {
   const res = await share(token, body);
   expect(res.status).toBe(201);
-  return (await res.json()) as Share;
+  return await bodyOf(res, ShareSchema);
 }
 
 async function listed(token: string): Promise<Share[]> {
   const res = await api('/v1/players/me/shares', { headers: bearer(token) });
   expect(res.status).toBe(200);
-  return ((await res.json()) as Shares).shares;
+  return (await bodyOf(res, SharesSchema)).shares;
 }
 
 async function setVisibility(token: string, boardVisibility: string): Promise<void> {
@@ -104,7 +107,7 @@ describe('making a share', () => {
     const res = await share(second.token, one);
     expect(res.status).toBe(201);
     expect(res.headers.get('Cache-Control')).toBe('private, no-store');
-    const body = (await res.json()) as Share;
+    const body = await bodyOf(res, ShareSchema);
     expect(body.code).toMatch(/^[A-Za-z0-9_-]{22}$/);
     expect(body.urls).toEqual({ page: `${ORIGIN}/s/${body.code}`, png: `${ORIGIN}/s/${body.code}.png` });
     expect(body).toMatchObject({ date, kind: 'sudoku', level: 'easy' });
@@ -171,7 +174,7 @@ describe('making a share', () => {
   it('of a puzzle the player has not solved is a 403 not_solved, and makes nothing', async () => {
     const res = await share(first.token, { date, kind: 'sudoku', level: 'medium' });
     expect(res.status).toBe(403);
-    expect(((await res.json()) as ErrorJson).error.code).toBe('not_solved');
+    expect((await errorOf(res)).error.code).toBe('not_solved');
     expect(await listed(first.token)).toEqual([]);
   });
 
@@ -181,10 +184,10 @@ describe('making a share', () => {
     const wrong = await submit(`${date}T09:20:00Z`, player.token, `${date}/sudoku/hard`, {
       solution: await wrongSudoku(date, 'hard'),
     });
-    expect(((await wrong.json()) as { valid: boolean }).valid).toBe(false);
+    expect((await bodyOf(wrong, SubmissionResultSchema)).valid).toBe(false);
     const res = await share(player.token, { date, kind: 'sudoku', level: 'hard' });
     expect(res.status).toBe(403);
-    expect(((await res.json()) as ErrorJson).error.code).toBe('not_solved');
+    expect((await errorOf(res)).error.code).toBe('not_solved');
   });
 
   it('of a solve a moderator voided is a 403 not_solved', async () => {
@@ -200,7 +203,7 @@ describe('making a share', () => {
     expect(voided.status).toBe(200);
     const res = await share(player.token, one);
     expect(res.status).toBe(403);
-    expect(((await res.json()) as ErrorJson).error.code).toBe('not_solved');
+    expect((await errorOf(res)).error.code).toBe('not_solved');
   });
 
   it('of a date solved only as practice, after its ranking closed, is a 403 not_solved', async () => {
@@ -215,13 +218,13 @@ describe('making a share', () => {
     expect(practice.body).toMatchObject({ valid: true, practice: true });
     const res = await share(player.token, { date: '2026-11-20', kind: 'sudoku', level: 'easy' });
     expect(res.status).toBe(403);
-    expect(((await res.json()) as ErrorJson).error.code).toBe('not_solved');
+    expect((await errorOf(res)).error.code).toBe('not_solved');
   });
 
   it('of a day the player solved nothing of is a 403 not_solved', async () => {
     const res = await share(first.token, { date: '2026-11-25' });
     expect(res.status).toBe(403);
-    expect(((await res.json()) as ErrorJson).error.code).toBe('not_solved');
+    expect((await errorOf(res)).error.code).toBe('not_solved');
   });
 
   it('refuses a kind without a level, a level without a kind, a level of another kind, a bad date or an unknown field with a 400, and makes nothing', async () => {
@@ -237,7 +240,7 @@ describe('making a share', () => {
     ]) {
       const res = await share(player.token, body);
       expect(res.status, JSON.stringify(body)).toBe(400);
-      expect(((await res.json()) as ErrorJson).error.code).toBe('invalid_request');
+      expect((await errorOf(res)).error.code).toBe('invalid_request');
     }
     expect(await listed(player.token)).toEqual([]);
   });
@@ -275,7 +278,7 @@ describe("a player's shares", () => {
       headers: { ...bearer(player.token), 'content-type': 'application/json', ...from() },
       body: JSON.stringify({ date }),
     });
-    const newer = (await res.json()) as Share;
+    const newer = await bodyOf(res, ShareSchema);
     await made(second.token, one);
     expect((await listed(player.token)).map((s) => s.code)).toEqual([newer.code, older.code]);
   });
@@ -298,7 +301,7 @@ describe("a player's shares", () => {
       headers: bearer(first.token),
     });
     expect(res.status).toBe(404);
-    expect(((await res.json()) as ErrorJson).error.code).toBe('not_found');
+    expect((await errorOf(res)).error.code).toBe('not_found');
     expect((await api(`/s/${body.code}`)).status).toBe(200);
     expect((await listed(second.token)).map((s) => s.code)).toContain(body.code);
   });
@@ -319,11 +322,7 @@ describe("a player's shares", () => {
   it('are in the player’s export', async () => {
     const player = await solver(['easy'], 22);
     const body = await made(player.token, one);
-    const exported = (await (
-      await api('/v1/players/me/export', { headers: bearer(player.token) })
-    ).json()) as {
-      shares: { code: string; date: string }[];
-    };
+    const exported = await clientAt(at, { token: player.token }).exportMe();
     expect(exported.shares).toEqual([expect.objectContaining({ code: body.code, date })]);
   });
 
@@ -391,7 +390,7 @@ describe('the public page, GET /s/{code}', () => {
   it('answers 404 as JSON for a malformed code', async () => {
     const malformed = await api('/s/not-a-code');
     expect(malformed.status).toBe(404);
-    expect(((await malformed.json()) as ErrorJson).error.code).toBe('not_found');
+    expect((await errorOf(malformed)).error.code).toBe('not_found');
   });
 });
 
@@ -463,7 +462,7 @@ describe('a dead share link opened in a browser', () => {
 
   it('keeps the JSON error for a client that does not ask for HTML, and for the image', async () => {
     const json = await api('/s/not-a-code', { headers: { Accept: 'application/json' } });
-    expect(((await json.json()) as ErrorJson).error.code).toBe('not_found');
+    expect((await errorOf(json)).error.code).toBe('not_found');
     const image = await api('/s/not-a-code.png', { headers: browser });
     expect(image.status).toBe(404);
     expect(image.headers.get('Content-Type')).toMatch(/^application\/json/);

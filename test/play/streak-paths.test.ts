@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { PlayerProfileSchema } from '../../src/contract/player.js';
 import type { Streak } from '../../src/contract/streak.js';
 import { appAt } from '../support/app.js';
+import { bodyOf } from '../support/json.js';
 import { bearer, type ResultJson, register, solveAs } from '../support/play.js';
 
 /**
@@ -38,7 +40,7 @@ async function runOf(days: number): Promise<{ token: string; last: Streak }> {
 
 async function streakOn(date: string, token: string): Promise<Streak> {
   const res = await appAt(`${date}T20:00:00Z`)('/v1/players/me', { headers: bearer(token) });
-  return ((await res.json()) as { streak: Streak }).streak;
+  return (await bodyOf(res, PlayerProfileSchema)).streak;
 }
 
 describe('a streak on consecutive days', () => {

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { appAt, type ErrorJson } from '../support/app.js';
+import { PlayerProfileSchema } from '../../src/contract/player.js';
+import { appAt } from '../support/app.js';
+import { bodyOf, errorOf } from '../support/json.js';
 import { bearer, type ResultJson, register, solveAs } from '../support/play.js';
 
 async function setTimeZone(at: string, token: string, timeZone: string) {
@@ -11,9 +13,7 @@ async function setTimeZone(at: string, token: string, timeZone: string) {
 }
 
 async function streakAt(at: string, token: string) {
-  const me = (await (await appAt(at)('/v1/players/me', { headers: bearer(token) })).json()) as {
-    streak: { current: number; best: number };
-  };
+  const me = await bodyOf(await appAt(at)('/v1/players/me', { headers: bearer(token) }), PlayerProfileSchema);
   return me.streak;
 }
 
@@ -80,7 +80,7 @@ describe('the time zone a player sets', () => {
     const { token } = await register('2026-11-25T10:00:00Z');
     const res = await setTimeZone('2026-11-25T10:00:00Z', token, 'Mars/Base');
     expect(res.status).toBe(400);
-    expect(((await res.json()) as ErrorJson).error.code).toBe('invalid_time_zone');
+    expect((await errorOf(res)).error.code).toBe('invalid_time_zone');
   });
 
   it('can change once every 24 hours: a second change sooner is a 429 with Retry-After', async () => {
@@ -89,7 +89,7 @@ describe('the time zone a player sets', () => {
     const soon = await setTimeZone('2026-11-25T16:00:00Z', token, 'Asia/Tokyo');
     expect(soon.status).toBe(429);
     expect(soon.headers.get('Retry-After')).toBe(String(18 * 3600));
-    expect(((await soon.json()) as ErrorJson).error.code).toBe('time_zone_locked');
+    expect((await errorOf(soon)).error.code).toBe('time_zone_locked');
     const me = await (
       await appAt('2026-11-25T16:00:00Z')('/v1/players/me', { headers: bearer(token) })
     ).json();

@@ -2,8 +2,11 @@ import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { type PlayerId, playerToken } from '../../src/auth/player-token.js';
 import { DEV_SECRETS } from '../../src/config.js';
+import { PuzzleBoardSchema, PuzzleStatsSchema } from '../../src/contract/leaderboards.js';
+import { SubmissionResultSchema } from '../../src/contract/submission.js';
 import { engineFor, KINDS } from '../../src/kinds/index.js';
-import { appAt, type ErrorJson } from '../support/app.js';
+import { appAt } from '../support/app.js';
+import { bodyOf, errorOf } from '../support/json.js';
 import {
   bearer,
   type ResultJson,
@@ -76,13 +79,10 @@ describe('the whole flow, for every kind', () => {
         entries: [{ rank: 1, playerId: player.id, displayName: `Solver ${kind}`, countedMs: 299_000 }],
         heldForReview: 0,
       });
-      const stats = (await (
-        await appAt(submittedAt)(`/v1/puzzles/${date}/${kind}/${level}/stats`)
-      ).json()) as {
-        solvers: number;
-        medianMs: number;
-        histogram: { count: number }[];
-      };
+      const stats = await bodyOf(
+        await appAt(submittedAt)(`/v1/puzzles/${date}/${kind}/${level}/stats`),
+        PuzzleStatsSchema,
+      );
       expect(stats.solvers).toBe(1);
       expect(stats.medianMs).toBe(299_000);
       expect(stats.histogram.reduce((n, b) => n + b.count, 0)).toBe(1);
@@ -101,9 +101,10 @@ describe('one ranked result per player and puzzle', () => {
       submitAt: submittedAt,
     });
     const solution = await solveStored(date, 'sudoku', 'medium');
-    const again = (await (
-      await submit('2026-11-29T12:09:00Z', token, `${date}/sudoku/medium`, { solution, elapsedMs: 100_000 })
-    ).json()) as ResultJson;
+    const again = await bodyOf(
+      await submit('2026-11-29T12:09:00Z', token, `${date}/sudoku/medium`, { solution, elapsedMs: 100_000 }),
+      SubmissionResultSchema,
+    );
     expect(again.repeated).toBe(true);
     // The repeat changes no streak: the same result, with the streak as it stands.
     expect(again.streak.change).toBeNull();
@@ -113,20 +114,23 @@ describe('one ranked result per player and puzzle', () => {
   it('records a wrong solution as an unranked attempt and lets the player retry', async () => {
     const { player, token } = await register(fetchedAt);
     await startPuzzle(fetchedAt, token, date, 'sudoku', 'hard');
-    const rejected = (await (
-      await submit(submittedAt, token, `${date}/sudoku/hard`, { solution: await wrongSudoku(date, 'hard') })
-    ).json()) as ResultJson;
+    const rejected = await bodyOf(
+      await submit(submittedAt, token, `${date}/sudoku/hard`, { solution: await wrongSudoku(date, 'hard') }),
+      SubmissionResultSchema,
+    );
     expect(rejected.valid).toBe(false);
     expect(rejected.reason).toBeTruthy();
-    const board = (await (await appAt(submittedAt)(`/v1/leaderboards/${date}/sudoku/hard`)).json()) as {
-      entries: { playerId: string }[];
-    };
+    const board = await bodyOf(
+      await appAt(submittedAt)(`/v1/leaderboards/${date}/sudoku/hard`),
+      PuzzleBoardSchema,
+    );
     expect(board.entries.map((e) => e.playerId)).not.toContain(player.id);
 
     const solution = await solveStored(date, 'sudoku', 'hard');
-    const retried = (await (
-      await submit('2026-11-29T12:06:00Z', token, `${date}/sudoku/hard`, { solution })
-    ).json()) as ResultJson;
+    const retried = await bodyOf(
+      await submit('2026-11-29T12:06:00Z', token, `${date}/sudoku/hard`, { solution }),
+      SubmissionResultSchema,
+    );
     expect(retried).toMatchObject({ valid: true, repeated: false, countedMs: 360_000 });
   });
 
@@ -136,8 +140,8 @@ describe('one ranked result per player and puzzle', () => {
     const solution = await solveStored(date, 'sudoku', 'expert');
     const results = await Promise.all(
       Array.from({ length: 8 }, () =>
-        submit('2026-11-29T12:20:00Z', token, `${date}/sudoku/expert`, { solution }).then(
-          (r) => r.json() as Promise<ResultJson>,
+        submit('2026-11-29T12:20:00Z', token, `${date}/sudoku/expert`, { solution }).then((r) =>
+          bodyOf(r, SubmissionResultSchema),
         ),
       ),
     );
@@ -190,14 +194,14 @@ describe('start tokens, when a client sends one back', () => {
     const other = await register(fetchedAt);
     const res = await attempt(await startPuzzle(fetchedAt, other.token, date, 'loop', 'easy'));
     expect(res.status).toBe(403);
-    expect(((await res.json()) as ErrorJson).error.message).toContain('another player');
+    expect((await errorOf(res)).error.message).toContain('another player');
   });
 
   it("refuses another puzzle's start token", async () => {
     const player = await register(fetchedAt);
     const res = await attempt(await startPuzzle(fetchedAt, player.token, date, 'loop', 'medium'), player);
     expect(res.status).toBe(403);
-    expect(((await res.json()) as ErrorJson).error.message).toContain('another puzzle');
+    expect((await errorOf(res)).error.message).toContain('another puzzle');
   });
 
   it('refuses a forged or tampered start token', async () => {
@@ -253,7 +257,7 @@ describe('ranking closes when the answers are public', () => {
     const solution = await solveStored(date, 'pattern', 'easy');
     const res = await submit('2026-11-30T12:00:00Z', token, `${date}/pattern/easy`, { solution });
     expect(res.status).toBe(200);
-    const result = (await res.json()) as ResultJson;
+    const result = await bodyOf(res, SubmissionResultSchema);
     expect(result).toMatchObject({ valid: true, practice: true, countedMs: 300_000, streak: { current: 0 } });
     expect(result.rank).toBeUndefined();
     expect(result.rating).toBeUndefined();
@@ -261,11 +265,10 @@ describe('ranking closes when the answers are public', () => {
       .bind(player.id)
       .all<{ ranked: number; counted: number; practice: number }>();
     expect(rows.results).toEqual([{ ranked: 0, counted: 0, practice: 1 }]);
-    const board = (await (
-      await appAt('2026-11-30T12:01:00Z')(`/v1/leaderboards/${date}/pattern/easy`)
-    ).json()) as {
-      entries: { playerId: string }[];
-    };
+    const board = await bodyOf(
+      await appAt('2026-11-30T12:01:00Z')(`/v1/leaderboards/${date}/pattern/easy`),
+      PuzzleBoardSchema,
+    );
     expect(board.entries.map((e) => e.playerId)).not.toContain(player.id);
   });
 });
@@ -276,9 +279,10 @@ describe('solutions copied from another date', () => {
     await startPuzzle(fetchedAt, token, date, 'pattern', 'medium');
     await startPuzzle(fetchedAt, token, '2026-11-28', 'pattern', 'medium');
     const copied = await solveStored('2026-11-28', 'pattern', 'medium');
-    const result = (await (
-      await submit(submittedAt, token, `${date}/pattern/medium`, { solution: copied })
-    ).json()) as ResultJson;
+    const result = await bodyOf(
+      await submit(submittedAt, token, `${date}/pattern/medium`, { solution: copied }),
+      SubmissionResultSchema,
+    );
     expect(result.valid).toBe(false);
   });
 });

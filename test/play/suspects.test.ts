@@ -1,7 +1,9 @@
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { DEV_SECRETS } from '../../src/config.js';
-import { appAt, type ErrorJson } from '../support/app.js';
+import { AuditPageSchema, SuspectsSchema } from '../../src/contract/admin.js';
+import { appAt } from '../support/app.js';
+import { bodyOf, errorOf } from '../support/json.js';
 import { forgedSolve, solveAtShare } from '../support/paced.js';
 import { later, type NewPlayer, register } from '../support/play.js';
 
@@ -24,7 +26,7 @@ interface SuspectsJson {
 async function suspects(at = evening): Promise<SuspectsJson> {
   const res = await appAt(at)('/v1/admin/suspects', { headers: admin });
   expect(res.status).toBe(200);
-  return (await res.json()) as SuspectsJson;
+  return await bodyOf(res, SuspectsSchema);
 }
 
 function listed(list: SuspectsJson, player: NewPlayer) {
@@ -79,9 +81,7 @@ describe('the suspects list', () => {
     expect(cleared.status).toBe(200);
     expect(await cleared.json()).toEqual({ playerId: bot.player.id, clearedAt: '2026-11-29T12:00:00.000Z' });
     expect(listed(await suspects('2026-11-29T12:00:01Z'), bot)).toBeUndefined();
-    const audit = (await (await appAt(evening)('/v1/admin/audit', { headers: admin })).json()) as {
-      actions: { action: string; target: string; reason: string }[];
-    };
+    const audit = await bodyOf(await appAt(evening)('/v1/admin/audit', { headers: admin }), AuditPageSchema);
     expect(audit.actions[0]).toMatchObject({
       action: 'clear',
       target: bot.player.id,
@@ -100,7 +100,7 @@ describe('the suspects list', () => {
       body: JSON.stringify({ reason: 'checked' }),
     });
     expect(unknown.status).toBe(404);
-    expect(((await unknown.json()) as ErrorJson).error.code).toBe('not_found');
+    expect((await errorOf(unknown)).error.code).toBe('not_found');
     const player = await register(morning);
     const bare = await api(`/v1/admin/players/${player.player.id}/clear`, {
       method: 'POST',

@@ -1,6 +1,8 @@
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
+import { SubmissionResultSchema } from '../../src/contract/submission.js';
 import { appAt } from '../support/app.js';
+import { bodyOf } from '../support/json.js';
 import {
   bearer,
   later,
@@ -38,7 +40,7 @@ async function solve(
   const solution = await solveStored(date, 'loop', level);
   const res = await submit(later(at, 300), token, `${date}/loop/${level}`, { solution });
   expect(res.status).toBe(200);
-  const result = (await res.json()) as ResultJson;
+  const result = await bodyOf(res, SubmissionResultSchema);
   expect(result.verdict).toBe('clean');
   return result;
 }

@@ -6,7 +6,8 @@ import { type PlayerId, playerToken } from '../../src/auth/player-token.js';
 import { keyIdOf } from '../../src/auth/signing-keys.js';
 import { START_TOKEN_TTL_MS, startToken } from '../../src/auth/start-token.js';
 import { DEV_SECRETS } from '../../src/config.js';
-import { appAt, type ErrorJson } from '../support/app.js';
+import { appAt } from '../support/app.js';
+import { errorOf } from '../support/json.js';
 import { bearer, register, solveStored, startPuzzle, submit } from '../support/play.js';
 
 /**
@@ -50,7 +51,7 @@ async function submitWith(startTokenFor: (playerId: PlayerId) => Promise<string>
 /** The refusal of a start token: 403 `invalid_start_token` with this message, and no row recorded. */
 async function expectRefused(outcome: Awaited<ReturnType<typeof submitWith>>, message: string) {
   expect(outcome.res.status).toBe(403);
-  const body = (await outcome.res.json()) as ErrorJson;
+  const body = await errorOf(outcome.res);
   expect(body.error).toEqual({ code: 'invalid_start_token', message });
   expect(await submissionsOf(outcome.playerId)).toBe(0);
 }
@@ -148,7 +149,7 @@ const me = (authorization: string) =>
 
 async function expectUnauthorized(res: Response, label: string) {
   expect(res.status, label).toBe(401);
-  expect(((await res.json()) as ErrorJson).error.code, label).toBe('unauthorized');
+  expect((await errorOf(res)).error.code, label).toBe('unauthorized');
 }
 
 /** A token of the current format over any `<playerId>.<tokenId>`, correctly signed with the server's secret. */

@@ -2,7 +2,10 @@ import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { createApp } from '../../src/app.js';
 import { DEV_SECRETS } from '../../src/config.js';
+import { NewPlayerSchema } from '../../src/contract/player.js';
+import { PlayablePuzzleSchema } from '../../src/contract/puzzle.js';
 import type { Env } from '../../src/env.js';
+import { bodyOf } from '../support/json.js';
 import { bearer, humanLogFor, type NewPlayer, solveStored, someAddress } from '../support/play.js';
 
 const DATE = '2026-11-29';
@@ -25,7 +28,7 @@ async function registerIn(stage: Env): Promise<NewPlayer> {
     { method: 'POST', headers: { 'content-type': 'application/json', ...someAddress() }, body: '{}' },
     stage,
   );
-  return (await res.json()) as NewPlayer;
+  return await bodyOf(res, NewPlayerSchema);
 }
 
 describe('rotating TOKEN_SECRET', () => {
@@ -48,7 +51,7 @@ describe('rotating TOKEN_SECRET', () => {
   it('ranks a solve whose start token was signed before the rotation', async () => {
     const { player, token } = await registerIn(before);
     const opened = await app.request(`/v1/puzzles/${DATE}/sudoku/easy`, { headers: bearer(token) }, before);
-    const { startToken } = (await opened.json()) as { startToken: string };
+    const { startToken } = await bodyOf(opened, PlayablePuzzleSchema);
     const solution = await solveStored(DATE, 'sudoku', 'easy');
     const log = await humanLogFor(player.id, `${DATE}/sudoku/easy`, solution, '2026-11-29T12:10:00Z');
     const res = await later.request(

@@ -1,6 +1,11 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { appAt, type ErrorJson } from '../support/app.js';
+import { z } from 'zod';
+import { FollowsPageSchema } from '../../src/contract/follows.js';
+import { GroupDetailSchema, NewGroupSchema } from '../../src/contract/groups.js';
+import { DailyBoardSchema, PuzzleBoardSchema, RatingBoardSchema } from '../../src/contract/leaderboards.js';
+import { appAt } from '../support/app.js';
 import { seedEstablishedPlayers } from '../support/established.js';
+import { bodyOf, errorOf } from '../support/json.js';
 import { bearer, later, type NewPlayer, register, solveAs, someAddress, vouch } from '../support/play.js';
 
 /**
@@ -42,11 +47,19 @@ const call = (token: string | null, method: string, path: string, body?: unknown
     },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
-const read = async <T>(token: string | null, path: string): Promise<T> => {
+const read = async <S extends z.ZodType>(
+  token: string | null,
+  path: string,
+  schema: S,
+): Promise<z.output<S>> => {
   const res = await call(token, 'GET', path);
   expect(res.status, path).toBe(200);
-  return (await res.json()) as T;
+  return bodyOf(res, schema);
 };
+/** Any of the boards, parsed by its contract schema and read as the test's BoardJson. */
+const AnyBoardSchema = z.union([PuzzleBoardSchema, DailyBoardSchema, RatingBoardSchema]);
+const readBoard = (token: string | null, path: string): Promise<BoardJson> =>
+  read(token, path, AnyBoardSchema);
 
 const subjects = {} as Record<Visibility, NewPlayer>;
 const viewers = {} as Record<Exclude<Relation, 'self' | 'anonymous'>, NewPlayer>;
@@ -130,7 +143,7 @@ beforeAll(async () => {
       );
   }
   const made = await call(viewers.owner.token, 'POST', '/v1/groups', { name: 'Club' });
-  const group = (await made.json()) as { group: { id: string }; inviteCode: string };
+  const group = await bodyOf(made, NewGroupSchema);
   groupId = group.group.id;
   for (const member of [viewers.fellow, ...Object.values(subjects)])
     expect(
@@ -159,7 +172,7 @@ describe('every board, every scope, every viewer', () => {
             }
             expect(res.status).toBe(200);
             const text = await res.text();
-            const body = JSON.parse(text) as BoardJson;
+            const body: BoardJson = AnyBoardSchema.parse(JSON.parse(text));
             const { id } = subjects[subject].player;
             const expected = holds(scope, relation) && visible(subject, relation);
             expect(
@@ -182,15 +195,15 @@ describe('every board, every scope, every viewer', () => {
 
   it("keeps the crowd's ranks on everyone's puzzle and daily boards, skipping the places of rows left out", async () => {
     for (const path of [BOARDS.puzzle, BOARDS.daily]) {
-      const stranger = await read<BoardJson>(viewers.stranger.token, path);
+      const stranger = await readBoard(viewers.stranger.token, path);
       expect(stranger.entries.map((e) => [e.rank, e.displayName])).toEqual([[1, 'Pia']]);
       expect(stranger.solvers ?? stranger.players).toBe(3);
-      const mutual = await read<BoardJson>(viewers.mutual.token, path);
+      const mutual = await readBoard(viewers.mutual.token, path);
       expect(mutual.entries.map((e) => [e.rank, e.displayName])).toEqual([
         [1, 'Pia'],
         [2, 'Fay'],
       ]);
-      const hidden = await read<BoardJson>(subjects.hidden.token, path);
+      const hidden = await readBoard(subjects.hidden.token, path);
       expect(hidden.entries.map((e) => [e.rank, e.displayName])).toEqual([
         [1, 'Pia'],
         [3, 'Hal'],
@@ -205,6 +218,7 @@ describe('every board, every scope, every viewer', () => {
       const page: BoardJson & { nextCursor: string | null } = await read(
         subjects.hidden.token,
         `${BOARDS.puzzle}?limit=1${cursor ? `&cursor=${cursor}` : ''}`,
+        PuzzleBoardSchema,
       );
       expect(page.entries).toHaveLength(1);
       seen.push(...page.entries.map((e): [number | undefined, string | null] => [e.rank, e.displayName]));
@@ -219,7 +233,7 @@ describe('every board, every scope, every viewer', () => {
 
 /** A 404 with the id taken out of its message: what an unknown id and a player one may not see share. */
 async function notFoundShape(res: Response, id: string) {
-  const body = (await res.json()) as ErrorJson;
+  const body = await errorOf(res);
   return { status: res.status, code: body.error.code, message: body.error.message.replace(id, '<id>') };
 }
 
@@ -273,10 +287,7 @@ describe('every other route that names players', () => {
 
   for (const relation of ['mutual', 'oneWay'] as const) {
     it(`lists in a ${relation} follower's follows only the subjects it may see`, async () => {
-      const body = await read<{ follows: { playerId: string; displayName: string | null }[] }>(
-        viewers[relation].token,
-        '/v1/players/me/follows',
-      );
+      const body = await read(viewers[relation].token, '/v1/players/me/follows', FollowsPageSchema);
       const listed = body.follows.map((f) => f.displayName).sort();
       const expected = VISIBILITIES.filter((s) => visible(s, relation)).map((s) => NAMES[s]);
       expect(listed).toEqual(expected.sort());
@@ -339,7 +350,7 @@ describe('the attack of issue 22: a hidden player read through follows', () => {
     const refused = await call(lurker.token, 'PUT', `/v1/players/me/follows/${hiding.player.id}`);
     expect(await notFoundShape(refused, hiding.player.id)).toEqual(nobody);
     expect(nobody).toEqual({ status: 404, code: 'not_found', message: 'There is no player <id>' });
-    const follows = await read<{ follows: unknown[] }>(lurker.token, '/v1/players/me/follows');
+    const follows = await read(lurker.token, '/v1/players/me/follows', FollowsPageSchema);
     expect(follows.follows).toHaveLength(0);
   });
 
@@ -356,13 +367,10 @@ describe('the attack of issue 22: a hidden player read through follows', () => {
     expect((await call(attacker.token, 'PUT', `/v1/players/me/follows/${victim.player.id}`)).status).toBe(
       200,
     );
-    const before = await read<BoardJson>(attacker.token, `${BOARDS.puzzle}?scope=following`);
+    const before = await readBoard(attacker.token, `${BOARDS.puzzle}?scope=following`);
     expect(before.entries.map((e) => e.displayName)).toEqual(['Vic', 'Ada']);
     const victimRow = (
-      await read<{ entries: { playerId: string; countedMs: number; submittedAt: string }[] }>(
-        attacker.token,
-        `${BOARDS.puzzle}?scope=following`,
-      )
+      await read(attacker.token, `${BOARDS.puzzle}?scope=following`, PuzzleBoardSchema)
     ).entries.find((e) => e.playerId === victim.player.id);
     expect(victimRow?.submittedAt).toBe(victimSubmit);
 
@@ -383,7 +391,7 @@ describe('the attack of issue 22: a hidden player read through follows', () => {
   });
 
   it("keeps the follow of a player that turned hidden out of the follower's list, and DELETE still ends it", async () => {
-    const listed = await read<{ follows: { playerId: string }[] }>(attacker.token, '/v1/players/me/follows');
+    const listed = await read(attacker.token, '/v1/players/me/follows', FollowsPageSchema);
     expect(listed.follows.map((f) => f.playerId)).not.toContain(victim.player.id);
     expect((await call(attacker.token, 'DELETE', `/v1/players/me/follows/${victim.player.id}`)).status).toBe(
       204,
@@ -395,10 +403,7 @@ describe('a group whose owner is hidden', () => {
   it("names its owner to no member: ownerId is null in the group, the caller's groups and the join's answer", async () => {
     const owner = await register('2026-11-29T08:00:00Z', 'Oz');
     const member = await register('2026-11-29T08:00:00Z', 'Mo');
-    const made = (await (await call(owner.token, 'POST', '/v1/groups', { name: 'Den' })).json()) as {
-      group: { id: string; ownerId: string };
-      inviteCode: string;
-    };
+    const made = await bodyOf(await call(owner.token, 'POST', '/v1/groups', { name: 'Den' }), NewGroupSchema);
     expect(made.group.ownerId).toBe(owner.player.id);
     await call(owner.token, 'PATCH', '/v1/players/me', { boardVisibility: 'hidden' });
     const joined = await call(member.token, 'POST', '/v1/groups/join', { inviteCode: made.inviteCode });
@@ -411,7 +416,7 @@ describe('a group whose owner is hidden', () => {
       expect(text).not.toContain(owner.player.id);
       expect(text).toContain('"ownerId":null');
     }
-    const own = await read<{ ownerId: string }>(owner.token, `/v1/groups/${made.group.id}`);
+    const own = await read(owner.token, `/v1/groups/${made.group.id}`, GroupDetailSchema);
     expect(own.ownerId).toBe(owner.player.id);
   });
 });

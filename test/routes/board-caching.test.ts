@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { appAt } from '../support/app.js';
+import { documentOf } from '../support/openapi.js';
 import { bearer, register } from '../support/play.js';
 
 const date = '2026-08-10';
@@ -8,7 +9,7 @@ const get = appAt(noon);
 
 /** Every board the document lists (a GET under /v1/leaderboards), its parameters filled in. */
 async function boardPaths(): Promise<string[]> {
-  const doc = (await (await get('/openapi.json')).json()) as { paths: Record<string, { get?: unknown }> };
+  const doc = await documentOf(await get('/openapi.json'));
   return Object.keys(doc.paths)
     .filter((path) => path.startsWith('/v1/leaderboards/') && doc.paths[path]?.get !== undefined)
     .map((path) => path.replace('{date}', date).replace('{kind}', 'sudoku').replace('{level}', 'easy'));

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { DayPuzzlesSchema, PlayablePuzzleSchema } from '../../src/contract/puzzle.js';
 import { appAt } from '../support/app.js';
 import { establishedPlayer } from '../support/established.js';
+import { bodyOf } from '../support/json.js';
 import { bearer, register, solveStored, startPuzzle, submit } from '../support/play.js';
 
 /** Dates of their own, so no other request in this file shares their cached views. */
@@ -39,7 +41,7 @@ describe('anonymous puzzle reads are cacheable', () => {
   it('sends the body again when the tag does not match', async () => {
     const res = await get(puzzlePath, { headers: { 'If-None-Match': '"0123456789abcdef0123456789abcdef"' } });
     expect(res.status).toBe(200);
-    expect(((await res.json()) as { id: string }).id).toBe(`${date}:sudoku:easy`);
+    expect((await bodyOf(res, PlayablePuzzleSchema)).id).toBe(`${date}:sudoku:easy`);
   });
 
   it('serves the same bytes, hence the same ETag, to every anonymous reader', async () => {
@@ -63,7 +65,7 @@ describe('today', () => {
 
   it('must be revalidated in the last minute of the date, so nobody keeps yesterday', async () => {
     const res = await appAt('2026-08-11T23:59:30Z')('/v1/puzzles/today');
-    expect(((await res.json()) as { date: string }).date).toBe('2026-08-11');
+    expect((await bodyOf(res, DayPuzzlesSchema)).date).toBe('2026-08-11');
     expect(res.headers.get('Cache-Control')).toBe('public, no-cache');
     expect(res.headers.get('ETag')).not.toBeNull();
   });
@@ -83,7 +85,7 @@ describe('nothing private or failed is cacheable', () => {
     expect(res.headers.get('Cache-Control')).toBe('private, no-store');
     expect(res.headers.get('ETag')).toBeNull();
     expect(res.headers.get('Vary')).toContain('Authorization');
-    expect(((await res.json()) as { startToken?: string }).startToken).toBeTruthy();
+    expect((await bodyOf(res, PlayablePuzzleSchema)).startToken).toBeTruthy();
   });
 
   it('never tags an error, even for If-None-Match: *', async () => {
@@ -123,8 +125,7 @@ describe('the rating in a cached view', () => {
     const day = '2026-08-20';
     const fetched = '2026-08-20T10:00:00Z';
     const path = `/v1/puzzles/${day}/sudoku/medium`;
-    const rating = async (at: string) =>
-      ((await (await appAt(at)(path)).json()) as { rating: number }).rating;
+    const rating = async (at: string) => (await bodyOf(await appAt(at)(path), PlayablePuzzleSchema)).rating;
     // Only an established solver moves a puzzle's rating.
     const { token } = await establishedPlayer('sudoku', day);
     expect(await rating(fetched)).toBe(1500);

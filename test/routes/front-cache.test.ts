@@ -1,7 +1,12 @@
 import { createExecutionContext, env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { createApp } from '../../src/app.js';
+import { HealthSchema } from '../../src/contract/health.js';
+import { PuzzleBoardSchema, PuzzleStatsSchema } from '../../src/contract/leaderboards.js';
+import { DayPuzzlesSchema, PlayablePuzzleSchema } from '../../src/contract/puzzle.js';
 import { withFrontCache } from '../../src/http/front-cache.js';
+import { bodyOf } from '../support/json.js';
 import { bearer, register, solveStored, startPuzzle, submit } from '../support/play.js';
 
 let clock = new Date('2026-11-29T12:00:00Z');
@@ -27,8 +32,9 @@ async function setRating(rating: number) {
 
 const board = '/v1/leaderboards/2026-11-29/sudoku/easy?limit=10';
 
+/** The solvers a puzzle's board or its stats count. */
 async function solversOn(url: string, headers: Record<string, string> = {}): Promise<number> {
-  return ((await (await get(url, { headers })).json()) as { solvers: number }).solvers;
+  return (await bodyOf(await get(url, { headers }), z.union([PuzzleBoardSchema, PuzzleStatsSchema]))).solvers;
 }
 
 /** A new player's ranked solve of the day's easy sudoku, ten minutes after starting it (the clock moves on). */
@@ -51,7 +57,7 @@ async function solveSudokuEasy(): Promise<void> {
 }
 
 async function ratingOf(res: Response | Promise<Response>): Promise<number> {
-  return ((await (await res).json()) as { rating: number }).rating;
+  return (await bodyOf(await res, PlayablePuzzleSchema)).rating;
 }
 
 describe('the front cache of anonymous reads', () => {
@@ -99,10 +105,10 @@ describe('the front cache of anonymous reads', () => {
   it("keeps today's list per query string, as the route marks it shareable", async () => {
     const utc = await get('/v1/puzzles/today?tz=UTC');
     const kiritimati = await get('/v1/puzzles/today?tz=Pacific/Kiritimati');
-    expect(((await utc.json()) as { date: string }).date).toBe('2026-11-29');
-    expect(((await kiritimati.json()) as { date: string }).date).toBe('2026-11-30');
+    expect((await bodyOf(utc, DayPuzzlesSchema)).date).toBe('2026-11-29');
+    expect((await bodyOf(kiritimati, DayPuzzlesSchema)).date).toBe('2026-11-30');
     const again = await get('/v1/puzzles/today?tz=Pacific/Kiritimati');
-    expect(((await again.json()) as { date: string }).date).toBe('2026-11-30');
+    expect((await bodyOf(again, DayPuzzlesSchema)).date).toBe('2026-11-30');
   });
 
   it('keeps an anonymous leaderboard page for its few seconds only', async () => {
@@ -110,7 +116,7 @@ describe('the front cache of anonymous reads', () => {
     await solveSudokuEasy();
     const reread = await get(board);
     expect(reread.headers.get('Cache-Control')).toBe('public, max-age=5');
-    expect(((await reread.json()) as { solvers: number }).solvers).toBe(before);
+    expect((await bodyOf(reread, PuzzleBoardSchema)).solvers).toBe(before);
     later(6_000);
     expect(await solversOn(board)).toBe(before + 1);
   });
@@ -148,7 +154,7 @@ describe('the front cache of anonymous reads', () => {
   });
 
   it('never keeps what is private, such as the health check', async () => {
-    const timeOf = async () => ((await (await get('/v1/health')).json()) as { time: string }).time;
+    const timeOf = async () => (await bodyOf(await get('/v1/health'), HealthSchema)).time;
     const first = await timeOf();
     later(1_000);
     expect(await timeOf()).not.toBe(first);

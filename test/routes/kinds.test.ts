@@ -1,12 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import type { KindList } from '../../src/contract/kind-info.js';
+import { KindListSchema } from '../../src/contract/kind-info.js';
 import { descriptorOf, engineFor, KINDS } from '../../src/kinds/index.js';
 import { appAt } from '../support/app.js';
+import { bodyOf } from '../support/json.js';
 
 async function listKinds(): Promise<KindList['kinds']> {
   const res = await appAt('2026-11-29T12:00:00Z')('/v1/kinds');
   expect(res.status).toBe(200);
-  return ((await res.json()) as KindList).kinds;
+  return (await bodyOf(res, KindListSchema)).kinds;
 }
 
 describe('GET /v1/kinds', () => {

@@ -1,16 +1,15 @@
 import { describe, expect, it } from 'vitest';
+import { KindListSchema } from '../../src/contract/kind-info.js';
+import { DayPuzzlesSchema } from '../../src/contract/puzzle.js';
 import { engineFor, KINDS } from '../../src/kinds/index.js';
 import { appAt } from '../support/app.js';
-
-interface DayJson {
-  puzzles: { kind: string; level: string }[];
-}
+import { bodyOf } from '../support/json.js';
 
 /** Every kind in the registry's order, each with its engine's levels, easiest first. */
 const REGISTRY_ORDER = KINDS.flatMap((kind) => engineFor(kind).levels.map((level) => `${kind}:${level}`));
 
 const keys = async (res: Response) =>
-  ((await res.json()) as DayJson).puzzles.map((p) => `${p.kind}:${p.level}`);
+  (await bodyOf(res, DayPuzzlesSchema)).puzzles.map((p) => `${p.kind}:${p.level}`);
 
 describe('lists of puzzles in difficulty order', () => {
   const get = appAt('2026-11-29T12:00:00Z');
@@ -39,7 +38,7 @@ describe('lists of puzzles in difficulty order', () => {
   });
 
   it('lists the kinds of GET /v1/kinds with their levels in the same order', async () => {
-    const body = (await (await get('/v1/kinds')).json()) as { kinds: { kind: string; levels: string[] }[] };
+    const body = await bodyOf(await get('/v1/kinds'), KindListSchema);
     expect(body.kinds.flatMap((k) => k.levels.map((level) => `${k.kind}:${level}`))).toEqual(REGISTRY_ORDER);
   });
 });

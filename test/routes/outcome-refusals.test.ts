@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../src/client/index.js';
 import { DEV_SECRETS } from '../../src/config.js';
-import { appAt, type ErrorJson } from '../support/app.js';
+import { appAt } from '../support/app.js';
 import { clientAt } from '../support/client.js';
+import { errorOf } from '../support/json.js';
 import { register } from '../support/play.js';
 
 // The flows below refused with a boolean or an absent value that the route turned into an inline error;
@@ -71,7 +72,7 @@ describe('the refusals of flows that used to answer with a boolean or nothing', 
   it('refuses an answer 1 ms before the date has ended everywhere with 403 answer_embargoed and when it will be public', async () => {
     const res = await appAt('2026-11-30T11:59:59.999Z')('/v1/puzzles/2026-11-29/sudoku/hard/answer');
     expect(res.status).toBe(403);
-    expect(((await res.json()) as ErrorJson).error).toMatchObject({
+    expect((await errorOf(res)).error).toMatchObject({
       code: 'answer_embargoed',
       message: 'Answers of 2026-11-29 are public from 2026-11-30T12:00:00.000Z',
       details: { availableAt: '2026-11-30T12:00:00.000Z' },
@@ -90,7 +91,7 @@ describe('the refusals of flows that used to answer with a boolean or nothing', 
       body: JSON.stringify({ reason: 'Checked: one solution' }),
     });
     expect(res.status).toBe(404);
-    expect(((await res.json()) as ErrorJson).error).toMatchObject({
+    expect((await errorOf(res)).error).toMatchObject({
       code: 'not_found',
       message: 'There is no open report 987654',
     });

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createApp } from '../../src/app.js';
 import { type OwnSolveScope, ownSolveScopeOf } from '../../src/routes/own-solves.js';
 import { appAt } from '../support/app.js';
+import { documentOf, type Operation } from '../support/openapi.js';
 
 /**
  * Read your own solve first is a rule a route declares (`readsOwnSolves`, src/routes/own-solves.ts), not a
@@ -54,12 +55,6 @@ const READS_NO_OWN_SOLVES: Record<string, string> = {
   rotateInviteCode: 'the social graph',
 };
 
-interface Operation {
-  operationId: string;
-  security?: Record<string, string[]>[];
-  requestBody?: { content: Record<string, { schema: { $ref?: string } }> };
-}
-
 interface Documented {
   operationId: string;
   method: string;
@@ -71,7 +66,7 @@ interface Documented {
 
 async function documented(): Promise<Documented[]> {
   const res = await appAt('2026-11-29T12:00:00Z')('/openapi.json');
-  const document = (await res.json()) as { paths: Record<string, Record<string, Operation>> };
+  const document = await documentOf(res);
   return Object.entries(document.paths).flatMap(([path, operations]) =>
     Object.entries(operations).map(([method, operation]) => ({
       operationId: operation.operationId,

@@ -1,9 +1,11 @@
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { DEV_VAPID } from '../../src/config.js';
-import type { PlayerTokens } from '../../src/contract/devices.js';
-import type { PushSubscriptionJson, PushSubscriptionView } from '../../src/contract/push.js';
-import { appAt, type ErrorJson } from '../support/app.js';
+import { type PlayerTokens, PlayerTokensSchema } from '../../src/contract/devices.js';
+import { type PushSubscriptionJson, PushSubscriptionSchema } from '../../src/contract/push.js';
+import { appAt } from '../support/app.js';
+import { clientAt } from '../support/client.js';
+import { bodyOf, errorOf } from '../support/json.js';
 import { bearer, register } from '../support/play.js';
 import { newBrowser } from '../support/push.js';
 
@@ -27,7 +29,7 @@ function remove(token: string, endpoint: string) {
 
 async function devices(token: string): Promise<PlayerTokens['tokens']> {
   const res = await api('/v1/players/me/tokens', { headers: bearer(token) });
-  return ((await res.json()) as PlayerTokens).tokens;
+  return (await bodyOf(res, PlayerTokensSchema)).tokens;
 }
 
 async function stored(): Promise<number> {
@@ -53,7 +55,7 @@ async function refused(change: (s: PushSubscriptionJson) => unknown, message: Re
   const before = await stored();
   const res = await put(token, { subscription: change(structuredClone(subscription)), hour });
   expect(res.status).toBe(400);
-  const body = (await res.json()) as ErrorJson;
+  const body = await errorOf(res);
   expect(body.error.code).toBe('invalid_request');
   expect(body.error.message).toMatch(message);
   expect(await stored()).toBe(before);
@@ -79,7 +81,7 @@ describe('PUT /v1/players/me/push', () => {
     const { subscription } = await newBrowser();
     const res = await put(token, { subscription, hour: 19 });
     expect(res.status).toBe(200);
-    const kept = (await res.json()) as PushSubscriptionView;
+    const kept = await bodyOf(res, PushSubscriptionSchema);
     // 19:00 in Paris in December is 18:00 UTC.
     expect(kept).toMatchObject({
       endpoint: subscription.endpoint,
@@ -179,16 +181,8 @@ describe('PUT /v1/players/me/push', () => {
 
   it('holds one per device for a player on two devices, each listed with its own', async () => {
     const { token } = await register(at);
-    const code = (await (
-      await api('/v1/players/me/link-codes', { method: 'POST', headers: bearer(token) })
-    ).json()) as { code: string };
-    const linked = (await (
-      await api('/v1/players/link', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ code: code.code }),
-      })
-    ).json()) as { token: string };
+    const code = await clientAt(at, { token }).createLinkCode();
+    const linked = await clientAt(at).link(code.code);
     const phone = await newBrowser();
     const laptop = await newBrowser();
     await put(token, { subscription: phone.subscription, hour: 7 });
@@ -234,7 +228,7 @@ describe('PUT /v1/players/me/push at a push service the server does not send to'
       body: JSON.stringify({ subscription, hour: 19 }),
     });
     expect(res.status).toBe(400);
-    expect(((await res.json()) as ErrorJson).error.code).toBe('push_service_not_allowed');
+    expect((await errorOf(res)).error.code).toBe('push_service_not_allowed');
     expect(await stored()).toBe(before);
   });
 
@@ -259,7 +253,7 @@ describe('DELETE /v1/players/me/push', () => {
     expect((await devices(token))[0]?.push).toBeNull();
     const again = await remove(token, subscription.endpoint);
     expect(again.status).toBe(404);
-    expect(((await again.json()) as ErrorJson).error.code).toBe('not_found');
+    expect((await errorOf(again)).error.code).toBe('not_found');
   });
 
   it("answers 404 for another player's endpoint and leaves it", async () => {
@@ -275,7 +269,7 @@ describe('DELETE /v1/players/me/push', () => {
     const { token } = await register(at);
     const res = await remove(token, 'http://push.test/push/x');
     expect(res.status).toBe(400);
-    expect(((await res.json()) as ErrorJson).error.message).toMatch(/endpoint: must be https/);
+    expect((await errorOf(res)).error.message).toMatch(/endpoint: must be https/);
   });
 });
 
@@ -300,9 +294,7 @@ describe('data rights', () => {
     const { token } = await register(at);
     const { subscription } = await newBrowser();
     await put(token, { subscription, hour: 7 });
-    const data = (await (await api('/v1/players/me/export', { headers: bearer(token) })).json()) as {
-      pushSubscriptions: { endpoint: string; hour: number; p256dh: string }[];
-    };
+    const data = await clientAt(at, { token }).exportMe();
     expect(data.pushSubscriptions).toEqual([
       expect.objectContaining({ endpoint: subscription.endpoint, hour: 7, p256dh: subscription.keys.p256dh }),
     ]);

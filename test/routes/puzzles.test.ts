@@ -1,31 +1,15 @@
 import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { AnswerSchema, DayPuzzlesSchema, PlayablePuzzleSchema } from '../../src/contract/puzzle.js';
 import { engineFor } from '../../src/kinds/index.js';
-import { appAt, type ErrorJson } from '../support/app.js';
-
-interface PuzzleJson {
-  id: string;
-  date: string;
-  kind: string;
-  level: string;
-  puzzle: unknown;
-}
-interface DayJson {
-  date: string;
-  timeZone?: string;
-  puzzles: PuzzleJson[];
-}
-interface AnswerJson {
-  id: string;
-  seed: string;
-  puzzle: unknown;
-  solution: unknown;
-}
+import { appAt } from '../support/app.js';
+import { bodyOf, errorOf } from '../support/json.js';
 
 describe("today's puzzles", () => {
   it('serves the UTC date by default, one puzzle per kind and level', async () => {
     const res = await appAt('2026-11-29T23:59:00Z')('/v1/puzzles/today');
     expect(res.status).toBe(200);
-    const body = (await res.json()) as DayJson;
+    const body = await bodyOf(res, DayPuzzlesSchema);
     expect(body.date).toBe('2026-11-29');
     expect(body.puzzles.map((p) => p.id)).toContain('2026-11-29:sudoku:hard');
     expect(new Set(body.puzzles.map((p) => `${p.kind}:${p.level}`)).size).toBe(body.puzzles.length);
@@ -33,18 +17,18 @@ describe("today's puzzles", () => {
 
   it('follows the time zone: Kiritimati is already on the next date', async () => {
     const res = await appAt('2026-11-29T23:59:00Z')('/v1/puzzles/today?tz=Pacific/Kiritimati');
-    expect(((await res.json()) as DayJson).date).toBe('2026-11-30');
+    expect((await bodyOf(res, DayPuzzlesSchema)).date).toBe('2026-11-30');
   });
 
   it('follows the time zone: Pago Pago is still on the previous date', async () => {
     const res = await appAt('2026-11-30T00:01:00Z')('/v1/puzzles/today?tz=Pacific/Pago_Pago');
-    expect(((await res.json()) as DayJson).date).toBe('2026-11-29');
+    expect((await bodyOf(res, DayPuzzlesSchema)).date).toBe('2026-11-29');
   });
 
   it('refuses an unknown time zone with 400', async () => {
     const res = await appAt('2026-11-29T12:00:00Z')('/v1/puzzles/today?tz=Mars/Base');
     expect(res.status).toBe(400);
-    expect(((await res.json()) as ErrorJson).error.code).toBe('invalid_time_zone');
+    expect((await errorOf(res)).error.code).toBe('invalid_time_zone');
   });
 });
 
@@ -54,15 +38,16 @@ describe('one puzzle', () => {
   it('serves the public puzzle without its answer', async () => {
     const res = await get('/v1/puzzles/2026-11-29/sudoku/easy');
     expect(res.status).toBe(200);
-    const body = (await res.json()) as PuzzleJson & { grid?: string };
+    const body = await bodyOf(res, PlayablePuzzleSchema);
     expect(body.id).toBe('2026-11-29:sudoku:easy');
     const grid = (body.puzzle as { grid: string }).grid;
     expect(grid).toMatch(/^[1-9.]{81}$/);
     expect(grid).toContain('.');
 
-    const answer = (await (
-      await appAt('2026-12-01T00:00:00Z')('/v1/puzzles/2026-11-29/sudoku/easy/answer')
-    ).json()) as AnswerJson;
+    const answer = await bodyOf(
+      await appAt('2026-12-01T00:00:00Z')('/v1/puzzles/2026-11-29/sudoku/easy/answer'),
+      AnswerSchema,
+    );
     const text = JSON.stringify(body);
     expect(text).not.toContain((answer.solution as { grid: string }).grid);
     expect(text).not.toContain(answer.seed);
@@ -80,7 +65,7 @@ describe('one puzzle', () => {
     const res = await get(path);
     expect(res.status).toBe(status);
     expect(res.headers.get('content-type')).toContain('application/json');
-    expect(((await res.json()) as ErrorJson).error.code).toBe(code);
+    expect((await errorOf(res)).error.code).toBe(code);
   });
 
   it('serves tomorrow once it has begun in UTC+14', async () => {
@@ -93,13 +78,13 @@ describe('answers', () => {
   it('are refused until the date has ended everywhere', async () => {
     const res = await appAt('2026-11-30T11:59:59Z')('/v1/puzzles/2026-11-29/sudoku/hard/answer');
     expect(res.status).toBe(403);
-    expect(((await res.json()) as ErrorJson).error.code).toBe('answer_embargoed');
+    expect((await errorOf(res)).error.code).toBe('answer_embargoed');
   });
 
   it('are served afterwards, and the engine accepts them', async () => {
     const res = await appAt('2026-11-30T12:00:00Z')('/v1/puzzles/2026-11-29/sudoku/hard/answer');
     expect(res.status).toBe(200);
-    const body = (await res.json()) as AnswerJson;
+    const body = await bodyOf(res, AnswerSchema);
     const engine = engineFor('sudoku');
     expect(engine.check(engine.parsePuzzle(body.puzzle), body.solution)).toEqual({ ok: true });
   });
@@ -108,7 +93,10 @@ describe('answers', () => {
 describe('the API description', () => {
   it('publishes an OpenAPI 3.1 document with the puzzle routes', async () => {
     const res = await appAt('2026-11-29T12:00:00Z')('/openapi.json');
-    const doc = (await res.json()) as { openapi: string; paths: Record<string, unknown> };
+    const doc = await bodyOf(
+      res,
+      z.object({ openapi: z.string(), paths: z.record(z.string(), z.unknown()) }),
+    );
     expect(doc.openapi).toBe('3.1.0');
     expect(Object.keys(doc.paths)).toEqual(
       expect.arrayContaining([

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../src/http/errors.js';
 import { errorResponses, type Failed, only, type Refusals, refusal } from '../../src/routes/refusals.js';
 import { appAt } from '../support/app.js';
+import { documentOf } from '../support/openapi.js';
 
 type Outcome =
   | { ok: true; value: number }
@@ -57,9 +58,7 @@ describe('a refusal table', () => {
 
 describe('the document', () => {
   it("lists the join route's 409 refusals from its table, each by its code", async () => {
-    const doc = (await (await appAt('2026-11-29T12:00:00Z')('/openapi.json')).json()) as {
-      paths: Record<string, Record<string, { responses: Record<string, { description: string }> }>>;
-    };
+    const doc = await documentOf(await appAt('2026-11-29T12:00:00Z')('/openapi.json'));
     const conflict = doc.paths['/v1/groups/join']?.post?.responses['409']?.description ?? '';
     expect(conflict.match(/`[a-z_]+`/g)).toEqual(['`already_member`', '`group_full`', '`group_limit`']);
   });

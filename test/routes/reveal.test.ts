@@ -1,8 +1,12 @@
 import { env } from 'cloudflare:test';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { ColorSortPositionSchema } from '../../src/contract/reveal.js';
 import { type ColorSortPuzzle, type Move, pourError, replay } from '../../src/engines/colorsort/index.js';
 import { engineFor } from '../../src/kinds/index.js';
-import { appAt, type ErrorJson } from '../support/app.js';
+import { appAt } from '../support/app.js';
+import { clientAt } from '../support/client.js';
+import { bodyOf, errorOf } from '../support/json.js';
 import { bearer, type NewPlayer, register, revealLine, startPuzzle } from '../support/play.js';
 
 const date = '2026-11-29';
@@ -12,14 +16,6 @@ const puzzleId = `${date}:colorsort:easy`;
 /** When the date has ended everywhere (UTC−12) and its answers are public. */
 const answersPublic = '2026-11-30T12:00:00.000Z';
 const api = appAt(at);
-
-interface Position {
-  tubes: (number | null)[][];
-  hidden: number;
-  sorted: boolean;
-  cleared: boolean;
-  moves: number;
-}
 
 /** A player that has fetched the puzzle at `at`: its session (and clock) runs from then. */
 async function playing(): Promise<NewPlayer> {
@@ -70,10 +66,8 @@ function exposedBy(puzzle: ColorSortPuzzle, moves: readonly Move[]): number[] {
 
 describe('the colour-sort reveal route', () => {
   it('shows the public position before any move', async () => {
-    const puzzle = (await (await api(`/v1/puzzles/${date}/colorsort/easy`)).json()) as {
-      puzzle: { tubes: unknown };
-    };
-    const position = (await (await revealAfter([])).json()) as Position;
+    const puzzle = await clientAt(at).puzzle(date, 'colorsort', 'easy');
+    const position = await bodyOf(await revealAfter([]), ColorSortPositionSchema);
     expect(position.tubes).toEqual(puzzle.puzzle.tubes);
     expect(position.hidden).toBe(position.tubes.flat().filter((u) => u === null).length);
   });
@@ -82,13 +76,13 @@ describe('the colour-sort reveal route', () => {
     const moves = await shortestSolution();
     let previousHidden = Number.POSITIVE_INFINITY;
     for (let k = 0; k <= moves.length; k++) {
-      const position = (await (await revealAfter(moves.slice(0, k))).json()) as Position;
+      const position = await bodyOf(await revealAfter(moves.slice(0, k)), ColorSortPositionSchema);
       expect(position.moves).toBe(k);
       expect(position.hidden).toBe(position.tubes.flat().filter((u) => u === null).length);
       expect(position.hidden).toBeLessThanOrEqual(previousHidden);
       previousHidden = position.hidden;
     }
-    const end = (await (await revealAfter(moves)).json()) as Position;
+    const end = await bodyOf(await revealAfter(moves), ColorSortPositionSchema);
     expect(end).toMatchObject({ hidden: 0, sorted: true, cleared: true });
   });
 
@@ -98,7 +92,7 @@ describe('the colour-sort reveal route', () => {
     const backwards: [number, number][] = first ? [first, [first[1], first[1]]] : [[0, 0]];
     const res = await revealAfter(backwards);
     expect(res.status).toBe(422);
-    const body = (await res.json()) as ErrorJson & { error: { details?: { index?: number } } };
+    const body = await errorOf(res);
     expect(body.error.code).toBe('illegal_move');
     expect(body.error.details?.index).toBe(1);
   });
@@ -121,7 +115,7 @@ describe('the colour-sort reveal route', () => {
     for (let from = 0; from < 7; from++) {
       for (let to = 0; to < 7; to++) {
         const res = await revealAfter([...moves.slice(0, 3), [from, to]], token);
-        if (res.status === 422) messages.push(((await res.json()) as ErrorJson).error.message);
+        if (res.status === 422) messages.push((await errorOf(res)).error.message);
       }
     }
     expect(messages.length).toBeGreaterThan(0);
@@ -133,7 +127,7 @@ describe('who may reveal', () => {
   it("refuses an anonymous reveal with 401 a millisecond before the date's answers are public", async () => {
     const res = await revealAfter([], null, new Date(Date.parse(answersPublic) - 1).toISOString());
     expect(res.status).toBe(401);
-    expect(((await res.json()) as ErrorJson).error).toMatchObject({
+    expect((await errorOf(res)).error).toMatchObject({
       code: 'unauthorized',
       message: expect.stringContaining('player token'),
     });
@@ -149,7 +143,7 @@ describe('who may reveal', () => {
     for (const when of [answersPublic, after]) {
       const res = await revealAfter(moves, null, when);
       expect(res.status, when).toBe(200);
-      expect((await res.json()) as Position).toMatchObject({ hidden: 0, cleared: true });
+      expect(await bodyOf(res, ColorSortPositionSchema)).toMatchObject({ hidden: 0, cleared: true });
     }
   });
 
@@ -157,17 +151,15 @@ describe('who may reveal', () => {
     const { player: newcomer, token } = await register(at);
     const res = await revealAfter([], token);
     expect(res.status).toBe(409);
-    expect(((await res.json()) as ErrorJson).error).toMatchObject({
+    expect((await errorOf(res)).error).toMatchObject({
       code: 'no_session',
       message: 'Fetch the puzzle with your player token first: that starts its clock',
     });
     expect(await recorded(newcomer.id)).toBeUndefined();
     const fetchedAt = '2026-11-29T12:03:00Z';
     await startPuzzle(fetchedAt, token, date, 'colorsort', 'easy');
-    const view = (await (
-      await appAt(fetchedAt)(`/v1/puzzles/${date}/colorsort/easy`, { headers: bearer(token) })
-    ).json()) as { session: { startedAt: string } };
-    expect(view.session.startedAt).toBe('2026-11-29T12:03:00.000Z');
+    const view = await clientAt(fetchedAt, { token }).puzzle(date, 'colorsort', 'easy');
+    expect(view.session?.startedAt).toBe('2026-11-29T12:03:00.000Z');
     expect((await revealAfter([], token)).status).toBe(200);
   });
 
@@ -247,7 +239,7 @@ describe('what a session is shown', () => {
     expect(lines.length).toBeLessThanOrEqual(100);
     const learnt = new Set<number>();
     for (const line of lines) {
-      const position = (await (await revealAfter(line, token)).json()) as Position;
+      const position = await bodyOf(await revealAfter(line, token), ColorSortPositionSchema);
       const result = replay(puzzle, line);
       if (!result.ok) throw new Error(result.reason);
       // Every colour shown is either visible from the start or exposed by this very line.
@@ -275,9 +267,7 @@ describe('which kinds have a reveal route', () => {
     });
 
   it('serves exactly the kinds that GET /v1/kinds lists with reveal: true, and 404s the others', async () => {
-    const { kinds } = (await (await api('/v1/kinds')).json()) as {
-      kinds: { kind: string; reveal: boolean }[];
-    };
+    const { kinds } = await clientAt(at).kinds();
     for (const { kind, reveal } of kinds) {
       const res = await post(kind, '{"moves":[]}');
       expect(res.status, kind).toBe(reveal ? 200 : 404);
@@ -288,7 +278,7 @@ describe('which kinds have a reveal route', () => {
   it('refuses a kind that hides nothing with 404 not_found before reading its body or its token', async () => {
     const res = await post('sudoku', 'not json', bearer('not-a-token'));
     expect(res.status).toBe(404);
-    expect(((await res.json()) as ErrorJson).error).toEqual({
+    expect((await errorOf(res)).error).toEqual({
       code: 'not_found',
       message: 'sudoku hides nothing, so it has no reveal route; the kinds that have one are colorsort',
     });
@@ -297,11 +287,14 @@ describe('which kinds have a reveal route', () => {
   it('refuses a kind the service does not have with 400 invalid_kind, as every puzzle route does', async () => {
     const res = await post('chess', '{"moves":[]}');
     expect(res.status).toBe(400);
-    expect(((await res.json()) as ErrorJson).error.code).toBe('invalid_kind');
+    expect((await errorOf(res)).error.code).toBe('invalid_kind');
   });
 
   it('is documented once, with the kind in the path', async () => {
-    const { paths } = (await (await api('/openapi.json')).json()) as { paths: Record<string, unknown> };
+    const { paths } = await bodyOf(
+      await api('/openapi.json'),
+      z.object({ paths: z.record(z.string(), z.unknown()) }),
+    );
     const reveals = Object.keys(paths).filter((p) => p.endsWith('/reveal'));
     expect(reveals).toEqual(['/v1/puzzles/{date}/{kind}/{level}/reveal']);
   });

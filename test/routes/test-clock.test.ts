@@ -2,20 +2,17 @@ import { createExecutionContext, createScheduledController, env } from 'cloudfla
 import { afterEach, describe, expect, it } from 'vitest';
 import { createApp } from '../../src/app.js';
 import { DEV_SECRETS } from '../../src/config.js';
-import { TEST_CLOCK_EARLIEST, TEST_CLOCK_LATEST, type TestClock } from '../../src/contract/clock.js';
+import { TEST_CLOCK_EARLIEST, TEST_CLOCK_LATEST, TestClockSchema } from '../../src/contract/clock.js';
+import { HealthSchema } from '../../src/contract/health.js';
+import { NewPlayerSchema, PlayerProfileSchema } from '../../src/contract/player.js';
+import { DayPuzzlesSchema, type PlayablePuzzle, PlayablePuzzleSchema } from '../../src/contract/puzzle.js';
+import { SubmissionResultSchema } from '../../src/contract/submission.js';
 import { type IsoDate, utcDate } from '../../src/daily/calendar.js';
 import { puzzlesOfDate } from '../../src/daily/schedule.js';
 import type { Env } from '../../src/env.js';
 import worker from '../../src/index.js';
-import type { ErrorJson } from '../support/app.js';
-import {
-  bearer,
-  humanLogFor,
-  type NewPlayer,
-  type ResultJson,
-  solveStored,
-  someAddress,
-} from '../support/play.js';
+import { bodyOf, errorOf } from '../support/json.js';
+import { bearer, humanLogFor, type NewPlayer, solveStored, someAddress } from '../support/play.js';
 import { DEPLOYED_VAPID } from '../support/vapid.js';
 
 /** The real clock of most tests here: fixed, so every figure the test clock gives is exact. */
@@ -37,13 +34,13 @@ type Send = ReturnType<typeof api>;
 const setClock = (send: Send, now: string, headers = admin()) =>
   send('/v1/admin/clock', { method: 'PUT', headers, body: JSON.stringify({ now }) });
 const readClock = async (send: Send) =>
-  (await (await send('/v1/admin/clock', { headers: admin() })).json()) as TestClock;
+  bodyOf(await send('/v1/admin/clock', { headers: admin() }), TestClockSchema);
 const clearClock = (send: Send) => send('/v1/admin/clock', { method: 'DELETE', headers: admin() });
 
 async function todayOf(send: Send, query = ''): Promise<string> {
   const res = await send(`/v1/puzzles/today${query}`);
   if (res.status !== 200) throw new Error(`today: ${res.status} ${await res.text()}`);
-  return ((await res.json()) as { date: string }).date;
+  return (await bodyOf(res, DayPuzzlesSchema)).date;
 }
 
 async function registerWith(send: Send): Promise<NewPlayer> {
@@ -53,18 +50,13 @@ async function registerWith(send: Send): Promise<NewPlayer> {
     body: '{}',
   });
   if (res.status !== 201) throw new Error(`register: ${res.status} ${await res.text()}`);
-  return (await res.json()) as NewPlayer;
+  return await bodyOf(res, NewPlayerSchema);
 }
 
-interface PuzzleFetch {
-  session: { startedAt: string; elapsedMs: number };
-  startToken: string;
-}
-
-async function fetchAsPlayer(send: Send, token: string, path: string): Promise<PuzzleFetch> {
+async function fetchAsPlayer(send: Send, token: string, path: string): Promise<PlayablePuzzle> {
   const res = await send(`/v1/puzzles/${path}`, { headers: { ...bearer(token), ...someAddress() } });
   if (res.status !== 200) throw new Error(`fetch: ${res.status} ${await res.text()}`);
-  return (await res.json()) as PuzzleFetch;
+  return await bodyOf(res, PlayablePuzzleSchema);
 }
 
 /** A strong random secret, as a deployment would set it. */
@@ -101,15 +93,15 @@ describe('the test clock outside development', () => {
   it('answers the same 404 without a token and with a bad body', async () => {
     const noToken = await deployed('/v1/admin/clock', { method: 'PUT', body: '{"now":1}' });
     expect(noToken.status).toBe(404);
-    expect(((await noToken.json()) as ErrorJson).error.code).toBe('not_found');
+    expect((await errorOf(noToken)).error.code).toBe('not_found');
   });
 
   it('is never read: a test clock set in development leaves a deployment on the real clock', async () => {
     expect((await setClock(fixed, '2026-12-02T08:00:00Z')).status).toBe(200);
-    const health = (await (await deployed('/v1/health')).json()) as { time: string };
+    const health = await bodyOf(await deployed('/v1/health'), HealthSchema);
     expect(health.time).toBe(new Date(REAL).toISOString());
     // The same database, read by development, is a day ahead: the figure above is not the default by chance.
-    const dev = (await (await fixed('/v1/health')).json()) as { time: string };
+    const dev = await bodyOf(await fixed('/v1/health'), HealthSchema);
     expect(dev.time).toBe('2026-12-02T08:00:00.000Z');
   });
 });
@@ -126,7 +118,7 @@ describe('PUT /v1/admin/clock in development', () => {
     };
     expect(await res.json()).toEqual(expected);
     expect(await readClock(fixed)).toEqual(expected);
-    const health = (await (await fixed('/v1/health')).json()) as { time: string };
+    const health = await bodyOf(await fixed('/v1/health'), HealthSchema);
     expect(health.time).toBe('2027-01-10T08:30:00.000Z');
   });
 
@@ -202,7 +194,7 @@ describe('PUT /v1/admin/clock in development', () => {
         }),
       });
       expect(res.status).toBe(200);
-      const result = (await res.json()) as ResultJson;
+      const result = await bodyOf(res, SubmissionResultSchema);
       expect(result.countedMs).toBe(300_000);
       streaks.push(result.streak.current);
     }
@@ -219,7 +211,7 @@ describe('PUT /v1/admin/clock in development', () => {
       '2027-05-12T10:05:00.000Z',
     ]);
     const me = await fixed('/v1/players/me', { headers: bearer(token) });
-    expect(((await me.json()) as { streak: { current: number } }).streak.current).toBe(3);
+    expect((await bodyOf(me, PlayerProfileSchema)).streak.current).toBe(3);
   });
 });
 
@@ -256,7 +248,7 @@ describe('a bad PUT /v1/admin/clock', () => {
       await setClock(fixed, '2027-07-01T12:00:00Z');
       const res = await fixed('/v1/admin/clock', { method: 'PUT', headers: admin(), body });
       expect(res.status).toBe(400);
-      expect(((await res.json()) as ErrorJson).error.code).toBe('invalid_request');
+      expect((await errorOf(res)).error.code).toBe('invalid_request');
       expect((await readClock(fixed)).now).toBe('2027-07-01T12:00:00.000Z');
     });
   }
@@ -281,7 +273,7 @@ describe('a bad PUT /v1/admin/clock', () => {
   it('is a 400 invalid_json for a body that is not JSON', async () => {
     const res = await fixed('/v1/admin/clock', { method: 'PUT', headers: admin(), body: 'tomorrow' });
     expect(res.status).toBe(400);
-    expect(((await res.json()) as ErrorJson).error.code).toBe('invalid_json');
+    expect((await errorOf(res)).error.code).toBe('invalid_json');
     expect((await readClock(fixed)).testClock).toBe(false);
   });
 });
@@ -342,7 +334,7 @@ describe('the worker’s entry points under the test clock', () => {
     const real = api(() => new Date());
     const get = (path: string) =>
       worker.fetch(new Request(`http://puzzles.test${path}`), env, createExecutionContext());
-    const date = async () => ((await (await get('/v1/puzzles/today')).json()) as { date: string }).date;
+    const date = async () => (await bodyOf(await get('/v1/puzzles/today'), DayPuzzlesSchema)).date;
     await setClock(real, '2027-10-05T12:00:00Z');
     expect(await date()).toBe('2027-10-05');
     expect(await date()).toBe('2027-10-05');

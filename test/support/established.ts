@@ -1,7 +1,9 @@
 import { env } from 'cloudflare:test';
 import type { Level } from '../../src/contract/kinds/index.js';
+import { PlayerProfileSchema } from '../../src/contract/player.js';
 import { engineFor, type Kind } from '../../src/kinds/index.js';
 import { appAt } from './app.js';
+import { bodyOf } from './json.js';
 import { bearer, type NewPlayer, register, solveStored, startPuzzle, submit } from './play.js';
 
 /** Days an established player has played before `firstDay`'s test dates: the standing rule needs three. */
@@ -36,11 +38,10 @@ export async function establishedPlayer(
       if (res.status !== 200) throw new Error(`history solve failed: ${res.status} ${await res.text()}`);
     }
   }
-  const me = (await (
-    await appAt(`${before}T00:00:00Z`)('/v1/players/me', { headers: bearer(player.token) })
-  ).json()) as {
-    ratings: { kind: string; provisional: boolean }[];
-  };
+  const me = await bodyOf(
+    await appAt(`${before}T00:00:00Z`)('/v1/players/me', { headers: bearer(player.token) }),
+    PlayerProfileSchema,
+  );
   if (me.ratings.find((r) => r.kind === kind)?.provisional !== false) {
     throw new Error(`the player did not become established in ${kind}: ${JSON.stringify(me.ratings)}`);
   }

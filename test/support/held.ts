@@ -1,6 +1,8 @@
 import { expect } from 'vitest';
 import type { Level } from '../../src/contract/kinds/index.js';
+import { SubmissionResultSchema } from '../../src/contract/submission.js';
 import type { Kind } from '../../src/kinds/index.js';
+import { bodyOf } from './json.js';
 import { evenLog } from './logs.js';
 import { offline, stored } from './paced.js';
 import { later, type NewPlayer, type ResultJson, startPuzzle, submit } from './play.js';
@@ -23,7 +25,7 @@ export async function flaggedSolve(
   const submitAt = later(fetchedAt, (500 + steps.length * 60 + 1000) / 1000);
   const res = await submit(submitAt, player.token, `${date}/${kind}/${level}`, { solution, log });
   expect(res.status).toBe(200);
-  const result = (await res.json()) as ResultJson;
+  const result = await bodyOf(res, SubmissionResultSchema);
   expect(result.verdict).toBe('flagged');
   return result;
 }

@@ -1,9 +1,11 @@
 import { env } from 'cloudflare:test';
 import { expect } from 'vitest';
 import type { Level } from '../../src/contract/kinds/index.js';
+import { SubmissionResultSchema } from '../../src/contract/submission.js';
 import { humanFloorMs } from '../../src/fairplay/human-floor.js';
 import { descriptorOf, engineFor, type Kind } from '../../src/kinds/index.js';
 import { appAt } from './app.js';
+import { bodyOf } from './json.js';
 import { humanLog } from './logs.js';
 import { later, type NewPlayer, type ResultJson, solveAs, startPuzzle, submit } from './play.js';
 
@@ -63,7 +65,7 @@ export async function forgedSolve(
     log,
   });
   expect(res.status).toBe(200);
-  return (await res.json()) as ResultJson;
+  return await bodyOf(res, SubmissionResultSchema);
 }
 
 /** Solves at `share` of the puzzle's benchmark, as a person paces its log. */

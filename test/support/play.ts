@@ -1,9 +1,12 @@
 import { env } from 'cloudflare:test';
 import type { Level } from '../../src/contract/kinds/index.js';
+import { NewPlayerSchema } from '../../src/contract/player.js';
+import { PlayablePuzzleSchema } from '../../src/contract/puzzle.js';
 import type { SubmissionResult } from '../../src/contract/submission.js';
 import type { LogEntry } from '../../src/engines/types.js';
 import { engineFor, type Kind } from '../../src/kinds/index.js';
 import { appAt } from './app.js';
+import { bodyOf } from './json.js';
 import { humanLog } from './logs.js';
 
 export interface NewPlayer {
@@ -24,7 +27,7 @@ export async function register(at: string, displayName?: string): Promise<NewPla
     body: JSON.stringify(displayName === undefined ? {} : { displayName }),
   });
   if (res.status !== 201) throw new Error(`register failed: ${res.status} ${await res.text()}`);
-  return (await res.json()) as NewPlayer;
+  return await bodyOf(res, NewPlayerSchema);
 }
 
 /**
@@ -65,7 +68,7 @@ export async function startPuzzle(
     headers: { ...bearer(token), ...someAddress() },
   });
   if (res.status !== 200) throw new Error(`fetch failed: ${res.status} ${await res.text()}`);
-  const body = (await res.json()) as { startToken?: string };
+  const body = await bodyOf(res, PlayablePuzzleSchema);
   if (!body.startToken) throw new Error('no start token');
   return body.startToken;
 }
