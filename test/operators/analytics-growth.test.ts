@@ -2,11 +2,13 @@ import { env } from 'cloudflare:test';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DEV_SECRETS } from '../../src/config.js';
 import type { Analytics } from '../../src/contract/analytics.js';
+import { AnalyticsSchema } from '../../src/contract/analytics.js';
 import { addDays, type IsoDate } from '../../src/daily/calendar.js';
 import { generateDate } from '../../src/daily/generate.js';
 import { createDb } from '../../src/db/client.js';
 import { refreshDate } from '../../src/play/analytics.js';
 import { appAt, requestAs } from '../support/app.js';
+import { bodyOf } from '../support/json.js';
 import { later, type NewPlayer, register, solveAs, someAddress, startPuzzle } from '../support/play.js';
 
 // Share cards, streak lengths and the retention of a week's new players, from what the test plays over a
@@ -23,7 +25,7 @@ async function report(from: string, to: string): Promise<Analytics> {
     headers: admin,
   });
   expect(res.status, await res.clone().text()).toBe(200);
-  return (await res.json()) as Analytics;
+  return bodyOf(res, AnalyticsSchema);
 }
 
 async function solveOn(player: NewPlayer, date: IsoDate): Promise<void> {

@@ -2,11 +2,13 @@ import { env } from 'cloudflare:test';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DEV_SECRETS } from '../../src/config.js';
 import type { Analytics } from '../../src/contract/analytics.js';
+import { AnalyticsSchema } from '../../src/contract/analytics.js';
 import type { IsoDate } from '../../src/daily/calendar.js';
 import { generateDate } from '../../src/daily/generate.js';
 import { createDb } from '../../src/db/client.js';
 import { refreshAnalytics } from '../../src/play/analytics.js';
-import { appAt, type ErrorJson } from '../support/app.js';
+import { appAt } from '../support/app.js';
+import { bodyOf, errorOf } from '../support/json.js';
 import { bearer, later, register, solveAs, someAddress, startPuzzle } from '../support/play.js';
 
 const db = createDb(env.DB);
@@ -21,7 +23,7 @@ async function analytics(query: string): Promise<Response> {
 async function report(query: string): Promise<Analytics> {
   const res = await analytics(query);
   expect(res.status, await res.clone().text()).toBe(200);
-  return (await res.json()) as Analytics;
+  return bodyOf(res, AnalyticsSchema);
 }
 
 beforeAll(async () => {
@@ -120,7 +122,7 @@ describe('analytics', () => {
     for (const query of ['?from=2026-11-30&to=2026-11-29', '?from=2025-11-28&to=2026-11-29']) {
       const res = await analytics(query);
       expect(res.status, query).toBe(400);
-      expect(((await res.json()) as ErrorJson).error.code).toBe('invalid_range');
+      expect((await errorOf(res)).error.code).toBe('invalid_range');
     }
     expect((await analytics('?from=2025-11-29&to=2026-11-29')).status).toBe(200);
   });

@@ -1,41 +1,39 @@
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { DEV_SECRETS } from '../../src/config.js';
-import { type ErrorJson, requestAs } from '../support/app.js';
+import { type AuditPage, AuditPageSchema } from '../../src/contract/admin.js';
+import {
+  type CreatedModerator,
+  CreatedModeratorSchema,
+  ModeratorSchema,
+  ModeratorsSchema,
+} from '../../src/contract/moderators.js';
+import { requestAs } from '../support/app.js';
+import { bodyOf, errorOf } from '../support/json.js';
 import { register } from '../support/play.js';
 
 const at = '2026-11-29T15:00:00Z';
 const OWNER_TOKEN = DEV_SECRETS.ADMIN_TOKEN;
 
-interface Made {
-  id: string;
-  name: string;
-  role: 'moderator' | 'owner';
-  token: string;
-  createdBy: string;
-  revokedAt: string | null;
-}
-
-interface AuditAction {
-  action: string;
-  target: string;
-  reason: string | null;
-  moderator: { id: string; name: string } | null;
-}
-
 const as = (token: string, method: string, path: string, body?: unknown) =>
   requestAs(at, token, method, path, body);
 
-async function make(name: string, role: 'moderator' | 'owner', by: string = OWNER_TOKEN): Promise<Made> {
+async function make(
+  name: string,
+  role: 'moderator' | 'owner',
+  by: string = OWNER_TOKEN,
+): Promise<CreatedModerator> {
   const res = await as(by, 'POST', '/v1/admin/moderators', { name, role });
   expect(res.status, await res.clone().text()).toBe(201);
-  return (await res.json()) as Made;
+  return bodyOf(res, CreatedModeratorSchema);
 }
 
-async function newestAudit(): Promise<AuditAction> {
+async function newestAudit(): Promise<AuditPage['actions'][number]> {
   const res = await as(OWNER_TOKEN, 'GET', '/v1/admin/audit?limit=1');
-  const page = (await res.json()) as { actions: AuditAction[] };
-  return page.actions[0] as AuditAction;
+  const page = await bodyOf(res, AuditPageSchema);
+  const newest = page.actions[0];
+  if (!newest) throw new Error('the audit log is empty');
+  return newest;
 }
 
 describe('named moderators', () => {
@@ -58,7 +56,7 @@ describe('named moderators', () => {
     const made = await make('Ida', 'owner');
     const res = await as(OWNER_TOKEN, 'GET', '/v1/admin/moderators');
     expect(res.status).toBe(200);
-    const { moderators } = (await res.json()) as { moderators: Record<string, unknown>[] };
+    const { moderators } = await bodyOf(res, ModeratorsSchema);
     const listed = moderators.find((m) => m.id === made.id);
     expect(listed).toMatchObject({ name: 'Ida', role: 'owner', revokedAt: null });
     expect(Object.keys(listed ?? {})).not.toContain('token');
@@ -80,7 +78,7 @@ describe('named moderators', () => {
     const mod = await make('Lise', 'moderator');
     const res = await as(mod.token, 'POST', '/v1/admin/moderators', { name: 'Mallory', role: 'owner' });
     expect(res.status).toBe(403);
-    expect(((await res.json()) as ErrorJson).error.code).toBe('forbidden');
+    expect((await errorOf(res)).error.code).toBe('forbidden');
     const count = await env.DB.prepare("select count(*) as n from moderators where name = 'Mallory'").first<{
       n: number;
     }>();
@@ -114,7 +112,7 @@ describe('named moderators', () => {
       reason: 'Left the team',
     });
     expect(res.status).toBe(200);
-    expect(((await res.json()) as Made).revokedAt).toBe(new Date(at).toISOString());
+    expect((await bodyOf(res, ModeratorSchema)).revokedAt).toBe(new Date(at).toISOString());
     expect((await as(mod.token, 'GET', '/v1/admin/flags')).status).toBe(401);
   });
 
@@ -183,7 +181,7 @@ describe('named moderators', () => {
     await as(mod.token, 'POST', `/v1/admin/players/${player.id}/ban`, { reason: 'A script, by its log' });
     await as(OWNER_TOKEN, 'DELETE', `/v1/admin/moderators/${mod.id}`);
     const res = await as(OWNER_TOKEN, 'GET', '/v1/admin/audit?limit=5');
-    const { actions } = (await res.json()) as { actions: AuditAction[] };
+    const { actions } = await bodyOf(res, AuditPageSchema);
     expect(actions.find((a) => a.action === 'ban' && a.target === player.id)?.moderator).toEqual({
       id: mod.id,
       name: 'Una',

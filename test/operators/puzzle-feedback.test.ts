@@ -1,11 +1,12 @@
 import { env } from 'cloudflare:test';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DEV_SECRETS } from '../../src/config.js';
-import type { PuzzleFeedback } from '../../src/contract/feedback.js';
+import { PuzzleFeedbackSchema } from '../../src/contract/feedback.js';
 import type { IsoDate } from '../../src/daily/calendar.js';
 import { generateDate } from '../../src/daily/generate.js';
 import { createDb } from '../../src/db/client.js';
 import { appAt } from '../support/app.js';
+import { bodyOf } from '../support/json.js';
 import { bearer, later, register, solveAs, someAddress, startPuzzle } from '../support/play.js';
 
 const date = '2026-11-29' as IsoDate;
@@ -63,12 +64,12 @@ describe("a puzzle's feedback, for moderators", () => {
   it('counts every vote per fun value and felt difficulty, under the public threshold too', async () => {
     const res = await appAt(at)(path, { headers: admin });
     expect(res.status).toBe(200);
-    const { votes } = (await res.json()) as PuzzleFeedback;
+    const { votes } = await bodyOf(res, PuzzleFeedbackSchema);
     expect(votes).toEqual({ voters: 2, fun: [0, 1, 0, 0, 1], felt: { easier: 1, right: 1, harder: 0 } });
   });
 
   it('lists every report of the puzzle, newest first, resolved ones with when', async () => {
-    const { reports } = (await (await appAt(at)(path, { headers: admin })).json()) as PuzzleFeedback;
+    const { reports } = await bodyOf(await appAt(at)(path, { headers: admin }), PuzzleFeedbackSchema);
     expect(reports.map((r) => [r.reason, r.resolvedAt === null])).toEqual([
       ['wrong_level', true],
       ['broken', false],

@@ -1,12 +1,16 @@
 import { env } from 'cloudflare:test';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DEV_SECRETS } from '../../src/config.js';
+import { AuditPageSchema } from '../../src/contract/admin.js';
+import { CreatedModeratorSchema } from '../../src/contract/moderators.js';
+import { RerolledSchema, type UpcomingPuzzle, UpcomingSchema } from '../../src/contract/upcoming.js';
 import type { IsoDate } from '../../src/daily/calendar.js';
 import { generateDate } from '../../src/daily/generate.js';
 import { makePuzzleRow } from '../../src/daily/make-puzzle.js';
 import { dailySeed } from '../../src/daily/seed.js';
 import { createDb } from '../../src/db/client.js';
-import { appAt, type ErrorJson, requestAs } from '../support/app.js';
+import { appAt, requestAs } from '../support/app.js';
+import { bodyOf, errorOf } from '../support/json.js';
 import { bearer, register, someAddress } from '../support/play.js';
 
 const db = createDb(env.DB);
@@ -16,18 +20,6 @@ const tomorrow = '2026-11-30' as IsoDate;
 const at = '2026-11-29T05:00:00Z';
 const tomorrowBegins = '2026-11-29T10:00:00.000Z';
 const OWNER_TOKEN = DEV_SECRETS.ADMIN_TOKEN;
-
-interface Preview {
-  id: string;
-  date: string;
-  kind: string;
-  level: string;
-  attempt: number;
-  beginsAt: string;
-  grade: { level: string; techniques: string[]; score: number };
-  benchmarkSeconds: number;
-  rendering: string;
-}
 
 const as = (token: string, method: string, path: string, body?: unknown, now = at) =>
   requestAs(now, token, method, path, body);
@@ -41,15 +33,15 @@ function reroll(
   return as(token, 'POST', `/v1/admin/puzzles/${puzzle}/reroll`, { reason }, now);
 }
 
-async function upcoming(token: string = OWNER_TOKEN): Promise<Preview[]> {
+async function upcoming(token: string = OWNER_TOKEN): Promise<UpcomingPuzzle[]> {
   const res = await as(token, 'GET', '/v1/admin/puzzles/upcoming');
   expect(res.status).toBe(200);
-  return ((await res.json()) as { puzzles: Preview[] }).puzzles;
+  return (await bodyOf(res, UpcomingSchema)).puzzles;
 }
 
 async function moderatorToken(): Promise<string> {
   const res = await as(OWNER_TOKEN, 'POST', '/v1/admin/moderators', { name: 'Grace', role: 'moderator' });
-  return ((await res.json()) as { token: string }).token;
+  return (await bodyOf(res, CreatedModeratorSchema)).token;
 }
 
 beforeAll(async () => {
@@ -72,7 +64,7 @@ describe("tomorrow's puzzles", () => {
       `${tomorrow}:signal:easy`,
       `${tomorrow}:signal:medium`,
     ]);
-    const signal = puzzles[1] as Preview;
+    const signal = puzzles[1] as UpcomingPuzzle;
     expect(signal).toMatchObject({ attempt: 0, beginsAt: tomorrowBegins, grade: { level: 'easy' } });
     expect(signal.grade.techniques.length).toBeGreaterThan(0);
     expect(signal.benchmarkSeconds).toBeGreaterThan(0);
@@ -81,7 +73,7 @@ describe("tomorrow's puzzles", () => {
 
   it('leaves out a date once it has begun somewhere', async () => {
     const res = await as(OWNER_TOKEN, 'GET', '/v1/admin/puzzles/upcoming', undefined, tomorrowBegins);
-    const { puzzles } = (await res.json()) as { puzzles: Preview[] };
+    const { puzzles } = await bodyOf(res, UpcomingSchema);
     expect(puzzles.filter((p) => p.date === tomorrow)).toEqual([]);
   });
 
@@ -104,7 +96,7 @@ describe('rerolling a puzzle', () => {
   it("replaces tomorrow's puzzle with attempt 1 of its date's seed, the same on every run", async () => {
     const res = await reroll(OWNER_TOKEN, `${tomorrow}/signal/easy`);
     expect(res.status, await res.clone().text()).toBe(200);
-    const body = (await res.json()) as { previousAttempt: number; puzzle: Preview };
+    const body = await bodyOf(res, RerolledSchema);
     expect(body.previousAttempt).toBe(0);
     expect(body.puzzle.attempt).toBe(1);
     const seed = await dailySeed(DEV_SECRETS.PUZZLE_SALT, tomorrow, 'signal', 'easy', 1);
@@ -122,13 +114,13 @@ describe('rerolling a puzzle', () => {
   it('moves to the next attempt on each reroll', async () => {
     await reroll(OWNER_TOKEN, `${tomorrow}/signal/medium`);
     const res = await reroll(OWNER_TOKEN, `${tomorrow}/signal/medium`);
-    expect(((await res.json()) as { puzzle: Preview }).puzzle.attempt).toBe(2);
+    expect((await bodyOf(res, RerolledSchema)).puzzle.attempt).toBe(2);
   });
 
   it('audits a reroll with the owner, the reason and the attempts', async () => {
     await reroll(OWNER_TOKEN, `${tomorrow}/sudoku/easy`, 'Reported as too close to yesterday');
     const res = await as(OWNER_TOKEN, 'GET', '/v1/admin/audit?limit=1');
-    const { actions } = (await res.json()) as { actions: Record<string, unknown>[] };
+    const { actions } = await bodyOf(res, AuditPageSchema);
     expect(actions[0]).toMatchObject({
       action: 'reroll',
       target: `${tomorrow}:sudoku:easy`,
@@ -141,7 +133,7 @@ describe('rerolling a puzzle', () => {
   it("refuses to reroll today's puzzle with 409 date_begun", async () => {
     const res = await reroll(OWNER_TOKEN, `${today}/signal/easy`);
     expect(res.status).toBe(409);
-    expect(((await res.json()) as ErrorJson).error.code).toBe('date_begun');
+    expect((await errorOf(res)).error.code).toBe('date_begun');
   });
 
   it('refuses a reroll from the moment the date begins in UTC+14, and allows it 1 ms before', async () => {

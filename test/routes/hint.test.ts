@@ -1,12 +1,16 @@
 import { env } from 'cloudflare:test';
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { HintAnswer } from '../../src/contract/hint.js';
+import { HintAnswerSchema } from '../../src/contract/hint.js';
+import { HistorySchema } from '../../src/contract/history.js';
+import { PuzzleBoardSchema } from '../../src/contract/leaderboards.js';
+import { SubmissionResultSchema } from '../../src/contract/submission.js';
 import { RATE_LIMITS } from '../../src/http/rate-limit.js';
 import { KINDS } from '../../src/kinds/index.js';
 import { HINTS_PER_SESSION } from '../../src/play/hint.js';
-import { appAt, type ErrorJson } from '../support/app.js';
+import { appAt } from '../support/app.js';
 import { emptyHintBoard } from '../support/hint-boards.js';
+import { bodyOf, errorOf } from '../support/json.js';
 import { limitedOn } from '../support/limiters.js';
 import { onBoards } from '../support/live.js';
 import {
@@ -88,7 +92,7 @@ describe('POST /v1/puzzles/{date}/{kind}/{level}/hint', () => {
     const player = await playing();
     const res = await askHint(player.token, consenting({ grid: givens }));
     expect(res.status).toBe(200);
-    const body = (await res.json()) as HintAnswer;
+    const body = await bodyOf(res, HintAnswerSchema);
     expect(body.hintsUsed).toBe(1);
     expect(body.hint).toMatchObject({ type: 'step', technique: 'hidden single', unit: 'cell' });
     if (body.hint.type !== 'step') return;
@@ -114,7 +118,7 @@ describe('POST /v1/puzzles/{date}/{kind}/{level}/hint', () => {
 
   it('the full solution is solved', async () => {
     const player = await playing();
-    const body = (await (await askHint(player.token, consenting({ grid: solution }))).json()) as HintAnswer;
+    const body = await bodyOf(await askHint(player.token, consenting({ grid: solution })), HintAnswerSchema);
     expect(body.hint.type).toBe('solved');
   });
 
@@ -127,7 +131,7 @@ describe('POST /v1/puzzles/{date}/{kind}/{level}/hint', () => {
     const player = await register(at);
     const res = await askHint(player.token, { grid: givens });
     expect(res.status).toBe(409);
-    expect(((await res.json()) as ErrorJson).error.code).toBe('no_session');
+    expect((await errorOf(res)).error.code).toBe('no_session');
     expect(await hintsOf(player.player.id)).toBeUndefined();
   });
 
@@ -148,7 +152,7 @@ describe('POST /v1/puzzles/{date}/{kind}/{level}/hint', () => {
         async (body) => {
           const res = await askHint(player.token, body);
           expect(res.status).toBe(400);
-          expect(((await res.json()) as ErrorJson).error.code).toBeTypeOf('string');
+          expect((await errorOf(res)).error.code).toBeTypeOf('string');
         },
       ),
       { numRuns: 50 },
@@ -165,7 +169,7 @@ describe('POST /v1/puzzles/{date}/{kind}/{level}/hint', () => {
       await askHint(player.token, { grid: givens }, '2026-13-01/sudoku/easy'),
     ];
     expect(answers.map((r) => r.status)).toEqual([400, 400, 404, 400]);
-    for (const r of answers) expect(((await r.json()) as ErrorJson).error.code).toBeTypeOf('string');
+    for (const r of answers) expect((await errorOf(r)).error.code).toBeTypeOf('string');
     expect(await hintsOf(player.player.id)).toBe(0);
   });
 
@@ -186,7 +190,7 @@ describe("the player's consent to practice", () => {
     for (const body of [{ grid: givens }, { grid: givens, acceptPractice: false }]) {
       const res = await askHint(player.token, body);
       expect(res.status).toBe(409);
-      const { error } = (await res.json()) as ErrorJson;
+      const { error } = await errorOf(res);
       expect(error.code).toBe('hint_ends_ranking');
       expect(error.message).toContain('practice');
       expect(error.message).toContain('acceptPractice');
@@ -198,7 +202,7 @@ describe("the player's consent to practice", () => {
     const player = await playing();
     const res = await askHint(player.token, { grid: givens, acceptPractice: true });
     expect(res.status).toBe(200);
-    expect(((await res.json()) as HintAnswer).hintsUsed).toBe(1);
+    expect((await bodyOf(res, HintAnswerSchema)).hintsUsed).toBe(1);
   });
 
   it('asks nothing more of a session that has had a hint: it is practice already', async () => {
@@ -206,7 +210,7 @@ describe("the player's consent to practice", () => {
     await askHint(player.token, consenting({ grid: givens }));
     const res = await askHint(player.token, { grid: givens });
     expect(res.status).toBe(200);
-    expect(((await res.json()) as HintAnswer).hintsUsed).toBe(2);
+    expect((await bodyOf(res, HintAnswerSchema)).hintsUsed).toBe(2);
   });
 
   it('asks nothing of a date whose ranking has closed', async () => {
@@ -217,7 +221,7 @@ describe("the player's consent to practice", () => {
       body: JSON.stringify({ grid: givens }),
     });
     expect(res.status).toBe(200);
-    expect(((await res.json()) as HintAnswer).hintsUsed).toBe(1);
+    expect((await bodyOf(res, HintAnswerSchema)).hintsUsed).toBe(1);
   });
 
   it('refuses an "acceptPractice" that is not a boolean with a 400', async () => {
@@ -237,7 +241,7 @@ describe('what is checked before the hint is worked out', () => {
     const player = await register(at);
     const res = await askHint(player.token, consenting(misfit), patternPath);
     expect(res.status).toBe(409);
-    expect(((await res.json()) as ErrorJson).error.code).toBe('no_session');
+    expect((await errorOf(res)).error.code).toBe('no_session');
   });
 
   it('the consent: a misfit board on a ranked session without it is hint_ends_ranking', async () => {
@@ -245,7 +249,7 @@ describe('what is checked before the hint is worked out', () => {
     await startPuzzle(at, player.token, date, 'pattern', 'easy');
     const res = await askHint(player.token, misfit, patternPath);
     expect(res.status).toBe(409);
-    expect(((await res.json()) as ErrorJson).error.code).toBe('hint_ends_ranking');
+    expect((await errorOf(res)).error.code).toBe('hint_ends_ranking');
   });
 
   it('the cap: a misfit board on a session with all its hints is hint_limit', async () => {
@@ -255,7 +259,7 @@ describe('what is checked before the hint is worked out', () => {
     for (let i = 0; i < HINTS_PER_SESSION; i++) await askHint(player.token, consenting(board), patternPath);
     const res = await askHint(player.token, misfit, patternPath);
     expect(res.status).toBe(409);
-    expect(((await res.json()) as ErrorJson).error.code).toBe('hint_limit');
+    expect((await errorOf(res)).error.code).toBe('hint_limit');
   });
 
   it("a misfit board on a session that may have a hint is the engine's 400, counting nothing", async () => {
@@ -263,7 +267,7 @@ describe('what is checked before the hint is worked out', () => {
     await startPuzzle(at, player.token, date, 'pattern', 'easy');
     const res = await askHint(player.token, consenting(misfit), patternPath);
     expect(res.status).toBe(400);
-    expect(((await res.json()) as ErrorJson).error.code).toBe('invalid_request');
+    expect((await errorOf(res)).error.code).toBe('invalid_request');
   });
 });
 
@@ -273,13 +277,13 @@ describe('a hinted solve', () => {
     expect((await askHint(player.token, consenting({ grid: givens }))).status).toBe(200);
     const res = await submit(submitAt, player.token, path, { solution: { grid: solution } }, bindings);
     expect(res.status).toBe(200);
-    return { player, result: (await res.json()) as ResultJson };
+    return { player, result: await bodyOf(res, SubmissionResultSchema) };
   }
 
   async function boardIds(bindings: Cloudflare.Env): Promise<string[]> {
     const res = await appAt(submitAt, bindings)(`/v1/leaderboards/${path}?fresh=1`);
-    const body = (await res.json()) as { entries: { playerId: string }[] };
-    return body.entries.map((e) => e.playerId);
+    const body = await bodyOf(res, PuzzleBoardSchema);
+    return body.entries.map((e) => e.playerId ?? '');
   }
 
   it('is judged and answered as practice because of its hints', async () => {
@@ -291,7 +295,7 @@ describe('a hinted solve', () => {
   it('never reaches the puzzle board, nor a rating', async () => {
     const clean = await playing();
     const cleanRes = await submit(submitAt, clean.token, path, { solution: { grid: solution } });
-    expect(((await cleanRes.json()) as ResultJson).practice).toBeUndefined();
+    expect((await bodyOf(cleanRes, SubmissionResultSchema)).practice).toBeUndefined();
     const { player } = await hintedSolve(env);
     // Both vouched for: only practice can keep the hinted solve off the board (not the top's own rule).
     await vouchEveryone();
@@ -313,7 +317,7 @@ describe('a hinted solve', () => {
   it("shows its hints in the player's history", async () => {
     const { player } = await hintedSolve(env);
     const res = await appAt(submitAt)('/v1/players/me/history', { headers: bearer(player.token) });
-    const body = (await res.json()) as { entries: { practice: boolean; hints: number }[] };
+    const body = await bodyOf(res, HistorySchema);
     expect(body.entries[0]).toMatchObject({ practice: true, hints: 1 });
   });
 });
@@ -344,7 +348,7 @@ describe('hints of every kind', () => {
       const board = await emptyHintBoard(date, kind, 'easy');
       const res = await askHint(player.token, consenting(board), `${date}/${kind}/easy`);
       expect(res.status).toBe(200);
-      const body = (await res.json()) as HintAnswer;
+      const body = await bodyOf(res, HintAnswerSchema);
       expect(body.hint.type).toBe('step');
       expect(body.hintsUsed).toBe(1);
       if (kind === 'colorsort') return;
@@ -355,9 +359,9 @@ describe('hints of every kind', () => {
       const wrong = { [field]: typeof value === 'string' ? `${value}.` : [...value, 0] };
       const refused = await askHint(player.token, wrong, `${date}/${kind}/easy`);
       expect(refused.status).toBe(400);
-      expect(((await refused.json()) as ErrorJson).error).toMatchObject({ code: 'invalid_request' });
+      expect((await errorOf(refused)).error).toMatchObject({ code: 'invalid_request' });
       const again = await askHint(player.token, board, `${date}/${kind}/easy`);
-      expect(((await again.json()) as HintAnswer).hintsUsed).toBe(2);
+      expect((await bodyOf(again, HintAnswerSchema)).hintsUsed).toBe(2);
     });
   }
 });

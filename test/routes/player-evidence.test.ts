@@ -3,19 +3,14 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { DEV_SECRETS } from '../../src/config.js';
 import type { Level } from '../../src/contract/kinds/index.js';
 import type { PlayerEvidence } from '../../src/contract/player-evidence.js';
+import { PlayerEvidenceSchema } from '../../src/contract/player-evidence.js';
+import { SubmissionResultSchema } from '../../src/contract/submission.js';
 import type { Kind } from '../../src/kinds/index.js';
-import { appAt, type ErrorJson } from '../support/app.js';
+import { appAt } from '../support/app.js';
 import { flaggedSolve } from '../support/held.js';
+import { bodyOf, errorOf } from '../support/json.js';
 import { forgedSolve } from '../support/paced.js';
-import {
-  bearer,
-  later,
-  type NewPlayer,
-  type ResultJson,
-  register,
-  solveStored,
-  submit,
-} from '../support/play.js';
+import { bearer, later, type NewPlayer, register, solveStored, submit } from '../support/play.js';
 
 /**
  * Issue 42, D: GET /v1/admin/players/{id}/evidence, each field from a player's real history: three days of
@@ -45,7 +40,7 @@ async function cleanSolve(
   await fetchFrom(at, token, path, address);
   const solution = await solveStored(date, kind, level);
   const res = await submit(later(at, 20 * 60), token, path, { solution });
-  const result = (await res.json()) as ResultJson;
+  const result = await bodyOf(res, SubmissionResultSchema);
   expect(result.verdict).toBe('clean');
 }
 
@@ -61,7 +56,7 @@ async function rankedId(playerId: string, puzzleId: string): Promise<number> {
 async function evidenceOf(playerId: string): Promise<PlayerEvidence> {
   const res = await appAt(readAt)(`/v1/admin/players/${playerId}/evidence`, { headers: admin });
   expect(res.status).toBe(200);
-  return (await res.json()) as PlayerEvidence;
+  return bodyOf(res, PlayerEvidenceSchema);
 }
 
 let p: NewPlayer;
@@ -235,7 +230,7 @@ describe('access to a player’s evidence', () => {
       headers: admin,
     });
     expect(res.status).toBe(404);
-    expect(((await res.json()) as ErrorJson).error.code).toBe('not_found');
+    expect((await errorOf(res)).error.code).toBe('not_found');
   });
 
   it('answers 400 for an id that is not a player id', async () => {
