@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { ReviewItem } from '../../src/contract/review-queue.js';
 import { LONG_HISTORY_DAYS } from '../../src/fairplay/long-history.js';
 import { adminAt } from '../support/admin-client.js';
-import { bulkSolves } from '../support/bulk-solves.js';
+import { daysOfPlayBefore } from '../support/bulk-solves.js';
 import { flaggedSolve } from '../support/held.js';
 import { forgedSolve } from '../support/paced.js';
 import { later, type NewPlayer, register, solveAs } from '../support/play.js';
@@ -27,13 +27,6 @@ async function solveIn(
   expect(status).toBe(200);
 }
 
-async function longHistory(player: NewPlayer): Promise<void> {
-  for (let i = LONG_HISTORY_DAYS; i >= 1; i--) {
-    const day = new Date(Date.parse(`${date}T00:00:00Z`) - i * 86_400_000).toISOString().slice(0, 10);
-    await bulkSolves(day, 'sudoku', 'hard', 900, [{ player: player.player.id, seconds: 800 }]);
-  }
-}
-
 function summary(item: ReviewItem) {
   if (item.type === 'solve') return [item.type, item.places, item.solve.player.displayName];
   if (item.type === 'top') return [item.type, item.places, item.row.displayName];
@@ -47,7 +40,7 @@ describe('the review queue', () => {
     // Three veterans with a long history solve signal easy slowly, and two of them sudoku medium.
     for (const name of ['Vera', 'Vic', 'Val']) {
       const veteran = await register('2026-10-01T08:00:00Z', name);
-      await longHistory(veteran);
+      await daysOfPlayBefore(date, veteran.player.id, LONG_HISTORY_DAYS);
       players[name] = veteran;
     }
     for (const [i, name] of ['Vera', 'Vic', 'Val'].entries())

@@ -3,7 +3,7 @@ import { DEV_SECRETS } from '../../src/config.js';
 import { LONG_HISTORY_DAYS } from '../../src/fairplay/long-history.js';
 import { adminAt } from '../support/admin-client.js';
 import { appAt } from '../support/app.js';
-import { bulkSolves } from '../support/bulk-solves.js';
+import { daysOfPlayBefore } from '../support/bulk-solves.js';
 import { clientAt } from '../support/client.js';
 import { later, type NewPlayer, register, solveAs, someAddress } from '../support/play.js';
 
@@ -23,18 +23,10 @@ async function solveIn(player: NewPlayer, seconds: number): Promise<void> {
   expect(status).toBe(200);
 }
 
-/** Counted solves on the LONG_HISTORY_DAYS dates before `date`: a long clean history. */
-async function longHistory(player: NewPlayer): Promise<void> {
-  for (let i = LONG_HISTORY_DAYS; i >= 1; i--) {
-    const day = new Date(Date.parse(`${date}T00:00:00Z`) - i * 86_400_000).toISOString().slice(0, 10);
-    await bulkSolves(day, 'sudoku', 'hard', 900, [{ player: player.player.id, seconds: 800 }]);
-  }
-}
-
 describe("a puzzle's top places with their evidence", () => {
   it('badge each row long history, approved or new, and mark the new one held as the public page holds it', async () => {
     const veteran = await register('2026-10-01T08:00:00Z', 'Veteran');
-    await longHistory(veteran);
+    await daysOfPlayBefore(date, veteran.player.id, LONG_HISTORY_DAYS);
     const vouched = await register(morning, 'Vouched');
     const fresh = await register(morning, 'Fresh');
     await solveIn(fresh, 200);

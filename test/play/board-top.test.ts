@@ -4,7 +4,7 @@ import { PuzzleBoardSchema } from '../../src/contract/leaderboards.js';
 import { LONG_HISTORY_DAYS } from '../../src/fairplay/long-history.js';
 import { adminAt } from '../support/admin-client.js';
 import { appAt } from '../support/app.js';
-import { bulkSolves } from '../support/bulk-solves.js';
+import { bulkSolves, daysOfPlayBefore } from '../support/bulk-solves.js';
 import { clientAt } from '../support/client.js';
 import { seedEstablishedPlayers } from '../support/established.js';
 import { bodyOf } from '../support/json.js';
@@ -28,13 +28,6 @@ async function solveIn(player: NewPlayer, seconds: number, level: 'easy' | 'medi
 }
 
 /** A counted solve on each of `days` dates ending the day before `date`, written straight into D1. */
-async function longHistory(player: NewPlayer, days: number) {
-  for (let i = days; i >= 1; i--) {
-    const day = new Date(Date.parse(`${date}T00:00:00Z`) - i * 86_400_000).toISOString().slice(0, 10);
-    await bulkSolves(day, 'sudoku', 'hard', 900, [{ player: player.player.id, seconds: 800 }]);
-  }
-}
-
 const board = (token?: string) =>
   clientAt(evening, token === undefined ? {} : { token }).leaderboard(date, 'sudoku', 'easy');
 
@@ -61,7 +54,7 @@ describe("everyone's board's top rows", () => {
 
   it(`show a player with ${LONG_HISTORY_DAYS} days of play, the first ${LONG_HISTORY_DAYS - 1} days ago`, async () => {
     const veteran = await register('2026-10-01T08:00:00Z', 'Veteran');
-    await longHistory(veteran, LONG_HISTORY_DAYS - 1);
+    await daysOfPlayBefore(date, veteran.player.id, LONG_HISTORY_DAYS - 1);
     await solveIn(veteran, 250);
     const page = await board();
     expect(page.entries.find((e) => e.playerId === veteran.player.id)?.rank).toBe(1);
@@ -69,7 +62,7 @@ describe("everyone's board's top rows", () => {
 
   it(`hold back a player with ${LONG_HISTORY_DAYS - 1} days of play`, async () => {
     const almost = await register('2026-10-01T08:00:00Z');
-    await longHistory(almost, LONG_HISTORY_DAYS - 2);
+    await daysOfPlayBefore(date, almost.player.id, LONG_HISTORY_DAYS - 2);
     await solveIn(almost, 100);
     const page = await board();
     expect(page.entries.map((e) => e.playerId)).not.toContain(almost.player.id);

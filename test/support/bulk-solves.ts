@@ -36,3 +36,14 @@ export async function bulkSolves(
     ).bind(puzzleId, date, kind, level, `${date}T12:00:00Z`, rows, puzzleId),
   ]);
 }
+
+/**
+ * A history of play: one counted sudoku solve on each of the `days` dates before `date`, as the top 10's
+ * evidence rule counts days (src/fairplay/long-history.ts).
+ */
+export async function daysOfPlayBefore(date: string, playerId: string, days: number): Promise<void> {
+  for (let i = days; i >= 1; i--) {
+    const day = new Date(Date.parse(`${date}T00:00:00Z`) - i * 86_400_000).toISOString().slice(0, 10);
+    await bulkSolves(day, 'sudoku', 'hard', 900, [{ player: playerId, seconds: 800 }]);
+  }
+}
