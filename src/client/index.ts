@@ -79,6 +79,16 @@ export type { Share, ShareCard, ShareRequest, Shares } from '../contract/shares.
 export type { Streak } from '../contract/streak.js';
 export type { LogEntry, SubmissionRequest, SubmissionResult } from '../contract/submission.js';
 export type { Rerolled, Upcoming, UpcomingPuzzle } from '../contract/upcoming.js';
+export type {
+  CreatedWebhook,
+  NewWebhook,
+  QueuedDelivery,
+  Webhook,
+  WebhookDeliveries,
+  WebhookDelivery,
+  WebhookEventType,
+  Webhooks,
+} from '../contract/webhooks.js';
 export { ApiError } from './api-error.js';
 export { BOOKMARK_HEADER, newerBookmark } from './bookmark.js';
 export { type AdminClient, createAdminClient } from './create-admin-client.js';
