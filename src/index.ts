@@ -5,6 +5,7 @@ import { withFrontCache } from './http/front-cache.js';
 import { refreshAnalytics } from './play/analytics.js';
 import { calibrateBenchmarks } from './play/calibrate-benchmarks.js';
 import { catchUpPuzzleRatings } from './play/catch-up-puzzle-ratings.js';
+import { announceGenerated } from './play/generation-events.js';
 import { REMINDER_CRON, sendReminders } from './play/reminders.js';
 import { handleWebhookBatch } from './play/webhook-deliveries.js';
 import { errorFields, log } from './runtime/log.js';
@@ -33,7 +34,9 @@ export default {
     }
     const { config, db, now } = services;
     const results = await Promise.allSettled([
-      runDailyCron({ db, salt: config.puzzleSalt, now, boardShards: config.boardShards }, config),
+      runDailyCron({ db, salt: config.puzzleSalt, now, boardShards: config.boardShards }, config).then(
+        (outcomes) => announceGenerated(services, outcomes),
+      ),
       calibrateBenchmarks(db, now(), config),
       catchUpPuzzleRatings(db),
       refreshAnalytics(db, now()),
