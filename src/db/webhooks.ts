@@ -86,16 +86,19 @@ export async function deliveryToTry(
   db: Db,
   id: number,
 ): Promise<{ delivery: WebhookDeliveryRow; endpoint: WebhookEndpointRow; tries: number } | undefined> {
-  const [found, tries] = await db.batch([
-    db
-      .select({ delivery: webhookDeliveries, endpoint: webhookEndpoints })
-      .from(webhookDeliveries)
-      .innerJoin(webhookEndpoints, eq(webhookEndpoints.id, webhookDeliveries.endpointId))
-      .where(eq(webhookDeliveries.id, id)),
+  // Three selects, not a join: both tables have `id` and `created_at`, which a joined D1 row would merge.
+  const endpointOf = db
+    .select({ id: webhookDeliveries.endpointId })
+    .from(webhookDeliveries)
+    .where(eq(webhookDeliveries.id, id));
+  const [deliveries, endpoints, tries] = await db.batch([
+    db.select().from(webhookDeliveries).where(eq(webhookDeliveries.id, id)),
+    db.select().from(webhookEndpoints).where(inArray(webhookEndpoints.id, endpointOf)),
     db.select({ id: webhookAttempts.id }).from(webhookAttempts).where(eq(webhookAttempts.deliveryId, id)),
   ]);
-  const [row] = found;
-  return row && { ...row, tries: tries.length };
+  const [delivery] = deliveries;
+  const [endpoint] = endpoints;
+  return delivery && endpoint && { delivery, endpoint, tries: tries.length };
 }
 
 /**
