@@ -22,4 +22,5 @@ export const PURE_TESTS = [
   'test/card/**/*.test.ts',
   'test/push/push-hosts.test.ts',
   'test/contract/hint.test.ts',
+  'test/webhooks/pure/*.test.ts',
 ];

@@ -22,6 +22,10 @@ const TABLES = [
   'submissions',
   'benchmarks',
   'benchmark_history',
+  'webhook_endpoints',
+  'webhook_deliveries',
+  'webhook_attempts',
+  'admin_actions',
 ];
 
 let playerToken = '';
@@ -461,6 +465,69 @@ describe('hostile input: every route answers a 4xx JSON error and changes nothin
       fc.oneof(fc.integer({ max: 0 }), fc.integer({ min: 201 }), fc.constant('x')).map((l) => ({
         path: `/v1/admin/generation-runs?limit=${l}`,
         init: { headers: admin },
+      })),
+    );
+    await assertAllRefused(request);
+  });
+
+  it('webhook routes with malformed bodies, URLs, events, ids and cursors, or without the admin token', async () => {
+    // This test's own address, as above: its tokenless requests lock it out, and nobody else.
+    const address = { 'CF-Connecting-IP': '192.0.2.67' };
+    const admin = { Authorization: `Bearer ${DEV_SECRETS.ADMIN_TOKEN}` };
+    const goodUrl = 'https://hooks.example.com/in';
+    const badUrl = fc.oneof(
+      weirdString,
+      fc.constantFrom(
+        'http://hooks.example.com/in',
+        'https://10.0.0.1/in',
+        'https://169.254.169.254/',
+        'https://[::1]/',
+        'https://[::ffff:10.0.0.1]/',
+        'https://100.64.0.1/',
+        'https://router.internal/',
+        'ftp://hooks.example.com/',
+        'javascript:alert(1)',
+        'https://user:pw@hooks.example.com/',
+        `https://hooks.example.com/${'a'.repeat(2100)}`,
+      ),
+    );
+    const goodEvents = fc.constant(['solve.ranked']);
+    const badEvents = fc.oneof(
+      fc.array(weirdString, { maxLength: 5 }),
+      fc.constantFrom([], ['solve.ranked', 'solve.ranked'], 'solve.ranked', null, [1]),
+    );
+    const webhookId = fc.oneof(segment, fc.uuid().map(String));
+    const request = fc.oneof(
+      garbageJson.map((body) => ({ path: '/v1/admin/webhooks', init: json('POST', body, admin) })),
+      fc
+        .oneof(
+          fc.record({ url: badUrl, events: goodEvents }),
+          fc.record({ url: fc.constant(goodUrl), events: badEvents }),
+          fc.record({ url: fc.constant(goodUrl), events: goodEvents, extra: weirdString }),
+        )
+        .map((body) => ({ path: '/v1/admin/webhooks', init: json('POST', JSON.stringify(body), admin) })),
+      fc.tuple(webhookId, fc.constantFrom('', '/deliveries', '/enable', '/test')).map(([id, rest]) => ({
+        path: `/v1/admin/webhooks/${id}${rest}`,
+        init: { method: rest === '' || rest === '/deliveries' ? 'GET' : 'POST', headers: admin },
+      })),
+      webhookId.map((id) => ({
+        path: `/v1/admin/webhooks/${id}`,
+        init: { method: 'DELETE', headers: admin },
+      })),
+      fc.tuple(webhookId, segment).map(([id, delivery]) => ({
+        path: `/v1/admin/webhooks/${id}/deliveries/${delivery}/replay`,
+        init: { method: 'POST', headers: admin },
+      })),
+      fc.tuple(fc.uuid(), segment, segment).map(([id, cursor, limit]) => ({
+        path: `/v1/admin/webhooks/${id}/deliveries?cursor=${cursor}&limit=${limit}`,
+        init: { headers: admin },
+      })),
+      headerString.map((token) => ({
+        path: '/v1/admin/webhooks',
+        init: json('POST', JSON.stringify({ url: goodUrl, events: ['solve.ranked'] }), {
+          Authorization: `Bearer ${token}`,
+          ...address,
+        }),
       })),
     );
     await assertAllRefused(request);
