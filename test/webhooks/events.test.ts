@@ -1,9 +1,14 @@
-import { env } from 'cloudflare:test';
+import { createScheduledController, env } from 'cloudflare:test';
 import { Webhook } from 'standardwebhooks';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { createApp } from '../../src/app.js';
+import { createAdminClient } from '../../src/client/index.js';
+import { DEV_SECRETS } from '../../src/config.js';
 import { WEBHOOK_EVENTS } from '../../src/contract/webhooks.js';
 import { addDays, utcDate } from '../../src/daily/calendar.js';
 import type { GenerationOutcome } from '../../src/daily/generate.js';
+import { puzzlesOfDate } from '../../src/daily/schedule.js';
+import worker from '../../src/index.js';
 import { announceGenerated } from '../../src/play/generation-events.js';
 import { createServices } from '../../src/services.js';
 import { adminAt } from '../support/admin-client.js';
@@ -123,7 +128,33 @@ describe('webhook events', () => {
     expect(event?.data).toMatchObject({ submissionId: id, puzzleId: '2026-11-25:loop:easy', from: 'clean' });
   });
 
-  it("the cron's generation run sends puzzles.generated per date it made puzzles of", async () => {
+  it('the daily cron sends puzzles.generated for each date it makes', async () => {
+    // The cron reads the service's clock: the test clock, set on the real one, puts its today in 2027.
+    const app = createApp();
+    const real = createAdminClient('https://puzzles.test', {
+      token: DEV_SECRETS.ADMIN_TOKEN,
+      fetch: (input, init) => Promise.resolve(app.request(input, init, env)),
+    });
+    await real.setTestClock('2027-09-20T00:05:00Z');
+    try {
+      await worker.scheduled(createScheduledController({ cron: '5 0 * * *' }), env);
+    } finally {
+      await real.clearTestClock();
+    }
+    const events = await delivered('puzzles.generated', null, 3);
+    const made = events.map((e) => e.data).filter((d) => String(d.date).startsWith('2027-09-'));
+    const perDay = puzzlesOfDate(utcDate(new Date('2027-09-20T00:00:00Z'))).length;
+    expect(made).toEqual(
+      ['2027-09-20', '2027-09-21', '2027-09-22'].map((date) => ({
+        date,
+        generated: perDay,
+        status: 'ok',
+        failures: [],
+      })),
+    );
+  });
+
+  it('announces only the dates a generation run made puzzles of', async () => {
     const made = utcDate(new Date('2031-01-02T00:05:00Z'));
     const found = addDays(made, 1);
     const outcomes = new Map<typeof made, GenerationOutcome>([
@@ -131,8 +162,17 @@ describe('webhook events', () => {
       [found, { status: 'noop', generated: 0, failures: [] }],
     ]);
     await announceGenerated(await createServices(env), outcomes);
-    const [event] = await delivered('puzzles.generated', null);
-    expect(event?.data).toEqual({ date: made, generated: 20, status: 'ok', failures: [] });
+    const events = await eventually(
+      `puzzles.generated for ${made}`,
+      () => delivered('puzzles.generated', null),
+      (list) => list.some((e) => e.data.date === made),
+    );
+    expect(events.find((e) => e.data.date === made)?.data).toEqual({
+      date: made,
+      generated: 20,
+      status: 'ok',
+      failures: [],
+    });
     expect((await receivedAt(hook.name)).some((h) => h.body.includes(found))).toBe(false);
   });
 
