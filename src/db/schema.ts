@@ -4,6 +4,7 @@ import type { Felt, ReportReason } from '../contract/feedback.js';
 import type { Level } from '../contract/kinds/index.js';
 import type { ModeratorRole } from '../contract/moderators.js';
 import type { ShareCard } from '../contract/shares.js';
+import type { WebhookEventType } from '../contract/webhooks.js';
 import type { Difficulty, LogEntry, PuzzleMeta } from '../engines/types.js';
 import type { Evidence } from '../fairplay/evidence.js';
 import type { ReviewReason } from '../fairplay/verdict.js';
@@ -683,8 +684,8 @@ export const dailyPlayerStats = sqliteTable('daily_player_stats', {
 export const webhookEndpoints = sqliteTable('webhook_endpoints', {
   id: text('id').primaryKey(),
   url: text('url').notNull(),
-  /** The event types it subscribes to (src/webhooks/events.ts). */
-  events: text('events', { mode: 'json' }).$type<string[]>().notNull(),
+  /** The event types it subscribes to (src/contract/webhooks.ts). */
+  events: text('events', { mode: 'json' }).$type<WebhookEventType[]>().notNull(),
   secret: text('secret').notNull(),
   createdAt: text('created_at').notNull(),
   /** Set when it failed for 24 hours (or never, while enabled), with why. */

@@ -1,4 +1,3 @@
-import type { WebhookEventType } from '../contract/webhooks.js';
 import { externalIdOf } from '../db/external-ids.js';
 import {
   deliveryToTry,
@@ -49,9 +48,7 @@ async function fanOut(
   message: Extract<WebhookMessage, { kind: 'event' }>,
 ): Promise<void> {
   const { event } = message;
-  const endpoints = (await enabledWebhookEndpoints(services.db)).filter((e) =>
-    (e.events as WebhookEventType[]).includes(event.type),
-  );
+  const endpoints = (await enabledWebhookEndpoints(services.db)).filter((e) => e.events.includes(event.type));
   if (endpoints.length === 0) return;
   const player =
     event.playerId === undefined

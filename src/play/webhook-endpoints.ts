@@ -1,12 +1,11 @@
-import type {
-  CreatedWebhook,
-  NewWebhook,
-  QueuedDelivery,
-  Webhook,
-  WebhookDelivery,
-  WebhookEventType,
+import {
+  type CreatedWebhook,
+  type NewWebhook,
+  type QueuedDelivery,
+  WEBHOOK_TEST_EVENT,
+  type Webhook,
+  type WebhookDelivery,
 } from '../contract/webhooks.js';
-import { WEBHOOK_TEST_EVENT } from '../contract/webhooks.js';
 import { recordAdminAction } from '../db/audit-log.js';
 import type { Moderator } from '../db/moderators.js';
 import {
@@ -41,7 +40,7 @@ export function webhookView(row: WebhookEndpointRow): Webhook {
   return {
     id: row.id,
     url: row.url,
-    events: row.events as WebhookEventType[],
+    events: row.events,
     createdAt: row.createdAt,
     disabled: row.disabledAt !== null,
     disabledReason: row.reason,
