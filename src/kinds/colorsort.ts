@@ -1,7 +1,6 @@
-import { colorsortShapes, MAX_TUBE } from '../contract/kinds/colorsort.js';
+import { ColorSortPositionSchema, colorsortShapes, MAX_TUBE } from '../contract/kinds/colorsort.js';
 import type { LevelOf } from '../contract/kinds/index.js';
-import { ColorSortPositionSchema } from '../contract/reveal.js';
-import { nextHint } from '../engines/colorsort/hint.js';
+import { afterStep, nextHint, startPosition } from '../engines/colorsort/hint.js';
 import {
   type ColorSortPuzzle,
   type ColorSortSolution,
@@ -32,8 +31,8 @@ export const colorsort = {
     replay: (puzzle, { moves }) => reveal(puzzle, moves),
     exposedBy,
   },
-  // The board is the moves so far, the reveal route's body; the hint is the next pour of a shortest line.
-  hint: { board: colorsortShapes.solution, next: nextHint },
+  // The position is the moves so far, the reveal route's body; the hint is the next pour of a shortest line.
+  hint: { position: colorsortShapes.position, next: nextHint, start: startPosition, follow: afterStep },
 } satisfies KindDescriptor<'colorsort', ColorSortPuzzle, ColorSortSolution>;
 
 /** The original colour-sort game's rating table: the level of a deal by `numColors:duplicateColors`. */

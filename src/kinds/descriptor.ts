@@ -1,6 +1,6 @@
 import type { z } from 'zod';
-import type { Kind, Level, LevelOf } from '../contract/kinds/index.js';
-import type { Hint } from '../engines/hint.js';
+import type { Kind, Level, LevelOf, PositionOf } from '../contract/kinds/index.js';
+import type { Hint, HintStep } from '../engines/hint.js';
 import type { AnyEngine, PuzzleEngine } from '../engines/types.js';
 import type { LogEntryBounds } from './log-entry.js';
 
@@ -45,13 +45,18 @@ export interface RevealCapability<Puzzle, Solution> {
 }
 
 /**
- * The capability behind `POST /v1/puzzles/{date}/{kind}/{level}/hint`: the player's current board, in the
- * kind's own board format (`board`, the request body; documented with examples in the OpenAPI document),
- * and the grader's next step from it (src/engines/<kind>/hint.ts).
+ * The capability behind `POST /v1/puzzles/{date}/{kind}/{level}/hint`: the player's current position, in
+ * the kind's own format (`position`, the request body, from the kind's wire format in src/contract/kinds;
+ * documented with examples in the OpenAPI document), and the grader's next step from it
+ * (src/engines/<kind>/hint.ts).
  */
-export interface HintCapability<Puzzle, Solution, Board = unknown> {
-  board: z.ZodType<Board>;
-  next(puzzle: Puzzle, solution: Solution, board: Board): Hint;
+export interface HintCapability<Puzzle, Solution, Position = unknown> {
+  position: z.ZodType<Position>;
+  next(puzzle: Puzzle, solution: Solution, position: Position): Hint;
+  /** The position before any move (the givens only): where a player, a test or a bench starts. */
+  start(puzzle: Puzzle): Position;
+  /** The position after a player enters what `step` concludes: how hints are followed. */
+  follow(position: Position, step: HintStep): Position;
 }
 
 /** What a kind is outside its engine and its levels. */
@@ -85,8 +90,8 @@ export interface KindDescriptor<K extends Kind, Puzzle = unknown, Solution = unk
   floorSecondsPerStep: Readonly<Record<LevelOf<K>, number>>;
   /** Present only for a kind that hides information the reveal route discloses move by move. */
   reveal?: RevealCapability<Puzzle, Solution>;
-  /** The grader's next step from a player's board (the hint route). */
-  hint: HintCapability<Puzzle, Solution>;
+  /** The grader's next step from a player's position (the hint route), in the wire format's position. */
+  hint: HintCapability<Puzzle, Solution, PositionOf<K>>;
 }
 
 /** An engine as code that takes its kind at run time sees it: its levels are levels of some kind. */

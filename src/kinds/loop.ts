@@ -1,6 +1,5 @@
-import { LoopBoardSchema } from '../contract/boards/loop.js';
 import { loopShapes } from '../contract/kinds/loop.js';
-import { nextHint } from '../engines/loop/hint.js';
+import { afterStep, nextHint, startPosition } from '../engines/loop/hint.js';
 import { engine } from '../engines/loop/index.js';
 import type { KindDescriptor } from './descriptor.js';
 
@@ -21,5 +20,5 @@ export const loop = {
   // Per edge of the loop: each is placed by a click after the clues around it are read.
   floorSecondsPerStep: { easy: 0.25, medium: 0.3, hard: 0.4, expert: 0.5 },
   // The grader's next rule application from the player's lines and crosses.
-  hint: { board: LoopBoardSchema, next: nextHint },
+  hint: { position: loopShapes.position, next: nextHint, start: startPosition, follow: afterStep },
 } satisfies KindDescriptor<'loop'>;

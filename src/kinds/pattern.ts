@@ -1,6 +1,5 @@
-import { PatternBoardSchema } from '../contract/boards/pattern.js';
 import { patternShapes } from '../contract/kinds/pattern.js';
-import { nextHint } from '../engines/pattern/hint.js';
+import { afterStep, nextHint, startPosition } from '../engines/pattern/hint.js';
 import { engine } from '../engines/pattern/index.js';
 import type { KindDescriptor } from './descriptor.js';
 
@@ -20,5 +19,5 @@ export const pattern = {
   // Per filled cell: a drag paints a run in a fraction of a second, so the bound is the reading of the
   // clues, rising once lines no longer suffice on their own.
   floorSecondsPerStep: { easy: 0.15, medium: 0.2, hard: 0.3, expert: 0.35 },
-  hint: { board: PatternBoardSchema, next: nextHint },
+  hint: { position: patternShapes.position, next: nextHint, start: startPosition, follow: afterStep },
 } satisfies KindDescriptor<'pattern'>;

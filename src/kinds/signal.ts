@@ -1,6 +1,5 @@
-import { SignalBoardSchema } from '../contract/boards/signal.js';
 import { signalShapes } from '../contract/kinds/signal.js';
-import { nextHint } from '../engines/signal/hint.js';
+import { afterStep, nextHint, startPosition } from '../engines/signal/hint.js';
 import { engine } from '../engines/signal/index.js';
 import type { KindDescriptor } from './descriptor.js';
 
@@ -20,5 +19,5 @@ export const signal = {
   // Per empty cell, as for sudoku (each height is deduced from clues and the Latin rule); larger boards
   // need longer chains of visibility arguments.
   floorSecondsPerStep: { easy: 0.5, medium: 0.7, hard: 1.0, expert: 1.3 },
-  hint: { board: SignalBoardSchema, next: nextHint },
+  hint: { position: signalShapes.position, next: nextHint, start: startPosition, follow: afterStep },
 } satisfies KindDescriptor<'signal'>;

@@ -1,6 +1,5 @@
-import { SudokuBoardSchema } from '../contract/boards/sudoku.js';
 import { sudokuShapes } from '../contract/kinds/sudoku.js';
-import { nextHint } from '../engines/sudoku/hint.js';
+import { afterStep, nextHint, startPosition } from '../engines/sudoku/hint.js';
 import { engine } from '../engines/sudoku/index.js';
 import type { KindDescriptor } from './descriptor.js';
 
@@ -20,5 +19,5 @@ export const sudoku = {
   // Per blank cell. The fastest recorded classic solve is about 1 s per blank, on a competition puzzle;
   // harder levels need pencil marks and longer chains, which no one enters at that speed.
   floorSecondsPerStep: { easy: 0.5, medium: 0.7, hard: 1.0, expert: 1.4 },
-  hint: { board: SudokuBoardSchema, next: nextHint },
+  hint: { position: sudokuShapes.position, next: nextHint, start: startPosition, follow: afterStep },
 } satisfies KindDescriptor<'sudoku'>;
