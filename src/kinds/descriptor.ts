@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { Kind, Level, LevelOf, PositionOf } from '../contract/kinds/index.js';
+import type { KIND_SHAPES, Kind, KindShapes, Level } from '../contract/kinds/index.js';
 import type { Hint, HintStep } from '../engines/hint.js';
 import type { AnyEngine, PuzzleEngine } from '../engines/types.js';
 import type { LogEntryBounds } from './log-entry.js';
@@ -14,9 +14,9 @@ export interface BenchmarkDefaults<L extends string> {
 }
 
 /** The same table read with a level of some kind: a level the kind lacks finds no row. */
-interface SomeBenchmarkDefaults {
-  unit: BenchmarkDefaults<Level>['unit'];
-  seconds: Readonly<Partial<Record<Level, number>>>;
+interface SomeBenchmarkDefaults<L extends string> {
+  unit: BenchmarkDefaults<L>['unit'];
+  seconds: Readonly<Partial<Record<L, number>>>;
 }
 
 /** The position after a list of moves, or the first move that cannot be played. */
@@ -74,40 +74,61 @@ interface KindFacts {
 }
 
 /**
- * Everything a kind `K` means outside its engine, in one place: the service, the OpenAPI document, the demo
- * page and the benchmarks take their lists of kinds and their per-kind facts from these. The engine must
- * name `K` and have exactly `K`'s levels (`LevelOf<K>`, from the wire format), and every per-level table
- * has a row for each of them: a misspelt kind, a missing level or a level too many is a compile error.
+ * Everything a kind `K` with the wire format `Shapes` means outside its engine, in one place: the engine
+ * must name `K` and have exactly the wire format's levels, every per-level table has a row for each of
+ * them, and the hint reads the wire format's position. Written for any set of kinds, so that a test can
+ * build a registry with a kind of its own (test/kinds/fixture-kind.test.ts); the service's kinds use
+ * `KindDescriptor`.
  */
-export interface KindDescriptor<K extends Kind, Puzzle = unknown, Solution = unknown> extends KindFacts {
+export interface KindDescriptorFor<
+  K extends string,
+  Shapes extends KindShapes,
+  Puzzle = unknown,
+  Solution = unknown,
+> extends KindFacts {
   /** The pure engine (src/engines/<kind>): generation, solving, checking, grading, log replay. */
-  engine: PuzzleEngine<K, LevelOf<K>, Puzzle, Solution>;
-  benchmark: BenchmarkDefaults<LevelOf<K>>;
+  engine: PuzzleEngine<K, Shapes['levels'][number], Puzzle, Solution>;
+  benchmark: BenchmarkDefaults<Shapes['levels'][number]>;
   /**
    * The cold-start human floor per level: seconds per step of the engine's `stepsTo` below which nobody
    * solves (src/fairplay/human-floor.ts explains the anchor and the margin).
    */
-  floorSecondsPerStep: Readonly<Record<LevelOf<K>, number>>;
+  floorSecondsPerStep: Readonly<Record<Shapes['levels'][number], number>>;
   /** Present only for a kind that hides information the reveal route discloses move by move. */
   reveal?: RevealCapability<Puzzle, Solution>;
   /** The grader's next step from a player's position (the hint route), in the wire format's position. */
-  hint: HintCapability<Puzzle, Solution, PositionOf<K>>;
+  hint: HintCapability<Puzzle, Solution, z.infer<Shapes['position']>>;
 }
 
+/**
+ * Everything a kind `K` of the service means outside its engine: the service, the OpenAPI document, the
+ * demo page and the benchmarks take their lists of kinds and their per-kind facts from these. A misspelt
+ * kind, a missing level or a level too many is a compile error.
+ */
+export type KindDescriptor<K extends Kind, Puzzle = unknown, Solution = unknown> = KindDescriptorFor<
+  K,
+  (typeof KIND_SHAPES)[K],
+  Puzzle,
+  Solution
+>;
+
 /** An engine as code that takes its kind at run time sees it: its levels are levels of some kind. */
-export type SomeEngine = Omit<AnyEngine, 'kind' | 'levels'> & {
-  readonly kind: Kind;
-  readonly levels: readonly [Level, ...Level[]];
+export type SomeEngine<K extends string = Kind, L extends string = Level> = Omit<
+  AnyEngine,
+  'kind' | 'levels'
+> & {
+  readonly kind: K;
+  readonly levels: readonly [L, ...L[]];
 };
 
 /**
  * A descriptor as code that takes its kind at run time sees it (a kind from a URL or a row): its levels are
  * levels of some kind, and a level of another kind finds no row in its tables.
  */
-export interface SomeKindDescriptor extends KindFacts {
-  engine: SomeEngine;
-  benchmark: SomeBenchmarkDefaults;
-  floorSecondsPerStep: Readonly<Partial<Record<Level, number>>>;
+export interface SomeKindDescriptor<K extends string = Kind, L extends string = Level> extends KindFacts {
+  engine: SomeEngine<K, L>;
+  benchmark: SomeBenchmarkDefaults<L>;
+  floorSecondsPerStep: Readonly<Partial<Record<L, number>>>;
   reveal?: RevealCapability<unknown, unknown>;
   hint: HintCapability<unknown, unknown>;
 }
