@@ -1,4 +1,4 @@
-import { ColorSortPositionSchema, colorsortShapes, MAX_TUBE } from '../contract/kinds/colorsort.js';
+import { colorsortShapes, MAX_TUBE } from '../contract/kinds/colorsort.js';
 import type { LevelOf } from '../contract/kinds/index.js';
 import { afterStep, nextHint, startPosition } from '../engines/colorsort/hint.js';
 import {
@@ -27,7 +27,7 @@ export const colorsort = {
   floorSecondsPerStep: { easy: 0.5, medium: 0.6, hard: 0.7, superhard: 0.8 },
   // The units start hidden: the player's session is shown them pour by pour.
   reveal: {
-    position: ColorSortPositionSchema,
+    position: colorsortShapes.revealed,
     replay: (puzzle, { moves }) => reveal(puzzle, moves),
     exposedBy,
   },

@@ -35,9 +35,9 @@ export type RevealReplay =
  * `POST /v1/puzzles/{date}/{kind}/{level}/reveal` serves exactly the kinds that have it, and a ranked
  * solve of such a kind is held to what its session was shown (src/fairplay/reveal-match.ts).
  */
-export interface RevealCapability<Puzzle, Solution> {
-  /** The route's answer, for the OpenAPI document. */
-  position: z.ZodType;
+export interface RevealCapability<Puzzle, Solution, Revealed = unknown> {
+  /** The route's answer, for the OpenAPI document: the wire format's `revealed`. */
+  position: z.ZodType<Revealed>;
   /** The position after `moves`, the moves so far in the kind's solution format (the request body). */
   replay(puzzle: Puzzle, moves: Solution): RevealReplay;
   /** The hidden units `solution` exposes, ascending. */
@@ -76,16 +76,16 @@ interface KindFacts {
 /**
  * Everything a kind `K` with the wire format `Shapes` means outside its engine, in one place: the engine
  * must name `K` and have exactly the wire format's levels, every per-level table has a row for each of
- * them, and the hint reads the wire format's position. Written for any set of kinds, so that a test can
- * build a registry with a kind of its own (test/kinds/fixture-kind.test.ts); the service's kinds use
- * `KindDescriptor`.
+ * them, the hint reads the wire format's position, and the reveal capability is there exactly when the
+ * wire format has a reveal answer. Written for any set of kinds, so that a test can build a registry with
+ * a kind of its own (test/kinds/fixture-kind.test.ts); the service's kinds use `KindDescriptor`.
  */
-export interface KindDescriptorFor<
+export type KindDescriptorFor<
   K extends string,
   Shapes extends KindShapes,
   Puzzle = unknown,
   Solution = unknown,
-> extends KindFacts {
+> = KindFacts & {
   /** The pure engine (src/engines/<kind>): generation, solving, checking, grading, log replay. */
   engine: PuzzleEngine<K, Shapes['levels'][number], Puzzle, Solution>;
   benchmark: BenchmarkDefaults<Shapes['levels'][number]>;
@@ -94,11 +94,17 @@ export interface KindDescriptorFor<
    * solves (src/fairplay/human-floor.ts explains the anchor and the margin).
    */
   floorSecondsPerStep: Readonly<Record<Shapes['levels'][number], number>>;
-  /** Present only for a kind that hides information the reveal route discloses move by move. */
-  reveal?: RevealCapability<Puzzle, Solution>;
   /** The grader's next step from a player's position (the hint route), in the wire format's position. */
   hint: HintCapability<Puzzle, Solution, z.infer<Shapes['position']>>;
-}
+} & RevealFor<Shapes, Puzzle, Solution>;
+
+/**
+ * Only a kind that hides information the reveal route discloses move by move has `reveal`: the kind whose
+ * wire format has a reveal answer (`revealed`), which the capability's answer must be.
+ */
+type RevealFor<Shapes extends KindShapes, Puzzle, Solution> = Shapes extends { revealed: z.ZodType }
+  ? { reveal: RevealCapability<Puzzle, Solution, z.infer<Shapes['revealed']>> }
+  : { reveal?: never };
 
 /**
  * Everything a kind `K` of the service means outside its engine: the service, the OpenAPI document, the

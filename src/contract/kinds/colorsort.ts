@@ -78,4 +78,5 @@ export const colorsortShapes = {
   solution: ColorSortSolutionSchema,
   /** The position a hint reads is the pours so far, as the reveal route takes them: the tubes follow. */
   position: ColorSortSolutionSchema,
+  revealed: ColorSortPositionSchema,
 };

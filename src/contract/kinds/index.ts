@@ -24,6 +24,11 @@ export interface KindShapes {
   solution: z.ZodType;
   /** The player's position a hint reads, the body of the hint route (every kind has hints). */
   position: z.ZodType;
+  /**
+   * Only for a kind whose public puzzle hides something: the reveal route's answer, the position after a
+   * list of moves with what they exposed (the kind's descriptor then has the reveal capability).
+   */
+  revealed?: z.ZodType;
 }
 
 export const KIND_SHAPES = {
@@ -62,3 +67,8 @@ export type PositionOf<K extends Kind> = z.infer<(typeof KIND_SHAPES)[K]['positi
 
 /** Every kind's hint position, by kind (what the demo page's boards hand to the hint route). */
 export type HintPositions = { [K in Kind]: PositionOf<K> };
+
+/** The kinds whose public puzzle hides something: the reveal route serves exactly these. */
+export type RevealingKind = {
+  [K in Kind]: (typeof KIND_SHAPES)[K] extends { revealed: z.ZodType } ? K : never;
+}[Kind];
