@@ -1,4 +1,4 @@
-import { colorsortShapes, MAX_TUBE } from '../contract/kinds/colorsort.js';
+import { colorsortShapes } from '../contract/kinds/colorsort.js';
 import type { LevelOf } from '../contract/kinds/index.js';
 import { afterStep, nextHint, startPosition } from '../engines/colorsort/hint.js';
 import {
@@ -13,10 +13,6 @@ import type { KindDescriptor } from './descriptor.js';
 export const colorsort = {
   engine,
   displayName: 'Colour sort',
-  publicPuzzle: colorsortShapes.publicPuzzle,
-  solution: colorsortShapes.solution,
-  logEntry: { maxA: MAX_TUBE, maxB: MAX_TUBE },
-  logFormat: "[t, from tube, to tube]: the log's pours are the solution's moves, in order",
   benchmark: {
     unit: 'move',
     // The original colour-sort game's rating table: seconds per move of the shortest solution, by level

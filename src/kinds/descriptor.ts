@@ -2,7 +2,6 @@ import type { z } from 'zod';
 import type { KIND_SHAPES, Kind, KindShapes, Level } from '../contract/kinds/index.js';
 import type { Hint, HintStep } from '../engines/hint.js';
 import type { AnyEngine, PuzzleEngine } from '../engines/types.js';
-import type { LogEntryBounds } from './log-entry.js';
 
 /**
  * The time a puzzle of a level starts with before calibration moves it towards what players really take:
@@ -59,19 +58,18 @@ export interface HintCapability<Puzzle, Solution, Position = unknown> {
   follow(position: Position, step: HintStep): Position;
 }
 
-/** What a kind is outside its engine and its levels. */
+/** What a kind is outside its engine, its levels and its wire format. */
 interface KindFacts {
   /** What players read. */
   displayName: string;
-  /** The puzzle players see (what `engine.toPublic` returns), from the kind's wire format (src/contract/kinds). */
-  publicPuzzle: z.ZodType;
-  /** The shape of a submitted solution, checked before the engine judges it (a wrong shape is a 400). */
-  solution: z.ZodType;
-  /** The bounds of one move-log entry `[t, a, b]`; the engine checks the puzzle's own ranges. */
-  logEntry: LogEntryBounds;
-  /** What `a` and `b` of a log entry mean, for people (OpenAPI and README). */
-  logFormat: string;
 }
+
+/**
+ * What the registry adds to a descriptor from the kind's wire format (src/contract/kinds), so that code
+ * taking a kind at run time reads one object: the puzzle players see (what `engine.toPublic` returns), the
+ * shape of a submitted solution (a wrong shape is a 400), a move-log entry's bounds and their meaning.
+ */
+type WireFacts = Pick<KindShapes, 'publicPuzzle' | 'solution' | 'logEntry' | 'logFormat'>;
 
 /**
  * Everything a kind `K` with the wire format `Shapes` means outside its engine, in one place: the engine
@@ -131,7 +129,9 @@ export type SomeEngine<K extends string = Kind, L extends string = Level> = Omit
  * A descriptor as code that takes its kind at run time sees it (a kind from a URL or a row): its levels are
  * levels of some kind, and a level of another kind finds no row in its tables.
  */
-export interface SomeKindDescriptor<K extends string = Kind, L extends string = Level> extends KindFacts {
+export interface SomeKindDescriptor<K extends string = Kind, L extends string = Level>
+  extends KindFacts,
+    WireFacts {
   engine: SomeEngine<K, L>;
   benchmark: SomeBenchmarkDefaults<L>;
   floorSecondsPerStep: Readonly<Partial<Record<L, number>>>;

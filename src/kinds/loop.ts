@@ -6,11 +6,6 @@ import type { KindDescriptor } from './descriptor.js';
 export const loop = {
   engine,
   displayName: 'Loop',
-  publicPuzzle: loopShapes.publicPuzzle,
-  solution: loopShapes.solution,
-  logEntry: { maxA: 479, maxB: 2 },
-  logFormat:
-    "[t, edge index in the solution's order (every horizontal edge row-major, then every vertical one), 0 unknown | 1 line | 2 cross]",
   benchmark: {
     unit: 'puzzle',
     // Cells × seconds per cell (5×5, 7×7, 10×10, 15×15); a cell has four edges to settle and the harder

@@ -6,10 +6,6 @@ import type { KindDescriptor } from './descriptor.js';
 export const pattern = {
   engine,
   displayName: 'Pattern',
-  publicPuzzle: patternShapes.publicPuzzle,
-  solution: patternShapes.solution,
-  logEntry: { maxA: 899, maxB: 2 },
-  logFormat: '[t, cell row-major, 0 empty | 1 filled | 2 crossed]',
   benchmark: {
     unit: 'puzzle',
     // Cells × seconds per cell: 2.5 s while single lines suffice (read clue, mark filled and empty cells),

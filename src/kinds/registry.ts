@@ -16,7 +16,7 @@ export type DescriptorsFor<Shapes extends Record<string, KindShapes>> = {
 
 /**
  * What code that takes a kind at run time reads of a set of kinds: the list, in the wire format's order, and
- * each kind's descriptor, engine and capabilities. The service's registry (src/kinds/index.ts) is one; a
+ * each kind's descriptor (with its wire format's facts), engine and capabilities. The service's registry (src/kinds/index.ts) is one; a
  * test builds another with a kind of its own, so the recipe for a new kind is checked by the same code.
  */
 export function kindRegistry<Shapes extends Record<string, KindShapes>>(
@@ -27,7 +27,19 @@ export function kindRegistry<Shapes extends Record<string, KindShapes>>(
   type L = Shapes[K]['levels'][number];
   const kinds = Object.keys(shapes) as [K, ...K[]];
   const isKind = (name: string): name is K => Object.hasOwn(shapes, name) && Object.hasOwn(descriptors, name);
-  const descriptorOf = (kind: K): SomeKindDescriptor<K, L> => descriptors[kind] as SomeKindDescriptor<K, L>;
+  const whole = new Map(
+    kinds.map((kind): [K, SomeKindDescriptor<K, L>] => {
+      // `kinds` are the keys of `shapes`.
+      const { publicPuzzle, solution, logEntry, logFormat } = shapes[kind] as KindShapes;
+      const descriptor = descriptors[kind] as Omit<SomeKindDescriptor<K, L>, keyof KindShapes>;
+      return [kind, { ...descriptor, publicPuzzle, solution, logEntry, logFormat }];
+    }),
+  );
+  const descriptorOf = (kind: K): SomeKindDescriptor<K, L> => {
+    const descriptor = whole.get(kind);
+    if (!descriptor) throw new RangeError(`${kind} is not a kind of this registry`);
+    return descriptor;
+  };
   const engineFor = (kind: K): SomeEngine<K, L> => descriptorOf(kind).engine;
   return {
     kinds,

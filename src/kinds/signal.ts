@@ -6,10 +6,6 @@ import type { KindDescriptor } from './descriptor.js';
 export const signal = {
   engine,
   displayName: 'Signal',
-  publicPuzzle: signalShapes.publicPuzzle,
-  solution: signalShapes.solution,
-  logEntry: { maxA: 80, maxB: 9 },
-  logFormat: '[t, cell row-major, height 1–n or 0 to clear]',
   benchmark: {
     unit: 'puzzle',
     // Cells × seconds per cell (4×4 to 7×7): visibility clues interact with the Latin constraint, and the

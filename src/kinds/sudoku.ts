@@ -6,10 +6,6 @@ import type { KindDescriptor } from './descriptor.js';
 export const sudoku = {
   engine,
   displayName: 'Sudoku',
-  publicPuzzle: sudokuShapes.publicPuzzle,
-  solution: sudokuShapes.solution,
-  logEntry: { maxA: 80, maxB: 9 },
-  logFormat: '[t, cell 0–80 row-major, digit 1–9 or 0 to clear]',
   benchmark: {
     unit: 'puzzle',
     // Empty cells (about 46 easy to 58 expert) × seconds per cell: singles need a scan, subsets need pencil

@@ -53,6 +53,8 @@ export type ColorSortPosition = z.infer<typeof ColorSortPositionSchema>;
 export const colorsortShapes = {
   name: 'ColorSort',
   levels: ['easy', 'medium', 'hard', 'superhard'] as const,
+  logEntry: { maxA: MAX_TUBE, maxB: MAX_TUBE },
+  logFormat: "[t, from tube, to tube]: the log's pours are the solution's moves, in order",
   publicPuzzle: z
     .strictObject({
       capacity: z.number().int().min(1).meta({ description: 'Units a tube holds' }),

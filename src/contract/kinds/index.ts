@@ -2,8 +2,8 @@
  * The puzzle kinds as the public API carries them: the one list of kinds every other list is derived from
  * (the server's descriptors in src/kinds exist for exactly these, which the compiler checks; the routes,
  * the OpenAPI document, the daily schedule and the client). Each entry is the kind's wire format: the
- * puzzle players see before the answers are public, the solution they submit and the position a hint reads
- * (one file per kind: a kind's wire types live together). Nothing here imports
+ * puzzle players see before the answers are public, the solution they submit, the entries of its move log
+ * and the position a hint reads (one file per kind: a kind's wire types live together). Nothing here imports
  * an engine, so a browser client can take its types from this folder alone.
  */
 import type { z } from 'zod';
@@ -18,6 +18,13 @@ export interface KindShapes {
   name: string;
   /** The levels a day offers, easiest first (the engine generates exactly these; a test checks it). */
   levels: readonly [string, ...string[]];
+  /**
+   * The bounds of one move-log entry `[t, a, b]`: `a` and `b` are whole numbers 0 to these (the engine
+   * checks the puzzle's own ranges).
+   */
+  logEntry: { maxA: number; maxB: number };
+  /** What `a` and `b` of a log entry mean, for people (OpenAPI and README). */
+  logFormat: string;
   /** What `engine.toPublic` returns: the puzzle without its answer, hidden colours as null. */
   publicPuzzle: z.ZodType;
   /** A submitted solution's shape, checked before the engine judges it (a wrong shape is a 400). */

@@ -24,6 +24,9 @@ export type LoopPosition = z.infer<typeof LoopPositionSchema>;
 export const loopShapes = {
   name: 'Loop',
   levels: ['easy', 'medium', 'hard', 'expert'] as const,
+  logEntry: { maxA: 479, maxB: 2 },
+  logFormat:
+    "[t, edge index in the solution's order (every horizontal edge row-major, then every vertical one), 0 unknown | 1 line | 2 cross]",
   publicPuzzle: z
     .strictObject({
       width: z.number().int().min(1),

@@ -29,6 +29,8 @@ export type PatternPosition = z.infer<typeof PatternPositionSchema>;
 export const patternShapes = {
   name: 'Pattern',
   levels: ['easy', 'medium', 'hard', 'expert'] as const,
+  logEntry: { maxA: 899, maxB: 2 },
+  logFormat: '[t, cell row-major, 0 empty | 1 filled | 2 crossed]',
   publicPuzzle: z
     .strictObject({
       width: z.number().int().min(1),

@@ -30,6 +30,8 @@ export type SignalPosition = z.infer<typeof SignalPositionSchema>;
 export const signalShapes = {
   name: 'Signal',
   levels: ['easy', 'medium', 'hard', 'expert'] as const,
+  logEntry: { maxA: 80, maxB: 9 },
+  logFormat: '[t, cell row-major, height 1–n or 0 to clear]',
   publicPuzzle: z
     .strictObject({
       n: z.number().int().min(1).meta({ description: 'The board is n × n; heights run from 1 to n' }),

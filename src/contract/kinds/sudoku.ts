@@ -47,6 +47,8 @@ export type SudokuPosition = z.infer<typeof SudokuPositionSchema>;
 export const sudokuShapes = {
   name: 'Sudoku',
   levels: ['easy', 'medium', 'hard', 'expert'] as const,
+  logEntry: { maxA: 80, maxB: 9 },
+  logFormat: '[t, cell 0–80 row-major, digit 1–9 or 0 to clear]',
   publicPuzzle: z
     .strictObject({
       grid: z

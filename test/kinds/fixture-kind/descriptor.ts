@@ -10,10 +10,6 @@ import { engine } from './engine/index.js';
 export const latin = {
   engine,
   displayName: 'Latin square',
-  publicPuzzle: latinShapes.publicPuzzle,
-  solution: latinShapes.solution,
-  logEntry: { maxA: 15, maxB: 4 },
-  logFormat: '[t, cell 0–15 row-major, digit 1–4 or 0 to clear]',
   benchmark: { unit: 'puzzle', seconds: { easy: 60, hard: 120 } },
   floorSecondsPerStep: { easy: 0.5, hard: 0.7 },
   hint: { position: latinShapes.position, next: nextHint, start: startPosition, follow: afterStep },
