@@ -12,7 +12,7 @@ import { type ReplayState, replay } from './replay.js';
 import { isSolved } from './rules.js';
 import { solveTubes } from './solve.js';
 
-/** The moves so far, as the reveal route takes them. */
+/** The player's position: the moves so far, as the reveal route takes them. */
 export interface ColorSortMoves {
   moves: Move[];
 }

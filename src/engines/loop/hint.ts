@@ -25,7 +25,7 @@ import {
   VERTEX,
 } from './propagate.js';
 
-/** '1' a line, 'x' crossed out, '.' undecided, per edge in the solution's order. */
+/** The player's position: '1' a line, 'x' crossed out, '.' undecided, per edge in the solution's order. */
 export interface LoopPosition {
   edges: string;
 }

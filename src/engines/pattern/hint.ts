@@ -4,7 +4,7 @@ import { LineSolver } from './line-solver.js';
 import { EMPTY, FILLED, type PatternPuzzle, type PatternSolution, UNKNOWN } from './model.js';
 import { Propagator } from './propagate.js';
 
-/** The player's board: row-major '1' filled, '0' marked empty, '.' open. */
+/** The player's position: row-major '1' filled, '0' marked empty, '.' open. */
 export interface PatternPosition {
   cells: string;
 }

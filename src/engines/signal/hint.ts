@@ -7,7 +7,7 @@ import type { Technique } from './grade.js';
 import { LINE_CONTRADICTION, LINE_NARROWED, LineReviser } from './line.js';
 import type { SignalPuzzle, SignalSolution } from './model.js';
 
-/** The player's board: n² heights row-major, 0 for an empty cell. */
+/** The player's position: n² heights row-major, 0 for an empty cell. */
 export interface SignalPosition {
   grid: number[];
 }

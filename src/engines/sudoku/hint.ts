@@ -4,7 +4,7 @@ import { Board, TECHNIQUES } from './logic.js';
 import type { SudokuPuzzle, SudokuSolution } from './types.js';
 
 /**
- * A player's board: the digits entered over the puzzle (81 characters, '.' blank) and, optionally, the
+ * A player's position: the digits entered over the puzzle (81 characters, '.' blank) and, optionally, the
  * candidates ruled out so far (81 strings of digits, '' for none). Without them an exclusion hint could
  * never be followed: the next request would find the same exclusion again.
  */
