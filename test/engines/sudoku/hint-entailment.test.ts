@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Hint } from '../../../src/engines/hint.js';
-import { nextHint, type SudokuBoard } from '../../../src/engines/sudoku/hint.js';
+import { nextHint, type SudokuPosition } from '../../../src/engines/sudoku/hint.js';
 import { engine } from '../../../src/engines/sudoku/index.js';
 import { TECHNIQUES } from '../../../src/engines/sudoku/logic.js';
 import type { SudokuPuzzle, SudokuSolution } from '../../../src/engines/sudoku/types.js';
@@ -35,7 +35,10 @@ const ALL = 511;
 const isSingle = (m: number): boolean => m !== 0 && (m & (m - 1)) === 0;
 
 /** The board's digits (givens included) and each open cell's candidates as the player sees them. */
-function visible(puzzle: SudokuPuzzle, board: Required<SudokuBoard>): { digits: number[]; cand: number[] } {
+function visible(
+  puzzle: SudokuPuzzle,
+  board: Required<SudokuPosition>,
+): { digits: number[]; cand: number[] } {
   const digits = Array.from(
     { length: 81 },
     (_, i) => Number(puzzle.grid[i] === '.' ? board.grid[i] : puzzle.grid[i]) || 0,
@@ -116,7 +119,7 @@ function fillable(
 }
 
 /** Why a hint's conclusion does not follow from the board and the cells it involves, or null when it does. */
-function unsupported(puzzle: SudokuPuzzle, board: Required<SudokuBoard>, hint: Step): string | null {
+function unsupported(puzzle: SudokuPuzzle, board: Required<SudokuPosition>, hint: Step): string | null {
   const { digits, cand } = visible(puzzle, board);
   for (const c of hint.concludes) {
     if (!hint.involves.includes(c.at)) return `cell ${c.at} is concluded but not involved`;
@@ -133,7 +136,7 @@ function unsupported(puzzle: SudokuPuzzle, board: Required<SudokuBoard>, hint: S
 }
 
 /** Applies a step's conclusions: digits into the grid, exclusions into the pencil marks. */
-function apply(board: Required<SudokuBoard>, hint: Step): Required<SudokuBoard> {
+function apply(board: Required<SudokuPosition>, hint: Step): Required<SudokuPosition> {
   const grid = [...board.grid];
   const excluded = [...board.excluded];
   for (const c of hint.concludes) {
@@ -166,7 +169,7 @@ const RARE = [
 function followChecked(
   puzzle: SudokuPuzzle,
   solution: SudokuSolution,
-  start: Required<SudokuBoard>,
+  start: Required<SudokuPosition>,
   techniques: Set<string>,
 ): void {
   let board = start;
