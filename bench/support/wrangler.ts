@@ -10,7 +10,7 @@ import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { Miniflare, type WorkerOptions } from 'miniflare';
+import { Miniflare, type SharedOptions, type WorkerOptions } from 'miniflare';
 import { unstable_getMiniflareWorkerOptions } from 'wrangler';
 
 const run = promisify(execFile);
@@ -133,12 +133,13 @@ export interface WorkerServer {
  * development) and the state `wrangler d1` commands wrote to `persistTo`. Not `wrangler dev` itself: its
  * proxy and inspector restarted the Worker mid-request now and then on a busy 2-core machine, and they add a
  * hop of their own to every request.
- * The Worker's own logs are dropped.
+ * The Worker's own logs are dropped. `more` may name the Worker (default `bench`) and join it to a dev
+ * registry (bench/split.ts).
  */
 export async function serveWorker(
   snapshotConfig: string,
   persistTo: string,
-  more: Partial<WorkerOptions> = {},
+  more: Partial<WorkerOptions & SharedOptions> = {},
   vars: Record<string, string> = {},
 ): Promise<WorkerServer> {
   const { workerOptions, main } = unstable_getMiniflareWorkerOptions(snapshotConfig);
@@ -150,7 +151,10 @@ export async function serveWorker(
       const text = b
         .toString()
         .split('\n')
-        .filter((line) => line.trim() !== '' && !line.startsWith('{"level":'))
+        .filter(
+          (line) =>
+            line.trim() !== '' && (!line.startsWith('{"level":') || line.startsWith('{"level":"error"')),
+        )
         .join('\n');
       if (text) said = (said + '\n' + text).slice(-4000);
     });
@@ -161,8 +165,8 @@ export async function serveWorker(
     ...options,
     // Committed configurations are deployments; a benchmark on loopback runs with the built-in dev secrets.
     bindings: { ...options.bindings, ENVIRONMENT: 'development', ...vars },
-    ...more,
     name: 'bench',
+    ...more,
     modules: true,
     scriptPath: main,
     modulesRoot: path.dirname(main),
