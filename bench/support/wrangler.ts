@@ -12,6 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { Miniflare, type SharedOptions, type WorkerOptions } from 'miniflare';
 import { unstable_getMiniflareWorkerOptions } from 'wrangler';
+import { cpuMsOfStat, parseProcStat } from './proc-stat.js';
 
 const run = promisify(execFile);
 
@@ -220,18 +221,21 @@ function ownWorkerd(): Set<number> {
   return found;
 }
 
-/** User and system CPU of a process in ms (clock ticks of 10 ms, Linux's USER_HZ of 100). */
+/** User and system CPU of a process in ms; NaN once it is gone. */
 function cpuMsOf(pid: number): number {
-  const fields = procStat(pid)?.fields;
-  return fields ? (Number(fields[11]) + Number(fields[12])) * 10 : Number.NaN;
+  const text = statText(pid);
+  return text === null ? Number.NaN : cpuMsOfStat(text);
 }
 
 /** /proc/<pid>/stat: the command's name and the fields after it (state first), or null once it is gone. */
 function procStat(pid: number): { name: string; fields: string[] } | null {
+  const text = statText(pid);
+  return text === null ? null : parseProcStat(text);
+}
+
+function statText(pid: number): string | null {
   try {
-    const text = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const close = text.lastIndexOf(')');
-    return { name: text.slice(text.indexOf('(') + 1, close), fields: text.slice(close + 2).split(' ') };
+    return readFileSync(`/proc/${pid}/stat`, 'utf8');
   } catch {
     return null;
   }
