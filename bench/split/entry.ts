@@ -14,7 +14,7 @@ import { WorkerEntrypoint } from 'cloudflare:workers';
 import type { Env } from '../../src/env.js';
 import service, { PuzzleBoard as ServiceBoard } from '../../src/index.js';
 import { type FloorEnv, floor } from './floor.js';
-import { type D1Rpc, type RemoteMode, type RemoteStatement, remoteD1 } from './remote-d1.js';
+import { type D1Rpc, type RemoteMode, type RemoteStatement, remoteD1, type Sent } from './remote-d1.js';
 
 export { FloorBoard } from './floor.js';
 
@@ -27,13 +27,17 @@ export interface DatabaseStats {
   flushRows: number;
 }
 
-/** What a board process counted: SQL statements its objects ran on their own storage. */
+/**
+ * What a board process counted: SQL statements its objects ran on their own storage, and what they sent the
+ * D1 primary (their starts and flushes).
+ */
 export interface BoardStats {
   statements: number;
+  sent: Sent;
 }
 
 const database: DatabaseStats = { roundTrips: 0, statements: 0, flushBatches: 0, flushRows: 0 };
-const boards: BoardStats = { statements: 0 };
+const boards: BoardStats = { statements: 0, sent: { roundTrips: 0, statements: 0 } };
 
 /** A board's flush: drizzle's json_each insert of a batch of solves (src/db/json-rows.ts). */
 const FLUSH_INSERT = /^insert into "submissions" .* from json_each\(/s;
@@ -75,10 +79,10 @@ export class D1Remote extends WorkerEntrypoint<SplitEnv> {
  * and the test clock per env and per binding.
  */
 const remoteEnvs = new WeakMap<SplitEnv, Env>();
-function remoteEnv(env: SplitEnv, reads: D1Rpc): Env {
+function remoteEnv(env: SplitEnv, reads: D1Rpc, sent?: Sent): Env {
   let remote = remoteEnvs.get(env);
   if (!remote) {
-    remote = { ...env, DB: remoteD1(env.PRIMARY, reads) };
+    remote = { ...env, DB: remoteD1(env.PRIMARY, reads, sent) };
     remoteEnvs.set(env, remote);
   }
   return remote;
@@ -102,7 +106,7 @@ function countStatements(ctx: DurableObjectState): void {
 export class PuzzleBoard extends ServiceBoard {
   constructor(ctx: DurableObjectState, env: SplitEnv) {
     countStatements(ctx);
-    super(ctx, remoteEnv(env, env.PRIMARY));
+    super(ctx, remoteEnv(env, env.PRIMARY, boards.sent));
   }
 }
 

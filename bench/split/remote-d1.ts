@@ -28,9 +28,27 @@ export function readsOnly(sql: string): boolean {
   return text.startsWith('with') && !/\b(insert|update|delete|replace)\b/.test(text);
 }
 
+/** What a process sent through the stand-in: calls (round trips) and statements. */
+export interface Sent {
+  roundTrips: number;
+  statements: number;
+}
+
 /** Where a handle's statements go: a fixed database, or the replica until a write moves it to the primary. */
 interface Route {
   for(statements: readonly RemoteStatement[]): D1Rpc;
+}
+
+/** Counts each call in `sent` (when given) on its way to the database `route` picks. */
+function counted(route: Route, sent: Sent | undefined): Route {
+  if (!sent) return route;
+  return {
+    for(statements) {
+      sent.roundTrips += 1;
+      sent.statements += statements.length;
+      return route.for(statements);
+    },
+  };
 }
 
 class Prepared {
@@ -74,21 +92,27 @@ function batchOf(route: Route, statements: readonly unknown[]): Promise<D1Result
   return route.for(list).batch(list);
 }
 
-/** A `D1Database` over `primary`, its sessions reading from `replica` (the primary when there is none). */
-export function remoteD1(primary: D1Rpc, replica: D1Rpc = primary): D1Database {
-  const onPrimary: Route = { for: () => primary };
+/**
+ * A `D1Database` over `primary`, its sessions reading from `replica` (the primary when there is none), each
+ * call counted in `sent` when given.
+ */
+export function remoteD1(primary: D1Rpc, replica: D1Rpc = primary, sent?: Sent): D1Database {
+  const onPrimary = counted({ for: () => primary }, sent);
   const database = {
     prepare: (sql: string) => new Prepared(onPrimary, { sql, params: [] }),
     batch: (statements: readonly unknown[]) => batchOf(onPrimary, statements),
     withSession(start: string) {
       let wrote = start === 'first-primary';
-      const route: Route = {
-        for(statements) {
-          if (!wrote && statements.every((s) => readsOnly(s.sql))) return replica;
-          wrote = true;
-          return primary;
+      const route = counted(
+        {
+          for(statements) {
+            if (!wrote && statements.every((s) => readsOnly(s.sql))) return replica;
+            wrote = true;
+            return primary;
+          },
         },
-      };
+        sent,
+      );
       return {
         prepare: (sql: string) => new Prepared(route, { sql, params: [] }),
         batch: (statements: readonly unknown[]) => batchOf(route, statements),
