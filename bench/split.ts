@@ -93,13 +93,17 @@ function splitConfig(dir: string): string {
   return config;
 }
 
-/** Starts one path's processes from `state` (copied for the primary and the replica). */
+/**
+ * Starts one path's processes from `state` (copied for the primary and the replica), each added to
+ * `servers` as it starts (to be stopped whatever fails next) and its directory to `dirs`.
+ */
 async function topology(
   config: string,
   name: 'direct' | 'boards',
   state: string,
   registry: string,
   dirs: string[],
+  servers: WorkerServer[],
 ): Promise<Topology> {
   const { workerOptions } = unstable_getMiniflareWorkerOptions(config);
   const board = (workerOptions as unknown as WorkerOptions).durableObjects?.PUZZLE_BOARD;
@@ -111,41 +115,51 @@ async function topology(
   };
   const joined = (role: string) => ({ name: `split-${name}-${role}`, unsafeDevRegistryPath: registry });
   const d1 = (role: string) => ({ name: `split-${name}-${role}`, entrypoint: 'D1Remote' });
-  const database = (role: string) => {
+  const started = (server: WorkerServer) => {
+    servers.push(server);
+    return server;
+  };
+  const database = async (role: string) => {
     const dir = own(role);
     cpSync(state, dir, { recursive: true });
-    return serveWorker(config, dir, { ...joined(role), durableObjects: {} }, { SPLIT_ROLE: 'database' });
+    return started(
+      await serveWorker(config, dir, { ...joined(role), durableObjects: {} }, { SPLIT_ROLE: 'database' }),
+    );
   };
   const primary = await database('primary');
   const replica = await database('replica');
   const vars = { SUBMISSION_PATH: name };
   const boards =
     name === 'boards'
-      ? await serveWorker(
-          config,
-          own('board'),
-          {
-            ...joined('board'),
-            d1Databases: {},
-            serviceBindings: { PRIMARY: d1('primary') },
-            durableObjects: {
-              PUZZLE_BOARD: board,
-              FLOOR_BOARD: { className: 'FloorBoard', useSQLite: true },
+      ? started(
+          await serveWorker(
+            config,
+            own('board'),
+            {
+              ...joined('board'),
+              d1Databases: {},
+              serviceBindings: { PRIMARY: d1('primary') },
+              durableObjects: {
+                PUZZLE_BOARD: board,
+                FLOOR_BOARD: { className: 'FloorBoard', useSQLite: true },
+              },
             },
-          },
-          { ...vars, SPLIT_ROLE: 'boards' },
+            { ...vars, SPLIT_ROLE: 'boards' },
+          ),
         )
       : undefined;
-  const worker = await serveWorker(
-    config,
-    own('worker'),
-    {
-      ...joined('worker'),
-      d1Databases: {},
-      serviceBindings: { PRIMARY: d1('primary'), REPLICA: d1('replica') },
-      durableObjects: boards ? { PUZZLE_BOARD: { ...board, scriptName: 'split-boards-board' } } : {},
-    },
-    { ...vars, SPLIT_ROLE: 'worker' },
+  const worker = started(
+    await serveWorker(
+      config,
+      own('worker'),
+      {
+        ...joined('worker'),
+        d1Databases: {},
+        serviceBindings: { PRIMARY: d1('primary'), REPLICA: d1('replica') },
+        durableObjects: boards ? { PUZZLE_BOARD: { ...board, scriptName: 'split-boards-board' } } : {},
+      },
+      { ...vars, SPLIT_ROLE: 'worker' },
+    ),
   );
   return { worker, primary, replica, ...(boards && { board: boards }) };
 }
@@ -236,6 +250,11 @@ async function measured(
   const primaryBefore = await getJson<DatabaseStats>(`${t.primary.url}/stats`);
   const boardBefore = t.board ? await getJson<BoardStats>(`${t.board.url}/stats`) : null;
   const { acknowledged, refused } = await drive(t.worker.url, puzzle, list);
+  if (acknowledged === 0) {
+    throw new Error(
+      `${puzzle.path}: no solve acknowledged (${JSON.stringify(refused)})\n${t.worker.output()}`,
+    );
+  }
   await settle();
   const used = processesOf(t).map((p, i) => (p.cpuMs() - (cpuBefore[i] ?? 0)) / acknowledged);
   const primary = minusDatabase(await getJson<DatabaseStats>(`${t.primary.url}/stats`), primaryBefore);
@@ -316,10 +335,8 @@ export async function run(): Promise<void> {
       k4: await sudokuSubmissions(puzzles.k4, players, solving),
     };
 
-    const direct = await topology(config, 'direct', state, registry, dirs);
-    servers.push(...processesOf(direct));
-    const boards = await topology(config, 'boards', state, registry, dirs);
-    servers.push(...processesOf(boards));
+    const direct = await topology(config, 'direct', state, registry, dirs, servers);
+    const boards = await topology(config, 'boards', state, registry, dirs, servers);
     const bare = await serveWorker(bareConfig, own('bench-split-bare-state'));
     servers.push(bare);
     // The floor reads the boards' replica and inserts into a FloorBoard living in the boards' process.
@@ -358,6 +375,9 @@ export async function run(): Promise<void> {
       const bareCpuMs = (bare.cpuMs() - bareBefore) / answered;
       const floorBefore = floorWorker.cpuMs();
       const floorRun = await drive(floorWorker.url, puzzles.fresh, slice(submissions.fresh));
+      if (floorRun.acknowledged === 0) {
+        throw new Error(`the floor acknowledged no solve (${JSON.stringify(floorRun.refused)})`);
+      }
       const floorCpuMs = (floorWorker.cpuMs() - floorBefore) / floorRun.acknowledged;
       const directFresh = await measured(direct, puzzles.fresh, slice(submissions.fresh));
       const boardsFresh = await measured(boards, puzzles.fresh, slice(submissions.fresh));
