@@ -7,10 +7,12 @@
  * the service's ranked solves per second is its serial parts: the one D1 primary, and one board object per
  * puzzle shard. So the figure of merit is CPU per acknowledged solve of those processes, read from /proc.
  *
- * Each round, interleaved: a bare Hono Worker's GET (the unit of CPU), then the direct path and the boards
- * (K = 1) on a fresh puzzle, both on a puzzle with 100,000 prior solvers, and the boards on a fresh puzzle
- * made with K = 4 shards. Each path has its own primary and replica, seeded from one state.
- * `SPLIT_ROUNDS` rounds (3 by default); `--json` adds the summary as one JSON object on the last line.
+ * Each round, interleaved: a bare Hono Worker's GET (the unit of CPU), the realistic floor of a ranked solve
+ * (bench/split/floor.ts), then the direct path and the boards (K = 1) on a fresh puzzle, both on a puzzle
+ * with 100,000 prior solvers, and the boards on a fresh puzzle made with K = 4 shards. Each path has its own
+ * primary and replica, seeded from one state. `SPLIT_ROUNDS` rounds (3 by default) of `SPLIT_SOLVES` solves
+ * per path and puzzle (400); `--json` adds the summary as one JSON object on the last line. BENCHMARKS.md,
+ * "split", says how to read it.
  */
 import { cpSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
