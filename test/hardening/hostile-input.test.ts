@@ -6,7 +6,7 @@ import { D1_BOOKMARK_PATTERN } from '../../src/contract/d1-bookmark.js';
 import { LEVELS } from '../../src/contract/kinds/index.js';
 import { hintOf, KINDS, type Kind } from '../../src/kinds/index.js';
 import { appAt } from '../support/app.js';
-import { emptyHintBoard } from '../support/hint-boards.js';
+import { startingPosition } from '../support/hint-positions.js';
 import { bearer, register, startPuzzle } from '../support/play.js';
 
 /** Generated malformed requests per route: a thousand each. */
@@ -326,7 +326,7 @@ describe('hostile input: every route answers a 4xx JSON error and changes nothin
 
   it('POST hints with boards of the wrong shape, kind or size, huge or unicode ones, bad paths and tokens; counting no hint', async () => {
     const empty = Object.fromEntries(
-      await Promise.all(KINDS.map(async (kind) => [kind, await emptyHintBoard(DATE, kind, 'easy')])),
+      await Promise.all(KINDS.map(async (kind) => [kind, await startingPosition(DATE, kind, 'easy')])),
     ) as Record<Kind, Record<string, unknown>>;
     /** An address per request: the hint limit of 60 a minute per address would otherwise answer most. */
     const address = fc
@@ -351,10 +351,10 @@ describe('hostile input: every route answers a 4xx JSON error and changes nothin
         garbageJson,
       );
     };
-    /** What the kind's board schema itself refuses (a body it takes would be a fair hint). */
+    /** What the kind's position schema itself refuses (a body it takes would be a fair hint). */
     const refusedBySchema = (kind: Kind, body: string) => {
       try {
-        return !hintOf(kind).board.safeParse(JSON.parse(body)).success;
+        return !hintOf(kind).position.safeParse(JSON.parse(body)).success;
       } catch {
         return true;
       }
