@@ -1,9 +1,10 @@
+import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { ErrorSchema } from '../../src/contract/error.js';
 import { BoardOverloadedError, callBoard } from '../../src/live/call-board.js';
 import type { PuzzleBoard } from '../../src/live/puzzle-board.js';
 import { bodyOf } from '../support/json.js';
-import { d1Number, onBoards } from '../support/live.js';
+import { d1Number } from '../support/live.js';
 import { register, solveStored, startPuzzle, submit } from '../support/play.js';
 
 /**
@@ -78,7 +79,7 @@ describe('a ranked submission whose board is overloaded', () => {
       `${date}/sudoku/easy`,
       { solution },
       {
-        ...onBoards,
+        ...env,
         PUZZLE_BOARD: overloaded,
       },
     );

@@ -15,7 +15,7 @@ import {
   type SubmitCommand,
   submitCommand,
 } from '../support/interleavings.js';
-import { boardOf, copyPuzzle, d1Number, judgedSolve, newPlayers, onBoards } from '../support/live.js';
+import { boardOf, copyPuzzle, d1Number, judgedSolve, newPlayers } from '../support/live.js';
 
 const date = '2026-11-29';
 const now = new Date('2026-11-29T13:00:00Z');
@@ -37,7 +37,7 @@ let run = 0;
 
 beforeAll(async () => {
   await appAt('2026-11-29T12:00:00Z')(`/v1/puzzles/${date}/sudoku/easy`);
-  const services = await createServices(onBoards, () => now);
+  const services = await createServices(env, () => now);
   if (!services.boards) throw new Error('the board path is off');
   boards = services.boards;
   db = services.db;

@@ -2,8 +2,8 @@ import { env, runInDurableObject } from 'cloudflare:test';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DEV_SECRETS } from '../../src/config.js';
 import { appAt } from '../support/app.js';
-import { boardOf, copyPuzzle, d1Number, judgedSolve, newPlayers, onBoards } from '../support/live.js';
-import { bearer, register, solveStored, someAddress, startPuzzle, submit } from '../support/play.js';
+import { boardOf, copyPuzzle, d1Number, judgedSolve, newPlayers } from '../support/live.js';
+import { bearer, register, solveStored, someAddress, startPuzzle, submitUnsettled } from '../support/play.js';
 
 const date = '2026-11-29';
 const fetchedAt = '2026-11-29T12:00:00Z';
@@ -14,7 +14,7 @@ beforeAll(async () => {
 });
 
 function admin(path: string, body: unknown) {
-  return appAt(moderatedAt, onBoards)(path, {
+  return appAt(moderatedAt, env)(path, {
     method: 'POST',
     headers: {
       Authorization: `Bearer ${DEV_SECRETS.ADMIN_TOKEN}`,
@@ -91,7 +91,7 @@ describe("moderation of a live puzzle's solves goes through its board", () => {
     const solution = await solveStored(date, 'sudoku', 'easy');
     for (const p of [banned, other]) {
       await startPuzzle(fetchedAt, p.token, date, 'sudoku', 'easy');
-      await submit('2026-11-29T12:10:00Z', p.token, `${date}/sudoku/easy`, { solution }, onBoards);
+      await submitUnsettled('2026-11-29T12:10:00Z', p.token, `${date}/sudoku/easy`, { solution });
     }
     expect(await d1Number('select count(*) as n from submissions where puzzle_id = ?', puzzleId)).toBe(0);
     const res = await admin(`/v1/admin/players/${banned.player.id}/ban`, { reason: 'script' });
@@ -111,8 +111,8 @@ describe("moderation of a live puzzle's solves goes through its board", () => {
     const leaving = await register(fetchedAt);
     await startPuzzle(fetchedAt, leaving.token, date, 'sudoku', 'medium');
     const solution = await solveStored(date, 'sudoku', 'medium');
-    await submit('2026-11-29T12:10:00Z', leaving.token, `${date}/sudoku/medium`, { solution }, onBoards);
-    const res = await appAt(moderatedAt, onBoards)('/v1/players/me', {
+    await submitUnsettled('2026-11-29T12:10:00Z', leaving.token, `${date}/sudoku/medium`, { solution });
+    const res = await appAt(moderatedAt, env)('/v1/players/me', {
       method: 'DELETE',
       headers: { ...bearer(leaving.token), ...someAddress() },
     });

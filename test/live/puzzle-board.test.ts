@@ -4,8 +4,8 @@ import { SubmissionResultSchema } from '../../src/contract/submission.js';
 import { FLUSH_ROWS } from '../../src/live/puzzle-board.js';
 import { appAt } from '../support/app.js';
 import { bodyOf } from '../support/json.js';
-import { boardOf, copyPuzzle, d1Number, judgedSolve, newPlayers, onBoards } from '../support/live.js';
-import { later, register, solveStored, startPuzzle, submit } from '../support/play.js';
+import { boardOf, copyPuzzle, d1Number, judgedSolve, newPlayers, onDirect } from '../support/live.js';
+import { later, register, solveStored, startPuzzle, submit, submitUnsettled } from '../support/play.js';
 
 const date = '2026-11-29';
 const fetchedAt = '2026-11-29T12:00:00Z';
@@ -19,13 +19,9 @@ async function solver(level: 'easy' | 'medium' | 'hard' | 'expert', kind: 'sudok
 /** Submits `seconds` after the player's fetch: the counted time is the server's span. */
 async function submitOnBoard(token: string, level: string, seconds: number) {
   const solution = await solveStored(date, 'sudoku', level as 'easy');
-  const res = await submit(
-    later(fetchedAt, seconds),
-    token,
-    `${date}/sudoku/${level}`,
-    { solution },
-    onBoards,
-  );
+  const res = await submitUnsettled(later(fetchedAt, seconds), token, `${date}/sudoku/${level}`, {
+    solution,
+  });
   return { status: res.status, body: await bodyOf(res, SubmissionResultSchema) };
 }
 
@@ -113,7 +109,7 @@ describe("the board's copy to D1", () => {
     const p = await register(fetchedAt);
     await startPuzzle(fetchedAt, p.token, date, 'loop', 'easy');
     const solution = await solveStored(date, 'loop', 'easy');
-    await submit('2026-11-29T12:10:00Z', p.token, `${date}/loop/easy`, { solution }, onBoards);
+    await submitUnsettled('2026-11-29T12:10:00Z', p.token, `${date}/loop/easy`, { solution });
     const board = boardOf(puzzleId);
     expect(await board.flush()).toBe(1);
     const rating = await d1Number('select rating as n from puzzles where id = ?', puzzleId);
@@ -173,7 +169,7 @@ describe('the direct path, kept for comparison', () => {
     const p = await register(fetchedAt);
     await startPuzzle(fetchedAt, p.token, date, 'signal', 'easy');
     const solution = await solveStored(date, 'signal', 'easy');
-    const res = await submit('2026-11-29T12:10:00Z', p.token, `${date}/signal/easy`, { solution });
+    const res = await submit('2026-11-29T12:10:00Z', p.token, `${date}/signal/easy`, { solution }, onDirect);
     expect(res.status).toBe(200);
     expect(await rankedRows(`${date}:signal:easy`)).toBe(1);
   });

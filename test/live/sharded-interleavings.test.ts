@@ -16,7 +16,7 @@ import {
   type SubmitCommand,
   submitCommand,
 } from '../support/interleavings.js';
-import { boardNamespace, copyPuzzle, judgedSolve, newPlayers, onBoards } from '../support/live.js';
+import { boardNamespace, copyPuzzle, judgedSolve, newPlayers } from '../support/live.js';
 
 const date = '2026-11-29';
 const now = new Date('2026-11-29T13:00:00Z');
@@ -38,7 +38,7 @@ let run = 0;
 
 beforeAll(async () => {
   await appAt('2026-11-29T12:00:00Z')(`/v1/puzzles/${date}/sudoku/easy`);
-  const services = await createServices(onBoards, () => now);
+  const services = await createServices(env, () => now);
   boards = liveBoards(boardNamespace());
   db = services.db;
 });

@@ -6,8 +6,11 @@ import type { BoardSolve, PuzzleBoard } from '../../src/live/puzzle-board.js';
 import { newRating } from '../../src/rating/glicko2.js';
 import { score } from '../../src/rating/score.js';
 
-/** The suite's bindings on the committed path: ranked submissions through the live boards (SUBMISSION_PATH "boards"). */
-export const onBoards: Cloudflare.Env = { ...env, SUBMISSION_PATH: 'boards' };
+/**
+ * The suite's bindings on the direct path (SUBMISSION_PATH "direct": each ranked solve written to D1 before it
+ * is answered), for a test of that path by name; the suite's own run the committed boards.
+ */
+export const onDirect: Cloudflare.Env = { ...env, SUBMISSION_PATH: 'direct' };
 
 export function boardNamespace(): DurableObjectNamespace<PuzzleBoard> {
   const namespace = env.PUZZLE_BOARD;
