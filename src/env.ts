@@ -43,11 +43,11 @@ export type RateLimitBinding =
 export interface Env extends Partial<Record<RateLimitBinding, RateLimit>> {
   DB: D1Database;
   /**
-   * One `PuzzleBoard` per live puzzle (src/live): the writer of its ranked solves. Typed without its class:
+   * One `PuzzleDesk` per live puzzle (src/live): the writer of its ranked solves. Typed without its class:
    * naming it would make this file, which nearly everything imports, import the Durable Object and all it
-   * imports, in a circle back to here. `puzzleBoards` (src/live/puzzle-board.ts) names it.
+   * imports, in a circle back to here. `puzzleDesks` (src/live/puzzle-desk.ts) names it.
    */
-  PUZZLE_BOARD?: DurableObjectNamespace;
+  PUZZLE_DESK?: DurableObjectNamespace;
   /** "boards" (as wrangler.toml says) sends ranked submissions through the live boards; anything else straight to D1. */
   SUBMISSION_PATH?: string;
   /** Secret mixed into every puzzle seed so nobody can precompute tomorrow. */

@@ -9,7 +9,7 @@ import { REMINDER_CRON, sendReminders } from './play/reminders.js';
 import { errorFields, log } from './runtime/log.js';
 import { createServices } from './services.js';
 
-export { PuzzleBoard } from './live/puzzle-board.js';
+export { PuzzleDesk } from './live/puzzle-desk.js';
 
 const app = createApp();
 

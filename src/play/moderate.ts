@@ -7,7 +7,7 @@ import { puzzleRatingState } from '../db/puzzle-ratings.js';
 import type { SolveStatus } from '../db/schema.js';
 import { sessionPuzzleIds } from '../db/sessions.js';
 import type { Kind } from '../kinds/index.js';
-import type { LiveBoards } from '../live/boards.js';
+import type { LiveDesks } from '../live/desks.js';
 import { auditEntry } from './audit-entry.js';
 import { catchUpPlayerRating } from './catch-up-player-rating.js';
 import { catchUpPuzzleRating } from './catch-up-puzzle-ratings.js';
@@ -41,7 +41,7 @@ export async function approveSolve(
   by: Moderator,
   reason: string,
   now: Date,
-  boards?: LiveBoards,
+  boards?: LiveDesks,
 ): Promise<ModerationOutcome> {
   const outcome = await changeStatus(
     db,
@@ -61,7 +61,7 @@ export function voidSolve(
   by: Moderator,
   reason: string,
   now: Date,
-  boards?: LiveBoards,
+  boards?: LiveDesks,
 ): Promise<ModerationOutcome> {
   return changeStatus(
     db,
@@ -79,7 +79,7 @@ async function changeStatus(
   change: { from: readonly SolveStatus[]; to: SolveStatus },
   action: NewAdminAction,
   now: Date,
-  boards: LiveBoards | undefined,
+  boards: LiveDesks | undefined,
 ): Promise<ModerationOutcome> {
   const solve = await findSubmission(db, id);
   if (!solve) return { ok: false, reason: 'not_found' };
@@ -120,7 +120,7 @@ export async function banPlayerNow(
   by: Moderator,
   reason: string,
   now: Date,
-  boards?: LiveBoards,
+  boards?: LiveDesks,
 ): Promise<BanOutcome> {
   const player = await findPlayerForModeration(db, playerId);
   if (!player) return { ok: false, reason: 'not_found' };

@@ -7,7 +7,7 @@ import { submitSolution } from '../../src/play/submit.js';
 import { createServices } from '../../src/services.js';
 import { appAt } from '../support/app.js';
 import { bodyOf } from '../support/json.js';
-import { boardOf, d1Number } from '../support/live.js';
+import { d1Number, deskOf } from '../support/live.js';
 import {
   humanLogFor,
   type NewPlayer,
@@ -47,7 +47,7 @@ describe('200 concurrent submissions from 200 players to one board', () => {
     expect(results.map((r) => r.body.solvers).sort((a, b) => (a ?? 0) - (b ?? 0))).toEqual(
       Array.from({ length: 200 }, (_, i) => i + 1),
     );
-    await boardOf(puzzleId).flush();
+    await deskOf(puzzleId).flush();
     expect(
       await d1Number(
         'select count(distinct player_id) as n from submissions where puzzle_id = ? and ranked = 1',
@@ -67,7 +67,7 @@ describe('200 concurrent submissions from 200 players to one board', () => {
       .all<{ player_id: string }>();
     for (const [i, r] of rows.results.entries()) d1Rank.set(r.player_id, i + 1);
     for (const p of players) {
-      const standing = await boardOf(puzzleId).standing(puzzleId, p.player.id);
+      const standing = await deskOf(puzzleId).standing(puzzleId, p.player.id);
       expect(standing?.rank).toBe(d1Rank.get(p.player.id));
     }
   });
@@ -91,7 +91,7 @@ describe('200 identical submissions by one player to one board', () => {
     const results = outcomes.map((o) => (o.ok ? o.result : undefined));
     expect(results.every((r) => r?.valid && r.countedMs === results[0]?.countedMs)).toBe(true);
     expect(results.filter((r) => r?.repeated === false)).toHaveLength(1);
-    await boardOf(puzzleId).flush();
+    await deskOf(puzzleId).flush();
     expect(
       await d1Number('select count(*) as n from submissions where player_id = ? and ranked = 1', player.id),
     ).toBe(1);

@@ -3,13 +3,13 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { PlayerId } from '../../src/auth/player-token.js';
 import { DEV_SECRETS } from '../../src/config.js';
 import type { IsoDate } from '../../src/daily/calendar.js';
-import { type LivePuzzle, liveBoards } from '../../src/live/boards.js';
-import type { BoardSolve, PuzzleBoard } from '../../src/live/puzzle-board.js';
+import { type LivePuzzle, liveDesks } from '../../src/live/desks.js';
+import type { BoardSolve, PuzzleDesk } from '../../src/live/puzzle-desk.js';
 import { allShards, shardName, shardOf } from '../../src/live/shards.js';
 import { submitSolution } from '../../src/play/submit.js';
 import { createServices } from '../../src/services.js';
 import { appAt } from '../support/app.js';
-import { boardNamespace, copyPuzzle, d1Number, judgedSolve, newPlayers } from '../support/live.js';
+import { copyPuzzle, d1Number, deskNamespace, judgedSolve, newPlayers } from '../support/live.js';
 import {
   bearer,
   humanLogFor,
@@ -26,10 +26,10 @@ const K = 4;
 /** The suite's bindings on the board path, with new puzzles made with four board shards. */
 const sharded: Cloudflare.Env = { ...env, BOARD_SHARDS: String(K) };
 
-const boards = () => liveBoards(boardNamespace());
+const boards = () => liveDesks(deskNamespace());
 
-function shard(puzzleId: string, i: number): DurableObjectStub<PuzzleBoard> {
-  const namespace = boardNamespace();
+function shard(puzzleId: string, i: number): DurableObjectStub<PuzzleDesk> {
+  const namespace = deskNamespace();
   return namespace.get(namespace.idFromName(shardName(puzzleId, i)));
 }
 
@@ -65,7 +65,7 @@ async function spreadPlayers(n: number, perShard = 1): Promise<string[]> {
 }
 
 /** A board's rating of its puzzle (what its next game plays against). */
-function boardRating(board: DurableObjectStub<PuzzleBoard>): Promise<number> {
+function boardRating(board: DurableObjectStub<PuzzleDesk>): Promise<number> {
   return runInDurableObject(board, (_instance, state) => {
     const row = state.storage.sql.exec<{ rating: string }>('select rating from puzzle').one();
     return (JSON.parse(row.rating) as { rating: number }).rating;

@@ -1,5 +1,5 @@
 import { env } from 'cloudflare:test';
-import { liveBoards, puzzleBoards } from '../../src/live/boards.js';
+import { liveDesks, puzzleDesks } from '../../src/live/desks.js';
 
 /** More puzzles than any test file plays: a settle that finds more has met something it does not expect. */
 const MAX_PUZZLES = 500;
@@ -11,8 +11,8 @@ const MAX_PUZZLES = 500;
  * next. On the direct path the boards hold nothing, and this copies nothing.
  */
 export async function settled(...puzzleIds: string[]): Promise<void> {
-  const binding = env.PUZZLE_BOARD;
-  if (!binding) throw new Error('wrangler.toml binds no PUZZLE_BOARD: there are no boards to settle');
+  const binding = env.PUZZLE_DESK;
+  if (!binding) throw new Error('wrangler.toml binds no PUZZLE_DESK: there are no boards to settle');
   const ids = puzzleIds.length > 0 ? puzzleIds : await startedPuzzles();
   if (ids.length === 0) return;
   const rows = await env.DB.prepare(
@@ -22,7 +22,7 @@ export async function settled(...puzzleIds: string[]): Promise<void> {
     .all<{ id: string; boardShards: number }>();
   const missing = ids.filter((id) => !rows.results.some((r) => r.id === id));
   if (missing.length > 0) throw new Error(`settled: no stored puzzle ${missing.join(', ')}`);
-  const boards = liveBoards(puzzleBoards(binding));
+  const boards = liveDesks(puzzleDesks(binding));
   await Promise.all(rows.results.map((puzzle) => boards.flush(puzzle)));
 }
 
