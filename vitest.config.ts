@@ -56,9 +56,10 @@ export default defineConfig(async () => {
         wrangler: { configPath: './wrangler.toml' },
         miniflare: {
           // wrangler.toml is a deployment; the tests ask for development (the built-in dev secrets) themselves.
-          // Most files read D1 right after they submit, so they run the direct path; test/live runs the
-          // committed boards path (support/live.ts) and waits for its flush, as do the e2e tests.
-          bindings: { TEST_MIGRATIONS: migrations, ENVIRONMENT: 'development', SUBMISSION_PATH: 'direct' },
+          // Ranked submissions take the committed path, SUBMISSION_PATH as wrangler.toml says (the live
+          // boards): support/play.ts's `submit` settles a puzzle's boards before the test reads D1, and a test
+          // of the direct path names it (support/live.ts's `onDirect`).
+          bindings: { TEST_MIGRATIONS: migrations, ENVIRONMENT: 'development' },
           outboundService: outbound,
         },
       }),

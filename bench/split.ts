@@ -108,8 +108,8 @@ async function topology(
   servers: WorkerServer[],
 ): Promise<Topology> {
   const { workerOptions } = unstable_getMiniflareWorkerOptions(config);
-  const board = (workerOptions as unknown as WorkerOptions).durableObjects?.PUZZLE_BOARD;
-  if (!board || typeof board === 'string') throw new Error(`${config} binds no PUZZLE_BOARD object`);
+  const board = (workerOptions as unknown as WorkerOptions).durableObjects?.PUZZLE_DESK;
+  if (!board || typeof board === 'string') throw new Error(`${config} binds no PUZZLE_DESK object`);
   const own = (role: string) => {
     const dir = tempDir(`bench-split-${name}-${role}`);
     dirs.push(dir);
@@ -142,7 +142,7 @@ async function topology(
               d1Databases: {},
               serviceBindings: { PRIMARY: d1('primary') },
               durableObjects: {
-                PUZZLE_BOARD: board,
+                PUZZLE_DESK: board,
                 FLOOR_BOARD: { className: 'FloorBoard', useSQLite: true },
               },
             },
@@ -158,7 +158,7 @@ async function topology(
         ...joined('worker'),
         d1Databases: {},
         serviceBindings: { PRIMARY: d1('primary'), REPLICA: d1('replica') },
-        durableObjects: boards ? { PUZZLE_BOARD: { ...board, scriptName: 'split-boards-board' } } : {},
+        durableObjects: boards ? { PUZZLE_DESK: { ...board, scriptName: 'split-boards-board' } } : {},
       },
       { ...vars, SPLIT_ROLE: 'worker' },
     ),

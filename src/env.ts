@@ -43,14 +43,14 @@ export type RateLimitBinding =
 export interface Env extends Partial<Record<RateLimitBinding, RateLimit>> {
   DB: D1Database;
   /**
-   * One `PuzzleBoard` per live puzzle (src/live): the writer of its ranked solves. Typed without its class:
+   * One `PuzzleDesk` per live puzzle (src/live): the writer of its ranked solves. Typed without its class:
    * naming it would make this file, which nearly everything imports, import the Durable Object and all it
-   * imports, in a circle back to here. `puzzleBoards` (src/live/puzzle-board.ts) names it.
+   * imports, in a circle back to here. `puzzleDesks` (src/live/puzzle-desk.ts) names it.
    */
-  PUZZLE_BOARD?: DurableObjectNamespace;
+  PUZZLE_DESK?: DurableObjectNamespace;
   /**
    * The webhook queue (wrangler.toml's producer and consumer, `webhook-deliveries`): events to fan out to
-   * their endpoints and deliveries to try. Typed by its messages in src/services.ts, as PUZZLE_BOARD is.
+   * their endpoints and deliveries to try. Typed by its messages in src/services.ts, as PUZZLE_DESK is.
    */
   WEBHOOK_QUEUE?: Queue;
   /** "boards" (as wrangler.toml says) sends ranked submissions through the live boards; anything else straight to D1. */

@@ -12,7 +12,7 @@ import { errorFields, log } from './runtime/log.js';
 import { createServices } from './services.js';
 import type { WebhookMessage } from './webhooks/events.js';
 
-export { PuzzleBoard } from './live/puzzle-board.js';
+export { PuzzleDesk } from './live/puzzle-desk.js';
 
 const app = createApp();
 

@@ -1,7 +1,7 @@
 import { type Config, ConfigError, loadConfig } from './config.js';
 import { createDb, type Db } from './db/client.js';
 import type { Env } from './env.js';
-import { type LiveBoards, liveBoards, puzzleBoards } from './live/boards.js';
+import { type LiveDesks, liveDesks, puzzleDesks } from './live/desks.js';
 import { VAPID_ADVICE, vapidPairMatches } from './push/vapid-keys.js';
 import { developmentClock } from './runtime/development-clock.js';
 import type { WebhookMessage } from './webhooks/events.js';
@@ -22,7 +22,7 @@ export interface Services {
   /** The real clock, whatever the test clock says: for the windows that protect the service. */
   realNow: () => Date;
   /** The live puzzles' boards; undefined on the direct path (`SUBMISSION_PATH` other than "boards", or no binding). */
-  boards?: LiveBoards;
+  boards?: LiveDesks;
   /** The webhook queue (src/webhooks): a flow only sends to it; its consumer delivers. Undefined without the binding. */
   webhooks?: Queue<WebhookMessage>;
 }
@@ -39,8 +39,8 @@ function settled(env: Env): Promise<Pick<Services, 'config' | 'db' | 'boards'>> 
   if (!services) {
     const config = loadConfig(env);
     const boards =
-      env.PUZZLE_BOARD && env.SUBMISSION_PATH === 'boards'
-        ? liveBoards(puzzleBoards(env.PUZZLE_BOARD))
+      env.PUZZLE_DESK && env.SUBMISSION_PATH === 'boards'
+        ? liveDesks(puzzleDesks(env.PUZZLE_DESK))
         : undefined;
     services = checkedVapid(config).then(() => ({ config, db: createDb(env.DB), ...(boards && { boards }) }));
     settledByEnv.set(env, services);

@@ -2,9 +2,9 @@
  * The split bench's one bundle (bench/split.ts), served by each process of the deployed shape with its own
  * bindings and `SPLIT_ROLE`:
  * - `worker`: the service's Worker (src/index.ts) with `DB` the remote stand-in (remote-d1.ts) over the
- *   `PRIMARY` and `REPLICA` service bindings, and `PUZZLE_BOARD` bound to the board process's objects;
+ *   `PRIMARY` and `REPLICA` service bindings, and `PUZZLE_DESK` bound to the board process's objects;
  * - `database`: a D1 primary or replica, its local D1 offered to the others by `D1Remote` over RPC;
- * - `boards`: the board objects, `PuzzleBoard` with the same stand-in over `PRIMARY`, and the floor's
+ * - `boards`: the board objects, `PuzzleDesk` with the same stand-in over `PRIMARY`, and the floor's
  *   `FloorBoard`;
  * - `floor`: the realistic floor of a ranked solve (floor.ts), reading the boards' replica.
  * `GET /stats` on a database or board process answers what it counted so far (bench/split.ts takes
@@ -12,7 +12,7 @@
  */
 import { WorkerEntrypoint } from 'cloudflare:workers';
 import type { Env } from '../../src/env.js';
-import service, { PuzzleBoard as ServiceBoard } from '../../src/index.js';
+import service, { PuzzleDesk as ServiceDesk } from '../../src/index.js';
 import { type FloorEnv, floor } from './floor.js';
 import { type D1Rpc, type RemoteMode, type RemoteStatement, remoteD1, type Sent } from './remote-d1.js';
 
@@ -103,7 +103,7 @@ function countStatements(ctx: DurableObjectState): void {
   Object.defineProperty(sql, 'exec', { value: counted });
 }
 
-export class PuzzleBoard extends ServiceBoard {
+export class PuzzleDesk extends ServiceDesk {
   constructor(ctx: DurableObjectState, env: SplitEnv) {
     countStatements(ctx);
     super(ctx, remoteEnv(env, env.PRIMARY, boards.sent));

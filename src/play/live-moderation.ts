@@ -2,7 +2,7 @@ import { areAnswersPublic } from '../daily/calendar.js';
 import { dateOfPuzzleId } from '../daily/puzzle-id.js';
 import type { Db } from '../db/client.js';
 import { boardShardsOf } from '../db/puzzles.js';
-import type { LiveBoards, LivePuzzle } from '../live/boards.js';
+import type { LiveDesks, LivePuzzle } from '../live/desks.js';
 
 /**
  * Runs a change of solves in D1 (a moderator's approve, void or ban, an account's deletion) so that the
@@ -13,7 +13,7 @@ import type { LiveBoards, LivePuzzle } from '../live/boards.js';
  */
 export async function changeLiveSolves<T>(
   db: Db,
-  boards: LiveBoards | undefined,
+  boards: LiveDesks | undefined,
   puzzleIds: readonly string[],
   now: Date,
   change: () => Promise<T>,

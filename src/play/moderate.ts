@@ -7,7 +7,7 @@ import { puzzleRatingState } from '../db/puzzle-ratings.js';
 import type { SolveStatus } from '../db/schema.js';
 import { sessionPuzzleIds } from '../db/sessions.js';
 import type { Kind } from '../kinds/index.js';
-import type { LiveBoards } from '../live/boards.js';
+import type { LiveDesks } from '../live/desks.js';
 import type { Services } from '../services.js';
 import { auditEntry } from './audit-entry.js';
 import { catchUpPlayerRating } from './catch-up-player-rating.js';
@@ -46,7 +46,7 @@ export async function approveSolve(
   by: Moderator,
   reason: string,
   now: Date,
-  boards?: LiveBoards,
+  boards?: LiveDesks,
   events?: Events,
 ): Promise<ModerationOutcome> {
   const outcome = await changeStatus(
@@ -68,7 +68,7 @@ export function voidSolve(
   by: Moderator,
   reason: string,
   now: Date,
-  boards?: LiveBoards,
+  boards?: LiveDesks,
   events?: Events,
 ): Promise<ModerationOutcome> {
   return changeStatus(
@@ -88,7 +88,7 @@ async function changeStatus(
   change: { from: readonly SolveStatus[]; to: SolveStatus },
   action: NewAdminAction,
   now: Date,
-  boards: LiveBoards | undefined,
+  boards: LiveDesks | undefined,
   events: Events | undefined,
 ): Promise<ModerationOutcome> {
   const solve = await findSubmission(db, id);
@@ -143,7 +143,7 @@ export async function banPlayerNow(
   by: Moderator,
   reason: string,
   now: Date,
-  boards?: LiveBoards,
+  boards?: LiveDesks,
 ): Promise<BanOutcome> {
   const player = await findPlayerForModeration(db, playerId);
   if (!player) return { ok: false, reason: 'not_found' };

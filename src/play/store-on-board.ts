@@ -1,7 +1,7 @@
 import type { SubmissionResult } from '../contract/submission.js';
 import type { NewSubmissionRow, SubmissionState } from '../db/submissions.js';
-import type { LiveBoards } from '../live/boards.js';
-import type { BoardAnswer, BoardSolve } from '../live/puzzle-board.js';
+import type { LiveDesks } from '../live/desks.js';
+import type { BoardAnswer, BoardSolve } from '../live/puzzle-desk.js';
 import type { SolveContext } from '../rating/rate-solve.js';
 import { streaks } from '../rating/streak.js';
 import { localDate, type ReadyState } from './ready-state.js';
@@ -14,7 +14,7 @@ import { streakView } from './streak-view.js';
  * against the puzzle's rating as the board holds it, and ranks it. Nothing here waits for D1.
  */
 export async function storeOnBoard(
-  boards: LiveBoards,
+  boards: LiveDesks,
   state: ReadyState,
   row: NewSubmissionRow,
   verdict: BoardSolve['verdict'],

@@ -3,7 +3,7 @@ import { verifyStartToken } from '../auth/start-token.js';
 import { areAnswersPublic } from '../daily/calendar.js';
 import { type PuzzleKey, puzzleId } from '../daily/puzzle-id.js';
 import { submissionState } from '../db/submissions.js';
-import { BoardOverloadedError } from '../live/call-board.js';
+import { BoardOverloadedError } from '../live/call-desk.js';
 import type { Services } from '../services.js';
 import { judgePractice } from './judge-practice.js';
 import { judgeSolve } from './judge-solve.js';

@@ -47,7 +47,7 @@ const MAY_IMPORT: Record<Area, readonly Area[]> = {
     'webhooks',
   ],
   // A board is an entry point of its own (like index.ts): it runs the ratings' catch-up flows of play/ when it
-  // copies its solves to D1. play/ reaches boards only through live/boards.ts, which imports nothing of play/.
+  // copies its solves to D1. play/ reaches the desks only through live/desks.ts, which imports nothing of play/.
   live: ['contract', 'db', 'env.ts', 'kinds', 'play', 'rating', 'runtime'],
   'services.ts': ['config.ts', 'db', 'env.ts', 'live', 'push', 'runtime', 'webhooks'],
   // What both entry points and the board objects share: the logger, the development clock (read from D1).

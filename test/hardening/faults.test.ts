@@ -8,6 +8,7 @@ import { createDb } from '../../src/db/client.js';
 import { engineFor } from '../../src/kinds/index.js';
 import { appAt } from '../support/app.js';
 import { errorOf } from '../support/json.js';
+import { onDirect } from '../support/live.js';
 import { register, solveStored, startPuzzle, submit } from '../support/play.js';
 
 const sudoku = engineFor('sudoku');
@@ -106,7 +107,9 @@ describe('50 concurrent first requests for an ungenerated date', () => {
   });
 });
 
-describe('a database fault', () => {
+describe('a database fault on the direct path', () => {
+  // The direct path writes a solve and its ratings in one batch before it answers; on the boards a fault
+  // reaches only a board's flush, which keeps the solves for its next one (test/live/interleavings.test.ts).
   it('surfaces as a 503 JSON error with a request id and leaves no partial write', async () => {
     const date = '2026-11-29';
     const { player, token } = await register('2026-11-29T12:00:00Z');
@@ -116,11 +119,13 @@ describe('a database fault', () => {
     await env.DB.exec(
       "CREATE TRIGGER simulated_fault BEFORE INSERT ON player_ratings BEGIN SELECT RAISE(ABORT, 'simulated fault'); END",
     );
-    const res = await submit('2026-11-29T12:05:00Z', token, `${date}/sudoku/easy`, {
-      solution,
-      elapsedMs: 200_000,
-      startToken,
-    });
+    const res = await submit(
+      '2026-11-29T12:05:00Z',
+      token,
+      `${date}/sudoku/easy`,
+      { solution, elapsedMs: 200_000, startToken },
+      onDirect,
+    );
     expect(res.status).toBe(503);
     const body = await errorOf(res);
     expect(body.error.code).toBe('database_unavailable');

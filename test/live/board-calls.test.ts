@@ -1,9 +1,10 @@
+import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { ErrorSchema } from '../../src/contract/error.js';
-import { BoardOverloadedError, callBoard } from '../../src/live/call-board.js';
-import type { PuzzleBoard } from '../../src/live/puzzle-board.js';
+import { BoardOverloadedError, callDesk } from '../../src/live/call-desk.js';
+import type { PuzzleDesk } from '../../src/live/puzzle-desk.js';
 import { bodyOf } from '../support/json.js';
-import { d1Number, onBoards } from '../support/live.js';
+import { d1Number } from '../support/live.js';
 import { register, solveStored, startPuzzle, submit } from '../support/play.js';
 
 /**
@@ -20,8 +21,8 @@ function failingNamespace(failures: Record<string, boolean>[]) {
       stubs.push(n);
       return { n };
     },
-  } as unknown as DurableObjectNamespace<PuzzleBoard>;
-  const call = async (stub: DurableObjectStub<PuzzleBoard>) => {
+  } as unknown as DurableObjectNamespace<PuzzleDesk>;
+  const call = async (stub: DurableObjectStub<PuzzleDesk>) => {
     const failure = failures[(stub as unknown as { n: number }).n];
     if (failure) throw Object.assign(new Error('from the platform'), failure);
     return 'ok';
@@ -32,13 +33,13 @@ function failingNamespace(failures: Record<string, boolean>[]) {
 describe('a call to a board', () => {
   it('is made once and refused as overloaded when the board is overloaded', async () => {
     const { namespace, call, stubs } = failingNamespace([{ overloaded: true, retryable: true }]);
-    await expect(callBoard(namespace, 'p', call)).rejects.toBeInstanceOf(BoardOverloadedError);
+    await expect(callDesk(namespace, 'p', call)).rejects.toBeInstanceOf(BoardOverloadedError);
     expect(stubs).toHaveLength(1);
   });
 
   it('is retried on a new stub after a retryable error, and answers once one succeeds', async () => {
     const { namespace, call, stubs } = failingNamespace([{ retryable: true }, { retryable: true }]);
-    expect(await callBoard(namespace, 'p', call)).toBe('ok');
+    expect(await callDesk(namespace, 'p', call)).toBe('ok');
     expect(stubs).toEqual([0, 1, 2]);
   });
 
@@ -48,13 +49,13 @@ describe('a call to a board', () => {
       { retryable: true },
       { retryable: true },
     ]);
-    await expect(callBoard(namespace, 'p', call)).rejects.toThrow('from the platform');
+    await expect(callDesk(namespace, 'p', call)).rejects.toThrow('from the platform');
     expect(stubs).toHaveLength(3);
   });
 
   it("is not retried when the board's own code threw (not retryable)", async () => {
     const { namespace, call, stubs } = failingNamespace([{ remote: true }]);
-    await expect(callBoard(namespace, 'p', call)).rejects.toThrow('from the platform');
+    await expect(callDesk(namespace, 'p', call)).rejects.toThrow('from the platform');
     expect(stubs).toHaveLength(1);
   });
 });
@@ -78,8 +79,8 @@ describe('a ranked submission whose board is overloaded', () => {
       `${date}/sudoku/easy`,
       { solution },
       {
-        ...onBoards,
-        PUZZLE_BOARD: overloaded,
+        ...env,
+        PUZZLE_DESK: overloaded,
       },
     );
     expect(res.status).toBe(503);

@@ -7,8 +7,15 @@ import { submitSolution } from '../../src/play/submit.js';
 import { createServices } from '../../src/services.js';
 import { appAt } from '../support/app.js';
 import { bodyOf } from '../support/json.js';
-import { boardOf, d1Number, onBoards } from '../support/live.js';
-import { humanLogFor, type NewPlayer, register, solveStored, startPuzzle, submit } from '../support/play.js';
+import { d1Number, deskOf } from '../support/live.js';
+import {
+  humanLogFor,
+  type NewPlayer,
+  register,
+  solveStored,
+  startPuzzle,
+  submitUnsettled,
+} from '../support/play.js';
 
 const date = '2026-11-29';
 const fetchedAt = '2026-11-29T12:00:00Z';
@@ -29,13 +36,10 @@ describe('200 concurrent submissions from 200 players to one board', () => {
     }
     const results = await Promise.all(
       players.map((p) =>
-        submit(
-          p.submitAt,
-          p.token,
-          `${date}/sudoku/easy`,
-          { solution, startToken: p.startToken },
-          onBoards,
-        ).then(async (r) => ({ status: r.status, body: await bodyOf(r, SubmissionResultSchema) })),
+        submitUnsettled(p.submitAt, p.token, `${date}/sudoku/easy`, {
+          solution,
+          startToken: p.startToken,
+        }).then(async (r) => ({ status: r.status, body: await bodyOf(r, SubmissionResultSchema) })),
       ),
     );
     expect(results.every((r) => r.status === 200 && r.body.valid && !r.body.repeated)).toBe(true);
@@ -43,7 +47,7 @@ describe('200 concurrent submissions from 200 players to one board', () => {
     expect(results.map((r) => r.body.solvers).sort((a, b) => (a ?? 0) - (b ?? 0))).toEqual(
       Array.from({ length: 200 }, (_, i) => i + 1),
     );
-    await boardOf(puzzleId).flush();
+    await deskOf(puzzleId).flush();
     expect(
       await d1Number(
         'select count(distinct player_id) as n from submissions where puzzle_id = ? and ranked = 1',
@@ -63,7 +67,7 @@ describe('200 concurrent submissions from 200 players to one board', () => {
       .all<{ player_id: string }>();
     for (const [i, r] of rows.results.entries()) d1Rank.set(r.player_id, i + 1);
     for (const p of players) {
-      const standing = await boardOf(puzzleId).standing(puzzleId, p.player.id);
+      const standing = await deskOf(puzzleId).standing(puzzleId, p.player.id);
       expect(standing?.rank).toBe(d1Rank.get(p.player.id));
     }
   });
@@ -78,7 +82,7 @@ describe('200 identical submissions by one player to one board', () => {
     await startPuzzle(fetchedAt, token, date, 'sudoku', 'medium');
     const solution = await solveStored(date, 'sudoku', 'medium');
     const log = await humanLogFor(player.id, `${date}/sudoku/medium`, solution, at);
-    const services = await createServices(onBoards, () => new Date(at));
+    const services = await createServices(env, () => new Date(at));
     const held = { playerId: player.id as PlayerId, tokenId: token.split('.')[1] ?? '' };
     const key = { date: date as IsoDate, kind: 'sudoku', level: 'medium' } as const;
     const outcomes = await Promise.all(
@@ -87,7 +91,7 @@ describe('200 identical submissions by one player to one board', () => {
     const results = outcomes.map((o) => (o.ok ? o.result : undefined));
     expect(results.every((r) => r?.valid && r.countedMs === results[0]?.countedMs)).toBe(true);
     expect(results.filter((r) => r?.repeated === false)).toHaveLength(1);
-    await boardOf(puzzleId).flush();
+    await deskOf(puzzleId).flush();
     expect(
       await d1Number('select count(*) as n from submissions where player_id = ? and ranked = 1', player.id),
     ).toBe(1);

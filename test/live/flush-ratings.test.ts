@@ -6,7 +6,7 @@ import { catchUpPlayerRatings } from '../../src/play/catch-up-player-rating.js';
 import { newRating } from '../../src/rating/glicko2.js';
 import { applyPlayerGames } from '../../src/rating/weighted-games.js';
 import { appAt } from '../support/app.js';
-import { boardOf, copyPuzzle, judgedSolve, newPlayers } from '../support/live.js';
+import { copyPuzzle, deskOf, judgedSolve, newPlayers } from '../support/live.js';
 import { countingTrips } from '../support/round-trips.js';
 
 const date = '2026-11-29';
@@ -20,7 +20,7 @@ beforeAll(async () => {
 async function flushedBoard(name: string, players: readonly string[]): Promise<void> {
   const puzzleId = `${date}:sudoku:${name}`;
   await copyPuzzle(`${date}:sudoku:easy`, puzzleId);
-  const board = boardOf(puzzleId);
+  const board = deskOf(puzzleId);
   for (const [i, id] of players.entries()) await board.submit(judgedSolve(puzzleId, id, 200_000 + 7_000 * i));
   await board.flush();
 }

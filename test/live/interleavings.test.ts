@@ -2,7 +2,7 @@ import { env, runDurableObjectAlarm, runInDurableObject } from 'cloudflare:test'
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../src/db/client.js';
-import type { LiveBoards } from '../../src/live/boards.js';
+import type { LiveDesks } from '../../src/live/desks.js';
 import { createServices } from '../../src/services.js';
 import { appAt } from '../support/app.js';
 import {
@@ -15,7 +15,7 @@ import {
   type SubmitCommand,
   submitCommand,
 } from '../support/interleavings.js';
-import { boardOf, copyPuzzle, d1Number, judgedSolve, newPlayers, onBoards } from '../support/live.js';
+import { copyPuzzle, d1Number, deskOf, judgedSolve, newPlayers } from '../support/live.js';
 
 const date = '2026-11-29';
 const now = new Date('2026-11-29T13:00:00Z');
@@ -31,13 +31,13 @@ const command: fc.Arbitrary<Command> = fc.oneof(
   ...moderationCommands,
 );
 
-let boards: LiveBoards;
+let boards: LiveDesks;
 let db: Db;
 let run = 0;
 
 beforeAll(async () => {
   await appAt('2026-11-29T12:00:00Z')(`/v1/puzzles/${date}/sudoku/easy`);
-  const services = await createServices(onBoards, () => now);
+  const services = await createServices(env, () => now);
   if (!services.boards) throw new Error('the board path is off');
   boards = services.boards;
   db = services.db;
@@ -47,7 +47,7 @@ async function play(commands: readonly Command[]) {
   const puzzleId = `${date}:sudoku:interleaving${run++}`;
   await copyPuzzle(`${date}:sudoku:easy`, puzzleId);
   const players = await newPlayers(PLAYERS);
-  const board = () => boardOf(puzzleId);
+  const board = () => deskOf(puzzleId);
   /** The model: first arrival per player, in arrival order. */
   const arrivals: Arrival[] = [];
   for (const c of commands) {
@@ -87,7 +87,7 @@ describe('random interleavings of submit, repeat, alarm, interrupted flush and m
           const ahead = counted.filter(
             (o) => o.countedMs < a.countedMs || (o.countedMs === a.countedMs && arrivals.indexOf(o) < i),
           ).length;
-          const standing = await boardOf(puzzleId).standing(puzzleId, a.playerId);
+          const standing = await deskOf(puzzleId).standing(puzzleId, a.playerId);
           expect(standing).toMatchObject({ rank: ahead + 1, solvers: counted.length });
         }
         const d1Order = await env.DB.prepare(
@@ -100,8 +100,8 @@ describe('random interleavings of submit, repeat, alarm, interrupted flush and m
         );
         expect(d1Order.results.map((r) => r.player_id)).toEqual(expected.map((a) => a.playerId));
         // A board that never had a solve starts on this call, from D1.
-        expect((await boardOf(puzzleId).summary(puzzleId, [])).solvers).toBe(counted.length);
-        const rating = await runInDurableObject(boardOf(puzzleId), (_instance, state) =>
+        expect((await deskOf(puzzleId).summary(puzzleId, [])).solvers).toBe(counted.length);
+        const rating = await runInDurableObject(deskOf(puzzleId), (_instance, state) =>
           JSON.parse(state.storage.sql.exec<{ rating: string }>('select rating from puzzle').one().rating),
         );
         expect(rating.rating).toBeCloseTo(

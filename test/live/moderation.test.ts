@@ -2,8 +2,8 @@ import { env, runInDurableObject } from 'cloudflare:test';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DEV_SECRETS } from '../../src/config.js';
 import { appAt } from '../support/app.js';
-import { boardOf, copyPuzzle, d1Number, judgedSolve, newPlayers, onBoards } from '../support/live.js';
-import { bearer, register, solveStored, someAddress, startPuzzle, submit } from '../support/play.js';
+import { copyPuzzle, d1Number, deskOf, judgedSolve, newPlayers } from '../support/live.js';
+import { bearer, register, solveStored, someAddress, startPuzzle, submitUnsettled } from '../support/play.js';
 
 const date = '2026-11-29';
 const fetchedAt = '2026-11-29T12:00:00Z';
@@ -14,7 +14,7 @@ beforeAll(async () => {
 });
 
 function admin(path: string, body: unknown) {
-  return appAt(moderatedAt, onBoards)(path, {
+  return appAt(moderatedAt, env)(path, {
     method: 'POST',
     headers: {
       Authorization: `Bearer ${DEV_SECRETS.ADMIN_TOKEN}`,
@@ -34,7 +34,7 @@ const d1IdOf = (puzzleId: string, playerId: string) =>
 
 /** The board's rating of its puzzle (what its next game plays against). */
 function boardRating(puzzleId: string): Promise<number> {
-  return runInDurableObject(boardOf(puzzleId), (_instance, state) => {
+  return runInDurableObject(deskOf(puzzleId), (_instance, state) => {
     const row = state.storage.sql.exec<{ rating: string }>('select rating from puzzle').one();
     return (JSON.parse(row.rating) as { rating: number }).rating;
   });
@@ -46,8 +46,8 @@ async function boardOfThree(name: string) {
   await copyPuzzle(`${date}:sudoku:easy`, puzzleId);
   const players = await newPlayers(3);
   for (const [i, id] of players.entries())
-    await boardOf(puzzleId).submit(judgedSolve(puzzleId, id, (i + 1) * 100_000));
-  await boardOf(puzzleId).flush();
+    await deskOf(puzzleId).submit(judgedSolve(puzzleId, id, (i + 1) * 100_000));
+  await deskOf(puzzleId).flush();
   return { puzzleId, players };
 }
 
@@ -59,7 +59,7 @@ describe("moderation of a live puzzle's solves goes through its board", () => {
       reason: 'shared',
     });
     expect(res.status).toBe(200);
-    const standing = await boardOf(puzzleId).standing(puzzleId, slowest);
+    const standing = await deskOf(puzzleId).standing(puzzleId, slowest);
     expect(standing).toMatchObject({ rank: 2, solvers: 2 });
     expect(await d1Number('select games as n from puzzles where id = ?', puzzleId)).toBe(2);
     expect(await boardRating(puzzleId)).toBe(
@@ -71,16 +71,16 @@ describe("moderation of a live puzzle's solves goes through its board", () => {
     const puzzleId = `${date}:sudoku:approved`;
     await copyPuzzle(`${date}:sudoku:easy`, puzzleId);
     const [held = '', other = ''] = await newPlayers(2);
-    const pending = await boardOf(puzzleId).submit(judgedSolve(puzzleId, held, 50_000, 'pending'));
+    const pending = await deskOf(puzzleId).submit(judgedSolve(puzzleId, held, 50_000, 'pending'));
     expect(pending).toMatchObject({ rank: 1, solvers: 0 });
-    await boardOf(puzzleId).submit(judgedSolve(puzzleId, other, 90_000));
-    await boardOf(puzzleId).flush();
+    await deskOf(puzzleId).submit(judgedSolve(puzzleId, other, 90_000));
+    await deskOf(puzzleId).flush();
     const res = await admin(`/v1/admin/submissions/${await d1IdOf(puzzleId, held)}/approve`, {
       reason: 'A steady pace',
     });
     expect(res.status).toBe(200);
-    expect(await boardOf(puzzleId).standing(puzzleId, held)).toMatchObject({ rank: 1, solvers: 2 });
-    expect(await boardOf(puzzleId).standing(puzzleId, other)).toMatchObject({ rank: 2, solvers: 2 });
+    expect(await deskOf(puzzleId).standing(puzzleId, held)).toMatchObject({ rank: 1, solvers: 2 });
+    expect(await deskOf(puzzleId).standing(puzzleId, other)).toMatchObject({ rank: 2, solvers: 2 });
     expect(await d1Number('select games as n from puzzles where id = ?', puzzleId)).toBe(2);
   });
 
@@ -91,7 +91,7 @@ describe("moderation of a live puzzle's solves goes through its board", () => {
     const solution = await solveStored(date, 'sudoku', 'easy');
     for (const p of [banned, other]) {
       await startPuzzle(fetchedAt, p.token, date, 'sudoku', 'easy');
-      await submit('2026-11-29T12:10:00Z', p.token, `${date}/sudoku/easy`, { solution }, onBoards);
+      await submitUnsettled('2026-11-29T12:10:00Z', p.token, `${date}/sudoku/easy`, { solution });
     }
     expect(await d1Number('select count(*) as n from submissions where puzzle_id = ?', puzzleId)).toBe(0);
     const res = await admin(`/v1/admin/players/${banned.player.id}/ban`, { reason: 'script' });
@@ -100,7 +100,7 @@ describe("moderation of a live puzzle's solves goes through its board", () => {
       .bind(banned.player.id)
       .first<{ counted: number }>();
     expect(row).toEqual({ counted: 0 });
-    expect(await boardOf(puzzleId).standing(puzzleId, other.player.id)).toMatchObject({
+    expect(await deskOf(puzzleId).standing(puzzleId, other.player.id)).toMatchObject({
       rank: 1,
       solvers: 1,
     });
@@ -111,8 +111,8 @@ describe("moderation of a live puzzle's solves goes through its board", () => {
     const leaving = await register(fetchedAt);
     await startPuzzle(fetchedAt, leaving.token, date, 'sudoku', 'medium');
     const solution = await solveStored(date, 'sudoku', 'medium');
-    await submit('2026-11-29T12:10:00Z', leaving.token, `${date}/sudoku/medium`, { solution }, onBoards);
-    const res = await appAt(moderatedAt, onBoards)('/v1/players/me', {
+    await submitUnsettled('2026-11-29T12:10:00Z', leaving.token, `${date}/sudoku/medium`, { solution });
+    const res = await appAt(moderatedAt, env)('/v1/players/me', {
       method: 'DELETE',
       headers: { ...bearer(leaving.token), ...someAddress() },
     });
@@ -123,8 +123,8 @@ describe("moderation of a live puzzle's solves goes through its board", () => {
       .bind(puzzleId)
       .first<{ player_id: string; counted: number }>();
     expect(row?.counted).toBe(1);
-    expect(await boardOf(puzzleId).standing(puzzleId, leaving.player.id)).toBeNull();
-    expect(await boardOf(puzzleId).standing(puzzleId, row?.player_id ?? '')).toMatchObject({
+    expect(await deskOf(puzzleId).standing(puzzleId, leaving.player.id)).toBeNull();
+    expect(await deskOf(puzzleId).standing(puzzleId, row?.player_id ?? '')).toMatchObject({
       rank: 1,
       solvers: 1,
     });

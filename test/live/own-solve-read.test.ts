@@ -1,3 +1,4 @@
+import { env } from 'cloudflare:test';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { HistorySchema, PlayerStatsSchema } from '../../src/contract/history.js';
 import type { Level } from '../../src/contract/kinds/index.js';
@@ -7,8 +8,8 @@ import { ShareSchema } from '../../src/contract/shares.js';
 import type { Kind } from '../../src/kinds/index.js';
 import { appAt } from '../support/app.js';
 import { bodyOf } from '../support/json.js';
-import { d1Number, onBoards } from '../support/live.js';
-import { bearer, later, register, solveStored, startPuzzle, submit } from '../support/play.js';
+import { d1Number } from '../support/live.js';
+import { bearer, later, register, solveStored, startPuzzle, submitUnsettled } from '../support/play.js';
 
 const date = '2026-11-29';
 const fetchedAt = '2026-11-29T12:00:00Z';
@@ -19,7 +20,7 @@ async function solvedOnBoard(level: Level, kind: Kind = 'sudoku'): Promise<strin
   const { token } = await register(fetchedAt);
   await startPuzzle(fetchedAt, token, date, kind, level);
   const solution = await solveStored(date, kind, level);
-  const res = await submit(later(fetchedAt, 300), token, `${date}/${kind}/${level}`, { solution }, onBoards);
+  const res = await submitUnsettled(later(fetchedAt, 300), token, `${date}/${kind}/${level}`, { solution });
   expect(res.status).toBe(200);
   return token;
 }
@@ -33,7 +34,7 @@ const rankedRows = (level: string, kind: Kind = 'sudoku') =>
 /** A fresh address per write, so that the per-address limits stay out of these tests. */
 let address = 0;
 const send = (method: string, path: string, token: string, body: unknown) =>
-  appAt(readAt, onBoards)(path, {
+  appAt(readAt, env)(path, {
     method,
     headers: {
       ...bearer(token),
@@ -44,7 +45,7 @@ const send = (method: string, path: string, token: string, body: unknown) =>
   });
 
 const read = (path: string, token?: string) =>
-  appAt(readAt, onBoards)(path, { headers: token ? bearer(token) : {} });
+  appAt(readAt, env)(path, { headers: token ? bearer(token) : {} });
 
 beforeAll(async () => {
   await appAt(fetchedAt)(`/v1/puzzles/${date}/sudoku/easy`);
@@ -101,7 +102,7 @@ describe("a player's use of its solve of a live puzzle right after the board ack
       await startPuzzle(fetchedAt, token, date, 'signal', level);
       const solution = await solveStored(date, 'signal', level);
       const path = `${date}/signal/${level}`;
-      expect((await submit(later(fetchedAt, 300), token, path, { solution }, onBoards)).status).toBe(200);
+      expect((await submitUnsettled(later(fetchedAt, 300), token, path, { solution })).status).toBe(200);
     }
     const res = await send('POST', '/v1/players/me/shares', token, { date });
     expect(res.status).toBe(201);

@@ -1,12 +1,12 @@
 import { env } from 'cloudflare:test';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { type LivePuzzle, liveBoards } from '../../src/live/boards.js';
+import { type LivePuzzle, liveDesks } from '../../src/live/desks.js';
 import { shardOf } from '../../src/live/shards.js';
 import { appAt } from '../support/app.js';
-import { boardNamespace, copyPuzzle, d1Number, judgedSolve, newPlayers } from '../support/live.js';
+import { copyPuzzle, d1Number, deskNamespace, judgedSolve, newPlayers } from '../support/live.js';
 
 const date = '2026-11-29';
-const boards = () => liveBoards(boardNamespace());
+const boards = () => liveDesks(deskNamespace());
 
 beforeAll(async () => {
   // The date's puzzles, made on their first fetch.

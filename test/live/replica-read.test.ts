@@ -7,7 +7,7 @@ import { submitSolution } from '../../src/play/submit.js';
 import { createServices } from '../../src/services.js';
 import { appAt } from '../support/app.js';
 import { laggingReplica } from '../support/lagging-replica.js';
-import { onBoards } from '../support/live.js';
+import { onDirect } from '../support/live.js';
 import { humanLogFor, register, solveStored, startPuzzle } from '../support/play.js';
 import { countingTrips } from '../support/round-trips.js';
 
@@ -50,34 +50,33 @@ async function submitCounted(bindings: Cloudflare.Env, level: Level, replicaD1: 
 
 describe("a ranked submission's read of D1", () => {
   it('on the live boards goes to a replica alone: the primary is not asked', async () => {
-    const { outcome, primaryTrips, replicaTrips } = await submitCounted(onBoards, 'easy');
+    const { outcome, primaryTrips, replicaTrips } = await submitCounted(env, 'easy');
     expect(outcome).toMatchObject({ ok: true, result: { valid: true, repeated: false, rank: 1 } });
     expect({ primaryTrips, replicaTrips }).toEqual({ primaryTrips: 0, replicaTrips: 1 });
   });
 
   it("on the live boards leaves out the puzzle's pending games, which its board plays: 11 statements", async () => {
-    const { outcome, replicaTrips, replicaStatements } = await submitCounted(onBoards, 'expert');
+    const { outcome, replicaTrips, replicaStatements } = await submitCounted(env, 'expert');
     expect(outcome).toMatchObject({ ok: true, result: { valid: true, repeated: false } });
     expect({ replicaTrips, replicaStatements }).toEqual({ replicaTrips: 1, replicaStatements: 11 });
   });
 
   it('on the live boards does not read again a puzzle judged before: 10 statements', async () => {
-    await submitCounted(onBoards, 'expert');
-    const { outcome, replicaTrips, replicaStatements } = await submitCounted(onBoards, 'expert');
+    await submitCounted(env, 'expert');
+    const { outcome, replicaTrips, replicaStatements } = await submitCounted(env, 'expert');
     expect(outcome).toMatchObject({ ok: true, result: { valid: true, repeated: false } });
     expect({ replicaTrips, replicaStatements }).toEqual({ replicaTrips: 1, replicaStatements: 10 });
   });
 
   it("on the live boards asks the primary once when the replica has not yet seen the player's session", async () => {
     const behind = laggingReplica(env.DB, ['play_sessions']);
-    const { outcome, primaryTrips, replicaTrips } = await submitCounted(onBoards, 'medium', behind);
+    const { outcome, primaryTrips, replicaTrips } = await submitCounted(env, 'medium', behind);
     expect(outcome).toMatchObject({ ok: true, result: { valid: true, repeated: false, rank: 1 } });
     expect({ primaryTrips, replicaTrips }).toEqual({ primaryTrips: 1, replicaTrips: 1 });
   });
 
   it('on the direct path is the primary’s, which the write after it checks against', async () => {
-    const direct = { ...env, SUBMISSION_PATH: 'direct' };
-    const { outcome, replicaTrips } = await submitCounted(direct, 'hard');
+    const { outcome, replicaTrips } = await submitCounted(onDirect, 'hard');
     expect(outcome).toMatchObject({ ok: true, result: { valid: true, repeated: false, rank: 1 } });
     expect(replicaTrips).toBe(0);
   });

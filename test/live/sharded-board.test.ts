@@ -3,13 +3,13 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { PlayerId } from '../../src/auth/player-token.js';
 import { DEV_SECRETS } from '../../src/config.js';
 import type { IsoDate } from '../../src/daily/calendar.js';
-import { type LivePuzzle, liveBoards } from '../../src/live/boards.js';
-import type { BoardSolve, PuzzleBoard } from '../../src/live/puzzle-board.js';
+import { type LivePuzzle, liveDesks } from '../../src/live/desks.js';
+import type { BoardSolve, PuzzleDesk } from '../../src/live/puzzle-desk.js';
 import { allShards, shardName, shardOf } from '../../src/live/shards.js';
 import { submitSolution } from '../../src/play/submit.js';
 import { createServices } from '../../src/services.js';
 import { appAt } from '../support/app.js';
-import { boardNamespace, copyPuzzle, d1Number, judgedSolve, newPlayers, onBoards } from '../support/live.js';
+import { copyPuzzle, d1Number, deskNamespace, judgedSolve, newPlayers } from '../support/live.js';
 import {
   bearer,
   humanLogFor,
@@ -17,19 +17,19 @@ import {
   solveStored,
   someAddress,
   startPuzzle,
-  submit,
+  submitUnsettled,
 } from '../support/play.js';
 
 const date = '2026-11-29';
 const fetchedAt = '2026-11-29T12:00:00Z';
 const K = 4;
 /** The suite's bindings on the board path, with new puzzles made with four board shards. */
-const sharded: Cloudflare.Env = { ...onBoards, BOARD_SHARDS: String(K) };
+const sharded: Cloudflare.Env = { ...env, BOARD_SHARDS: String(K) };
 
-const boards = () => liveBoards(boardNamespace());
+const boards = () => liveDesks(deskNamespace());
 
-function shard(puzzleId: string, i: number): DurableObjectStub<PuzzleBoard> {
-  const namespace = boardNamespace();
+function shard(puzzleId: string, i: number): DurableObjectStub<PuzzleDesk> {
+  const namespace = deskNamespace();
   return namespace.get(namespace.idFromName(shardName(puzzleId, i)));
 }
 
@@ -65,7 +65,7 @@ async function spreadPlayers(n: number, perShard = 1): Promise<string[]> {
 }
 
 /** A board's rating of its puzzle (what its next game plays against). */
-function boardRating(board: DurableObjectStub<PuzzleBoard>): Promise<number> {
+function boardRating(board: DurableObjectStub<PuzzleDesk>): Promise<number> {
   return runInDurableObject(board, (_instance, state) => {
     const row = state.storage.sql.exec<{ rating: string }>('select rating from puzzle').one();
     return (JSON.parse(row.rating) as { rating: number }).rating;
@@ -293,7 +293,7 @@ describe('moderation of a live puzzle split over four board shards', () => {
     const other = await register(fetchedAt);
     for (const p of [banned, other]) {
       await startPuzzle(fetchedAt, p.token, date, 'sudoku', 'easy');
-      await submit('2026-11-29T12:10:00Z', p.token, `${date}/sudoku/easy`, { solution }, sharded);
+      await submitUnsettled('2026-11-29T12:10:00Z', p.token, `${date}/sudoku/easy`, { solution }, sharded);
     }
     expect(await d1Number('select count(*) as n from submissions where puzzle_id = ?', puzzle.id)).toBe(0);
     const res = await admin(`/v1/admin/players/${banned.player.id}/ban`, { reason: 'script' });
@@ -311,7 +311,13 @@ describe('moderation of a live puzzle split over four board shards', () => {
     const solution = await solveStored(date, 'sudoku', 'hard');
     const leaving = await register(fetchedAt);
     await startPuzzle(fetchedAt, leaving.token, date, 'sudoku', 'hard');
-    await submit('2026-11-29T12:10:00Z', leaving.token, `${date}/sudoku/hard`, { solution }, sharded);
+    await submitUnsettled(
+      '2026-11-29T12:10:00Z',
+      leaving.token,
+      `${date}/sudoku/hard`,
+      { solution },
+      sharded,
+    );
     const res = await appAt('2026-11-29T13:00:00Z', sharded)('/v1/players/me', {
       method: 'DELETE',
       headers: { ...bearer(leaving.token), ...someAddress() },

@@ -2,7 +2,7 @@ import { env, runDurableObjectAlarm } from 'cloudflare:test';
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../src/db/client.js';
-import { type LiveBoards, type LivePuzzle, liveBoards } from '../../src/live/boards.js';
+import { type LiveDesks, type LivePuzzle, liveDesks } from '../../src/live/desks.js';
 import { shardName, shardOf } from '../../src/live/shards.js';
 import { createServices } from '../../src/services.js';
 import { appAt } from '../support/app.js';
@@ -16,7 +16,7 @@ import {
   type SubmitCommand,
   submitCommand,
 } from '../support/interleavings.js';
-import { boardNamespace, copyPuzzle, judgedSolve, newPlayers, onBoards } from '../support/live.js';
+import { copyPuzzle, deskNamespace, judgedSolve, newPlayers } from '../support/live.js';
 
 const date = '2026-11-29';
 const now = new Date('2026-11-29T13:00:00Z');
@@ -32,14 +32,14 @@ const command: fc.Arbitrary<Command> = fc.oneof(
   ...moderationCommands,
 );
 
-let boards: LiveBoards;
+let boards: LiveDesks;
 let db: Db;
 let run = 0;
 
 beforeAll(async () => {
   await appAt('2026-11-29T12:00:00Z')(`/v1/puzzles/${date}/sudoku/easy`);
-  const services = await createServices(onBoards, () => now);
-  boards = liveBoards(boardNamespace());
+  const services = await createServices(env, () => now);
+  boards = liveDesks(deskNamespace());
   db = services.db;
 });
 
@@ -62,7 +62,7 @@ async function play(commands: readonly Command[]) {
       const answer = await boards.submit(puzzle, solve);
       recordAnswer(arrivals, playerId, c, answer);
     } else if (c.op === 'alarm') {
-      const namespace = boardNamespace();
+      const namespace = deskNamespace();
       await runDurableObjectAlarm(namespace.get(namespace.idFromName(shardName(puzzle.id, c.shard))));
     } else {
       await boards.flush(puzzle);

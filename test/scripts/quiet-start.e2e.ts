@@ -75,7 +75,7 @@ describe("npm start's output", () => {
     const shown = [
       'Your Worker has access to the following bindings:',
       'Binding                                  Resource                  Mode',
-      'env.PUZZLE_BOARD (PuzzleBoard)           Durable Object            local',
+      'env.PUZZLE_DESK (PuzzleDesk)             Durable Object            local',
       'env.DB (daily-puzzles)                   D1 Database               local',
       'env.PLAYER_CREATION_LIMITER (10 requests/60s)  Rate Limit          local',
       'env.SHARE_LIMITER (10 requests/60s)      Rate Limit                local',

@@ -7,8 +7,8 @@ import fc from 'fast-check';
 import { expect } from 'vitest';
 import type { Db } from '../../src/db/client.js';
 import { TOKEN_OWNER } from '../../src/db/moderators.js';
-import type { LiveBoards } from '../../src/live/boards.js';
-import type { BoardAnswer } from '../../src/live/puzzle-board.js';
+import type { LiveDesks } from '../../src/live/desks.js';
+import type { BoardAnswer } from '../../src/live/puzzle-desk.js';
 import { approveSolve, voidSolve } from '../../src/play/moderate.js';
 import { d1Number } from './live.js';
 
@@ -64,7 +64,7 @@ export async function moderate(
   c: ModerationCommand,
   puzzleId: string,
   arrivals: Arrival[],
-  on: { db: Db; boards: LiveBoards; now: Date },
+  on: { db: Db; boards: LiveDesks; now: Date },
 ): Promise<void> {
   const row = await pickRow(puzzleId, c.op === 'void' ? 'counted = 1' : "status = 'pending'", c.pick);
   if (!row) return;

@@ -1,22 +1,25 @@
 import { env } from 'cloudflare:test';
 import type { Level } from '../../src/contract/kinds/index.js';
 import type { Kind } from '../../src/kinds/index.js';
-import { puzzleBoards } from '../../src/live/boards.js';
-import type { BoardSolve, PuzzleBoard } from '../../src/live/puzzle-board.js';
+import { puzzleDesks } from '../../src/live/desks.js';
+import type { BoardSolve, PuzzleDesk } from '../../src/live/puzzle-desk.js';
 import { newRating } from '../../src/rating/glicko2.js';
 import { score } from '../../src/rating/score.js';
 
-/** The suite's bindings on the committed path: ranked submissions through the live boards (SUBMISSION_PATH "boards"). */
-export const onBoards: Cloudflare.Env = { ...env, SUBMISSION_PATH: 'boards' };
+/**
+ * The suite's bindings on the direct path (SUBMISSION_PATH "direct": each ranked solve written to D1 before it
+ * is answered), for a test of that path by name; the suite's own run the committed boards.
+ */
+export const onDirect: Cloudflare.Env = { ...env, SUBMISSION_PATH: 'direct' };
 
-export function boardNamespace(): DurableObjectNamespace<PuzzleBoard> {
-  const namespace = env.PUZZLE_BOARD;
-  if (!namespace) throw new Error('wrangler.toml binds no PUZZLE_BOARD');
-  return puzzleBoards(namespace);
+export function deskNamespace(): DurableObjectNamespace<PuzzleDesk> {
+  const namespace = env.PUZZLE_DESK;
+  if (!namespace) throw new Error('wrangler.toml binds no PUZZLE_DESK');
+  return puzzleDesks(namespace);
 }
 
-export function boardOf(puzzleId: string): DurableObjectStub<PuzzleBoard> {
-  const namespace = boardNamespace();
+export function deskOf(puzzleId: string): DurableObjectStub<PuzzleDesk> {
+  const namespace = deskNamespace();
   return namespace.get(namespace.idFromName(puzzleId));
 }
 

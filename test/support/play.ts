@@ -8,6 +8,7 @@ import { engineFor, type Kind, revealOf } from '../../src/kinds/index.js';
 import { appAt } from './app.js';
 import { bodyOf } from './json.js';
 import { humanLog } from './logs.js';
+import { settled } from './settled.js';
 
 export interface NewPlayer {
   player: { id: string; displayName: string | null };
@@ -123,15 +124,32 @@ function playerIdOf(token: string): string {
   return token.split('.')[0] ?? '';
 }
 
+type SubmissionBody = { solution: unknown; log?: LogEntry[]; elapsedMs?: number; startToken?: string };
+
 /**
- * Submits as the player at `at`. Without a `log`, one is made as a person would have entered the solution
- * over the session (tests about other things than logs need not build one).
+ * Submits as the player at `at`, then, once it is accepted, has the puzzle's boards copy their solves to D1
+ * (`settled`), as production's do within a second: what the test reads next (D1, another player's view, a
+ * board) sees the solve. Without a `log`, one is made as a person would have entered the solution over the
+ * session (tests about other things than logs need not build one).
  */
 export async function submit(
   at: string,
   token: string,
   path: string,
-  body: { solution: unknown; log?: LogEntry[]; elapsedMs?: number; startToken?: string },
+  body: SubmissionBody,
+  bindings: Cloudflare.Env = env,
+): Promise<Response> {
+  const res = await submitUnsettled(at, token, path, body, bindings);
+  if (res.ok) await settled(path.split('/').join(':'));
+  return res;
+}
+
+/** Submits as `submit` does, answering as soon as the Worker does: on the boards, before D1 holds the solve. */
+export async function submitUnsettled(
+  at: string,
+  token: string,
+  path: string,
+  body: SubmissionBody,
   bindings: Cloudflare.Env = env,
 ): Promise<Response> {
   const log = body.log ?? (await humanLogFor(playerIdOf(token), path, body.solution, at).catch(() => []));

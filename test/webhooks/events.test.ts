@@ -14,7 +14,7 @@ import { createServices } from '../../src/services.js';
 import { adminAt } from '../support/admin-client.js';
 import { flaggedSolve } from '../support/held.js';
 import { eventually, newHook, receivedAt } from '../support/hooks.js';
-import { onBoards } from '../support/live.js';
+import { onDirect } from '../support/live.js';
 import {
   later,
   type ResultJson,
@@ -73,7 +73,11 @@ beforeAll(async () => {
 describe('webhook events', () => {
   it('a clean ranked solve on the direct path sends solve.ranked with the player and puzzle', async () => {
     const { player, token } = await register('2026-11-20T08:00:00Z');
-    expect((await cleanSolve(token, '2026-11-20', '2026-11-20T08:00:00Z')).verdict).toBe('clean');
+    const at = '2026-11-20T08:00:00Z';
+    await startPuzzle(at, token, '2026-11-20', 'loop', 'easy');
+    const solution = await solveStored('2026-11-20', 'loop', 'easy');
+    const res = await submit(later(at, 300), token, '2026-11-20/loop/easy', { solution }, onDirect);
+    expect(res.status).toBe(200);
     const [event] = await delivered('solve.ranked', player.id);
     expect(event?.data).toMatchObject({
       player: { id: player.id, externalId: null },
@@ -87,7 +91,7 @@ describe('webhook events', () => {
     const at = '2026-11-21T08:00:00Z';
     await startPuzzle(at, token, '2026-11-21', 'loop', 'easy');
     const solution = await solveStored('2026-11-21', 'loop', 'easy');
-    const res = await submit(later(at, 300), token, '2026-11-21/loop/easy', { solution }, onBoards);
+    const res = await submit(later(at, 300), token, '2026-11-21/loop/easy', { solution });
     expect(res.status).toBe(200);
     const [event] = await delivered('solve.ranked', player.id);
     expect(event?.data).toMatchObject({ puzzleId: '2026-11-21:loop:easy' });

@@ -1,5 +1,5 @@
-import { callBoard } from './call-board.js';
-import type { BoardAnswer, BoardSolve, BoardSummary, PuzzleBoard } from './puzzle-board.js';
+import { callDesk } from './call-desk.js';
+import type { BoardAnswer, BoardSolve, BoardSummary, PuzzleDesk } from './puzzle-desk.js';
 import { allShards, shardName, shardOf } from './shards.js';
 
 /** A live puzzle as its boards are found: its id and its number of shards (`board_shards`, fixed at its making). */
@@ -9,10 +9,10 @@ export interface LivePuzzle {
 }
 
 /**
- * The Worker's side of the live boards: one `PuzzleBoard` per shard of a live puzzle (src/live/shards.ts),
+ * The Worker's side of the live boards: one `PuzzleDesk` per shard of a live puzzle (src/live/shards.ts),
  * a player's calls going to its own shard, a puzzle's flush and reload to all of them.
  */
-export interface LiveBoards {
+export interface LiveDesks {
   submit(puzzle: LivePuzzle, solve: BoardSolve): Promise<BoardAnswer>;
   standing(puzzle: LivePuzzle, playerId: string): Promise<BoardAnswer | null>;
   summary(puzzle: LivePuzzle, edges: readonly number[]): Promise<BoardSummary>;
@@ -24,21 +24,21 @@ export interface LiveBoards {
 }
 
 /**
- * The `PUZZLE_BOARD` binding as what it is: wrangler.toml binds it to `PuzzleBoard` (`class_name`), which
+ * The `PUZZLE_DESK` binding as what it is: wrangler.toml binds it to `PuzzleDesk` (`class_name`), which
  * src/env.ts does not name so as not to import the object (and all it imports) into every file. Here, with
  * only a type import of the class, so that the Worker's side loads no Durable Object code (and createApp
  * still runs in Node, where scripts/openapi-document.ts builds the document).
  */
-export function puzzleBoards(binding: DurableObjectNamespace): DurableObjectNamespace<PuzzleBoard> {
-  return binding as unknown as DurableObjectNamespace<PuzzleBoard>;
+export function puzzleDesks(binding: DurableObjectNamespace): DurableObjectNamespace<PuzzleDesk> {
+  return binding as unknown as DurableObjectNamespace<PuzzleDesk>;
 }
 
-export function liveBoards(namespace: DurableObjectNamespace<PuzzleBoard>): LiveBoards {
+export function liveDesks(namespace: DurableObjectNamespace<PuzzleDesk>): LiveDesks {
   const on = <T>(
     puzzle: LivePuzzle,
     shard: number,
-    call: (board: DurableObjectStub<PuzzleBoard>, shard: number) => Promise<T>,
-  ) => callBoard(namespace, shardName(puzzle.id, shard), (board) => call(board, shard));
+    call: (board: DurableObjectStub<PuzzleDesk>, shard: number) => Promise<T>,
+  ) => callDesk(namespace, shardName(puzzle.id, shard), (board) => call(board, shard));
   const own = (puzzle: LivePuzzle, playerId: string) => shardOf(playerId, puzzle.boardShards);
   return {
     submit: (puzzle, solve) =>

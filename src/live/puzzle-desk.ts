@@ -15,7 +15,7 @@ import { catchUpPuzzleRating } from '../play/catch-up-puzzle-ratings.js';
 import type { Rating } from '../rating/glicko2.js';
 import { gameInputsOf, rateSolve, type SolveContext } from '../rating/rate-solve.js';
 import { errorFields, log } from '../runtime/log.js';
-import { callBoard } from './call-board.js';
+import { callDesk } from './call-desk.js';
 import { CountedTimes } from './counted-times.js';
 import { MinutePeak } from './minute-peak.js';
 import { type PeerSolve, PeerTimes } from './peer-times.js';
@@ -99,7 +99,7 @@ export interface ShardTimes {
  * (each tells every other one at each of its flushes, and a shard that starts asks them); the puzzle's
  * rating is applied by shard 0 alone, from D1, in D1's order, after any shard's flush (SCALING.md, step 4).
  */
-export class PuzzleBoard extends DurableObject<Env> {
+export class PuzzleDesk extends DurableObject<Env> {
   private readonly sql: SqlStorage;
   private readonly times = new CountedTimes();
   /** This board's busiest minute of new solves, for sizing the next puzzles of its kind and level. */
@@ -369,7 +369,7 @@ export class PuzzleBoard extends DurableObject<Env> {
     const { puzzleId } = this.puzzle as PuzzleState;
     await Promise.all(
       this.otherShards().map(async (shard) => {
-        const told = await callBoard(this.namespace(), shardName(puzzleId, shard), (board) =>
+        const told = await callDesk(this.namespace(), shardName(puzzleId, shard), (board) =>
           board.countedTimes(puzzleId, shard),
         );
         if (this.peers.throughOf(shard) === undefined) this.peers.replace(shard, told.through, told.times);
@@ -401,7 +401,7 @@ export class PuzzleBoard extends DurableObject<Env> {
     const from = this.place.shard;
     await Promise.all(
       this.otherShards().map((shard) =>
-        callBoard(this.namespace(), shardName(puzzleId, shard), async (board) => {
+        callDesk(this.namespace(), shardName(puzzleId, shard), async (board) => {
           if (after !== undefined && (await board.takePeerSolves(from, after, through, since))) return;
           await board.takePeerTimes(from, this.ownTimes());
         }),
@@ -424,11 +424,11 @@ export class PuzzleBoard extends DurableObject<Env> {
     return allShards(this.place.shards).filter((shard) => shard !== this.place.shard);
   }
 
-  private namespace(): DurableObjectNamespace<PuzzleBoard> {
-    const namespace = this.env.PUZZLE_BOARD;
-    if (!namespace) throw new Error('a sharded board needs its PUZZLE_BOARD binding to reach the others');
-    // Bound to this class (wrangler.toml); src/env.ts does not name it. See puzzleBoards in ./boards.ts.
-    return namespace as unknown as DurableObjectNamespace<PuzzleBoard>;
+  private namespace(): DurableObjectNamespace<PuzzleDesk> {
+    const namespace = this.env.PUZZLE_DESK;
+    if (!namespace) throw new Error('a sharded board needs its PUZZLE_DESK binding to reach the others');
+    // Bound to this class (wrangler.toml); src/env.ts does not name it. See puzzleDesks in ./desks.ts.
+    return namespace as unknown as DurableObjectNamespace<PuzzleDesk>;
   }
 
   /**
@@ -659,9 +659,7 @@ export class PuzzleBoard extends DurableObject<Env> {
       await this.applyFromD1();
     } else {
       this.takeRating(
-        await callBoard(this.namespace(), shardName(puzzleId, 0), (board) =>
-          board.applyPuzzleGames(puzzleId),
-        ),
+        await callDesk(this.namespace(), shardName(puzzleId, 0), (board) => board.applyPuzzleGames(puzzleId)),
       );
     }
     // One puzzle, so one kind: each player's rating of it takes the player's new games, in one batch.

@@ -1,11 +1,11 @@
 import { env, runDurableObjectAlarm, runInDurableObject } from 'cloudflare:test';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { SubmissionResultSchema } from '../../src/contract/submission.js';
-import { FLUSH_ROWS } from '../../src/live/puzzle-board.js';
+import { FLUSH_ROWS } from '../../src/live/puzzle-desk.js';
 import { appAt } from '../support/app.js';
 import { bodyOf } from '../support/json.js';
-import { boardOf, copyPuzzle, d1Number, judgedSolve, newPlayers, onBoards } from '../support/live.js';
-import { later, register, solveStored, startPuzzle, submit } from '../support/play.js';
+import { copyPuzzle, d1Number, deskOf, judgedSolve, newPlayers, onDirect } from '../support/live.js';
+import { later, register, solveStored, startPuzzle, submit, submitUnsettled } from '../support/play.js';
 
 const date = '2026-11-29';
 const fetchedAt = '2026-11-29T12:00:00Z';
@@ -19,13 +19,9 @@ async function solver(level: 'easy' | 'medium' | 'hard' | 'expert', kind: 'sudok
 /** Submits `seconds` after the player's fetch: the counted time is the server's span. */
 async function submitOnBoard(token: string, level: string, seconds: number) {
   const solution = await solveStored(date, 'sudoku', level as 'easy');
-  const res = await submit(
-    later(fetchedAt, seconds),
-    token,
-    `${date}/sudoku/${level}`,
-    { solution },
-    onBoards,
-  );
+  const res = await submitUnsettled(later(fetchedAt, seconds), token, `${date}/sudoku/${level}`, {
+    solution,
+  });
   return { status: res.status, body: await bodyOf(res, SubmissionResultSchema) };
 }
 
@@ -59,7 +55,7 @@ describe('a ranked submission on the live board', () => {
   it('is copied to D1 by the alarm, with both ratings taking its game', async () => {
     const { player, token } = await solver('medium');
     const { body } = await submitOnBoard(token, 'medium', 400);
-    const board = boardOf(`${date}:sudoku:medium`);
+    const board = deskOf(`${date}:sudoku:medium`);
     expect(await runDurableObjectAlarm(board)).toBe(true);
     expect(await rankedRows(`${date}:sudoku:medium`)).toBe(1);
     const row = await env.DB.prepare(
@@ -97,7 +93,7 @@ describe('a ranked submission on the live board', () => {
     const { player, token } = await solver('expert');
     const first = await submitOnBoard(token, 'expert', 600);
     const beforeFlush = await submitOnBoard(token, 'expert', 660);
-    await boardOf(`${date}:sudoku:expert`).flush();
+    await deskOf(`${date}:sudoku:expert`).flush();
     const afterFlush = await submitOnBoard(token, 'expert', 720);
     for (const again of [beforeFlush, afterFlush]) {
       expect(again.body.repeated).toBe(true);
@@ -113,15 +109,15 @@ describe("the board's copy to D1", () => {
     const p = await register(fetchedAt);
     await startPuzzle(fetchedAt, p.token, date, 'loop', 'easy');
     const solution = await solveStored(date, 'loop', 'easy');
-    await submit('2026-11-29T12:10:00Z', p.token, `${date}/loop/easy`, { solution }, onBoards);
-    const board = boardOf(puzzleId);
+    await submitUnsettled('2026-11-29T12:10:00Z', p.token, `${date}/loop/easy`, { solution });
+    const board = deskOf(puzzleId);
     expect(await board.flush()).toBe(1);
     const rating = await d1Number('select rating as n from puzzles where id = ?', puzzleId);
     // The board forgets that it flushed, as if it had been stopped between D1's commit and its own write.
     await runInDurableObject(board, (_instance, state) => {
       state.storage.sql.exec('update solves set flushed = 0');
     });
-    const restarted = boardOf(puzzleId);
+    const restarted = deskOf(puzzleId);
     await runInDurableObject(restarted, (instance) => {
       // A new instance rebuilds its memory from storage, as after a restart.
       (instance as unknown as { loadMemory(): void }).loadMemory();
@@ -136,7 +132,7 @@ describe("the board's copy to D1", () => {
   it(`starts a flush at once when ${FLUSH_ROWS} solves wait, and not at ${FLUSH_ROWS - 1}`, async () => {
     const puzzleId = `${date}:sudoku:flushrows`;
     await copyPuzzle(`${date}:sudoku:easy`, puzzleId);
-    const board = boardOf(puzzleId);
+    const board = deskOf(puzzleId);
     const players = await newPlayers(FLUSH_ROWS);
     const [first = '', ...others] = players;
     await board.submit(judgedSolve(puzzleId, first, 100_000));
@@ -158,7 +154,7 @@ describe("the board's copy to D1", () => {
   it('sets its alarm one second after the first solve that D1 does not have', async () => {
     const puzzleId = `${date}:sudoku:alarm`;
     await copyPuzzle(`${date}:sudoku:easy`, puzzleId);
-    const board = boardOf(puzzleId);
+    const board = deskOf(puzzleId);
     const [id = ''] = await newPlayers(1);
     const before = Date.now();
     await board.submit(judgedSolve(puzzleId, id, 100_000));
@@ -173,7 +169,7 @@ describe('the direct path, kept for comparison', () => {
     const p = await register(fetchedAt);
     await startPuzzle(fetchedAt, p.token, date, 'signal', 'easy');
     const solution = await solveStored(date, 'signal', 'easy');
-    const res = await submit('2026-11-29T12:10:00Z', p.token, `${date}/signal/easy`, { solution });
+    const res = await submit('2026-11-29T12:10:00Z', p.token, `${date}/signal/easy`, { solution }, onDirect);
     expect(res.status).toBe(200);
     expect(await rankedRows(`${date}:signal:easy`)).toBe(1);
   });
@@ -183,7 +179,7 @@ describe("the board's summary", () => {
   it('gives solvers, the median and the histogram of counted solves, held ones left out', async () => {
     const puzzleId = `${date}:sudoku:summary`;
     await copyPuzzle(`${date}:sudoku:easy`, puzzleId);
-    const board = boardOf(puzzleId);
+    const board = deskOf(puzzleId);
     const players = await newPlayers(6);
     const times = [9_999, 10_000, 10_001, 19_999, 20_000, 5_000];
     for (const [i, id] of players.slice(0, 5).entries())

@@ -18,7 +18,7 @@ interface PlatformError {
  * (a stub that failed may stay broken). Every board method is safe to repeat (a solve is deduplicated by
  * player, a flush or reload by what D1 already has, a shard's counts by their arrival numbers).
  */
-export async function callBoard<Board extends Rpc.DurableObjectBranded, T>(
+export async function callDesk<Board extends Rpc.DurableObjectBranded, T>(
   namespace: DurableObjectNamespace<Board>,
   name: string,
   call: (board: DurableObjectStub<Board>) => Promise<T>,
