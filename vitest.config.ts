@@ -2,10 +2,13 @@ import path from 'node:path';
 import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-pool-workers';
 import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
 import { PURE_TESTS } from './test/pure-tests.js';
+import { createIdentityProvider } from './test/support/identity-provider.js';
 import { createPushService } from './test/support/push-service.js';
 
 /** The suite's push service: the Worker's outbound fetches to this origin reach it, and nothing else leaves. */
 const PUSH_ORIGIN = 'https://push.test';
+/** The suite's identity provider, serving the JWKS of the sign-in tests (test/support/id-tokens.ts). */
+const IDP_ORIGIN = 'https://idp.test';
 
 const projects: TestProjectInlineConfiguration[] = [
   {
@@ -39,10 +42,13 @@ const projects: TestProjectInlineConfiguration[] = [
 export default defineConfig(async () => {
   const migrations = await readD1Migrations(path.join(import.meta.dirname, 'migrations'));
   const push = createPushService();
-  const pushService = (request: Request) =>
-    new URL(request.url).origin === PUSH_ORIGIN
-      ? push.handle(request)
-      : new Response(`no network in the tests: ${request.url}`, { status: 502 });
+  const idp = createIdentityProvider();
+  const outbound = (request: Request) => {
+    const origin = new URL(request.url).origin;
+    if (origin === PUSH_ORIGIN) return push.handle(request);
+    if (origin === IDP_ORIGIN) return idp.handle(request);
+    return new Response(`no network in the tests: ${request.url}`, { status: 502 });
+  };
   return {
     plugins: [
       cloudflareTest({
@@ -53,7 +59,7 @@ export default defineConfig(async () => {
           // Most files read D1 right after they submit, so they run the direct path; test/live runs the
           // committed boards path (support/live.ts) and waits for its flush, as do the e2e tests.
           bindings: { TEST_MIGRATIONS: migrations, ENVIRONMENT: 'development', SUBMISSION_PATH: 'direct' },
-          outboundService: pushService,
+          outboundService: outbound,
         },
       }),
     ],

@@ -51,10 +51,14 @@ const invalid = (check: string): IdTokenOutcome => ({ ok: false, reason: 'invali
 
 /**
  * Verifies an id token with jose against the settings: signature (an algorithm named up front, so `none`
- * and a key of the other family never pass), issuer, audience, expiry and not-before within the skew, and
- * a subject of 1 to 128 characters.
+ * and a key of the other family never pass), issuer, audience, expiry and not-before within the skew of
+ * `now`, and a subject of 1 to 128 characters.
  */
-export async function verifyIdToken(settings: IdTokenSettings, token: string): Promise<IdTokenOutcome> {
+export async function verifyIdToken(
+  settings: IdTokenSettings,
+  token: string,
+  now: Date,
+): Promise<IdTokenOutcome> {
   let alg: string | undefined;
   try {
     alg = decodeProtectedHeader(token).alg;
@@ -65,6 +69,7 @@ export async function verifyIdToken(settings: IdTokenSettings, token: string): P
     issuer: settings.issuer,
     audience: settings.audience,
     clockTolerance: ID_TOKEN_CLOCK_SKEW_SECONDS,
+    currentDate: now,
     requiredClaims: ['exp', 'sub'],
   };
   let payload: JWTPayload;
