@@ -146,3 +146,32 @@ describe('a deployment configured with the development operator key or JWT secre
     }
   });
 });
+
+describe('a deployment without operator keys or an identity provider', () => {
+  async function send(path: string, method: string): Promise<Response> {
+    const ctx = createExecutionContext();
+    const res = await worker.fetch(
+      new Request(`https://puzzles.test${path}`, {
+        method,
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(method === 'PUT' ? {} : { idToken: 'eyJhbGciOiJIUzI1NiJ9.e30.c2ln' }),
+      }),
+      deployed(),
+      ctx,
+    );
+    await waitOnExecutionContext(ctx);
+    return res;
+  }
+
+  it('answers the operator route 404 operator_not_configured', async () => {
+    const res = await send('/v1/operator/players/user-1', 'PUT');
+    expect(res.status).toBe(404);
+    expect(await res.json()).toMatchObject({ error: { code: 'operator_not_configured' } });
+  });
+
+  it('answers sign-in 404 sessions_not_configured', async () => {
+    const res = await send('/v1/players/session', 'POST');
+    expect(res.status).toBe(404);
+    expect(await res.json()).toMatchObject({ error: { code: 'sessions_not_configured' } });
+  });
+});
