@@ -49,7 +49,10 @@ describe('PUT /v1/operator/players/{externalId} with an operator key', () => {
     expect((await accountRows('audited')).map((row) => row.created_by)).toEqual(['operator:dev']);
   });
 
-  it('gives one player for the same external id from ten concurrent calls', async () => {
+  it('gives one player for the same external id from ten concurrent calls, and makes no other', async () => {
+    const players = async () =>
+      (await env.DB.prepare('select count(*) as n from players').first<{ n: number }>())?.n ?? 0;
+    const before = await players();
     const bodies = await Promise.all(
       Array.from({ length: 10 }, () => putOperatorPlayer(at, 'concurrent').then((res) => res.json())),
     );
@@ -57,6 +60,7 @@ describe('PUT /v1/operator/players/{externalId} with an operator key', () => {
     expect(new Set(parsed.map((body) => body.player.id)).size).toBe(1);
     expect(parsed.filter((body) => body.created)).toHaveLength(1);
     expect(await accountRows('concurrent')).toHaveLength(1);
+    expect(await players()).toBe(before + 1);
   });
 
   it('takes an external id of 128 characters', async () => {
