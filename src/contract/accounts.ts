@@ -61,7 +61,10 @@ export const SessionRequestSchema = z
         "Carry the anonymous player of the request's bearer token into the account, once (see OperatorPlayerRequest)",
     }),
   })
-  .meta({ id: 'SessionRequest' });
+  .meta({
+    id: 'SessionRequest',
+    example: { idToken: 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJ1c2VyLTg4MTIifQ.c2lnbmF0dXJl' },
+  });
 
 export type SessionRequest = z.infer<typeof SessionRequestSchema>;
 
