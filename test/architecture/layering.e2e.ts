@@ -53,7 +53,8 @@ const MAY_IMPORT: Record<Area, readonly Area[]> = {
   runtime: ['db'],
   'config.ts': ['auth', 'daily', 'env.ts', 'push', 'secret-strength.ts'],
   daily: ['auth', 'contract', 'db', 'engines', 'kinds', 'rating'],
-  db: ['contract', 'engines', 'fairplay', 'kinds', 'rating'],
+  // auth for the branded PlayerId of its player token (src/db/external-ids.ts takes one).
+  db: ['auth', 'contract', 'engines', 'fairplay', 'kinds', 'rating'],
   card: ['contract', 'kinds'],
   kinds: ['contract', 'engines', 'rating'],
   client: ['contract'],
