@@ -1,6 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { AccountPlayerSchema, ExternalIdSchema, OperatorPlayerRequestSchema } from '../contract/accounts.js';
 import { CACHE_CONTROL } from '../http/cache.js';
+import { ApiError } from '../http/errors.js';
 import { type OperatorPlayerOutcome, operatorPlayer } from '../play/operator-player.js';
 import { OPERATOR } from './access.js';
 import { ACCOUNT_REFUSALS } from './account-refusals.js';
@@ -53,16 +54,22 @@ const putPlayer = createRoute({
   },
 });
 
-export const operatorRoutes = routeGroup().openapi(putPlayer, async (c) => {
-  const { externalId } = c.req.valid('param');
-  const outcome = await operatorPlayer(
-    c.var.services,
-    c.var.operatorKey,
-    externalId,
-    c.req.valid('json') ?? {},
-  );
-  if (!outcome.ok) throw refusal(OPERATOR_PLAYER_REFUSALS, outcome);
-  c.header('Cache-Control', CACHE_CONTROL.private);
-  const { player, token, created } = outcome;
-  return created ? c.json({ player, token, created }, 201) : c.json({ player, token, created }, 200);
-});
+export const operatorRoutes = routeGroup()
+  .openapi(putPlayer, async (c) => {
+    const { externalId } = c.req.valid('param');
+    const outcome = await operatorPlayer(
+      c.var.services,
+      c.var.operatorKey,
+      externalId,
+      c.req.valid('json') ?? {},
+    );
+    if (!outcome.ok) throw refusal(OPERATOR_PLAYER_REFUSALS, outcome);
+    c.header('Cache-Control', CACHE_CONTROL.private);
+    const { player, token, created } = outcome;
+    return created ? c.json({ player, token, created }, 201) : c.json({ player, token, created }, 200);
+  })
+  // An empty external id leaves the path without its last segment: refused as the parameter it is, not as
+  // an unknown route (and only for an operator key, like the route itself).
+  .on('PUT', ['/operator/players', '/operator/players/'], ...OPERATOR.middleware, () => {
+    throw new ApiError(400, 'invalid_request', 'path parameter externalId: must not be empty');
+  });

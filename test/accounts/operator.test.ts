@@ -106,8 +106,15 @@ describe('the operator route refuses', () => {
     expect((await putOperatorPlayer(at, 'user\u0000one')).status).toBe(400);
   });
 
-  it('an empty external id as no route (404), never a 500', async () => {
-    expect((await putOperatorPlayer(at, '')).status).toBe(404);
+  it('an empty external id with 400', async () => {
+    const res = await putOperatorPlayer(at, '');
+    expect(res.status).toBe(400);
+    expect((await errorOf(res)).error.message).toMatch(/externalId: must not be empty/);
+  });
+
+  it('an empty external id without an operator key with 401, as the route does', async () => {
+    const res = await appAt(at)('/v1/operator/players/', { method: 'PUT' });
+    expect(res.status).toBe(401);
   });
 
   it('a bad display name with 400, an empty one included', async () => {
