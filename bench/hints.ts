@@ -6,7 +6,6 @@
  * from a dead position (the mistake's binary search), and loop's full trial scan (what a trial or search
  * hint costs at most). CPU is `process.cpuUsage()`, user + system, per hint.
  */
-import type { BoardOf } from '../src/contract/boards/index.js';
 import {
   type ColorSortPuzzle,
   type Move,
@@ -14,7 +13,6 @@ import {
   replay,
   solveTubes,
 } from '../src/engines/colorsort/index.js';
-import type { Hint } from '../src/engines/hint.js';
 import { geometry } from '../src/engines/loop/geometry.js';
 import { clueArray } from '../src/engines/loop/model.js';
 import { GUESS, OFF, ON, Propagator, UNKNOWN } from '../src/engines/loop/propagate.js';
@@ -24,61 +22,6 @@ import { descriptorOf, KIND_DESCRIPTORS, KINDS, type Kind } from '../src/kinds/i
 const PUZZLES = Number(process.env.BENCH_HINT_PUZZLES ?? 12);
 /** A path that has not ended after this many hints is a bug in the walk, not a measurement. */
 const MAX_HINTS_PER_PUZZLE = 5000;
-
-type Step = Extract<Hint, { type: 'step' }>;
-type PuzzleOf<K extends Kind> = ReturnType<(typeof KIND_DESCRIPTORS)[K]['engine']['generate']>['puzzle'];
-
-/** How a player following hints plays: the board before any move, and the board after a step. */
-interface Walk<Puzzle, Board> {
-  empty(puzzle: Puzzle): Board;
-  apply(board: Board, step: Step): Board;
-}
-
-const WALKS: { [K in Kind]: Walk<PuzzleOf<K>, BoardOf<K>> } = {
-  sudoku: {
-    empty: (puzzle) => ({ grid: puzzle.grid, excluded: Array.from({ length: 81 }, () => '') }),
-    apply(board, step) {
-      const grid = [...board.grid];
-      const excluded = [...(board.excluded ?? [])];
-      for (const c of step.concludes) {
-        if ('place' in c) grid[c.at] = String(c.place);
-        if ('exclude' in c) excluded[c.at] = `${excluded[c.at] ?? ''}${c.exclude.join('')}`;
-      }
-      return { grid: grid.join(''), excluded };
-    },
-  },
-  pattern: {
-    empty: (puzzle) => ({ cells: '.'.repeat(puzzle.width * puzzle.height) }),
-    apply(board, step) {
-      const cells = [...board.cells];
-      for (const c of step.concludes) if ('place' in c) cells[c.at] = String(c.place);
-      return { cells: cells.join('') };
-    },
-  },
-  loop: {
-    empty: (puzzle) => ({ edges: '.'.repeat(geometry(puzzle.width, puzzle.height).edges) }),
-    apply(board, step) {
-      const edges = [...board.edges];
-      for (const c of step.concludes) if ('edge' in c) edges[c.at] = c.edge === 'on' ? '1' : 'x';
-      return { edges: edges.join('') };
-    },
-  },
-  signal: {
-    empty: (puzzle) => ({ grid: Array.from(puzzle.givens, (c) => (c === '.' ? 0 : Number(c))) }),
-    apply(board, step) {
-      const grid = [...board.grid];
-      for (const c of step.concludes) if ('place' in c) grid[c.at] = c.place;
-      return { grid };
-    },
-  },
-  colorsort: {
-    empty: () => ({ moves: [] }),
-    apply(board, step) {
-      const pour = step.concludes.find((c) => 'pourTo' in c);
-      return pour && 'pourTo' in pour ? { moves: [...board.moves, [pour.at, pour.pourTo]] } : board;
-    },
-  },
-};
 
 /** Runs `f` and keeps its CPU time in ms. */
 function timed<T>(times: number[], f: () => T): T {
@@ -109,13 +52,12 @@ function row(cells: readonly (string | number)[], times: readonly number[], ends
 /** Every hint from the empty board on, at the kind's hardest level. */
 function followHints(kind: Kind): void {
   const { engine, hint } = descriptorOf(kind);
-  const walk = WALKS[kind] as Walk<unknown, unknown>;
   const level = hardest(kind);
   const times: number[] = [];
   const ends = new Set<string>();
   for (let i = 0; i < PUZZLES; i++) {
     const { puzzle, solution } = engine.generate(`bench-hint-${i}`, level);
-    let board = walk.empty(puzzle);
+    let board = hint.start(puzzle);
     for (let n = 0; ; n++) {
       if (n === MAX_HINTS_PER_PUZZLE) throw new Error(`${kind} ${level}: no end after ${n} hints`);
       const next = timed(times, () => hint.next(puzzle, solution, board));
@@ -123,7 +65,7 @@ function followHints(kind: Kind): void {
         ends.add(next.type);
         break;
       }
-      board = walk.apply(board, next);
+      board = hint.follow(board, next);
     }
   }
   row([kind, level, PUZZLES], times, ends);

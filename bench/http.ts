@@ -21,17 +21,12 @@
 import { cpSync } from 'node:fs';
 import path from 'node:path';
 import autocannon, { type Options, type Result } from 'autocannon';
-import {
-  benchPlayerId,
-  benchPlayersSql,
-  submissionRequest,
-  sudokuSubmissions,
-} from './support/bench-players.js';
+import { benchPlayerId, submissionRequest, sudokuSubmissions } from './support/bench-players.js';
 import type { RankedSubmission } from './support/ranked-submission.js';
+import { type LoadPuzzle, type Seeded, seedDay } from './support/seed-day.js';
 import { ms, table } from './support/stats.js';
 import {
   applyMigrations,
-  executeSql,
   ROOT,
   removeDir,
   serveWorker,
@@ -130,85 +125,6 @@ async function cleanSolve(url: string, s: RankedSubmission): Promise<{ rank: num
     throw new Error(`a first ranked submission was not a clean solve: ${res.status} ${text.slice(0, 300)}`);
   }
   return JSON.parse(text) as { rank: number; solvers: number };
-}
-
-async function getJson<T>(url: string, headers: Record<string, string> = {}): Promise<T> {
-  const res = await fetch(url, { headers });
-  if (res.status !== 200) throw new Error(`${url}: ${res.status} ${await res.text()}`);
-  return (await res.json()) as T;
-}
-
-/** The state the bench seeds: players with a token, the day, sessions on both puzzles, the hot puzzle's solvers. */
-interface Seeded {
-  date: string;
-  puzzleCount: number;
-  fresh: LoadPuzzle;
-  hot: LoadPuzzle;
-}
-
-interface LoadPuzzle {
-  id: string;
-  path: string;
-  puzzle: unknown;
-}
-
-/**
- * Seeds `state` through wrangler's own commands and one start of the Worker (the first request makes the
- * day): `PLAYERS + 1` players (the last one is the probe) holding a token, each with a session of both puzzles
- * started SESSION_AGE_MS ago, and PRIOR_SOLVERS other players' clean ranked solves of the hot puzzle with the
- * puzzle's rating settled as a live database has it (rated_through, games, version).
- */
-async function seed(config: string, state: string): Promise<Seeded> {
-  await applyMigrations(config, 'DB', state);
-  await executeSql(
-    config,
-    'DB',
-    state,
-    `${benchPlayersSql(PLAYERS, TOKEN_ID)};
-     with recursive n(i) as (select 0 union all select i + 1 from n where i < ${PRIOR_SOLVERS - 1})
-     insert into players (id, display_name, created_at)
-     select printf('00000000-0000-4000-9000-%012d', i), 'Solver ' || i, '2026-01-01T00:00:00.000Z' from n`,
-  );
-  const service = await serveWorker(config, state);
-  let day: { date: string; puzzles: unknown[] };
-  let fresh: LoadPuzzle;
-  let hot: LoadPuzzle;
-  try {
-    day = await getJson(`${service.url}/v1/puzzles/today`);
-    const freshPath = `/v1/puzzles/${day.date}/sudoku/easy`;
-    const hotPath = `/v1/puzzles/${day.date}/sudoku/medium`;
-    const a = await getJson<{ id: string; puzzle: unknown }>(service.url + freshPath);
-    const b = await getJson<{ id: string; puzzle: unknown }>(service.url + hotPath);
-    fresh = { id: a.id, path: freshPath, puzzle: a.puzzle };
-    hot = { id: b.id, path: hotPath, puzzle: b.puzzle };
-  } finally {
-    // Sessions and solves are written while the Worker is stopped, as no statement may write beside it.
-    await service.stop();
-  }
-  const time = '(60000 + (n.i * 2654435761) % 1740000)';
-  await executeSql(
-    config,
-    'DB',
-    state,
-    `insert into play_sessions (player_id, puzzle_id, started_at, time_zone)
-     select p.id, z.id, ${Date.now() - SESSION_AGE_MS}, null
-     from players p join puzzles z on z.id in ('${fresh.id}', '${hot.id}') where p.id like '%-8000-%';
-     with recursive n(i) as (select 0 union all select i + 1 from n where i < ${PRIOR_SOLVERS - 1})
-     insert into submissions (puzzle_id, puzzle_date, kind, level, player_id, created_at, valid, ranked,
-       elapsed_ms, counted_ms, capped, benchmark_seconds, score, rating_before, deviation_before,
-       rating_after, deviation_after, status, counted, established, streak_date, opponent_rating,
-       opponent_deviation, puzzle_weight, player_weight)
-     select z.id, z.date, z.kind, z.level, printf('00000000-0000-4000-9000-%012d', n.i),
-            z.date || 'T00:00:00.000Z', 1, 1, ${time}, ${time}, 0, z.benchmark_seconds,
-            1.0 / (1 + (${time} / (z.benchmark_seconds * 1000.0)) * (${time} / (z.benchmark_seconds * 1000.0))),
-            1500, 350, 1510, 340, 'clean', 1, 0, z.date, 1500, 350, 0, 1
-     from n join puzzles z on z.id = '${hot.id}';
-     update puzzles set (rated_through, rating_version, games) = (
-       select coalesce(max(s.id), 0), count(*), count(*) from submissions s
-       where s.puzzle_id = puzzles.id and s.counted = 1)
-     where id = '${hot.id}'`,
-  );
-  return { date: day.date, puzzleCount: day.puzzles.length, fresh, hot };
 }
 
 /** Every player's first ranked submission of `puzzle`, the probe's last. */
@@ -402,7 +318,12 @@ export async function run(): Promise<void> {
       floorDir,
     );
     await applyMigrations(floorConfig, 'DB', floorState);
-    const seeded = await seed(appConfig, directState);
+    const seeded = await seedDay(appConfig, directState, {
+      players: PLAYERS,
+      tokenId: TOKEN_ID,
+      priorSolvers: PRIOR_SOLVERS,
+      sessionAgeMs: SESSION_AGE_MS,
+    });
     // The boards' path starts from the very same D1 state, in a copy of its own.
     cpSync(directState, boardsState, { recursive: true });
 

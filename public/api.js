@@ -18,8 +18,8 @@ export { ApiError };
  * @typedef {import('./daily-puzzles/client/index.js').Kind} Kind
  * @typedef {import('./daily-puzzles/client/index.js').Level} Level
  * @typedef {import('./daily-puzzles/client/index.js').LevelOf<'colorsort'>} ColorSortLevel
- * @typedef {import('./daily-puzzles/client/index.js').HintBoards} HintBoards each kind's hint board format
- * @typedef {import('./daily-puzzles/client/index.js').BoardOf<Kind>} HintBoard
+ * @typedef {import('./daily-puzzles/client/index.js').HintPositions} HintPositions each kind's hint position format
+ * @typedef {import('./daily-puzzles/client/index.js').PositionOf<Kind>} HintPosition
  * @typedef {import('./daily-puzzles/client/index.js').PlayerProfile} Player
  * @typedef {Player['boardVisibility']} BoardVisibility
  * @typedef {Player['ratings'][number]} Rating

@@ -474,7 +474,7 @@ async function hint() {
   const acceptPractice = session.practiceAccepted === true;
   let answer;
   try {
-    answer = await api.client.hint(key.date, key.kind, key.level, board.hintBoard(), { acceptPractice });
+    answer = await api.client.hint(key.date, key.kind, key.level, board.hintPosition(), { acceptPractice });
   } catch (error) {
     if (error instanceof api.ApiError && error.code === 'hint_ends_ranking' && !acceptPractice) return false;
     throw error;

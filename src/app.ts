@@ -42,6 +42,7 @@ import { shareRoutes } from './routes/shares.js';
 import { submissionRoutes } from './routes/submissions.js';
 import { suspectRoutes } from './routes/suspects.js';
 import { upcomingRoutes } from './routes/upcoming.js';
+import { webhookRoutes } from './routes/webhooks.js';
 
 export interface AppOptions {
   /** The real clock; tests pass a fixed one. In development a test clock runs from it when one is set. */
@@ -94,7 +95,8 @@ export function createApp(options: AppOptions = {}) {
     .route('/v1', reviewQueueRoutes)
     .route('/v1', fairPlayAdminRoutes)
     .route('/v1', playerEvidenceRoutes)
-    .route('/v1', reportRoutes);
+    .route('/v1', reportRoutes)
+    .route('/v1', webhookRoutes);
 
   app.route('/', sharePageRoutes);
   serveDocument(app);

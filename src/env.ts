@@ -48,6 +48,11 @@ export interface Env extends Partial<Record<RateLimitBinding, RateLimit>> {
    * imports, in a circle back to here. `puzzleBoards` (src/live/puzzle-board.ts) names it.
    */
   PUZZLE_BOARD?: DurableObjectNamespace;
+  /**
+   * The webhook queue (wrangler.toml's producer and consumer, `webhook-deliveries`): events to fan out to
+   * their endpoints and deliveries to try. Typed by its messages in src/services.ts, as PUZZLE_BOARD is.
+   */
+  WEBHOOK_QUEUE?: Queue;
   /** "boards" (as wrangler.toml says) sends ranked submissions through the live boards; anything else straight to D1. */
   SUBMISSION_PATH?: string;
   /** Secret mixed into every puzzle seed so nobody can precompute tomorrow. */

@@ -5,9 +5,12 @@ import { withFrontCache } from './http/front-cache.js';
 import { refreshAnalytics } from './play/analytics.js';
 import { calibrateBenchmarks } from './play/calibrate-benchmarks.js';
 import { catchUpPuzzleRatings } from './play/catch-up-puzzle-ratings.js';
+import { announceGenerated } from './play/generation-events.js';
 import { REMINDER_CRON, sendReminders } from './play/reminders.js';
+import { handleWebhookBatch } from './play/webhook-deliveries.js';
 import { errorFields, log } from './runtime/log.js';
 import { createServices } from './services.js';
+import type { WebhookMessage } from './webhooks/events.js';
 
 export { PuzzleBoard } from './live/puzzle-board.js';
 
@@ -31,7 +34,9 @@ export default {
     }
     const { config, db, now } = services;
     const results = await Promise.allSettled([
-      runDailyCron({ db, salt: config.puzzleSalt, now, boardShards: config.boardShards }, config),
+      runDailyCron({ db, salt: config.puzzleSalt, now, boardShards: config.boardShards }, config).then(
+        (outcomes) => announceGenerated(services, outcomes),
+      ),
       calibrateBenchmarks(db, now(), config),
       catchUpPuzzleRatings(db),
       refreshAnalytics(db, now()),
@@ -40,4 +45,8 @@ export default {
       if (result.status === 'rejected') log('error', 'scheduled step failed', errorFields(result.reason));
     }
   },
-} satisfies ExportedHandler<Env>;
+  /** The webhook queue (wrangler.toml): fans events out to their endpoints and tries each delivery. */
+  async queue(batch, env) {
+    await handleWebhookBatch(await createServices(env), batch);
+  },
+} satisfies ExportedHandler<Env, WebhookMessage>;

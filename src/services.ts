@@ -4,6 +4,7 @@ import type { Env } from './env.js';
 import { type LiveBoards, liveBoards, puzzleBoards } from './live/boards.js';
 import { VAPID_ADVICE, vapidPairMatches } from './push/vapid-keys.js';
 import { developmentClock } from './runtime/development-clock.js';
+import type { WebhookMessage } from './webhooks/events.js';
 
 /** What every flow gets, from a request or from the cron: parsed config, the database and the clocks. */
 export interface Services {
@@ -22,6 +23,8 @@ export interface Services {
   realNow: () => Date;
   /** The live puzzles' boards; undefined on the direct path (`SUBMISSION_PATH` other than "boards", or no binding). */
   boards?: LiveBoards;
+  /** The webhook queue (src/webhooks): a flow only sends to it; its consumer delivers. Undefined without the binding. */
+  webhooks?: Queue<WebhookMessage>;
 }
 
 /**
@@ -68,5 +71,6 @@ export async function createServices(
   const { config, db: plain, boards } = await settled(env);
   const { db, replica } = handles ?? { db: plain, replica: plain };
   const now = config.development ? await developmentClock(db, realNow) : realNow;
-  return { config, db, replica, now, realNow, ...(boards && { boards }) };
+  const webhooks = env.WEBHOOK_QUEUE as Queue<WebhookMessage> | undefined;
+  return { config, db, replica, now, realNow, ...(boards && { boards }), ...(webhooks && { webhooks }) };
 }

@@ -22,4 +22,8 @@ export const PURE_TESTS = [
   'test/card/**/*.test.ts',
   'test/push/push-hosts.test.ts',
   'test/contract/hint.test.ts',
+  'test/bench/proc-stat.test.ts',
+  'test/bench/remote-d1.test.ts',
+  'test/bench/split-figures.test.ts',
+  'test/webhooks/pure/*.test.ts',
 ];

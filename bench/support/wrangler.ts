@@ -10,8 +10,9 @@ import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { Miniflare, type WorkerOptions } from 'miniflare';
+import { Miniflare, type SharedOptions, type WorkerOptions } from 'miniflare';
 import { unstable_getMiniflareWorkerOptions } from 'wrangler';
+import { cpuMsOfStat, parseProcStat } from './proc-stat.js';
 
 const run = promisify(execFile);
 
@@ -133,12 +134,13 @@ export interface WorkerServer {
  * development) and the state `wrangler d1` commands wrote to `persistTo`. Not `wrangler dev` itself: its
  * proxy and inspector restarted the Worker mid-request now and then on a busy 2-core machine, and they add a
  * hop of their own to every request.
- * The Worker's own logs are dropped.
+ * The Worker's own logs are dropped. `more` may name the Worker (default `bench`) and join it to a dev
+ * registry (bench/split.ts).
  */
 export async function serveWorker(
   snapshotConfig: string,
   persistTo: string,
-  more: Partial<WorkerOptions> = {},
+  more: Partial<WorkerOptions & SharedOptions> = {},
   vars: Record<string, string> = {},
 ): Promise<WorkerServer> {
   const { workerOptions, main } = unstable_getMiniflareWorkerOptions(snapshotConfig);
@@ -150,7 +152,10 @@ export async function serveWorker(
       const text = b
         .toString()
         .split('\n')
-        .filter((line) => line.trim() !== '' && !line.startsWith('{"level":'))
+        .filter(
+          (line) =>
+            line.trim() !== '' && (!line.startsWith('{"level":') || line.startsWith('{"level":"error"')),
+        )
         .join('\n');
       if (text) said = (said + '\n' + text).slice(-4000);
     });
@@ -161,8 +166,8 @@ export async function serveWorker(
     ...options,
     // Committed configurations are deployments; a benchmark on loopback runs with the built-in dev secrets.
     bindings: { ...options.bindings, ENVIRONMENT: 'development', ...vars },
-    ...more,
     name: 'bench',
+    ...more,
     modules: true,
     scriptPath: main,
     modulesRoot: path.dirname(main),
@@ -216,18 +221,21 @@ function ownWorkerd(): Set<number> {
   return found;
 }
 
-/** User and system CPU of a process in ms (clock ticks of 10 ms, Linux's USER_HZ of 100). */
+/** User and system CPU of a process in ms; NaN once it is gone. */
 function cpuMsOf(pid: number): number {
-  const fields = procStat(pid)?.fields;
-  return fields ? (Number(fields[11]) + Number(fields[12])) * 10 : Number.NaN;
+  const text = statText(pid);
+  return text === null ? Number.NaN : cpuMsOfStat(text);
 }
 
 /** /proc/<pid>/stat: the command's name and the fields after it (state first), or null once it is gone. */
 function procStat(pid: number): { name: string; fields: string[] } | null {
+  const text = statText(pid);
+  return text === null ? null : parseProcStat(text);
+}
+
+function statText(pid: number): string | null {
   try {
-    const text = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const close = text.lastIndexOf(')');
-    return { name: text.slice(text.indexOf('(') + 1, close), fields: text.slice(close + 2).split(' ') };
+    return readFileSync(`/proc/${pid}/stat`, 'utf8');
   } catch {
     return null;
   }

@@ -353,8 +353,8 @@ export function createBoard(puzzle, context) {
       selected = null;
       paint();
     },
-    /** @returns {import('../api.js').HintBoards['colorsort']} */
-    hintBoard: () => ({ moves: history.map((m) => [m.from, m.to]) }),
+    /** @returns {import('../api.js').HintPositions['colorsort']} */
+    hintPosition: () => ({ moves: history.map((m) => [m.from, m.to]) }),
     showHint(hint) {
       markHint(tubes, hint, 'tube');
       // A mistake names a move of the list: the board shows its two tubes.

@@ -12,7 +12,7 @@
  * @property {() => unknown} solution the position in the kind's interchange solution format
  * @property {() => unknown} snapshot progress to keep across reloads (JSON)
  * @property {(locked: boolean) => void} setLocked a locked board ignores input (after a ranked solve)
- * @property {() => import('../api.js').HintBoard} hintBoard the position in the kind's hint board format
+ * @property {() => import('../api.js').HintPosition} hintPosition the position in the kind's hint position format
  *   (the body of POST /v1/puzzles/{date}/{kind}/{level}/hint)
  * @property {(hint: Hint | null) => void} showHint marks what a hint names on the board (null clears)
  */

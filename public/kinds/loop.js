@@ -286,8 +286,8 @@ export function createBoard(puzzle, context) {
       locked = value;
       paint();
     },
-    /** @returns {import('../api.js').HintBoards['loop']} */
-    hintBoard: () => ({ edges: Array.from(state, (v) => HINT_SYMBOL[v]).join('') }),
+    /** @returns {import('../api.js').HintPositions['loop']} */
+    hintPosition: () => ({ edges: Array.from(state, (v) => HINT_SYMBOL[v]).join('') }),
     showHint: (hint) => markHint(edges, hint, 'edge'),
   };
 }

@@ -265,8 +265,8 @@ export function createBoard(puzzle, context) {
       locked = value;
       paint();
     },
-    /** @returns {import('../api.js').HintBoards['pattern']} */
-    hintBoard: () => ({ cells: Array.from(state, (v) => HINT_SYMBOL[v]).join('') }),
+    /** @returns {import('../api.js').HintPositions['pattern']} */
+    hintPosition: () => ({ cells: Array.from(state, (v) => HINT_SYMBOL[v]).join('') }),
     showHint,
   };
 }

@@ -120,8 +120,8 @@ export function createBoard(puzzle, context) {
     solution: () => ({ grid: digits.text() }),
     snapshot: digits.text,
     setLocked: digits.setLocked,
-    /** @returns {import('../api.js').HintBoards['signal']} */
-    hintBoard: () => ({ grid: Array.from(digits.values) }),
+    /** @returns {import('../api.js').HintPositions['signal']} */
+    hintPosition: () => ({ grid: Array.from(digits.values) }),
     showHint: (hint) => markHint(digits.cells, hint, 'cell'),
   };
 }

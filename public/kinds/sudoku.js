@@ -38,8 +38,8 @@ export function createBoard(puzzle, context) {
     solution: () => ({ grid: digits.text() }),
     snapshot: digits.text,
     setLocked: digits.setLocked,
-    /** @returns {import('../api.js').HintBoards['sudoku']} */
-    hintBoard: () => ({ grid: digits.text() }),
+    /** @returns {import('../api.js').HintPositions['sudoku']} */
+    hintPosition: () => ({ grid: digits.text() }),
     showHint: (hint) => markHint(digits.cells, hint, 'cell'),
   };
 }

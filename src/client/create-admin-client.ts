@@ -25,6 +25,14 @@ import type {
 import type { PlayerEvidence } from '../contract/player-evidence.js';
 import type { ReviewQueue } from '../contract/review-queue.js';
 import type { Rerolled, Upcoming } from '../contract/upcoming.js';
+import type {
+  CreatedWebhook,
+  NewWebhook,
+  QueuedDelivery,
+  Webhook,
+  WebhookDeliveries,
+  Webhooks,
+} from '../contract/webhooks.js';
 import { type ClientOptions, caller, segment } from './call.js';
 import type { PageQuery } from './create-client.js';
 
@@ -105,6 +113,22 @@ export interface AdminClient {
   puzzleFeedback(date: string, kind: string, level: string): Promise<PuzzleFeedback>;
   /** Each level's felt difficulty beside its grader's techniques and its benchmark. */
   levelFeedback(): Promise<LevelFeedback>;
+  /** Owner only: registers an endpoint for events; its signing secret is in the answer, shown this once. */
+  createWebhook(request: NewWebhook): Promise<CreatedWebhook>;
+  /** Every webhook endpoint (never their secrets). */
+  webhooks(): Promise<Webhooks>;
+  /** One webhook endpoint: whether it is disabled, and why. */
+  webhook(id: string): Promise<Webhook>;
+  /** Owner only: deletes an endpoint with its deliveries. */
+  deleteWebhook(id: string): Promise<void>;
+  /** Owner only: enables a disabled endpoint again. */
+  enableWebhook(id: string): Promise<Webhook>;
+  /** Queues a `webhook.test` event to the endpoint alone. */
+  testWebhook(id: string): Promise<QueuedDelivery>;
+  /** The endpoint's deliveries, newest first, each with every try. */
+  webhookDeliveries(id: string, query?: PageQuery): Promise<WebhookDeliveries>;
+  /** Queues one more try of a delivery, its `webhook-id` unchanged. */
+  replayWebhookDelivery(id: string, deliveryId: number): Promise<QueuedDelivery>;
 }
 
 /**
@@ -117,6 +141,7 @@ export function createAdminClient(baseUrl: string, options: ClientOptions = {}):
   const player = (id: string) => `/v1/admin/players/${segment(id)}`;
   const withReason = (reason: Reason | undefined) => (reason === undefined ? {} : { reason });
   const moderator = (id: string) => `/v1/admin/moderators/${segment(id)}`;
+  const webhook = (id: string) => `/v1/admin/webhooks/${segment(id)}`;
   return {
     whoAmI: () => call<WhoAmI>('/v1/admin/me'),
     analytics: (query = {}) => call<Analytics>('/v1/admin/analytics', { query: { ...query } }),
@@ -172,5 +197,17 @@ export function createAdminClient(baseUrl: string, options: ClientOptions = {}):
     puzzleFeedback: (date, kind, level) =>
       call<PuzzleFeedback>(`/v1/admin/puzzles/${segment(date)}/${segment(kind)}/${segment(level)}/feedback`),
     levelFeedback: () => call<LevelFeedback>('/v1/admin/levels/feedback'),
+    createWebhook: (request) => call<CreatedWebhook>('/v1/admin/webhooks', { method: 'POST', body: request }),
+    webhooks: () => call<Webhooks>('/v1/admin/webhooks'),
+    webhook: (id) => call<Webhook>(webhook(id)),
+    deleteWebhook: (id) => call<void>(webhook(id), { method: 'DELETE' }),
+    enableWebhook: (id) => call<Webhook>(`${webhook(id)}/enable`, { method: 'POST' }),
+    testWebhook: (id) => call<QueuedDelivery>(`${webhook(id)}/test`, { method: 'POST' }),
+    webhookDeliveries: (id, query = {}) =>
+      call<WebhookDeliveries>(`${webhook(id)}/deliveries`, { query: { ...query } }),
+    replayWebhookDelivery: (id, deliveryId) =>
+      call<QueuedDelivery>(`${webhook(id)}/deliveries/${segment(String(deliveryId))}/replay`, {
+        method: 'POST',
+      }),
   };
 }

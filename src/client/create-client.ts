@@ -1,5 +1,4 @@
 import type { AccountPlayer, SessionRequest } from '../contract/accounts.js';
-import type { BoardOf, HintedKind } from '../contract/boards/index.js';
 import type { LinkCode, LinkRequest, PlayerTokens } from '../contract/devices.js';
 import type { Report, ReportRequest, Vote, VoteRequest } from '../contract/feedback.js';
 import type { Follow, FollowsPage } from '../contract/follows.js';
@@ -8,7 +7,8 @@ import type { Health } from '../contract/health.js';
 import type { HintAnswer, HintOptions } from '../contract/hint.js';
 import type { History, PlayerStats } from '../contract/history.js';
 import type { KindList } from '../contract/kind-info.js';
-import type { Kind, Level, LevelOf, SolutionOf } from '../contract/kinds/index.js';
+import type { ColorSortPosition } from '../contract/kinds/colorsort.js';
+import type { Kind, Level, LevelOf, PositionOf, SolutionOf } from '../contract/kinds/index.js';
 import type {
   BoardScope,
   DailyBoard,
@@ -25,7 +25,6 @@ import type {
 } from '../contract/player.js';
 import type { PushKey, PushSubscriptionJson, PushSubscriptionView } from '../contract/push.js';
 import type { Answer, DayPuzzles, PlayablePuzzle } from '../contract/puzzle.js';
-import type { ColorSortPosition } from '../contract/reveal.js';
 import type { Share, ShareRequest, Shares } from '../contract/shares.js';
 import type { SubmissionRequest, SubmissionResult } from '../contract/submission.js';
 import { type ClientOptions, caller, type Fresh, segment } from './call.js';
@@ -78,16 +77,16 @@ export interface Client {
     moves: SolutionOf<'colorsort'>['moves'],
   ): Promise<ColorSortPosition>;
   /**
-   * The grader's next step from the player's board, or its first mistake (needs the token and the player's
+   * The grader's next step from the player's position, or its first mistake (needs the token and the player's
    * session: fetch the `puzzle` first). Counted in the session: a solve after a hint is practice, so the
    * first hint of a still-ranked solve needs `{ acceptPractice: true }`, the player's consent, else it is
    * refused with `ApiError` code `hint_ends_ranking`.
    */
-  hint<K extends HintedKind>(
+  hint<K extends Kind>(
     date: string,
     kind: K,
     level: LevelOf<K>,
-    board: BoardOf<K>,
+    position: PositionOf<K>,
     options?: HintOptions,
   ): Promise<HintAnswer>;
   /** Submits a solution of the puzzle's kind with its move log (needs a player token). */
@@ -200,16 +199,16 @@ export function createClient(baseUrl: string, options: ClientOptions = {}): Clie
         method: 'POST',
         body: { moves },
       }),
-    hint: <K extends HintedKind>(
+    hint: <K extends Kind>(
       date: string,
       kind: K,
       level: Level,
-      board: BoardOf<K>,
+      position: PositionOf<K>,
       options: HintOptions = {},
     ) =>
       call<HintAnswer>(`${puzzlePath(date, kind, level)}/hint`, {
         method: 'POST',
-        body: options.acceptPractice ? { ...board, acceptPractice: true } : board,
+        body: options.acceptPractice ? { ...position, acceptPractice: true } : position,
       }),
     submit: <K extends Kind>(date: string, kind: K, level: Level, submission: SubmissionOf<K>) =>
       call<SubmissionResult>(`${puzzlePath(date, kind, level)}/submissions`, {

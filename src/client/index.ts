@@ -24,7 +24,6 @@ export type {
   Suspects,
 } from '../contract/admin.js';
 export type { Analytics } from '../contract/analytics.js';
-export type { BoardOf, HintBoards, HintedKind } from '../contract/boards/index.js';
 export type { TestClock } from '../contract/clock.js';
 export type { LinkCode, PlayerTokens } from '../contract/devices.js';
 export type { ErrorBody } from '../contract/error.js';
@@ -54,7 +53,16 @@ export type { Health } from '../contract/health.js';
 export type { HintAnswer, HintOptions } from '../contract/hint.js';
 export type { History, PlayerStats } from '../contract/history.js';
 export type { KindList } from '../contract/kind-info.js';
-export type { Kind, Level, LevelOf, PublicPuzzleOf, SolutionOf } from '../contract/kinds/index.js';
+export type { ColorSortPosition } from '../contract/kinds/colorsort.js';
+export type {
+  HintPositions,
+  Kind,
+  Level,
+  LevelOf,
+  PositionOf,
+  PublicPuzzleOf,
+  SolutionOf,
+} from '../contract/kinds/index.js';
 export type {
   BoardScope,
   DailyBoard,
@@ -79,12 +87,21 @@ export type {
   ReminderPayload,
 } from '../contract/push.js';
 export type { Answer, DayPuzzles, PlayablePuzzle, Puzzle } from '../contract/puzzle.js';
-export type { ColorSortPosition } from '../contract/reveal.js';
 export type { ReviewItem, ReviewQueue } from '../contract/review-queue.js';
 export type { Share, ShareCard, ShareRequest, Shares } from '../contract/shares.js';
 export type { Streak } from '../contract/streak.js';
 export type { LogEntry, SubmissionRequest, SubmissionResult } from '../contract/submission.js';
 export type { Rerolled, Upcoming, UpcomingPuzzle } from '../contract/upcoming.js';
+export type {
+  CreatedWebhook,
+  NewWebhook,
+  QueuedDelivery,
+  Webhook,
+  WebhookDeliveries,
+  WebhookDelivery,
+  WebhookEventType,
+  Webhooks,
+} from '../contract/webhooks.js';
 export { ApiError } from './api-error.js';
 export { BOOKMARK_HEADER, newerBookmark } from './bookmark.js';
 export { type AdminClient, createAdminClient } from './create-admin-client.js';

@@ -5,6 +5,7 @@ import type { Felt, ReportReason } from '../contract/feedback.js';
 import type { Level } from '../contract/kinds/index.js';
 import type { ModeratorRole } from '../contract/moderators.js';
 import type { ShareCard } from '../contract/shares.js';
+import type { WebhookEventType } from '../contract/webhooks.js';
 import type { Difficulty, LogEntry, PuzzleMeta } from '../engines/types.js';
 import type { Evidence } from '../fairplay/evidence.js';
 import type { ReviewReason } from '../fairplay/verdict.js';
@@ -467,7 +468,12 @@ export type AdminAction =
   | 'set_lines'
   | 'add_moderator'
   | 'revoke_moderator'
-  | 'reroll';
+  | 'reroll'
+  | 'add_webhook'
+  | 'delete_webhook'
+  | 'enable_webhook'
+  | 'test_webhook'
+  | 'replay_webhook_delivery';
 
 /** Every moderator and operator action: who did what to what, when and why. */
 export const adminActions = sqliteTable(
@@ -685,3 +691,59 @@ export const dailyPlayerStats = sqliteTable('daily_player_stats', {
   backAfter30: integer('back_after_30').notNull().default(0),
   computedAt: text('computed_at').notNull(),
 });
+
+/**
+ * Where a site hears of events (src/webhooks). The secret signs every delivery, so it is kept as given out
+ * (`whsec_…`): unlike a token, it cannot be stored as a hash. It is shown once, when the endpoint is made.
+ */
+export const webhookEndpoints = sqliteTable('webhook_endpoints', {
+  id: text('id').primaryKey(),
+  url: text('url').notNull(),
+  /** The event types it subscribes to (src/contract/webhooks.ts). */
+  events: text('events', { mode: 'json' }).$type<WebhookEventType[]>().notNull(),
+  secret: text('secret').notNull(),
+  createdAt: text('created_at').notNull(),
+  /** Set when it failed for 24 hours (or never, while enabled), with why. */
+  disabledAt: text('disabled_at'),
+  reason: text('reason'),
+  /** The first failed attempt since its last success: 24 hours after it the endpoint is disabled. */
+  failingSince: text('failing_since'),
+});
+
+export type WebhookDeliveryStatus = 'pending' | 'delivered' | 'failed';
+
+/** One event for one endpoint: its signed body as first sent, and where its tries stand. */
+export const webhookDeliveries = sqliteTable(
+  'webhook_deliveries',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    /** The `webhook-id` header: the same on every try and replay, so a receiver can drop repeats. */
+    messageId: text('message_id').notNull().unique(),
+    endpointId: text('endpoint_id')
+      .notNull()
+      .references(() => webhookEndpoints.id, { onDelete: 'cascade' }),
+    eventType: text('event_type').notNull(),
+    payload: text('payload').notNull(),
+    createdAt: text('created_at').notNull(),
+    status: text('status').$type<WebhookDeliveryStatus>().notNull(),
+    /** When the next try is due; null once delivered or given up. */
+    nextAttemptAt: text('next_attempt_at'),
+  },
+  (t) => [index('webhook_deliveries_endpoint').on(t.endpointId, t.id)],
+);
+
+/** Every try of a delivery: the status the endpoint answered, or why there was none, and how long it took. */
+export const webhookAttempts = sqliteTable(
+  'webhook_attempts',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    deliveryId: integer('delivery_id')
+      .notNull()
+      .references(() => webhookDeliveries.id, { onDelete: 'cascade' }),
+    at: text('at').notNull(),
+    statusCode: integer('status_code'),
+    error: text('error'),
+    durationMs: integer('duration_ms').notNull(),
+  },
+  (t) => [index('webhook_attempts_delivery').on(t.deliveryId, t.id)],
+);

@@ -41,3 +41,6 @@ export type Hint =
   | { type: 'search'; technique: 'search'; explanation: string }
   /** Nothing left to do. */
   | { type: 'solved'; explanation: string };
+
+/** A hint that concludes something: what a player following hints enters. */
+export type HintStep = Extract<Hint, { type: 'step' }>;

@@ -1,7 +1,6 @@
-import { colorsortShapes, MAX_TUBE } from '../contract/kinds/colorsort.js';
+import { colorsortShapes } from '../contract/kinds/colorsort.js';
 import type { LevelOf } from '../contract/kinds/index.js';
-import { ColorSortPositionSchema } from '../contract/reveal.js';
-import { nextHint } from '../engines/colorsort/hint.js';
+import { afterStep, nextHint, startPosition } from '../engines/colorsort/hint.js';
 import {
   type ColorSortPuzzle,
   type ColorSortSolution,
@@ -14,10 +13,6 @@ import type { KindDescriptor } from './descriptor.js';
 export const colorsort = {
   engine,
   displayName: 'Colour sort',
-  publicPuzzle: colorsortShapes.publicPuzzle,
-  solution: colorsortShapes.solution,
-  logEntry: { maxA: MAX_TUBE, maxB: MAX_TUBE },
-  logFormat: "[t, from tube, to tube]: the log's pours are the solution's moves, in order",
   benchmark: {
     unit: 'move',
     // The original colour-sort game's rating table: seconds per move of the shortest solution, by level
@@ -28,12 +23,12 @@ export const colorsort = {
   floorSecondsPerStep: { easy: 0.5, medium: 0.6, hard: 0.7, superhard: 0.8 },
   // The units start hidden: the player's session is shown them pour by pour.
   reveal: {
-    position: ColorSortPositionSchema,
+    position: colorsortShapes.revealed,
     replay: (puzzle, { moves }) => reveal(puzzle, moves),
     exposedBy,
   },
-  // The board is the moves so far, the reveal route's body; the hint is the next pour of a shortest line.
-  hint: { board: colorsortShapes.solution, next: nextHint },
+  // The position is the moves so far, the reveal route's body; the hint is the next pour of a shortest line.
+  hint: { position: colorsortShapes.position, next: nextHint, start: startPosition, follow: afterStep },
 } satisfies KindDescriptor<'colorsort', ColorSortPuzzle, ColorSortSolution>;
 
 /** The original colour-sort game's rating table: the level of a deal by `numColors:duplicateColors`. */

@@ -1,17 +1,11 @@
-import { LoopBoardSchema } from '../contract/boards/loop.js';
 import { loopShapes } from '../contract/kinds/loop.js';
-import { nextHint } from '../engines/loop/hint.js';
+import { afterStep, nextHint, startPosition } from '../engines/loop/hint.js';
 import { engine } from '../engines/loop/index.js';
 import type { KindDescriptor } from './descriptor.js';
 
 export const loop = {
   engine,
   displayName: 'Loop',
-  publicPuzzle: loopShapes.publicPuzzle,
-  solution: loopShapes.solution,
-  logEntry: { maxA: 479, maxB: 2 },
-  logFormat:
-    "[t, edge index in the solution's order (every horizontal edge row-major, then every vertical one), 0 unknown | 1 line | 2 cross]",
   benchmark: {
     unit: 'puzzle',
     // Cells × seconds per cell (5×5, 7×7, 10×10, 15×15); a cell has four edges to settle and the harder
@@ -21,5 +15,5 @@ export const loop = {
   // Per edge of the loop: each is placed by a click after the clues around it are read.
   floorSecondsPerStep: { easy: 0.25, medium: 0.3, hard: 0.4, expert: 0.5 },
   // The grader's next rule application from the player's lines and crosses.
-  hint: { board: LoopBoardSchema, next: nextHint },
+  hint: { position: loopShapes.position, next: nextHint, start: startPosition, follow: afterStep },
 } satisfies KindDescriptor<'loop'>;

@@ -1,16 +1,11 @@
-import { PatternBoardSchema } from '../contract/boards/pattern.js';
 import { patternShapes } from '../contract/kinds/pattern.js';
-import { nextHint } from '../engines/pattern/hint.js';
+import { afterStep, nextHint, startPosition } from '../engines/pattern/hint.js';
 import { engine } from '../engines/pattern/index.js';
 import type { KindDescriptor } from './descriptor.js';
 
 export const pattern = {
   engine,
   displayName: 'Pattern',
-  publicPuzzle: patternShapes.publicPuzzle,
-  solution: patternShapes.solution,
-  logEntry: { maxA: 899, maxB: 2 },
-  logFormat: '[t, cell row-major, 0 empty | 1 filled | 2 crossed]',
   benchmark: {
     unit: 'puzzle',
     // Cells × seconds per cell: 2.5 s while single lines suffice (read clue, mark filled and empty cells),
@@ -20,5 +15,5 @@ export const pattern = {
   // Per filled cell: a drag paints a run in a fraction of a second, so the bound is the reading of the
   // clues, rising once lines no longer suffice on their own.
   floorSecondsPerStep: { easy: 0.15, medium: 0.2, hard: 0.3, expert: 0.35 },
-  hint: { board: PatternBoardSchema, next: nextHint },
+  hint: { position: patternShapes.position, next: nextHint, start: startPosition, follow: afterStep },
 } satisfies KindDescriptor<'pattern'>;

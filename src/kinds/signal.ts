@@ -1,16 +1,11 @@
-import { SignalBoardSchema } from '../contract/boards/signal.js';
 import { signalShapes } from '../contract/kinds/signal.js';
-import { nextHint } from '../engines/signal/hint.js';
+import { afterStep, nextHint, startPosition } from '../engines/signal/hint.js';
 import { engine } from '../engines/signal/index.js';
 import type { KindDescriptor } from './descriptor.js';
 
 export const signal = {
   engine,
   displayName: 'Signal',
-  publicPuzzle: signalShapes.publicPuzzle,
-  solution: signalShapes.solution,
-  logEntry: { maxA: 80, maxB: 9 },
-  logFormat: '[t, cell row-major, height 1–n or 0 to clear]',
   benchmark: {
     unit: 'puzzle',
     // Cells × seconds per cell (4×4 to 7×7): visibility clues interact with the Latin constraint, and the
@@ -20,5 +15,5 @@ export const signal = {
   // Per empty cell, as for sudoku (each height is deduced from clues and the Latin rule); larger boards
   // need longer chains of visibility arguments.
   floorSecondsPerStep: { easy: 0.5, medium: 0.7, hard: 1.0, expert: 1.3 },
-  hint: { board: SignalBoardSchema, next: nextHint },
+  hint: { position: signalShapes.position, next: nextHint, start: startPosition, follow: afterStep },
 } satisfies KindDescriptor<'signal'>;

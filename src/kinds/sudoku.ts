@@ -1,16 +1,11 @@
-import { SudokuBoardSchema } from '../contract/boards/sudoku.js';
 import { sudokuShapes } from '../contract/kinds/sudoku.js';
-import { nextHint } from '../engines/sudoku/hint.js';
+import { afterStep, nextHint, startPosition } from '../engines/sudoku/hint.js';
 import { engine } from '../engines/sudoku/index.js';
 import type { KindDescriptor } from './descriptor.js';
 
 export const sudoku = {
   engine,
   displayName: 'Sudoku',
-  publicPuzzle: sudokuShapes.publicPuzzle,
-  solution: sudokuShapes.solution,
-  logEntry: { maxA: 80, maxB: 9 },
-  logFormat: '[t, cell 0–80 row-major, digit 1–9 or 0 to clear]',
   benchmark: {
     unit: 'puzzle',
     // Empty cells (about 46 easy to 58 expert) × seconds per cell: singles need a scan, subsets need pencil
@@ -20,5 +15,5 @@ export const sudoku = {
   // Per blank cell. The fastest recorded classic solve is about 1 s per blank, on a competition puzzle;
   // harder levels need pencil marks and longer chains, which no one enters at that speed.
   floorSecondsPerStep: { easy: 0.5, medium: 0.7, hard: 1.0, expert: 1.4 },
-  hint: { board: SudokuBoardSchema, next: nextHint },
+  hint: { position: sudokuShapes.position, next: nextHint, start: startPosition, follow: afterStep },
 } satisfies KindDescriptor<'sudoku'>;

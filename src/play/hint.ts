@@ -12,13 +12,13 @@ export const HINTS_PER_SESSION = 30;
 export type HintOutcome =
   | { ok: true; hint: Hint; hintsUsed: number }
   | { ok: false; reason: 'no_session' }
-  | { ok: false; reason: 'board_mismatch'; message: string }
+  | { ok: false; reason: 'position_mismatch'; message: string }
   | { ok: false; reason: 'hint_limit'; limit: number }
   /** The first hint of a still-ranked session, asked without the player's consent to make it practice. */
   | { ok: false; reason: 'hint_ends_ranking' };
 
 /**
- * The grader's next step from the player's board (already parsed by the kind's board schema), counted in
+ * The grader's next step from the player's board (already parsed by the kind's position schema), counted in
  * the player's session of the puzzle: a solve after a hint is practice (src/play/submit.ts), so the first
  * hint of a session whose date is still ranked needs `acceptPractice`. The session, its cap and the consent
  * are checked before the engine works, so a refused request costs no search. The puzzle's solution is read
@@ -29,7 +29,7 @@ export async function giveHint(
   player: { id: string },
   capability: HintCapability<unknown, unknown>,
   puzzle: { id: string; date: IsoDate; kind: Kind; puzzle: unknown; answer: unknown },
-  request: { board: unknown; acceptPractice: boolean },
+  request: { position: unknown; acceptPractice: boolean },
 ): Promise<HintOutcome> {
   const given = await sessionHints(services.db, { playerId: player.id, puzzleId: puzzle.id });
   if (given === undefined) return { ok: false, reason: 'no_session' };
@@ -38,11 +38,15 @@ export async function giveHint(
   if (ranked && !request.acceptPractice) return { ok: false, reason: 'hint_ends_ranking' };
   let hint: Hint;
   try {
-    hint = capability.next(engineFor(puzzle.kind).parsePuzzle(puzzle.puzzle), puzzle.answer, request.board);
+    hint = capability.next(
+      engineFor(puzzle.kind).parsePuzzle(puzzle.puzzle),
+      puzzle.answer,
+      request.position,
+    );
   } catch (error) {
-    // The board's schema cannot know the puzzle's size: the engine says when the two do not fit.
+    // The position's schema cannot know the puzzle's size: the engine says when the two do not fit.
     if (error instanceof PuzzleInputError)
-      return { ok: false, reason: 'board_mismatch', message: error.message };
+      return { ok: false, reason: 'position_mismatch', message: error.message };
     throw error;
   }
   // Counted with the cap in the same statement: a concurrent hint may have taken the last one meanwhile.

@@ -3,8 +3,10 @@ import { descriptorOf } from '../kinds/index.js';
 import { score } from '../rating/score.js';
 import { streaks } from '../rating/streak.js';
 import type { Services } from '../services.js';
+import { emit } from './emit-event.js';
 import { judgeTiming } from './judge-timing.js';
 import { baseRow, localDate, logMismatch, type ReadyState } from './ready-state.js';
+import { solveEvents } from './solve-events.js';
 import { storeDirect } from './store-direct.js';
 import { storeOnBoard } from './store-on-board.js';
 import { streakView } from './streak-view.js';
@@ -58,5 +60,6 @@ export async function judgeSolve(
   const stored = services.boards
     ? await storeOnBoard(services.boards, state, { ...judged, ...held }, verdict.verdict, game, now)
     : await storeDirect(services, state, judged, held, game, now);
+  await emit(services, ...solveEvents(base.playerId, puzzle, stored));
   return { ok: true, result: stored };
 }

@@ -8,10 +8,15 @@ import type { SolveStatus } from '../db/schema.js';
 import { sessionPuzzleIds } from '../db/sessions.js';
 import type { Kind } from '../kinds/index.js';
 import type { LiveBoards } from '../live/boards.js';
+import type { Services } from '../services.js';
 import { auditEntry } from './audit-entry.js';
 import { catchUpPlayerRating } from './catch-up-player-rating.js';
 import { catchUpPuzzleRating } from './catch-up-puzzle-ratings.js';
+import { emit } from './emit-event.js';
 import { changeLiveSolves } from './live-moderation.js';
+
+/** Where moderation's webhook events go: the request's services (tests that call the flows may leave it out). */
+type Events = Pick<Services, 'webhooks' | 'now'>;
 
 /** Puzzles a ban replays at once; the daily job replays the rest (their ratings read as new meanwhile). */
 export const MAX_PUZZLES_REPLAYED_AT_ONCE = 50;
@@ -42,6 +47,7 @@ export async function approveSolve(
   reason: string,
   now: Date,
   boards?: LiveBoards,
+  events?: Events,
 ): Promise<ModerationOutcome> {
   const outcome = await changeStatus(
     db,
@@ -50,6 +56,7 @@ export async function approveSolve(
     auditEntry(by, 'approve', String(id), reason, now),
     now,
     boards,
+    events,
   );
   return outcome;
 }
@@ -62,6 +69,7 @@ export function voidSolve(
   reason: string,
   now: Date,
   boards?: LiveBoards,
+  events?: Events,
 ): Promise<ModerationOutcome> {
   return changeStatus(
     db,
@@ -70,6 +78,7 @@ export function voidSolve(
     auditEntry(by, 'void', String(id), reason, now),
     now,
     boards,
+    events,
   );
 }
 
@@ -80,13 +89,27 @@ async function changeStatus(
   action: NewAdminAction,
   now: Date,
   boards: LiveBoards | undefined,
+  events: Events | undefined,
 ): Promise<ModerationOutcome> {
   const solve = await findSubmission(db, id);
   if (!solve) return { ok: false, reason: 'not_found' };
   if (!solve.ranked) return { ok: false, reason: 'not_ranked' };
-  return changeLiveSolves(db, boards, [solve.puzzleId], now, () =>
+  const outcome = await changeLiveSolves(db, boards, [solve.puzzleId], now, () =>
     applyStatus(db, solve, change, action, now),
   );
+  if (outcome.ok && events) {
+    await emit(events, {
+      type: change.to === 'approved' ? 'solve.approved' : 'solve.voided',
+      playerId: solve.playerId,
+      data: {
+        submissionId: solve.id,
+        puzzleId: solve.puzzleId,
+        kind: solve.kind,
+        from: solve.status ?? 'clean',
+      },
+    });
+  }
+  return outcome;
 }
 
 async function applyStatus(

@@ -1,7 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import { SUDOKU_BOARD_EXAMPLE } from '../contract/boards/sudoku.js';
 import { HintAnswerSchema, HintConsentShape } from '../contract/hint.js';
 import { KIND_SHAPES } from '../contract/kinds/index.js';
+import { SUDOKU_POSITION_EXAMPLE } from '../contract/kinds/sudoku.js';
 import { ApiError } from '../http/errors.js';
 import { RATE_LIMITS } from '../http/rate-limit.js';
 import { hintOf, KINDS, type Kind } from '../kinds/index.js';
@@ -19,27 +19,27 @@ const HintParams = PuzzleParams.extend({
 });
 
 /**
- * A kind's hint request: its board with the player's consent as one more member (every board is a strict
- * JSON object; another shape is a programming error, found at start-up). It keeps the board's description
- * and examples, under its own name (`SudokuHintRequest`).
+ * A kind's hint request: its position with the player's consent as one more member (every position is a
+ * strict JSON object; another shape is a programming error, found at start-up). It keeps the position's
+ * description and examples, under its own name (`SudokuHintRequest`).
  */
 function hintRequestOf(kind: Kind): z.ZodType {
-  const board = hintOf(kind).board;
-  if (!(board instanceof z.ZodObject)) throw new Error(`${kind}'s hint board must be an object schema`);
-  const { id: _boardId, ...described } = z.globalRegistry.get(board) ?? {};
-  return board.extend(HintConsentShape).meta({ ...described, id: `${KIND_SHAPES[kind].name}HintRequest` });
+  const position = hintOf(kind).position;
+  if (!(position instanceof z.ZodObject)) throw new Error(`${kind}'s hint position must be an object schema`);
+  const { id: _positionId, ...described } = z.globalRegistry.get(position) ?? {};
+  return position.extend(HintConsentShape).meta({ ...described, id: `${KIND_SHAPES[kind].name}HintRequest` });
 }
 
 /** Every kind's hint request, for the document (each kind's own schema validates its request). */
 const AnyHintBody = z
   .union(KINDS.map(hintRequestOf) as [z.ZodType, z.ZodType, ...z.ZodType[]])
-  .meta({ example: { ...SUDOKU_BOARD_EXAMPLE, acceptPractice: true } });
+  .meta({ example: { ...SUDOKU_POSITION_EXAMPLE, acceptPractice: true } });
 
-/** The consent, read off the body before the rest is parsed as the kind's board. */
+/** The consent, read off the body before the rest is parsed as the kind's position. */
 const Consent = z.looseObject(HintConsentShape);
 
 const HINT_REFUSALS = {
-  board_mismatch: [
+  position_mismatch: [
     400,
     'invalid_request',
     ({ message }) => `The board does not fit this puzzle: ${message}`,
@@ -102,9 +102,13 @@ export const hintRoutes = routeGroup().openapi(hintRoute, async (c) => {
     throw new ApiError(400, 'invalid_request', body.error.issues[0]?.message ?? 'not a hint request');
   }
   const { acceptPractice, ...rest } = body.data;
-  const board = capability.board.safeParse(rest);
-  if (!board.success) {
-    throw new ApiError(400, 'invalid_request', board.error.issues[0]?.message ?? 'not a board of this kind');
+  const position = capability.position.safeParse(rest);
+  if (!position.success) {
+    throw new ApiError(
+      400,
+      'invalid_request',
+      position.error.issues[0]?.message ?? 'not a board of this kind',
+    );
   }
   const day = requirePlayableDate(services, date);
   const row = await requireDailyPuzzle(services, { date: day, kind, level });
@@ -113,7 +117,7 @@ export const hintRoutes = routeGroup().openapi(hintRoute, async (c) => {
     c.var.player,
     capability,
     { ...row, date: day },
-    { board: board.data, acceptPractice: acceptPractice === true },
+    { position: position.data, acceptPractice: acceptPractice === true },
   );
   if (!outcome.ok) throw refusal(HINT_REFUSALS, outcome);
   return c.json({ hint: outcome.hint, hintsUsed: outcome.hintsUsed }, 200);

@@ -203,13 +203,21 @@ export const moderationRoutes = routeGroup()
     const { id } = c.req.valid('param');
     const { db, now, boards } = c.var.services;
     const { reason } = c.req.valid('json');
-    const outcome = await approveSolve(db, id, c.var.moderator, reason, now(), boards);
+    const outcome = await approveSolve(db, id, c.var.moderator, reason, now(), boards, c.var.services);
     return c.json(moderated(id, outcome), 200);
   })
   .openapi(voidRoute, async (c) => {
     const { id } = c.req.valid('param');
     const { db, now, boards } = c.var.services;
-    const outcome = await voidSolve(db, id, c.var.moderator, c.req.valid('json').reason, now(), boards);
+    const outcome = await voidSolve(
+      db,
+      id,
+      c.var.moderator,
+      c.req.valid('json').reason,
+      now(),
+      boards,
+      c.var.services,
+    );
     return c.json(moderated(id, outcome), 200);
   })
   .openapi(ban, async (c) => {

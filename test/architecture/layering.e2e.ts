@@ -13,7 +13,7 @@ type Area = string;
 
 const MAY_IMPORT: Record<Area, readonly Area[]> = {
   // Entry points and the composition root.
-  'index.ts': ['app.ts', 'daily', 'env.ts', 'http', 'live', 'play', 'runtime', 'services.ts'],
+  'index.ts': ['app.ts', 'daily', 'env.ts', 'http', 'live', 'play', 'runtime', 'services.ts', 'webhooks'],
   'app.ts': ['http', 'routes'],
   cli: ['contract', 'engines', 'kinds'],
   routes: [
@@ -44,18 +44,20 @@ const MAY_IMPORT: Record<Area, readonly Area[]> = {
     'rating',
     'runtime',
     'services.ts',
+    'webhooks',
   ],
   // A board is an entry point of its own (like index.ts): it runs the ratings' catch-up flows of play/ when it
   // copies its solves to D1. play/ reaches boards only through live/boards.ts, which imports nothing of play/.
   live: ['contract', 'db', 'env.ts', 'kinds', 'play', 'rating', 'runtime'],
-  'services.ts': ['config.ts', 'db', 'env.ts', 'live', 'push', 'runtime'],
+  'services.ts': ['config.ts', 'db', 'env.ts', 'live', 'push', 'runtime', 'webhooks'],
   // What both entry points and the board objects share: the logger, the development clock (read from D1).
   runtime: ['db'],
   'config.ts': ['auth', 'daily', 'env.ts', 'push', 'secret-strength.ts'],
   daily: ['auth', 'contract', 'db', 'engines', 'kinds', 'rating'],
-  // auth for the branded PlayerId of its player token (src/db/external-ids.ts takes one).
-  db: ['auth', 'contract', 'engines', 'fairplay', 'kinds', 'rating'],
+  db: ['contract', 'engines', 'fairplay', 'kinds', 'rating'],
   card: ['contract', 'kinds'],
+  // Webhooks' pure parts (signing, payloads, the retry schedule, the URL rules) and the one fetch of a try.
+  webhooks: ['contract'],
   kinds: ['contract', 'engines', 'rating'],
   client: ['contract'],
   fairplay: ['engines', 'rating'],

@@ -140,6 +140,14 @@ const ADMIN_CALLS: Record<keyof AdminClient, (api: AdminClient) => Promise<unkno
   createModerator: (api) => api.createModerator({ name: 'Grace', role: 'moderator' }),
   revokeModerator: (api) => api.revokeModerator(id, 'Left the team'),
   levelFeedback: (api) => api.levelFeedback(),
+  createWebhook: (api) => api.createWebhook({ url: 'https://example.com/hooks', events: ['solve.ranked'] }),
+  webhooks: (api) => api.webhooks(),
+  webhook: (api) => api.webhook(id),
+  deleteWebhook: (api) => api.deleteWebhook(id),
+  enableWebhook: (api) => api.enableWebhook(id),
+  testWebhook: (api) => api.testWebhook(id),
+  webhookDeliveries: (api) => api.webhookDeliveries(id, { limit: 5 }),
+  replayWebhookDelivery: (api) => api.replayWebhookDelivery(id, 7),
 };
 
 /** One call of every operator method, likewise. */

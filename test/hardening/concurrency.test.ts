@@ -4,6 +4,7 @@ import { PuzzleBoardSchema } from '../../src/contract/leaderboards.js';
 import { SubmissionResultSchema } from '../../src/contract/submission.js';
 import { appAt } from '../support/app.js';
 import { bodyOf } from '../support/json.js';
+import { allPages } from '../support/pages.js';
 import { type NewPlayer, register, solveStored, startPuzzle, submit, vouch } from '../support/play.js';
 
 const date = '2026-11-29';
@@ -46,17 +47,15 @@ describe('200 concurrent submissions from 200 players to one puzzle', () => {
     ).first<{ n: number }>();
     expect(games?.n).toBe(200);
 
-    const finalRank = new Map<string, number>();
-    let cursor: string | null = null;
-    do {
-      const query: string = cursor ? `?limit=100&cursor=${cursor}` : '?limit=100';
-      const page = await bodyOf(
-        await appAt('2026-11-29T13:00:00Z')(`/v1/leaderboards/${date}/sudoku/easy${query}`),
+    const entries = await allPages(async (cursor) =>
+      bodyOf(
+        await appAt('2026-11-29T13:00:00Z')(
+          `/v1/leaderboards/${date}/sudoku/easy?limit=100${cursor ? `&cursor=${cursor}` : ''}`,
+        ),
         PuzzleBoardSchema,
-      );
-      for (const e of page.entries) finalRank.set(e.playerId, e.rank);
-      cursor = page.nextCursor;
-    } while (cursor);
+      ),
+    );
+    const finalRank = new Map(entries.map((e) => [e.playerId, e.rank]));
     expect([...finalRank.values()].sort((a, b) => a - b)).toEqual(
       Array.from({ length: 200 }, (_, i) => i + 1),
     );

@@ -6,7 +6,7 @@ import { D1_BOOKMARK_PATTERN } from '../../src/contract/d1-bookmark.js';
 import { LEVELS } from '../../src/contract/kinds/index.js';
 import { hintOf, KINDS, type Kind } from '../../src/kinds/index.js';
 import { appAt } from '../support/app.js';
-import { emptyHintBoard } from '../support/hint-boards.js';
+import { startingPosition } from '../support/hint-positions.js';
 import { bearer, register, startPuzzle } from '../support/play.js';
 
 /** Generated malformed requests per route: a thousand each. */
@@ -24,6 +24,10 @@ const TABLES = [
   'submissions',
   'benchmarks',
   'benchmark_history',
+  'webhook_endpoints',
+  'webhook_deliveries',
+  'webhook_attempts',
+  'admin_actions',
 ];
 
 let playerToken = '';
@@ -324,7 +328,7 @@ describe('hostile input: every route answers a 4xx JSON error and changes nothin
 
   it('POST hints with boards of the wrong shape, kind or size, huge or unicode ones, bad paths and tokens; counting no hint', async () => {
     const empty = Object.fromEntries(
-      await Promise.all(KINDS.map(async (kind) => [kind, await emptyHintBoard(DATE, kind, 'easy')])),
+      await Promise.all(KINDS.map(async (kind) => [kind, await startingPosition(DATE, kind, 'easy')])),
     ) as Record<Kind, Record<string, unknown>>;
     /** An address per request: the hint limit of 60 a minute per address would otherwise answer most. */
     const address = fc
@@ -349,10 +353,10 @@ describe('hostile input: every route answers a 4xx JSON error and changes nothin
         garbageJson,
       );
     };
-    /** What the kind's board schema itself refuses (a body it takes would be a fair hint). */
+    /** What the kind's position schema itself refuses (a body it takes would be a fair hint). */
     const refusedBySchema = (kind: Kind, body: string) => {
       try {
-        return !hintOf(kind).board.safeParse(JSON.parse(body)).success;
+        return !hintOf(kind).position.safeParse(JSON.parse(body)).success;
       } catch {
         return true;
       }
@@ -463,6 +467,69 @@ describe('hostile input: every route answers a 4xx JSON error and changes nothin
       fc.oneof(fc.integer({ max: 0 }), fc.integer({ min: 201 }), fc.constant('x')).map((l) => ({
         path: `/v1/admin/generation-runs?limit=${l}`,
         init: { headers: admin },
+      })),
+    );
+    await assertAllRefused(request);
+  });
+
+  it('webhook routes with malformed bodies, URLs, events, ids and cursors, or without the admin token', async () => {
+    // This test's own address, as above: its tokenless requests lock it out, and nobody else.
+    const address = { 'CF-Connecting-IP': '192.0.2.67' };
+    const admin = { Authorization: `Bearer ${DEV_SECRETS.ADMIN_TOKEN}` };
+    const goodUrl = 'https://hooks.example.com/in';
+    const badUrl = fc.oneof(
+      weirdString,
+      fc.constantFrom(
+        'http://hooks.example.com/in',
+        'https://10.0.0.1/in',
+        'https://169.254.169.254/',
+        'https://[::1]/',
+        'https://[::ffff:10.0.0.1]/',
+        'https://100.64.0.1/',
+        'https://router.internal/',
+        'ftp://hooks.example.com/',
+        'javascript:alert(1)',
+        'https://user:pw@hooks.example.com/',
+        `https://hooks.example.com/${'a'.repeat(2100)}`,
+      ),
+    );
+    const goodEvents = fc.constant(['solve.ranked']);
+    const badEvents = fc.oneof(
+      fc.array(weirdString, { maxLength: 5 }),
+      fc.constantFrom([], ['solve.ranked', 'solve.ranked'], 'solve.ranked', null, [1]),
+    );
+    const webhookId = fc.oneof(segment, fc.uuid().map(String));
+    const request = fc.oneof(
+      garbageJson.map((body) => ({ path: '/v1/admin/webhooks', init: json('POST', body, admin) })),
+      fc
+        .oneof(
+          fc.record({ url: badUrl, events: goodEvents }),
+          fc.record({ url: fc.constant(goodUrl), events: badEvents }),
+          fc.record({ url: fc.constant(goodUrl), events: goodEvents, extra: weirdString }),
+        )
+        .map((body) => ({ path: '/v1/admin/webhooks', init: json('POST', JSON.stringify(body), admin) })),
+      fc.tuple(webhookId, fc.constantFrom('', '/deliveries', '/enable', '/test')).map(([id, rest]) => ({
+        path: `/v1/admin/webhooks/${id}${rest}`,
+        init: { method: rest === '' || rest === '/deliveries' ? 'GET' : 'POST', headers: admin },
+      })),
+      webhookId.map((id) => ({
+        path: `/v1/admin/webhooks/${id}`,
+        init: { method: 'DELETE', headers: admin },
+      })),
+      fc.tuple(webhookId, segment).map(([id, delivery]) => ({
+        path: `/v1/admin/webhooks/${id}/deliveries/${delivery}/replay`,
+        init: { method: 'POST', headers: admin },
+      })),
+      fc.tuple(fc.uuid(), segment, segment).map(([id, cursor, limit]) => ({
+        path: `/v1/admin/webhooks/${id}/deliveries?cursor=${cursor}&limit=${limit}`,
+        init: { headers: admin },
+      })),
+      headerString.map((token) => ({
+        path: '/v1/admin/webhooks',
+        init: json('POST', JSON.stringify({ url: goodUrl, events: ['solve.ranked'] }), {
+          Authorization: `Bearer ${token}`,
+          ...address,
+        }),
       })),
     );
     await assertAllRefused(request);

@@ -1,6 +1,7 @@
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
 import { describe, expect, it } from 'vitest';
 import { refusedAs, validationHook } from '../../src/http/validation.js';
+import { KINDS } from '../../src/kinds/index.js';
 import { appAt, type ErrorJson } from '../support/app.js';
 import { errorOf } from '../support/json.js';
 import { bearer, register, someAddress } from '../support/play.js';
@@ -49,7 +50,7 @@ describe('a refused request', () => {
   });
 
   it('refuses an unknown kind as invalid_kind, in the path or in the query, naming the kinds', async () => {
-    const kinds = 'the kinds are sudoku, pattern, loop, signal, colorsort';
+    const kinds = `the kinds are ${KINDS.join(', ')}`;
     expect(await refusal('/v1/puzzles/2026-11-29/chess/easy')).toEqual({
       status: 400,
       error: { code: 'invalid_kind', message: `path parameter kind: "chess" is not a kind; ${kinds}` },

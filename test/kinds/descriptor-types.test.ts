@@ -4,8 +4,9 @@
  * assertions say what the mistaken value would have done.
  */
 import { describe, expect, expectTypeOf, it } from 'vitest';
-import type { Kind, LevelOf } from '../../src/contract/kinds/index.js';
+import { KIND_SHAPES, type Kind, type LevelOf, type RevealingKind } from '../../src/contract/kinds/index.js';
 import type { PuzzleEngine } from '../../src/engines/types.js';
+import { colorsort } from '../../src/kinds/colorsort.js';
 import type { KindDescriptor } from '../../src/kinds/descriptor.js';
 import { KIND_DESCRIPTORS } from '../../src/kinds/index.js';
 import { pattern } from '../../src/kinds/pattern.js';
@@ -60,5 +61,25 @@ describe("a kind's descriptor, as the compiler checks it", () => {
     // @ts-expect-error: 'sodoku' is not a kind, and 'sudoku' is missing
     const misspelt = { ...others, sodoku: own } satisfies Registry;
     expect(Object.keys(misspelt)).not.toContain('sudoku');
+  });
+
+  it('refuses a reveal capability on a kind whose wire format reveals nothing', () => {
+    // @ts-expect-error: sudoku's wire format has no reveal answer, so its descriptor has no reveal
+    const revealing = { ...sudoku, reveal: colorsort.reveal } satisfies KindDescriptor<'sudoku'>;
+    expect(revealing.reveal).toBeDefined();
+  });
+
+  it('refuses a descriptor of a kind that reveals without its reveal capability', () => {
+    const { reveal: _, ...hiding } = colorsort;
+    // @ts-expect-error: colour sort's wire format has a reveal answer, so its descriptor needs reveal
+    const blind = hiding satisfies KindDescriptor<'colorsort'>;
+    expect(blind).not.toHaveProperty('reveal');
+  });
+
+  it("knows colour sort as the one kind that reveals, the one the client's reveal method serves", () => {
+    // A second kind that reveals needs a client method of its own (src/client/create-client.ts): this
+    // fails the type check until the client and this line say so.
+    expectTypeOf<RevealingKind>().toEqualTypeOf<'colorsort'>();
+    expect(KIND_DESCRIPTORS.colorsort.reveal.position).toBe(KIND_SHAPES.colorsort.revealed);
   });
 });

@@ -5,6 +5,7 @@ import { DailyBoardSchema, PuzzleBoardSchema, RatingBoardSchema } from '../../sr
 import { appAt } from '../support/app.js';
 import { seedEstablishedPlayers } from '../support/established.js';
 import { bodyOf } from '../support/json.js';
+import { allPages } from '../support/pages.js';
 import { bearer, later, type NewPlayer, register, solveAs, someAddress, vouch } from '../support/play.js';
 
 /**
@@ -82,18 +83,13 @@ async function pageByPage(
   read: (path: string) => Response | Promise<Response>,
   path: string,
 ): Promise<Row[]> {
-  const rows: Row[] = [];
-  let cursor: string | null = null;
-  do {
+  return allPages(async (cursor) => {
     const res = await read(
       `${path}${path.includes('?') ? '&' : '?'}limit=1${cursor ? `&cursor=${cursor}` : ''}`,
     );
     expect(res.status).toBe(200);
-    const page = await pageOf(res);
-    rows.push(...page.entries);
-    cursor = page.nextCursor;
-  } while (cursor !== null);
-  return rows;
+    return pageOf(res);
+  });
 }
 
 const ids = (players: NewPlayer[]) => players.map((p) => p.player.id);

@@ -5,6 +5,7 @@ import { RatingBoardSchema } from '../../src/contract/leaderboards.js';
 import type { Kind } from '../../src/kinds/index.js';
 import { appAt } from '../support/app.js';
 import { bodyOf } from '../support/json.js';
+import { allPages } from '../support/pages.js';
 import { bearer, type NewPlayer, register, vouch } from '../support/play.js';
 
 const api = appAt('2026-11-29T14:00:00Z');
@@ -134,14 +135,13 @@ describe('the rating board', () => {
     ).all<{ id: string; visibility: string }>();
     const expected = results.flatMap((row, i) => (row.visibility === 'hidden' ? [] : [[i + 1, row.id]]));
     for (const limit of [1, 2, 3]) {
-      const seen: unknown[] = [];
-      let cursor: string | null = null;
-      do {
-        const page = await board('loop', `?limit=${limit}${cursor ? `&cursor=${cursor}` : ''}`);
-        seen.push(...page.entries.map((e) => [e.rank, e.playerId]));
-        cursor = page.nextCursor;
-      } while (cursor);
-      expect(seen, `pages of ${limit}`).toEqual(expected);
+      const entries = await allPages((cursor) =>
+        board('loop', `?limit=${limit}${cursor ? `&cursor=${cursor}` : ''}`),
+      );
+      expect(
+        entries.map((e) => [e.rank, e.playerId]),
+        `pages of ${limit}`,
+      ).toEqual(expected);
     }
   });
 });

@@ -6,6 +6,7 @@ import { DailyBoardSchema, PuzzleBoardSchema, RatingBoardSchema } from '../../sr
 import { appAt } from '../support/app.js';
 import { establishedPlayer } from '../support/established.js';
 import { bodyOf, errorOf } from '../support/json.js';
+import { allPages } from '../support/pages.js';
 import { bearer, later, type NewPlayer, register, solveAs, vouch } from '../support/play.js';
 
 const date = '2026-11-29';
@@ -167,17 +168,13 @@ describe('the daily board', () => {
     );
     expect(mine).toMatchObject({ players: 3, me: { rank: 3, solved: 2 } });
     expect(names(mine)).toEqual(['Bert']);
-    let cursor = mine.nextCursor;
-    const seen = [...names(mine)];
-    while (cursor) {
-      const page = await board(
+    const everyone = await allPages((cursor) =>
+      board(
         (players.Emil as NewPlayer).token,
-        `/v1/leaderboards/${date}/daily?scope=group:${groupId}&limit=1&cursor=${cursor}`,
-      );
-      seen.push(...names(page));
-      cursor = page.nextCursor;
-    }
-    expect(seen).toEqual(['Bert', 'Dara', 'Emil']);
+        `/v1/leaderboards/${date}/daily?scope=group:${groupId}&limit=1${cursor ? `&cursor=${cursor}` : ''}`,
+      ),
+    );
+    expect(everyone.map((e) => e.displayName)).toEqual(['Bert', 'Dara', 'Emil']);
   });
 });
 

@@ -9,7 +9,7 @@ import { RATE_LIMITS } from '../../src/http/rate-limit.js';
 import { KINDS } from '../../src/kinds/index.js';
 import { HINTS_PER_SESSION } from '../../src/play/hint.js';
 import { appAt } from '../support/app.js';
-import { emptyHintBoard } from '../support/hint-boards.js';
+import { startingPosition } from '../support/hint-positions.js';
 import { bodyOf, errorOf } from '../support/json.js';
 import { limitedOn } from '../support/limiters.js';
 import { onBoards } from '../support/live.js';
@@ -255,7 +255,7 @@ describe('what is checked before the hint is worked out', () => {
   it('the cap: a misfit board on a session with all its hints is hint_limit', async () => {
     const player = await register(at);
     await startPuzzle(at, player.token, date, 'pattern', 'easy');
-    const board = await emptyHintBoard(date, 'pattern', 'easy');
+    const board = await startingPosition(date, 'pattern', 'easy');
     for (let i = 0; i < HINTS_PER_SESSION; i++) await askHint(player.token, consenting(board), patternPath);
     const res = await askHint(player.token, misfit, patternPath);
     expect(res.status).toBe(409);
@@ -345,7 +345,7 @@ describe('hints of every kind', () => {
     it(`gives ${kind}'s first step from its empty board, and a 400 that counts nothing for a board of another size`, async () => {
       const player = await register(at);
       await startPuzzle(at, player.token, date, kind, 'easy');
-      const board = await emptyHintBoard(date, kind, 'easy');
+      const board = await startingPosition(date, kind, 'easy');
       const res = await askHint(player.token, consenting(board), `${date}/${kind}/easy`);
       expect(res.status).toBe(200);
       const body = await bodyOf(res, HintAnswerSchema);

@@ -1,7 +1,7 @@
 import { env } from 'cloudflare:test';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { ColorSortPositionSchema } from '../../src/contract/reveal.js';
+import { ColorSortPositionSchema } from '../../src/contract/kinds/colorsort.js';
 import { type ColorSortPuzzle, type Move, pourError, replay } from '../../src/engines/colorsort/index.js';
 import { engineFor } from '../../src/kinds/index.js';
 import { appAt } from '../support/app.js';

@@ -4,7 +4,7 @@ import { NewPlayerSchema } from '../../src/contract/player.js';
 import { PlayablePuzzleSchema } from '../../src/contract/puzzle.js';
 import type { SubmissionResult } from '../../src/contract/submission.js';
 import type { LogEntry } from '../../src/engines/types.js';
-import { engineFor, type Kind } from '../../src/kinds/index.js';
+import { engineFor, type Kind, revealOf } from '../../src/kinds/index.js';
 import { appAt } from './app.js';
 import { bodyOf } from './json.js';
 import { humanLog } from './logs.js';
@@ -168,24 +168,28 @@ export async function revealLine(
   path: string,
   moves: readonly (readonly [number, number])[],
 ): Promise<Response> {
+  return reveal(at, token, path, { moves });
+}
+
+/** The reveal route asked for the position after `played`, moves in the kind's solution format. */
+async function reveal(at: string, token: string | null, path: string, played: unknown): Promise<Response> {
   return appAt(at)(`/v1/puzzles/${path}/reveal`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', ...someAddress(), ...(token ? bearer(token) : {}) },
-    body: JSON.stringify({ moves }),
+    body: JSON.stringify(played),
   });
 }
 
 /**
- * One player's whole play of a puzzle: fetch with the token, play (colour sort: its line revealed, as a
- * client does), then submit; the response and its JSON.
+ * One player's whole play of a puzzle: fetch with the token, play (a kind that hides something: its line
+ * revealed, as a client does), then submit; the response and its JSON.
  */
 export async function solveAs(token: string, solve: Solve): Promise<{ status: number; body: unknown }> {
   await startPuzzle(solve.fetchAt, token, solve.date, solve.kind, solve.level);
   const solution = solve.solution ?? (await solveStored(solve.date, solve.kind, solve.level));
-  if (solve.kind === 'colorsort') {
-    const { moves } = solution as { moves: [number, number][] };
-    await revealLine(solve.submitAt, token, `${solve.date}/colorsort/${solve.level}`, moves);
-  }
+  // The whole line at once: the reveal route takes the moves so far in the kind's solution format.
+  if (revealOf(solve.kind))
+    await reveal(solve.submitAt, token, `${solve.date}/${solve.kind}/${solve.level}`, solution);
   const body: { solution: unknown; log?: LogEntry[]; elapsedMs?: number } = { solution };
   if (solve.log) body.log = solve.log;
   if (solve.elapsedMs !== undefined) body.elapsedMs = solve.elapsedMs;

@@ -2,7 +2,8 @@
  * The puzzle kinds as the public API carries them: the one list of kinds every other list is derived from
  * (the server's descriptors in src/kinds exist for exactly these, which the compiler checks; the routes,
  * the OpenAPI document, the daily schedule and the client). Each entry is the kind's wire format: the
- * puzzle players see before the answers are public and the solution they submit. Nothing here imports
+ * puzzle players see before the answers are public, the solution they submit, the entries of its move log
+ * and the position a hint reads (one file per kind: a kind's wire types live together). Nothing here imports
  * an engine, so a browser client can take its types from this folder alone.
  */
 import type { z } from 'zod';
@@ -17,10 +18,24 @@ export interface KindShapes {
   name: string;
   /** The levels a day offers, easiest first (the engine generates exactly these; a test checks it). */
   levels: readonly [string, ...string[]];
+  /**
+   * The bounds of one move-log entry `[t, a, b]`: `a` and `b` are whole numbers 0 to these (the engine
+   * checks the puzzle's own ranges).
+   */
+  logEntry: { maxA: number; maxB: number };
+  /** What `a` and `b` of a log entry mean, for people (OpenAPI and README). */
+  logFormat: string;
   /** What `engine.toPublic` returns: the puzzle without its answer, hidden colours as null. */
   publicPuzzle: z.ZodType;
   /** A submitted solution's shape, checked before the engine judges it (a wrong shape is a 400). */
   solution: z.ZodType;
+  /** The player's position a hint reads, the body of the hint route (every kind has hints). */
+  position: z.ZodType;
+  /**
+   * Only for a kind whose public puzzle hides something: the reveal route's answer, the position after a
+   * list of moves with what they exposed (the kind's descriptor then has the reveal capability).
+   */
+  revealed?: z.ZodType;
 }
 
 export const KIND_SHAPES = {
@@ -53,3 +68,14 @@ export type PublicPuzzleOf<K extends Kind> = z.infer<(typeof KIND_SHAPES)[K]['pu
 
 /** The solution of one kind, as a submission carries it. */
 export type SolutionOf<K extends Kind> = z.infer<(typeof KIND_SHAPES)[K]['solution']>;
+
+/** The position a hint of one kind reads: the body of `POST /v1/puzzles/{date}/{kind}/{level}/hint`. */
+export type PositionOf<K extends Kind> = z.infer<(typeof KIND_SHAPES)[K]['position']>;
+
+/** Every kind's hint position, by kind (what the demo page's boards hand to the hint route). */
+export type HintPositions = { [K in Kind]: PositionOf<K> };
+
+/** The kinds whose public puzzle hides something: the reveal route serves exactly these. */
+export type RevealingKind = {
+  [K in Kind]: (typeof KIND_SHAPES)[K] extends { revealed: z.ZodType } ? K : never;
+}[Kind];

@@ -2,10 +2,35 @@ import { z } from 'zod';
 
 const Runs = z.array(z.array(z.number().int().min(1)));
 
-/** Pattern (nonogram) on the wire: the run clues players see and the filled cells they send. */
+/**
+ * A pattern player's position for a hint (`PatternBoard` in the OpenAPI document, the name it was published
+ * under). Its length must be the puzzle's width × height; the hint checks that against the puzzle (`next`
+ * throws a PuzzleInputError, which the route answers with a 400), since the schema cannot see it.
+ */
+export const PatternPositionSchema = z
+  .strictObject({
+    cells: z
+      .string()
+      .regex(/^[01.]{25,900}$/, "cells must be 25 to 900 characters of '1', '0' or '.'")
+      .meta({ description: "Row-major: '1' filled, '0' marked empty, '.' not yet decided" }),
+  })
+  .meta({
+    id: 'PatternBoard',
+    description: "The player's pattern board: filled cells, cells marked empty, and cells still open",
+    examples: [{ cells: `11100${'.'.repeat(20)}` }],
+  });
+
+export type PatternPosition = z.infer<typeof PatternPositionSchema>;
+
+/**
+ * Pattern (nonogram) on the wire: the run clues players see and the filled cells they send, and the
+ * position a hint reads.
+ */
 export const patternShapes = {
   name: 'Pattern',
   levels: ['easy', 'medium', 'hard', 'expert'] as const,
+  logEntry: { maxA: 899, maxB: 2 },
+  logFormat: '[t, cell row-major, 0 empty | 1 filled | 2 crossed]',
   publicPuzzle: z
     .strictObject({
       width: z.number().int().min(1),
@@ -34,4 +59,5 @@ export const patternShapes = {
           '0000000011000011011100111000110000000000000000000000000111101111111100111111111111111011110111111111',
       },
     }),
+  position: PatternPositionSchema,
 };

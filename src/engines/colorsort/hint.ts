@@ -6,14 +6,14 @@
  * the player sees plus what it says), which the pour would show anyway. A bad move list is a `mistake` at a move index: the first illegal
  * move, or the first move after which the position cannot be sorted any more.
  */
-import type { Hint } from '../hint.js';
+import type { Hint, HintStep } from '../hint.js';
 import { type ColorSortPuzzle, type ColorSortSolution, type Move, unitsOfColor } from './puzzle.js';
 import { type ReplayState, replay } from './replay.js';
 import { isSolved } from './rules.js';
 import { solveTubes } from './solve.js';
 
-/** The moves so far, as the reveal route takes them. */
-export interface ColorSortBoard {
+/** The player's position: the moves so far, as the reveal route takes them. */
+export interface ColorSortMoves {
   moves: Move[];
 }
 
@@ -28,7 +28,7 @@ interface Budget {
   left: number;
 }
 
-export function nextHint(puzzle: ColorSortPuzzle, solution: ColorSortSolution, board: ColorSortBoard): Hint {
+export function nextHint(puzzle: ColorSortPuzzle, solution: ColorSortSolution, board: ColorSortMoves): Hint {
   const moves = board.moves;
   const replayed = replay(puzzle, moves);
   if (!replayed.ok) {
@@ -140,4 +140,15 @@ function deadEnd(puzzle: ColorSortPuzzle, moves: readonly Move[], budget: Budget
     at: index,
     explanation: `After move ${index + 1} the tubes can no longer be sorted: undo it.`,
   };
+}
+
+/** The position before any move: no pours. */
+export function startPosition(): ColorSortMoves {
+  return { moves: [] };
+}
+
+/** The position after a player makes the pour `step` names. */
+export function afterStep(position: ColorSortMoves, step: HintStep): ColorSortMoves {
+  const pour = step.concludes.find((c) => 'pourTo' in c);
+  return pour && 'pourTo' in pour ? { moves: [...position.moves, [pour.at, pour.pourTo]] } : position;
 }

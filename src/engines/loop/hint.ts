@@ -5,7 +5,7 @@
  * first edge another technique sets, so a hint concludes one step only. Nothing in propagate.ts changes.
  */
 
-import type { Hint, HintConclusion } from '../hint.js';
+import type { Hint, HintConclusion, HintStep } from '../hint.js';
 import { PuzzleInputError } from '../types.js';
 import { type Geometry, geometry } from './geometry.js';
 import { clueArray, type LoopPuzzle, type LoopSolution } from './model.js';
@@ -25,8 +25,8 @@ import {
   VERTEX,
 } from './propagate.js';
 
-/** '1' a line, 'x' crossed out, '.' undecided, per edge in the solution's order. */
-export interface LoopBoard {
+/** The player's position: '1' a line, 'x' crossed out, '.' undecided, per edge in the solution's order. */
+export interface LoopPosition {
   edges: string;
 }
 
@@ -98,7 +98,7 @@ interface Site {
 
 const edgeSite = (e: number): Site => ({ kind: 'edge', a: e, b: -1, edges: [e], reads: [e] });
 
-export function nextHint(puzzle: LoopPuzzle, solution: LoopSolution, board: LoopBoard): Hint {
+export function nextHint(puzzle: LoopPuzzle, solution: LoopSolution, board: LoopPosition): Hint {
   const geo = geometry(puzzle.width, puzzle.height);
   if (board.edges.length !== geo.edges) {
     throw new PuzzleInputError(`a ${puzzle.width}×${puzzle.height} loop board has ${geo.edges} edges`);
@@ -485,4 +485,16 @@ function edgeName(geo: Geometry, e: number): string {
 
 function capital(text: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+/** The position before any move: every edge undecided. */
+export function startPosition(puzzle: LoopPuzzle): LoopPosition {
+  return { edges: '.'.repeat(geometry(puzzle.width, puzzle.height).edges) };
+}
+
+/** The position after a player draws or crosses out the edges `step` decides. */
+export function afterStep(position: LoopPosition, step: HintStep): LoopPosition {
+  const edges = [...position.edges];
+  for (const c of step.concludes) if ('edge' in c) edges[c.at] = c.edge === 'on' ? '1' : 'x';
+  return { edges: edges.join('') };
 }

@@ -1,11 +1,11 @@
-import type { Hint, HintConclusion } from '../hint.js';
+import type { Hint, HintConclusion, HintStep } from '../hint.js';
 import { PuzzleInputError } from '../types.js';
 import { LineSolver } from './line-solver.js';
 import { EMPTY, FILLED, type PatternPuzzle, type PatternSolution, UNKNOWN } from './model.js';
 import { Propagator } from './propagate.js';
 
-/** The player's board: row-major '1' filled, '0' marked empty, '.' open. */
-export interface PatternBoard {
+/** The player's position: row-major '1' filled, '0' marked empty, '.' open. */
+export interface PatternPosition {
   cells: string;
 }
 
@@ -15,7 +15,7 @@ export interface PatternBoard {
  * whose one value leads line logic into a contradiction, or whose two values agree on other cells: then
  * the agreed cells of one row, the first, so that a hint is one step).
  */
-export function nextHint(puzzle: PatternPuzzle, solution: PatternSolution, board: PatternBoard): Hint {
+export function nextHint(puzzle: PatternPuzzle, solution: PatternSolution, board: PatternPosition): Hint {
   const { width, height } = puzzle;
   const size = width * height;
   if (board.cells.length !== size)
@@ -158,4 +158,16 @@ function ranges(positions: number[]): string {
     parts.push(first === last ? `${first + 1}` : `${first + 1}–${last + 1}`);
   }
   return parts.join(', ');
+}
+
+/** The position before any move: every cell open. */
+export function startPosition(puzzle: PatternPuzzle): PatternPosition {
+  return { cells: '.'.repeat(puzzle.width * puzzle.height) };
+}
+
+/** The position after a player fills or marks empty the cells `step` decides. */
+export function afterStep(position: PatternPosition, step: HintStep): PatternPosition {
+  const cells = [...position.cells];
+  for (const c of step.concludes) if ('place' in c) cells[c.at] = String(c.place);
+  return { cells: cells.join('') };
 }

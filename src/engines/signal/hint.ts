@@ -1,4 +1,4 @@
-import type { Hint } from '../hint.js';
+import type { Hint, HintStep } from '../hint.js';
 import { PuzzleInputError } from '../types.js';
 import { bitOf, fullMask, heightOf, isSingle, popcount } from './bits.js';
 import { applyClueBounds } from './bounds.js';
@@ -7,8 +7,8 @@ import type { Technique } from './grade.js';
 import { LINE_CONTRADICTION, LINE_NARROWED, LineReviser } from './line.js';
 import type { SignalPuzzle, SignalSolution } from './model.js';
 
-/** The player's board: n² heights row-major, 0 for an empty cell. */
-export interface SignalBoard {
+/** The player's position: n² heights row-major, 0 for an empty cell. */
+export interface SignalPosition {
   grid: number[];
 }
 
@@ -29,7 +29,7 @@ const CLUE_LINES: readonly { min: number; max: number; name: Technique }[] = [
  * states them (issue #47): its explanation names them first, and its conclusions list them (`exclude`),
  * so that what it concludes follows from the board the player sees plus what the hint says.
  */
-export function nextHint(puzzle: SignalPuzzle, solution: SignalSolution, board: SignalBoard): Hint {
+export function nextHint(puzzle: SignalPuzzle, solution: SignalSolution, board: SignalPosition): Hint {
   const { n } = puzzle;
   if (board.grid.length !== n * n)
     throw new PuzzleInputError(`the board must have ${n * n} cells, not ${board.grid.length}`);
@@ -405,4 +405,16 @@ function heightsText(mask: number, n: number): string {
 
 function capital(text: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+/** The position before any move: the givens, 0 elsewhere. */
+export function startPosition(puzzle: SignalPuzzle): SignalPosition {
+  return { grid: Array.from(puzzle.givens, (c) => (c === '.' ? 0 : Number(c))) };
+}
+
+/** The position after a player places the heights `step` decides (a board holds no candidates). */
+export function afterStep(position: SignalPosition, step: HintStep): SignalPosition {
+  const grid = [...position.grid];
+  for (const c of step.concludes) if ('place' in c) grid[c.at] = c.place;
+  return { grid };
 }

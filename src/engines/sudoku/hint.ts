@@ -1,16 +1,16 @@
-import type { Hint, HintConclusion } from '../hint.js';
+import type { Hint, HintConclusion, HintStep } from '../hint.js';
 import { cellName } from './geometry.js';
 import { Board, TECHNIQUES } from './logic.js';
 import type { SudokuPuzzle, SudokuSolution } from './types.js';
 
 /**
- * A player's board: the digits entered over the puzzle (81 characters, '.' blank) and, optionally, the
+ * A player's position: the digits entered over the puzzle (81 characters, '.' blank) and, optionally, the
  * candidates ruled out so far (81 strings of digits, '' for none). Without them an exclusion hint could
  * never be followed: the next request would find the same exclusion again.
  */
-export interface SudokuBoard {
+export interface SudokuPosition {
   grid: string;
-  excluded?: readonly string[] | undefined;
+  excluded?: string[] | undefined;
 }
 
 /** Thrown by the recording board at the end of a technique's first instance: the rest is not the hint's. */
@@ -71,7 +71,7 @@ function explain(technique: string, board: StepBoard, concludes: HintConclusion[
 }
 
 /** The board's digits, with the puzzle's givens wherever the player left them out. */
-function cellsOf(puzzle: SudokuPuzzle, board: SudokuBoard): number[] {
+function cellsOf(puzzle: SudokuPuzzle, board: SudokuPosition): number[] {
   return Array.from({ length: 81 }, (_, i) => {
     const given = puzzle.grid[i]!;
     const ch = given === '.' ? board.grid[i]! : given;
@@ -80,7 +80,7 @@ function cellsOf(puzzle: SudokuPuzzle, board: SudokuBoard): number[] {
 }
 
 /** The first entry (row-major) that contradicts the unique solution: a wrong digit or a needed digit ruled out. */
-function firstMistake(cells: number[], board: SudokuBoard, solution: SudokuSolution): number | undefined {
+function firstMistake(cells: number[], board: SudokuPosition, solution: SudokuSolution): number | undefined {
   for (let cell = 0; cell < 81; cell++) {
     const right = Number(solution.grid[cell]);
     if (cells[cell] !== 0 ? cells[cell] !== right : (board.excluded?.[cell] ?? '').includes(String(right)))
@@ -94,7 +94,7 @@ function firstMistake(cells: number[], board: SudokuBoard, solution: SudokuSolut
  * (never the right value), otherwise the first instance of the cheapest technique that makes progress from
  * the board's candidates, reported as the grader's own code found it.
  */
-export function nextHint(puzzle: SudokuPuzzle, solution: SudokuSolution, board: SudokuBoard): Hint {
+export function nextHint(puzzle: SudokuPuzzle, solution: SudokuSolution, board: SudokuPosition): Hint {
   const cells = cellsOf(puzzle, board);
   const wrong = firstMistake(cells, board, solution);
   if (wrong !== undefined) {
@@ -134,4 +134,20 @@ export function nextHint(puzzle: SudokuPuzzle, solution: SudokuSolution, board: 
     technique: 'search',
     explanation: 'No technique of the grader applies from here: the next step needs trial and error.',
   };
+}
+
+/** The position before any move: the givens, nothing ruled out. */
+export function startPosition(puzzle: SudokuPuzzle): SudokuPosition {
+  return { grid: puzzle.grid };
+}
+
+/** The position after a player enters `step`'s digits and crosses out its candidates. */
+export function afterStep(position: SudokuPosition, step: HintStep): SudokuPosition {
+  const grid = [...position.grid];
+  const excluded = position.excluded ? [...position.excluded] : Array.from({ length: 81 }, () => '');
+  for (const c of step.concludes) {
+    if ('place' in c) grid[c.at] = String(c.place);
+    if ('exclude' in c) excluded[c.at] = `${excluded[c.at] ?? ''}${c.exclude.join('')}`;
+  }
+  return { grid: grid.join(''), excluded };
 }

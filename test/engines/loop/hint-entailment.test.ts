@@ -1,9 +1,10 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Hint } from '../../../src/engines/hint.js';
-import { nextHint } from '../../../src/engines/loop/hint.js';
+import { afterStep, type LoopPosition, nextHint } from '../../../src/engines/loop/hint.js';
 import { engine, type LoopPuzzle, type LoopSolution } from '../../../src/engines/loop/index.js';
 import { TECHNIQUES } from '../../../src/engines/loop/propagate.js';
+import { followChecked } from '../follow-checked.js';
 
 /*
  * Issue #47 item 5: every loop hint's conclusion follows from the board as the player sees it (its lines
@@ -230,26 +231,14 @@ function unsupported(p: LoopPuzzle, board: string, hint: Step): string | null {
 
 const POOL = engine.levels.flatMap((level) => [0, 1].map((k) => engine.generate(`entail-${k}`, level)));
 
-/** Follows hints from a board, checking each step, until they stop stepping; adds the techniques met. */
-function followChecked(
-  puzzle: LoopPuzzle,
-  solution: LoopSolution,
-  start: string[],
-  techniques: Set<string>,
-): void {
-  const edges = [...start];
-  for (let k = 0; k <= edges.length; k++) {
-    const board = edges.join('');
-    const hint = nextHint(puzzle, solution, { edges: board });
-    if (hint.type !== 'step') return;
-    techniques.add(hint.technique);
-    expect(
-      unsupported(puzzle, board, hint),
-      `${JSON.stringify({ puzzle, board })}\n${hint.explanation}`,
-    ).toBeNull();
-    for (const c of hint.concludes) if ('edge' in c) edges[c.at] = c.edge === 'on' ? '1' : 'x';
-  }
-}
+/** The hints of one puzzle, each step checked against the edges the player sees. */
+const walkOf = (puzzle: LoopPuzzle, solution: LoopSolution) => ({
+  puzzle,
+  next: (position: LoopPosition) => nextHint(puzzle, solution, position),
+  follow: afterStep,
+  unsupported: (position: LoopPosition, step: Step) => unsupported(puzzle, position.edges, step),
+  maxSteps: solution.edges.length + 1,
+});
 
 describe('loop hints', () => {
   it('conclude only what follows from the board the player sees plus what the hint states, for every rule', () => {
@@ -262,7 +251,7 @@ describe('loop hints', () => {
           const { puzzle, solution } = POOL[index] as { puzzle: LoopPuzzle; solution: LoopSolution };
           const edges = Array.from(solution.edges, () => '.');
           for (const e of reveal) if (e < edges.length) edges[e] = solution.edges[e] === '1' ? '1' : 'x';
-          followChecked(puzzle, solution, edges, techniques);
+          followChecked(walkOf(puzzle, solution), { edges: edges.join('') }, techniques);
         },
       ),
       { numRuns: 16, seed: 47 },

@@ -1,8 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Hint } from '../../../src/engines/hint.js';
-import { nextHint } from '../../../src/engines/pattern/hint.js';
+import { afterStep, nextHint, type PatternPosition } from '../../../src/engines/pattern/hint.js';
 import { engine, type PatternPuzzle, type PatternSolution } from '../../../src/engines/pattern/index.js';
+import { followChecked } from '../follow-checked.js';
 
 /*
  * Issue #47 item 5: every pattern hint's conclusion follows from the board as the player sees it plus what
@@ -140,17 +141,14 @@ describe('pattern hints', () => {
           const { puzzle, solution } = POOL[index] as { puzzle: PatternPuzzle; solution: PatternSolution };
           const cells = Array.from({ length: puzzle.width * puzzle.height }, () => '.');
           for (const at of reveal) if (at < cells.length) cells[at] = solution.cells[at] ?? '.';
-          for (let k = 0; k <= cells.length; k++) {
-            const board = cells.join('');
-            const hint = nextHint(puzzle, solution, { cells: board });
-            if (hint.type !== 'step') return;
-            techniques.add(hint.technique);
-            expect(
-              unsupported(puzzle, board, hint),
-              `${JSON.stringify({ puzzle, board })}\n${hint.explanation}`,
-            ).toBeNull();
-            for (const c of hint.concludes) if ('place' in c) cells[c.at] = String(c.place);
-          }
+          const walk = {
+            puzzle,
+            next: (position: PatternPosition) => nextHint(puzzle, solution, position),
+            follow: afterStep,
+            unsupported: (position: PatternPosition, step: Step) => unsupported(puzzle, position.cells, step),
+            maxSteps: cells.length + 1,
+          };
+          followChecked(walk, { cells: cells.join('') }, techniques);
         },
       ),
       { numRuns: 16, seed: 47 },

@@ -2,9 +2,10 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Hint } from '../../../src/engines/hint.js';
 import { TECHNIQUES as GRADER_TECHNIQUES } from '../../../src/engines/signal/grade.js';
-import { nextHint } from '../../../src/engines/signal/hint.js';
+import { afterStep, nextHint, type SignalPosition } from '../../../src/engines/signal/hint.js';
 import { engine } from '../../../src/engines/signal/index.js';
 import type { SignalPuzzle, SignalSolution } from '../../../src/engines/signal/model.js';
+import { followChecked } from '../follow-checked.js';
 
 /*
  * Issue #47 item 5: every signal hint's conclusion follows from the board as the player sees it plus what
@@ -251,24 +252,14 @@ const POOL = engine.levels.flatMap((level) =>
   [0, 1, 2].map((k) => ({ level, ...engine.generate(`entail-${k}`, level) })),
 );
 
-/** Follows hints from a board, checking each step, until the hints stop stepping; the techniques seen. */
-function followChecked(
-  puzzle: SignalPuzzle,
-  solution: SignalSolution,
-  grid: number[],
-  seenTechniques: Set<string>,
-): void {
-  for (let k = 0; k <= grid.length; k++) {
-    const hint = nextHint(puzzle, solution, { grid: [...grid] });
-    if (hint.type !== 'step') return;
-    seenTechniques.add(hint.technique);
-    expect(
-      unsupported(puzzle, grid, hint),
-      `${JSON.stringify({ puzzle, grid })}\n${hint.explanation}`,
-    ).toBeNull();
-    for (const c of hint.concludes) if ('place' in c) grid[c.at] = c.place;
-  }
-}
+/** The hints of one puzzle, each step checked against the grid the player sees. */
+const walkOf = (puzzle: SignalPuzzle, solution: SignalSolution) => ({
+  puzzle,
+  next: (position: SignalPosition) => nextHint(puzzle, solution, position),
+  follow: afterStep,
+  unsupported: (position: SignalPosition, step: Step) => unsupported(puzzle, position.grid, step),
+  maxSteps: puzzle.n * puzzle.n + 1,
+});
 
 describe('signal hints', () => {
   it('conclude only what follows from the board the player sees plus what the hint states, at every level and technique', () => {
@@ -278,7 +269,7 @@ describe('signal hints', () => {
         const { puzzle, solution } = POOL[index] ?? (POOL[0] as (typeof POOL)[number]);
         const grid = Array.from({ length: puzzle.n * puzzle.n }, () => 0);
         for (const cell of reveal) if (cell < grid.length) grid[cell] = Number(solution.grid[cell]);
-        followChecked(puzzle, solution, grid, techniques);
+        followChecked(walkOf(puzzle, solution), { grid }, techniques);
       }),
       { numRuns: 60, seed: 47 },
     );

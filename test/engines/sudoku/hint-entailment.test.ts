@@ -1,10 +1,11 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Hint } from '../../../src/engines/hint.js';
-import { nextHint, type SudokuBoard } from '../../../src/engines/sudoku/hint.js';
+import { nextHint, type SudokuPosition } from '../../../src/engines/sudoku/hint.js';
 import { engine } from '../../../src/engines/sudoku/index.js';
 import { TECHNIQUES } from '../../../src/engines/sudoku/logic.js';
 import type { SudokuPuzzle, SudokuSolution } from '../../../src/engines/sudoku/types.js';
+import { followChecked } from '../follow-checked.js';
 
 /*
  * Issue #47 item 5: every sudoku hint's conclusion follows from the board as the player sees it (its
@@ -35,7 +36,10 @@ const ALL = 511;
 const isSingle = (m: number): boolean => m !== 0 && (m & (m - 1)) === 0;
 
 /** The board's digits (givens included) and each open cell's candidates as the player sees them. */
-function visible(puzzle: SudokuPuzzle, board: Required<SudokuBoard>): { digits: number[]; cand: number[] } {
+function visible(
+  puzzle: SudokuPuzzle,
+  board: Required<SudokuPosition>,
+): { digits: number[]; cand: number[] } {
   const digits = Array.from(
     { length: 81 },
     (_, i) => Number(puzzle.grid[i] === '.' ? board.grid[i] : puzzle.grid[i]) || 0,
@@ -116,7 +120,7 @@ function fillable(
 }
 
 /** Why a hint's conclusion does not follow from the board and the cells it involves, or null when it does. */
-function unsupported(puzzle: SudokuPuzzle, board: Required<SudokuBoard>, hint: Step): string | null {
+function unsupported(puzzle: SudokuPuzzle, board: Required<SudokuPosition>, hint: Step): string | null {
   const { digits, cand } = visible(puzzle, board);
   for (const c of hint.concludes) {
     if (!hint.involves.includes(c.at)) return `cell ${c.at} is concluded but not involved`;
@@ -133,7 +137,7 @@ function unsupported(puzzle: SudokuPuzzle, board: Required<SudokuBoard>, hint: S
 }
 
 /** Applies a step's conclusions: digits into the grid, exclusions into the pencil marks. */
-function apply(board: Required<SudokuBoard>, hint: Step): Required<SudokuBoard> {
+function apply(board: Required<SudokuPosition>, hint: Step): Required<SudokuPosition> {
   const grid = [...board.grid];
   const excluded = [...board.excluded];
   for (const c of hint.concludes) {
@@ -162,25 +166,15 @@ const RARE = [
   { level: 'expert', seed: 'entail-scan-186', techniques: ['naked quad'] },
 ] as const;
 
-/** Follows hints from a board, checking each step, until they stop stepping; adds the techniques met. */
-function followChecked(
-  puzzle: SudokuPuzzle,
-  solution: SudokuSolution,
-  start: Required<SudokuBoard>,
-  techniques: Set<string>,
-): void {
-  let board = start;
-  for (let k = 0; k < 400; k++) {
-    const hint = nextHint(puzzle, solution, board);
-    if (hint.type !== 'step') return;
-    techniques.add(hint.technique);
-    expect(
-      unsupported(puzzle, board, hint),
-      `${JSON.stringify({ puzzle, board })}\n${hint.explanation}`,
-    ).toBeNull();
-    board = apply(board, hint);
-  }
-}
+/** The hints of one puzzle, each step checked against the grid and marks the player sees. */
+const walkOf = (puzzle: SudokuPuzzle, solution: SudokuSolution) => ({
+  puzzle,
+  next: (position: Required<SudokuPosition>) => nextHint(puzzle, solution, position),
+  follow: apply,
+  unsupported: (position: Required<SudokuPosition>, step: Step) => unsupported(puzzle, position, step),
+  // Each step places a digit or strikes at least one candidate: 81 cells × 9 candidates bound a walk.
+  maxSteps: 81 * 9,
+});
 
 const noMarks = (): string[] => Array.from({ length: 81 }, () => '');
 
@@ -192,7 +186,7 @@ describe('sudoku hints', () => {
         const { puzzle, solution } = POOL[index] as { puzzle: SudokuPuzzle; solution: SudokuSolution };
         const grid = [...puzzle.grid];
         for (const at of reveal) grid[at] = solution.grid[at] ?? '.';
-        followChecked(puzzle, solution, { grid: grid.join(''), excluded: noMarks() }, techniques);
+        followChecked(walkOf(puzzle, solution), { grid: grid.join(''), excluded: noMarks() }, techniques);
       }),
       { numRuns: 20, seed: 47 },
     );
@@ -203,7 +197,7 @@ describe('sudoku hints', () => {
     it(`conclude only what follows from the board and the cells involved on the ${level} board ${seed}, which needs ${rare.join(' and ')}`, () => {
       const { puzzle, solution } = engine.generate(seed, level);
       const techniques = new Set<string>();
-      followChecked(puzzle, solution, { grid: puzzle.grid, excluded: noMarks() }, techniques);
+      followChecked(walkOf(puzzle, solution), { grid: puzzle.grid, excluded: noMarks() }, techniques);
       for (const t of rare) expect(techniques).toContain(t);
     });
   }

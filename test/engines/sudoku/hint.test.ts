@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Hint } from '../../../src/engines/hint.js';
-import { nextHint, type SudokuBoard } from '../../../src/engines/sudoku/hint.js';
+import { nextHint, type SudokuPosition } from '../../../src/engines/sudoku/hint.js';
 import { engine } from '../../../src/engines/sudoku/index.js';
 import { logicSolve } from '../../../src/engines/sudoku/logic.js';
 import { toCells } from '../../../src/engines/sudoku/solve.js';
@@ -10,7 +10,10 @@ const generated = (level: 'easy' | 'medium' | 'hard' | 'expert', seed: string) =
   engine.generate(seed, level);
 
 /** Applies a step's conclusions to a board: digits into the grid, exclusions into the pencil marks. */
-function follow(board: Required<SudokuBoard>, hint: Extract<Hint, { type: 'step' }>): Required<SudokuBoard> {
+function follow(
+  board: Required<SudokuPosition>,
+  hint: Extract<Hint, { type: 'step' }>,
+): Required<SudokuPosition> {
   const grid = [...board.grid];
   const excluded = [...board.excluded];
   for (const c of hint.concludes) {
@@ -24,9 +27,9 @@ function follow(board: Required<SudokuBoard>, hint: Extract<Hint, { type: 'step'
 function followAll(
   level: 'easy' | 'medium' | 'hard' | 'expert',
   seed: string,
-): { last: Hint; board: SudokuBoard } {
+): { last: Hint; board: SudokuPosition } {
   const { puzzle, solution } = generated(level, seed);
-  let board: Required<SudokuBoard> = { grid: puzzle.grid, excluded: Array(81).fill('') };
+  let board: Required<SudokuPosition> = { grid: puzzle.grid, excluded: Array(81).fill('') };
   for (let i = 0; i < 2000; i++) {
     const hint = nextHint(puzzle, solution, board);
     if (hint.type !== 'step') return { last: hint, board };

@@ -1,0 +1,563 @@
+/**
+ * The deployed shape, measured (issue #46): the Worker, the D1 primary, a D1 replica and the board objects,
+ * each in a workerd process of its own, joined by Miniflare's dev registry (service and Durable Object
+ * bindings across processes, RPC included). The Worker and the boards reach D1 through a thin RPC binding
+ * that stands for the network (bench/split/remote-d1.ts, served by bench/split/entry.ts `D1Remote`),
+ * counted per call (a round trip) and per statement. Deployed, Workers and replicas scale out; what bounds
+ * the service's ranked solves per second is its serial parts: the one D1 primary, and one board object per
+ * puzzle shard. So the figure of merit is CPU per acknowledged solve of those processes, read from /proc.
+ *
+ * Each round, interleaved: a bare Hono Worker's GET (the unit of CPU), the realistic floor of a ranked solve
+ * (bench/split/floor.ts), then the direct path and the boards (K = 1) on a fresh puzzle, both on a puzzle
+ * with 100,000 prior solvers, and the boards on a fresh puzzle made with K = 4 shards. Each path has its own
+ * primary and replica, seeded from one state. `SPLIT_ROUNDS` rounds (3 by default) of `SPLIT_SOLVES` solves
+ * per path and puzzle (400); `--json` adds the summary as one JSON object on the last line. BENCHMARKS.md,
+ * "split", says how to read it.
+ */
+import { cpSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import type { WorkerOptions } from 'miniflare';
+import { unstable_getMiniflareWorkerOptions } from 'wrangler';
+import type { BoardStats, DatabaseStats } from './split/entry.js';
+import { bottleneckMs, gain, type PathCpu, type SplitRounds, splitJson } from './split/figures.js';
+import { sudokuSubmissions } from './support/bench-players.js';
+import type { RankedSubmission } from './support/ranked-submission.js';
+import { type LoadPuzzle, seedDay } from './support/seed-day.js';
+import { median, ms, table } from './support/stats.js';
+import {
+  executeSql,
+  ROOT,
+  removeDir,
+  serveWorker,
+  snapshotWorker,
+  tempDir,
+  type WorkerServer,
+} from './support/wrangler.js';
+
+const ROUNDS = Math.max(1, Number(process.env.SPLIT_ROUNDS ?? 3) || 3);
+/** Ranked solves sent per path, puzzle and round, this many at a time. */
+const SOLVES = Math.max(1, Number(process.env.SPLIT_SOLVES ?? 400) || 400);
+const CONCURRENCY = 16;
+/** The bare Worker's GETs per round. */
+const BARE_REQUESTS = 2000;
+const PRIOR_SOLVERS = 100_000;
+const K4 = 4;
+/** 16 characters, as a token id must be. */
+const TOKEN_ID = 'split-bench-0001';
+/** As bench/http.ts: the sessions started this long before the load, the logs' last move later. */
+const SESSION_AGE_MS = 20 * 60_000;
+const LOG_END_MS = 18 * 60_000;
+/**
+ * After a run, how long its processes' CPU keeps being counted: the boards copy the run's last solves to D1
+ * up to 1 s after they were answered (their alarm), work the run caused and must be charged.
+ */
+const SETTLE_MS = 1200;
+
+/** Targets of issue #46, printed beside each figure. */
+const TARGETS = {
+  fresh: 6,
+  hot: 12,
+  primaryRoundTripsPerBatch: 1,
+  primaryStatementsPerBatch: 5,
+  boardCpuPerBare: 2.5,
+  boardStatementsPerSolve: 1,
+  workerCpuPerFloor: 1.5,
+};
+
+/** The processes of one path: its Worker, its D1 primary and replica, and on the boards' path the boards. */
+interface Topology {
+  worker: WorkerServer;
+  primary: WorkerServer;
+  replica: WorkerServer;
+  board?: WorkerServer;
+}
+
+async function getJson<T>(url: string): Promise<T> {
+  const res = await fetch(url);
+  if (res.status !== 200) throw new Error(`${url}: ${res.status} ${await res.text()}`);
+  return (await res.json()) as T;
+}
+
+/**
+ * The split bundle's config: the service's wrangler.toml with bench/split/entry.ts as its main, written into
+ * `dir` with its paths made absolute (the demo page's assets dropped: they are not measured).
+ */
+function splitConfig(dir: string): string {
+  const text = readFileSync(path.join(ROOT, 'wrangler.toml'), 'utf8')
+    .replace(/^main = ".*"$/m, `main = ${JSON.stringify(path.join(ROOT, 'bench/split/entry.ts'))}`)
+    .replace(
+      /^migrations_dir = "(.*)"$/m,
+      (_, d: string) => `migrations_dir = ${JSON.stringify(path.join(ROOT, d))}`,
+    )
+    .replace(/^\[assets\]\ndirectory = .*$/m, '');
+  const config = path.join(dir, 'split.wrangler.toml');
+  writeFileSync(config, text);
+  return config;
+}
+
+/**
+ * Starts one path's processes from `state` (copied for the primary and the replica), each added to
+ * `servers` as it starts (to be stopped whatever fails next) and its directory to `dirs`.
+ */
+async function topology(
+  config: string,
+  name: 'direct' | 'boards',
+  state: string,
+  registry: string,
+  dirs: string[],
+  servers: WorkerServer[],
+): Promise<Topology> {
+  const { workerOptions } = unstable_getMiniflareWorkerOptions(config);
+  const board = (workerOptions as unknown as WorkerOptions).durableObjects?.PUZZLE_BOARD;
+  if (!board || typeof board === 'string') throw new Error(`${config} binds no PUZZLE_BOARD object`);
+  const own = (role: string) => {
+    const dir = tempDir(`bench-split-${name}-${role}`);
+    dirs.push(dir);
+    return dir;
+  };
+  const joined = (role: string) => ({ name: `split-${name}-${role}`, unsafeDevRegistryPath: registry });
+  const d1 = (role: string) => ({ name: `split-${name}-${role}`, entrypoint: 'D1Remote' });
+  const started = (server: WorkerServer) => {
+    servers.push(server);
+    return server;
+  };
+  const database = async (role: string) => {
+    const dir = own(role);
+    cpSync(state, dir, { recursive: true });
+    return started(
+      await serveWorker(config, dir, { ...joined(role), durableObjects: {} }, { SPLIT_ROLE: 'database' }),
+    );
+  };
+  const primary = await database('primary');
+  const replica = await database('replica');
+  const vars = { SUBMISSION_PATH: name };
+  const boards =
+    name === 'boards'
+      ? started(
+          await serveWorker(
+            config,
+            own('board'),
+            {
+              ...joined('board'),
+              d1Databases: {},
+              serviceBindings: { PRIMARY: d1('primary') },
+              durableObjects: {
+                PUZZLE_BOARD: board,
+                FLOOR_BOARD: { className: 'FloorBoard', useSQLite: true },
+              },
+            },
+            { ...vars, SPLIT_ROLE: 'boards' },
+          ),
+        )
+      : undefined;
+  const worker = started(
+    await serveWorker(
+      config,
+      own('worker'),
+      {
+        ...joined('worker'),
+        d1Databases: {},
+        serviceBindings: { PRIMARY: d1('primary'), REPLICA: d1('replica') },
+        durableObjects: boards ? { PUZZLE_BOARD: { ...board, scriptName: 'split-boards-board' } } : {},
+      },
+      { ...vars, SPLIT_ROLE: 'worker' },
+    ),
+  );
+  return { worker, primary, replica, ...(boards && { board: boards }) };
+}
+
+const processesOf = (t: Topology) => [t.worker, t.primary, t.replica, ...(t.board ? [t.board] : [])];
+
+/** Sends `list`'s submissions to `puzzle` on `url`, CONCURRENCY at a time; counts the acknowledged first solves. */
+async function drive(
+  url: string,
+  puzzle: LoadPuzzle,
+  list: readonly { s: RankedSubmission; player: number }[],
+): Promise<{ acknowledged: number; refused: Record<string, number> }> {
+  let next = 0;
+  let acknowledged = 0;
+  const refused: Record<string, number> = {};
+  const loop = async () => {
+    for (let item = list[next++]; item; item = list[next++]) {
+      const i = item.player;
+      const res = await fetch(`${url}${puzzle.path}/submissions`, {
+        method: 'POST',
+        headers: {
+          authorization: `Bearer ${item.s.token}`,
+          'content-type': 'application/json',
+          'cf-connecting-ip': `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`,
+        },
+        body: item.s.body,
+      });
+      const text = await res.text();
+      if (res.status === 200 && text.includes('"repeated":false')) acknowledged += 1;
+      else refused[res.status] = (refused[res.status] ?? 0) + 1;
+    }
+  };
+  await Promise.all(Array.from({ length: CONCURRENCY }, loop));
+  return { acknowledged, refused };
+}
+
+/** The bare Worker's GETs, CONCURRENCY at a time; how many answered 200. */
+async function driveBare(url: string): Promise<number> {
+  let left = BARE_REQUESTS;
+  let ok = 0;
+  const loop = async () => {
+    while (left-- > 0) {
+      const res = await fetch(url);
+      await res.arrayBuffer();
+      if (res.status === 200) ok += 1;
+    }
+  };
+  await Promise.all(Array.from({ length: CONCURRENCY }, loop));
+  return ok;
+}
+
+const settle = () => new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
+
+/** One path's run on one puzzle: CPU per acknowledged solve of each process, D1 and board counts per solve. */
+interface PathRun {
+  acknowledged: number;
+  refused: Record<string, number>;
+  cpu: PathCpu;
+  primary: DatabaseStats;
+  board: BoardStats | null;
+}
+
+function minusDatabase(after: DatabaseStats, before: DatabaseStats): DatabaseStats {
+  return {
+    roundTrips: after.roundTrips - before.roundTrips,
+    statements: after.statements - before.statements,
+    flushBatches: after.flushBatches - before.flushBatches,
+    flushRows: after.flushRows - before.flushRows,
+  };
+}
+
+function minusBoard(after: BoardStats, before: BoardStats): BoardStats {
+  return {
+    statements: after.statements - before.statements,
+    sent: {
+      roundTrips: after.sent.roundTrips - before.sent.roundTrips,
+      statements: after.sent.statements - before.sent.statements,
+    },
+  };
+}
+
+async function measured(
+  t: Topology,
+  puzzle: LoadPuzzle,
+  list: readonly { s: RankedSubmission; player: number }[],
+): Promise<PathRun> {
+  const cpuBefore = processesOf(t).map((p) => p.cpuMs());
+  const primaryBefore = await getJson<DatabaseStats>(`${t.primary.url}/stats`);
+  const boardBefore = t.board ? await getJson<BoardStats>(`${t.board.url}/stats`) : null;
+  const { acknowledged, refused } = await drive(t.worker.url, puzzle, list);
+  if (acknowledged === 0) {
+    throw new Error(
+      `${puzzle.path}: no solve acknowledged (${JSON.stringify(refused)})\n${t.worker.output()}`,
+    );
+  }
+  await settle();
+  const used = processesOf(t).map((p, i) => (p.cpuMs() - (cpuBefore[i] ?? 0)) / acknowledged);
+  const primary = minusDatabase(await getJson<DatabaseStats>(`${t.primary.url}/stats`), primaryBefore);
+  const board =
+    t.board && boardBefore
+      ? minusBoard(await getJson<BoardStats>(`${t.board.url}/stats`), boardBefore)
+      : null;
+  const [worker = Number.NaN, primaryCpu = Number.NaN, replica = Number.NaN, boardCpu] = used;
+  return {
+    acknowledged,
+    refused,
+    cpu: { worker, primary: primaryCpu, replica, ...(boardCpu !== undefined && { board: boardCpu }) },
+    primary,
+    board,
+  };
+}
+
+/** One first ranked solve that must come back clean, ranked among `solvers` (the boards start from D1's). */
+async function probe(url: string, puzzle: LoadPuzzle, s: RankedSubmission, solvers: number): Promise<void> {
+  const res = await fetch(`${url}${puzzle.path}/submissions`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${s.token}`, 'content-type': 'application/json' },
+    body: s.body,
+  });
+  const text = await res.text();
+  if (res.status !== 200 || !text.includes('"verdict":"clean"') || !text.includes('"repeated":false')) {
+    throw new Error(
+      `the probe's first ranked submission was not a clean solve: ${res.status} ${text.slice(0, 300)}`,
+    );
+  }
+  const seen = (JSON.parse(text) as { solvers: number }).solvers;
+  if (seen !== solvers) throw new Error(`${puzzle.path}: the probe saw ${seen} solvers, not ${solvers}`);
+}
+
+interface Round {
+  bareCpuMs: number;
+  /** The floor Worker's CPU per acknowledged solve (its board's is not counted: the Worker is measured). */
+  floorCpuMs: number;
+  direct: { fresh: PathRun; hot: PathRun };
+  boards: { fresh: PathRun; hot: PathRun; k4: PathRun };
+}
+
+export async function run(): Promise<void> {
+  const asJson = process.argv.includes('--json');
+  const dirs: string[] = [];
+  const own = (name: string) => {
+    const dir = tempDir(name);
+    dirs.push(dir);
+    return dir;
+  };
+  const servers: WorkerServer[] = [];
+  try {
+    const t0 = Date.now();
+    const registry = own('bench-split-registry');
+    const appConfig = await snapshotWorker(path.join(ROOT, 'wrangler.toml'), own('bench-split-app'));
+    const config = await snapshotWorker(splitConfig(own('bench-split-config')), own('bench-split-bundle'));
+    const bareConfig = await snapshotWorker(
+      path.join(ROOT, 'bench/baseline-worker/wrangler.toml'),
+      own('bench-split-bare'),
+    );
+    const players = ROUNDS * SOLVES;
+    const state = own('bench-split-state');
+    const seeded = await seedDay(appConfig, state, {
+      players,
+      tokenId: TOKEN_ID,
+      priorSolvers: PRIOR_SOLVERS,
+      sessionAgeMs: SESSION_AGE_MS,
+      more: ['hard'],
+    });
+    const k4 = seeded.more[0];
+    if (!k4) throw new Error('the day has no hard sudoku');
+    await executeSql(appConfig, 'DB', state, `update puzzles set board_shards = ${K4} where id = '${k4.id}'`);
+    const puzzles = { fresh: seeded.fresh, hot: seeded.hot, k4 };
+    const solving = { tokenId: TOKEN_ID, sessionAgeMs: SESSION_AGE_MS, logEndMs: LOG_END_MS };
+    const submissions = {
+      fresh: await sudokuSubmissions(puzzles.fresh, players, solving),
+      hot: await sudokuSubmissions(puzzles.hot, players, solving),
+      k4: await sudokuSubmissions(puzzles.k4, players, solving),
+    };
+
+    const direct = await topology(config, 'direct', state, registry, dirs, servers);
+    const boards = await topology(config, 'boards', state, registry, dirs, servers);
+    const bare = await serveWorker(bareConfig, own('bench-split-bare-state'));
+    servers.push(bare);
+    // The floor reads the boards' replica and inserts into a FloorBoard living in the boards' process.
+    const floorWorker = await serveWorker(
+      config,
+      own('bench-split-floor'),
+      {
+        name: 'split-floor',
+        unsafeDevRegistryPath: registry,
+        d1Databases: {},
+        serviceBindings: { REPLICA: { name: 'split-boards-replica', entrypoint: 'D1Remote' } },
+        durableObjects: {
+          FLOOR_BOARD: { className: 'FloorBoard', scriptName: 'split-boards-board', useSQLite: true },
+        },
+      },
+      { SPLIT_ROLE: 'floor' },
+    );
+    servers.push(floorWorker);
+
+    // The probe is the last player: each path's first solve of each puzzle, which also starts the boards.
+    const probeOf = (list: RankedSubmission[]) => list[players] as RankedSubmission;
+    await probe(direct.worker.url, puzzles.fresh, probeOf(submissions.fresh), 1);
+    await probe(direct.worker.url, puzzles.hot, probeOf(submissions.hot), PRIOR_SOLVERS + 1);
+    await probe(boards.worker.url, puzzles.fresh, probeOf(submissions.fresh), 1);
+    await probe(boards.worker.url, puzzles.hot, probeOf(submissions.hot), PRIOR_SOLVERS + 1);
+    await probe(boards.worker.url, puzzles.k4, probeOf(submissions.k4), 1);
+    const setupS = (Date.now() - t0) / 1000;
+
+    const rounds: Round[] = [];
+    const t1 = Date.now();
+    for (let r = 0; r < ROUNDS; r++) {
+      const slice = (list: RankedSubmission[]) =>
+        list.slice(r * SOLVES, (r + 1) * SOLVES).map((s, i) => ({ s, player: r * SOLVES + i }));
+      const bareBefore = bare.cpuMs();
+      const answered = await driveBare(bare.url);
+      const bareCpuMs = (bare.cpuMs() - bareBefore) / answered;
+      const floorBefore = floorWorker.cpuMs();
+      const floorRun = await drive(floorWorker.url, puzzles.fresh, slice(submissions.fresh));
+      if (floorRun.acknowledged === 0) {
+        throw new Error(`the floor acknowledged no solve (${JSON.stringify(floorRun.refused)})`);
+      }
+      const floorCpuMs = (floorWorker.cpuMs() - floorBefore) / floorRun.acknowledged;
+      const directFresh = await measured(direct, puzzles.fresh, slice(submissions.fresh));
+      const boardsFresh = await measured(boards, puzzles.fresh, slice(submissions.fresh));
+      const directHot = await measured(direct, puzzles.hot, slice(submissions.hot));
+      const boardsHot = await measured(boards, puzzles.hot, slice(submissions.hot));
+      const boardsK4 = await measured(boards, puzzles.k4, slice(submissions.k4));
+      rounds.push({
+        bareCpuMs,
+        floorCpuMs,
+        direct: { fresh: directFresh, hot: directHot },
+        boards: { fresh: boardsFresh, hot: boardsHot, k4: boardsK4 },
+      });
+    }
+    report(rounds, { setupS, loadS: (Date.now() - t1) / 1000 }, asJson);
+  } finally {
+    for (const server of servers.reverse()) await server.stop().catch(() => undefined);
+    for (const dir of dirs) removeDir(dir);
+  }
+}
+
+function report(rounds: Round[], times: { setupS: number; loadS: number }, asJson: boolean): void {
+  console.log(
+    `${rounds.length} rounds, ${SOLVES} ranked solves per path and puzzle each, ${CONCURRENCY} at a time; ` +
+      `set up in ${times.setupS.toFixed(0)} s, loaded in ${times.loadS.toFixed(0)} s.\n`,
+  );
+  const rows = rounds.flatMap((round, i) => {
+    const line = (path: string, puzzle: string, run: PathRun) => [
+      String(i + 1),
+      path,
+      puzzle,
+      String(run.acknowledged),
+      ms(run.cpu.worker),
+      ms(run.cpu.primary),
+      ms(run.cpu.replica),
+      run.cpu.board === undefined ? '' : ms(run.cpu.board),
+      (run.primary.roundTrips / run.acknowledged).toFixed(2),
+      (run.primary.statements / run.acknowledged).toFixed(2),
+      run.board ? (run.board.statements / run.acknowledged).toFixed(2) : '',
+      Object.entries(run.refused)
+        .map(([status, n]) => `${status}: ${n}`)
+        .join(', '),
+    ];
+    return [
+      line('direct', 'fresh', round.direct.fresh),
+      line('boards', 'fresh', round.boards.fresh),
+      line('direct', '100k prior', round.direct.hot),
+      line('boards', '100k prior', round.boards.hot),
+      line('boards K=4', 'fresh', round.boards.k4),
+    ];
+  });
+  console.log(
+    table(
+      [
+        'round',
+        'path',
+        'puzzle',
+        'acknowledged',
+        'Worker CPU ms/solve',
+        'primary CPU ms/solve',
+        'replica CPU ms/solve',
+        'board CPU ms/solve',
+        'primary round trips/solve',
+        'primary statements/solve',
+        'board SQL statements/solve',
+        'refused',
+      ],
+      rows,
+    ),
+  );
+  const figures: SplitRounds = {
+    fresh: rounds.map((r) => gain(r.direct.fresh.cpu, r.boards.fresh.cpu)),
+    hot: rounds.map((r) => gain(r.direct.hot.cpu, r.boards.hot.cpu)),
+    k4: rounds.map((r) => gain(r.direct.fresh.cpu, r.boards.k4.cpu, K4)),
+    primaryRoundTripsPerBatch: rounds.map(
+      (r) => (r.boards.fresh.board?.sent.roundTrips ?? Number.NaN) / r.boards.fresh.primary.flushBatches,
+    ),
+    primaryStatementsPerBatch: rounds.map(
+      (r) => (r.boards.fresh.board?.sent.statements ?? Number.NaN) / r.boards.fresh.primary.flushBatches,
+    ),
+    boardStatementsPerSolve: rounds.map(
+      (r) => (r.boards.fresh.board?.statements ?? Number.NaN) / r.boards.fresh.acknowledged,
+    ),
+    boardCpuPerBare: rounds.map((r) => (r.boards.fresh.cpu.board ?? Number.NaN) / r.bareCpuMs),
+    workerCpuPerFloor: rounds.map((r) => r.boards.fresh.cpu.worker / r.floorCpuMs),
+  };
+  const summary = splitJson(figures);
+  console.log(
+    "\nThe serial bottleneck per solve: the direct path's D1 primary CPU; the boards' max(primary, board ÷ K).\n",
+  );
+  console.log(
+    table(
+      [
+        'round',
+        'direct fresh ms',
+        'boards fresh ms',
+        'fresh ×',
+        'direct 100k ms',
+        'boards 100k ms',
+        '100k ×',
+        'boards K=4 ms',
+        'K=4 ×',
+      ],
+      rounds.map((r, i) => [
+        String(i + 1),
+        ms(bottleneckMs(r.direct.fresh.cpu)),
+        ms(bottleneckMs(r.boards.fresh.cpu)),
+        (figures.fresh[i] ?? Number.NaN).toFixed(1),
+        ms(bottleneckMs(r.direct.hot.cpu)),
+        ms(bottleneckMs(r.boards.hot.cpu)),
+        (figures.hot[i] ?? Number.NaN).toFixed(1),
+        ms(bottleneckMs(r.boards.k4.cpu, K4)),
+        (figures.k4[i] ?? Number.NaN).toFixed(1),
+      ]),
+    ),
+  );
+  const met = (ok: boolean) => (ok ? '(met)' : '(**not met**)');
+  const perBatch = (r: Round, key: 'roundTrips' | 'statements') =>
+    r.boards.fresh.primary[key] / r.boards.fresh.primary.flushBatches;
+  const allPerBatch = {
+    roundTrips: median(rounds.map((r) => perBatch(r, 'roundTrips'))),
+    statements: median(rounds.map((r) => perBatch(r, 'statements'))),
+  };
+  const rowsPerBatch = median(
+    rounds.map((r) => r.boards.fresh.primary.flushRows / r.boards.fresh.primary.flushBatches),
+  );
+  console.log('\nMedians over the rounds, each beside its target (issue #46):\n');
+  console.log(
+    table(
+      ['figure', 'median', 'target'],
+      [
+        [
+          'boards ÷ direct, fresh puzzle',
+          `${summary.fresh.median.toFixed(1)}×`,
+          `≥ ${TARGETS.fresh}× ${met(summary.fresh.median >= TARGETS.fresh)}`,
+        ],
+        [
+          'boards ÷ direct, 100,000 prior solvers',
+          `${summary.hot.median.toFixed(1)}×`,
+          `≥ ${TARGETS.hot}× ${met(summary.hot.median >= TARGETS.hot)}`,
+        ],
+        [
+          'boards K=4 ÷ direct, fresh puzzle',
+          `${summary.k4.median.toFixed(1)}×`,
+          `no worse than K=1 ${met(summary.k4.median >= summary.fresh.median)}`,
+        ],
+        [
+          "D1 primary round trips per flush batch (the boards' own)",
+          summary.primaryPerBatch.roundTrips.toFixed(1),
+          `${TARGETS.primaryRoundTripsPerBatch} ${met(summary.primaryPerBatch.roundTrips <= TARGETS.primaryRoundTripsPerBatch)}`,
+        ],
+        [
+          "D1 primary statements per flush batch (the boards' own)",
+          summary.primaryPerBatch.statements.toFixed(1),
+          `≤ ${TARGETS.primaryStatementsPerBatch} ${met(summary.primaryPerBatch.statements <= TARGETS.primaryStatementsPerBatch)}`,
+        ],
+        ['rows per flush batch', rowsPerBatch.toFixed(1), ''],
+        [
+          'everything the primary was sent during the run, per flush batch: round trips / statements',
+          `${allPerBatch.roundTrips.toFixed(1)} / ${allPerBatch.statements.toFixed(1)}`,
+          '',
+        ],
+        [
+          'board SQL statements per solve',
+          summary.boardStatementsPerSolve.toFixed(2),
+          `${TARGETS.boardStatementsPerSolve} ${met(summary.boardStatementsPerSolve <= TARGETS.boardStatementsPerSolve)}`,
+        ],
+        [
+          'board CPU per solve ÷ bare GET',
+          `${summary.boardCpuPerBare.toFixed(1)}×`,
+          `≤ ${TARGETS.boardCpuPerBare}× ${met(summary.boardCpuPerBare <= TARGETS.boardCpuPerBare)}`,
+        ],
+        [
+          'Worker CPU per ranked solve ÷ floor',
+          `${summary.workerCpuPerFloor.toFixed(1)}×`,
+          `≤ ${TARGETS.workerCpuPerFloor}× ${met(summary.workerCpuPerFloor <= TARGETS.workerCpuPerFloor)}`,
+        ],
+      ],
+    ),
+  );
+  if (asJson) console.log(JSON.stringify(summary));
+}

@@ -1,0 +1,103 @@
+/**
+ * The day the submission benchmarks load (http, split): seeded through wrangler's own commands and one start
+ * of the Worker (the first request makes the day), then written in bulk while the Worker is stopped.
+ */
+import { benchPlayersSql } from './bench-players.js';
+import { applyMigrations, executeSql, serveWorker } from './wrangler.js';
+
+export interface LoadPuzzle {
+  id: string;
+  path: string;
+  puzzle: unknown;
+}
+
+/** The state seeded: the day, the fresh puzzle (sudoku easy), the hot one (sudoku medium), and any more asked for. */
+export interface Seeded {
+  date: string;
+  puzzleCount: number;
+  fresh: LoadPuzzle;
+  hot: LoadPuzzle;
+  /** Sudokus of the levels `more` named, in its order, with sessions as the fresh one. */
+  more: LoadPuzzle[];
+}
+
+export interface DaySeed {
+  /** Players 0 to `players` (the last one is a probe) holding the token `tokenId`. */
+  players: number;
+  tokenId: string;
+  /** Other players' clean ranked solves of the hot puzzle. */
+  priorSolvers: number;
+  /** How long ago every player's sessions of the puzzles started. */
+  sessionAgeMs: number;
+  /** More sudoku levels to start sessions of (none when not given). */
+  more?: readonly string[];
+}
+
+async function getJson<T>(url: string): Promise<T> {
+  const res = await fetch(url);
+  if (res.status !== 200) throw new Error(`${url}: ${res.status} ${await res.text()}`);
+  return (await res.json()) as T;
+}
+
+/**
+ * Seeds `state` for the Worker of `config`: the players holding a token, each with a session of every
+ * puzzle, and `priorSolvers` other players' clean ranked solves of the hot puzzle with the puzzle's rating
+ * settled as a live database has it (rated_through, games, version).
+ */
+export async function seedDay(config: string, state: string, s: DaySeed): Promise<Seeded> {
+  await applyMigrations(config, 'DB', state);
+  await executeSql(
+    config,
+    'DB',
+    state,
+    `${benchPlayersSql(s.players, s.tokenId)};
+     with recursive n(i) as (select 0 union all select i + 1 from n where i < ${s.priorSolvers - 1})
+     insert into players (id, display_name, created_at)
+     select printf('00000000-0000-4000-9000-%012d', i), 'Solver ' || i, '2026-01-01T00:00:00.000Z' from n`,
+  );
+  const service = await serveWorker(config, state);
+  let date: string;
+  let puzzleCount: number;
+  let puzzles: LoadPuzzle[];
+  try {
+    const day = await getJson<{ date: string; puzzles: unknown[] }>(`${service.url}/v1/puzzles/today`);
+    date = day.date;
+    puzzleCount = day.puzzles.length;
+    puzzles = [];
+    for (const level of ['easy', 'medium', ...(s.more ?? [])]) {
+      const path = `/v1/puzzles/${day.date}/sudoku/${level}`;
+      const got = await getJson<{ id: string; puzzle: unknown }>(service.url + path);
+      puzzles.push({ id: got.id, path, puzzle: got.puzzle });
+    }
+  } finally {
+    // Sessions and solves are written while the Worker is stopped, as no statement may write beside it.
+    await service.stop();
+  }
+  const [fresh, hot, ...more] = puzzles;
+  if (!fresh || !hot) throw new Error('the day has no easy or medium sudoku');
+  const ids = puzzles.map((p) => `'${p.id}'`).join(', ');
+  const time = '(60000 + (n.i * 2654435761) % 1740000)';
+  await executeSql(
+    config,
+    'DB',
+    state,
+    `insert into play_sessions (player_id, puzzle_id, started_at, time_zone)
+     select p.id, z.id, ${Date.now() - s.sessionAgeMs}, null
+     from players p join puzzles z on z.id in (${ids}) where p.id like '%-8000-%';
+     with recursive n(i) as (select 0 union all select i + 1 from n where i < ${s.priorSolvers - 1})
+     insert into submissions (puzzle_id, puzzle_date, kind, level, player_id, created_at, valid, ranked,
+       elapsed_ms, counted_ms, capped, benchmark_seconds, score, rating_before, deviation_before,
+       rating_after, deviation_after, status, counted, established, streak_date, opponent_rating,
+       opponent_deviation, puzzle_weight, player_weight)
+     select z.id, z.date, z.kind, z.level, printf('00000000-0000-4000-9000-%012d', n.i),
+            z.date || 'T00:00:00.000Z', 1, 1, ${time}, ${time}, 0, z.benchmark_seconds,
+            1.0 / (1 + (${time} / (z.benchmark_seconds * 1000.0)) * (${time} / (z.benchmark_seconds * 1000.0))),
+            1500, 350, 1510, 340, 'clean', 1, 0, z.date, 1500, 350, 0, 1
+     from n join puzzles z on z.id = '${hot.id}';
+     update puzzles set (rated_through, rating_version, games) = (
+       select coalesce(max(s.id), 0), count(*), count(*) from submissions s
+       where s.puzzle_id = puzzles.id and s.counted = 1)
+     where id = '${hot.id}'`,
+  );
+  return { date, puzzleCount, fresh, hot, more };
+}
