@@ -3,12 +3,15 @@ import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-pool-worker
 import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
 import { PURE_TESTS } from './test/pure-tests.js';
 import { createHookReceiver } from './test/support/hook-receiver.js';
+import { createIdentityProvider } from './test/support/identity-provider.js';
 import { createPushService } from './test/support/push-service.js';
 
 /** The suite's push service: the Worker's outbound fetches to this origin reach it. */
 const PUSH_ORIGIN = 'https://push.test';
-/** The suite's webhook receiver, likewise; nothing else leaves. */
+/** The suite's webhook receiver, likewise. */
 const HOOKS_ORIGIN = 'https://hooks.test';
+/** The suite's identity provider, serving the JWKS of the sign-in tests (test/support/id-tokens.ts); nothing else leaves. */
+const IDP_ORIGIN = 'https://idp.test';
 
 const projects: TestProjectInlineConfiguration[] = [
   {
@@ -43,10 +46,12 @@ export default defineConfig(async () => {
   const migrations = await readD1Migrations(path.join(import.meta.dirname, 'migrations'));
   const push = createPushService();
   const hooks = createHookReceiver();
+  const idp = createIdentityProvider();
   const outbound = (request: Request) => {
     const { origin } = new URL(request.url);
     if (origin === PUSH_ORIGIN) return push.handle(request);
     if (origin === HOOKS_ORIGIN) return hooks.handle(request);
+    if (origin === IDP_ORIGIN) return idp.handle(request);
     return new Response(`no network in the tests: ${request.url}`, { status: 502 });
   };
   return {

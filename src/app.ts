@@ -28,6 +28,7 @@ import { kindRoutes } from './routes/kinds.js';
 import { leaderboardRoutes } from './routes/leaderboards.js';
 import { moderationRoutes } from './routes/moderation.js';
 import { moderatorRoutes } from './routes/moderators.js';
+import { operatorRoutes } from './routes/operator.js';
 import { playerEvidenceRoutes } from './routes/player-evidence.js';
 import { playerRoutes } from './routes/players.js';
 import { pushRoutes } from './routes/push.js';
@@ -35,6 +36,7 @@ import { puzzleRoutes } from './routes/puzzles.js';
 import { reportRoutes } from './routes/reports.js';
 import { revealRoutes } from './routes/reveal.js';
 import { reviewQueueRoutes } from './routes/review-queue.js';
+import { sessionRoutes } from './routes/sessions.js';
 import { sharePageRoutes } from './routes/share-pages.js';
 import { shareRoutes } from './routes/shares.js';
 import { submissionRoutes } from './routes/submissions.js';
@@ -74,6 +76,7 @@ export function createApp(options: AppOptions = {}) {
     .route('/v1', leaderboardRoutes)
     .route('/v1', feedbackRoutes)
     .route('/v1', shareRoutes)
+    .route('/v1', sessionRoutes)
     .route('/v1', playerRoutes)
     .route('/v1', deviceRoutes)
     .route('/v1', pushRoutes)
@@ -81,6 +84,7 @@ export function createApp(options: AppOptions = {}) {
     .route('/v1', dataRightsRoutes)
     .route('/v1', followRoutes)
     .route('/v1', groupRoutes)
+    .route('/v1', operatorRoutes)
     .route('/v1', adminRoutes)
     .route('/v1', clockRoutes)
     .route('/v1', moderatorRoutes)

@@ -1,3 +1,5 @@
+import type { IdTokenSettings } from './auth/id-token.js';
+import { type OperatorKey, parseOperatorKeys } from './auth/operator-keys.js';
 import type { TokenSecret } from './auth/signing-keys.js';
 import { MAX_BOARD_SHARDS } from './daily/board-shards.js';
 import type { Env } from './env.js';
@@ -21,6 +23,10 @@ export interface Config {
   vapid: VapidKeys;
   /** The push services a subscription may name (src/push/push-hosts.ts). */
   pushHosts: PushHosts;
+  /** The keys of PUT /v1/operator/players/{externalId}; none when OPERATOR_KEYS is unset. */
+  operatorKeys: readonly OperatorKey[];
+  /** Whose id tokens POST /v1/players/session takes; null when no identity provider is configured. */
+  idTokens: IdTokenSettings | null;
   firstDay: string;
   daysAhead: number;
   /** K, the board shards each new puzzle is made with (`board_shards`; SCALING.md, step 4, says how to choose it). */
@@ -34,6 +40,19 @@ export const DEV_SECRETS = {
   TOKEN_SECRET: 'dev-token-secret-not-for-production',
   ADMIN_TOKEN: 'dev-admin-token-not-for-production',
 } as const;
+
+/** The operator key `npm start` accepts (as `dev:<key>`); a deployment refuses it. */
+export const DEV_OPERATOR_KEY = 'dev-operator-key-not-for-production';
+
+/** The identity provider `npm start` trusts, HS256 with a published secret; a deployment refuses the secret. */
+export const DEV_ID_TOKENS = {
+  issuer: 'dev-issuer',
+  audience: 'daily-puzzles',
+  secret: 'dev-jwt-secret-not-for-production',
+} as const;
+
+/** Every value published in the source, none of which may protect a deployment. */
+const PUBLISHED = [...Object.values(DEV_SECRETS), DEV_OPERATOR_KEY, DEV_ID_TOKENS.secret];
 
 /**
  * The development VAPID pair and contact: published here, so a deployment refuses the private key. Browsers
@@ -66,6 +85,8 @@ export function loadConfig(env: Env): Config {
   if (previous !== undefined && !development) deployedSecret('TOKEN_SECRET_PREVIOUS', previous);
   const vapid = development ? developmentVapid(env) : deployedVapid(env);
   const pushHosts = pushHostsOf(env, development);
+  const operatorKeys = operatorKeysOf(env, development);
+  const idTokens = idTokensOf(env, development);
   const firstDay = env.FIRST_DAY ?? '2026-01-01';
   if (!/^\d{4}-\d{2}-\d{2}$/.test(firstDay)) throw new ConfigError('FIRST_DAY must be YYYY-MM-DD');
   const daysAhead = Number(env.DAYS_AHEAD ?? '2');
@@ -85,6 +106,8 @@ export function loadConfig(env: Env): Config {
     adminToken: secrets.ADMIN_TOKEN,
     vapid,
     pushHosts,
+    operatorKeys,
+    idTokens,
     firstDay,
     daysAhead,
     boardShards,
@@ -92,14 +115,59 @@ export function loadConfig(env: Env): Config {
   };
 }
 
-function deployedSecret(name: string, value: string | undefined): string {
-  const problem = secretProblem(value, Object.values(DEV_SECRETS));
+/** `what` names the value in the refusal when it is part of the secret `name` (one key of a list). */
+function deployedSecret(name: string, value: string | undefined, what = name): string {
+  const problem = secretProblem(value, PUBLISHED);
   if (problem) {
     throw new ConfigError(
-      `${name} ${problem}; ${SECRET_ADVICE} and set it with \`wrangler secret put ${name}\``,
+      `${what} ${problem}; ${SECRET_ADVICE} and set it with \`wrangler secret put ${name}\``,
     );
   }
   return value as string;
+}
+
+/** As set; unset, the development key in development and none in a deployment (no operator routes). */
+function operatorKeysOf(env: Env, development: boolean): OperatorKey[] {
+  if (development && !env.OPERATOR_KEYS) return [{ name: 'dev', key: DEV_OPERATOR_KEY }];
+  const keys = parseOperatorKeys(env.OPERATOR_KEYS);
+  if (typeof keys === 'string') throw new ConfigError(`OPERATOR_KEYS ${keys}`);
+  if (!development) {
+    for (const { name, key } of keys) deployedSecret('OPERATOR_KEYS', key, `OPERATOR_KEYS' key "${name}"`);
+  }
+  return keys;
+}
+
+/**
+ * As set: an issuer, an audience and at least one of JWT_JWKS_URL (https) and JWT_SECRET; none of them
+ * set is no sign-in. Development fills in the built-in HS256 provider wherever a value is unset.
+ */
+function idTokensOf(env: Env, development: boolean): IdTokenSettings | null {
+  const given = {
+    issuer: env.JWT_ISSUER || null,
+    audience: env.JWT_AUDIENCE || null,
+    jwksUrl: env.JWT_JWKS_URL || null,
+    secret: env.JWT_SECRET || null,
+  };
+  if (development) {
+    return {
+      issuer: given.issuer ?? DEV_ID_TOKENS.issuer,
+      audience: given.audience ?? DEV_ID_TOKENS.audience,
+      jwksUrl: given.jwksUrl,
+      secret: given.secret ?? DEV_ID_TOKENS.secret,
+    };
+  }
+  if (Object.values(given).every((v) => v === null)) return null;
+  const { issuer, audience, jwksUrl, secret } = given;
+  if (issuer === null || audience === null || (jwksUrl === null && secret === null)) {
+    throw new ConfigError(
+      'Sign-in with id tokens needs JWT_ISSUER, JWT_AUDIENCE and JWT_JWKS_URL or JWT_SECRET (or none of them)',
+    );
+  }
+  if (jwksUrl !== null && !/^https:\/\/[^\s/]+/.test(jwksUrl)) {
+    throw new ConfigError('JWT_JWKS_URL must be an https: URL, e.g. https://your-idp/.well-known/jwks.json');
+  }
+  if (secret !== null) deployedSecret('JWT_SECRET', secret);
+  return { issuer, audience, jwksUrl, secret };
 }
 
 /** Development takes the built-in pair unless both keys are given (a pair is only ever changed whole). */

@@ -63,6 +63,19 @@ export interface Env extends Partial<Record<RateLimitBinding, RateLimit>> {
   TOKEN_SECRET_PREVIOUS?: string;
   /** Bearer token for the admin routes. */
   ADMIN_TOKEN?: string;
+  /**
+   * Operator API keys for PUT /v1/operator/players/{externalId}: `name:key,name:key` (several during a
+   * rotation); each key is checked like the other secrets.
+   */
+  OPERATOR_KEYS?: string;
+  /** The `iss` an id token must carry (POST /v1/players/session). */
+  JWT_ISSUER?: string;
+  /** The `aud` an id token must carry. */
+  JWT_AUDIENCE?: string;
+  /** The identity provider's JWKS (https): RS256 and ES256 id tokens are checked against its keys. */
+  JWT_JWKS_URL?: string;
+  /** A secret shared with the identity provider: HS256 id tokens are checked with it. */
+  JWT_SECRET?: string;
   /** The VAPID key pair that signs streak reminders (base64url: the 65-byte public point, the 32-byte private scalar). */
   VAPID_PUBLIC_KEY?: string;
   VAPID_PRIVATE_KEY?: string;

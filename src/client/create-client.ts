@@ -1,3 +1,4 @@
+import type { AccountPlayer, SessionRequest } from '../contract/accounts.js';
 import type { LinkCode, LinkRequest, PlayerTokens } from '../contract/devices.js';
 import type { Report, ReportRequest, Vote, VoteRequest } from '../contract/feedback.js';
 import type { Follow, FollowsPage } from '../contract/follows.js';
@@ -139,6 +140,12 @@ export interface Client {
   myStats(query?: { kind?: Kind; days?: number }): Promise<PlayerStats>;
   /** A single-use code, valid for ten minutes, that gives another device a token of this player. */
   createLinkCode(): Promise<LinkCode>;
+  /**
+   * Signs in with the site's id token (a JWT of its identity provider): the account's player and a new
+   * token to use from now on. `mergeAnonymous` carries this client's anonymous player (its token) into a
+   * new account, once; that token then stops working.
+   */
+  signIn(request: SessionRequest): Promise<AccountPlayer>;
   /** Redeems a link code on this device: the same player and a new token. */
   link(code: LinkRequest['code']): Promise<NewPlayer>;
   /** The player's tokens in use, one per device. */
@@ -241,6 +248,8 @@ export function createClient(baseUrl: string, options: ClientOptions = {}): Clie
       call<PlayerStats>('/v1/players/me/stats', { query: { ...query } }),
 
     createLinkCode: () => call<LinkCode>('/v1/players/me/link-codes', { method: 'POST' }),
+    signIn: (request: SessionRequest) =>
+      call<AccountPlayer>('/v1/players/session', { method: 'POST', body: request }),
     link: (code: LinkRequest['code']) =>
       call<NewPlayer>('/v1/players/link', { method: 'POST', body: { code } }),
     tokens: () => call<PlayerTokens>('/v1/players/me/tokens'),

@@ -3,6 +3,12 @@
  * with fetch). Its types are inferred from the zod schemas the server validates and documents with
  * (src/contract); it imports nothing at run time.
  */
+
+export type {
+  AccountPlayer,
+  OperatorPlayerRequest,
+  SessionRequest,
+} from '../contract/accounts.js';
 export type {
   AuditPage,
   Ban,
@@ -109,3 +115,4 @@ export {
   type PlayablePuzzleOf,
   type SubmissionOf,
 } from './create-client.js';
+export { createOperatorClient, type OperatorClient } from './create-operator-client.js';

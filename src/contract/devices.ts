@@ -23,12 +23,18 @@ export const LinkRequestSchema = z
 
 export type LinkRequest = z.infer<typeof LinkRequestSchema>;
 
+/** How a device got its token: registering, a link code, signing in with a site account, or before token ids. */
+export const TOKEN_VIAS = ['register', 'link', 'account', 'legacy'] as const;
+
+export type TokenVia = (typeof TOKEN_VIAS)[number];
+
 export const PlayerTokenSchema = z
   .object({
     id: z.string().meta({ description: 'The token id (its second part); not the token itself' }),
     createdAt: z.string(),
-    via: z.enum(['register', 'link', 'legacy']).meta({
-      description: 'How the device got it: registering, a link code, or a token from before token ids',
+    via: z.enum(TOKEN_VIAS).meta({
+      description:
+        "How the device got it: registering, a link code, the site's account (an operator key or an id token), or a token from before token ids",
     }),
     current: z.boolean().meta({ description: 'The token of this request' }),
     push: PushSubscriptionSchema.nullable().meta({

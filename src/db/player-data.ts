@@ -6,6 +6,7 @@ import {
   groupMembers,
   groups,
   linkCodes,
+  playerAccounts,
   playerRatings,
   players,
   playerTokens,
@@ -47,6 +48,7 @@ export async function playerData(db: Db, playerId: string) {
     reports,
     push,
     shared,
+    account,
   ] = await db.batch([
     db.select().from(players).where(eq(players.id, playerId)),
     db.select().from(playerTokens).where(eq(playerTokens.playerId, playerId)),
@@ -89,6 +91,10 @@ export async function playerData(db: Db, playerId: string) {
     db.select().from(puzzleReports).where(eq(puzzleReports.playerId, playerId)),
     db.select().from(pushSubscriptions).where(eq(pushSubscriptions.playerId, playerId)),
     db.select().from(shares).where(eq(shares.playerId, playerId)).orderBy(shares.createdAt),
+    db
+      .select({ externalId: playerAccounts.externalId, createdAt: playerAccounts.createdAt })
+      .from(playerAccounts)
+      .where(eq(playerAccounts.playerId, playerId)),
   ]);
   return {
     player: player[0] ?? null,
@@ -106,6 +112,8 @@ export async function playerData(db: Db, playerId: string) {
     reports,
     pushSubscriptions: push,
     shares: shared,
+    // The player's own account id at the site: only its own export ever shows it.
+    account: account[0] ?? null,
   };
 }
 
@@ -116,7 +124,9 @@ export async function playerData(db: Db, playerId: string) {
  * same way. Its votes stay in the puzzles' tallies and its reports in the moderators' queue, under the
  * stand-in too (a report without its note, the player's own words). Its tokens, link codes, sessions,
  * ratings, follows, memberships and push subscriptions go; groups it owned were handed over by the caller.
- * ratings, follows, memberships and shares go (a shared link answers 404 from then on); groups it owned were handed over by the caller.
+ * ratings, follows, memberships and shares go (a shared link answers 404 from then on), and its site
+ * account (the external id), so that the site's next call for it makes a new player; groups it owned were
+ * handed over by the caller.
  */
 export async function deletePlayer(db: Db, playerId: string, standInId: string, at: string): Promise<void> {
   await db.batch([
@@ -149,6 +159,7 @@ export async function deletePlayer(db: Db, playerId: string, standInId: string, 
     db.delete(follows).where(or(eq(follows.followerId, playerId), eq(follows.followeeId, playerId))),
     db.delete(groupMembers).where(eq(groupMembers.playerId, playerId)),
     db.delete(shares).where(eq(shares.playerId, playerId)),
+    db.delete(playerAccounts).where(eq(playerAccounts.playerId, playerId)),
     db.delete(players).where(eq(players.id, playerId)),
   ]);
 }

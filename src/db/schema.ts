@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import type { TokenVia } from '../contract/devices.js';
 import type { Felt, ReportReason } from '../contract/feedback.js';
 import type { Level } from '../contract/kinds/index.js';
 import type { ModeratorRole } from '../contract/moderators.js';
@@ -149,11 +150,25 @@ export const playerTokens = sqliteTable(
     id: text('id').notNull(),
     createdAt: text('created_at').notNull(),
     /** How the device got it: registering, redeeming a link code, or a token from before token ids. */
-    via: text('via').$type<'register' | 'link' | 'legacy'>().notNull(),
+    via: text('via').$type<TokenVia>().notNull(),
     revokedAt: text('revoked_at'),
   },
   (t) => [primaryKey({ columns: [t.playerId, t.id] })],
 );
+
+/**
+ * The site account a player is (issue #44): the operator's own id for it, opaque, never in a public answer.
+ * A player has at most one, and an account one player: the same external id always finds the same player.
+ */
+export const playerAccounts = sqliteTable('player_accounts', {
+  playerId: text('player_id')
+    .primaryKey()
+    .references(() => players.id),
+  externalId: text('external_id').notNull().unique(),
+  /** What made it: `operator:<key name>` or `session:<issuer>`, for the operator's audit. */
+  createdBy: text('created_by').notNull(),
+  createdAt: text('created_at').notNull(),
+});
 
 /** Short single-use codes that give another device a token of the same player (only a hash is kept). */
 export const linkCodes = sqliteTable('link_codes', {

@@ -2,6 +2,7 @@ import type { MiddlewareHandler } from 'hono';
 import type { VerifiedPlayerToken } from '../auth/player-token.js';
 import { adminRequired, ownerRequired } from '../http/admin-auth.js';
 import type { AppEnv } from '../http/context.js';
+import { operatorRequired } from '../http/operator-auth.js';
 import {
   playerEvenIfBanned,
   playerOptional,
@@ -63,6 +64,12 @@ export const ADMIN = guard([{ admin: [] }], adminRequired);
  * requirement's scope, as OpenAPI 3.1 allows for bearer schemes.
  */
 export const OWNER = guard([{ admin: ['owner'] }], adminRequired, ownerRequired);
+
+/**
+ * One of the deployment's operator keys (OPERATOR_KEYS), for a site's server making players of its
+ * accounts: `c.var.operatorKey` names the key. Player and admin tokens are refused.
+ */
+export const OPERATOR = guard([{ operator: [] }], operatorRequired);
 
 /**
  * The access with rate limits counted once the token is verified and before its player is read, so that a

@@ -17,6 +17,11 @@ export function serveDocument(app: OpenAPIHono<AppEnv>): void {
     scheme: 'bearer',
     description: "The deployment's ADMIN_TOKEN secret",
   });
+  app.openAPIRegistry.registerComponent('securitySchemes', 'operator', {
+    type: 'http',
+    scheme: 'bearer',
+    description: "One of the deployment's operator keys (OPERATOR_KEYS), for a site's own server only",
+  });
 
   const config = {
     openapi: '3.1.0',

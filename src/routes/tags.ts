@@ -24,6 +24,10 @@ export const TAGS = {
     description: 'Spoiler-free result cards of a solve or a day: a chat line, a public page and its image',
   },
   players: { name: 'Players', description: 'Registering, the profile, other players, history and figures' },
+  accounts: {
+    name: 'Accounts',
+    description: "Players from the site's own accounts: an operator key's server call, or an id token",
+  },
   devices: { name: 'Devices', description: "Link codes and the player's tokens, one per device" },
   reminders: {
     name: 'Reminders',

@@ -1,27 +1,43 @@
 import { describe, expect, it } from 'vitest';
-import { type AdminClient, type Client, createAdminClient, createClient } from '../../src/client/index.js';
+import {
+  type AdminClient,
+  type Client,
+  createAdminClient,
+  createClient,
+  createOperatorClient,
+  type OperatorClient,
+} from '../../src/client/index.js';
 import { appAt } from '../support/app.js';
 import { documentOf, type Operation } from '../support/openapi.js';
 
 /**
  * `daily-puzzles/client` has a method for every operation of the OpenAPI document, so the page, other front
  * ends, the moderators' tools and the monitors never need a path of their own: `createClient` for the
- * players' routes and the health check, `createAdminClient` for the routes of ADMIN_TOKEN.
+ * players' routes and the health check, `createAdminClient` for the routes of ADMIN_TOKEN,
+ * `createOperatorClient` for those of an operator key (a site's own server).
  */
+
+/** Which client calls an operation: the one of its security scheme. */
+type ClientKind = 'player' | 'admin' | 'operator';
 
 interface Documented {
   method: string;
   path: string;
   operationId: string;
-  /** Whether the admin client calls it (its security is ADMIN_TOKEN), else the players' client. */
-  admin: boolean;
+  /** The client that calls it: admin for ADMIN_TOKEN, operator for an operator key, else the players'. */
+  client: ClientKind;
   /** The path as a pattern: each `{parameter}` one segment. */
   pattern: RegExp;
   /** Segments without a parameter: a router prefers `/players/me` to `/players/{id}`. */
   literals: number;
 }
 
-const IS_ADMIN = (operation: Operation) => (operation.security ?? []).some((scheme) => 'admin' in scheme);
+const CLIENT_OF = (operation: Operation): ClientKind => {
+  const security = operation.security ?? [];
+  if (security.some((scheme) => 'admin' in scheme)) return 'admin';
+  if (security.some((scheme) => 'operator' in scheme)) return 'operator';
+  return 'player';
+};
 
 async function documentedOperations(): Promise<Documented[]> {
   const document = await documentOf(await appAt('2026-11-29T12:00:00Z')('/openapi.json'));
@@ -30,7 +46,7 @@ async function documentedOperations(): Promise<Documented[]> {
       method: method.toUpperCase(),
       path,
       operationId: operation.operationId,
-      admin: IS_ADMIN(operation),
+      client: CLIENT_OF(operation),
       pattern: new RegExp(`^${path.replace(/\{[^}]+\}/g, '[^/]+')}$`),
       literals: path.split('/').filter((segment) => segment !== '' && !segment.startsWith('{')).length,
     })),
@@ -69,6 +85,7 @@ const CALLS: Record<keyof Client, (api: Client) => Promise<unknown>> = {
   history: (api) => api.history(),
   myStats: (api) => api.myStats(),
   createLinkCode: (api) => api.createLinkCode(),
+  signIn: (api) => api.signIn({ idToken: 'eyJhbGciOiJIUzI1NiJ9.e30.c2ln', mergeAnonymous: true }),
   link: (api) => api.link('ABCDE-FGHJK'),
   tokens: (api) => api.tokens(),
   revokeToken: (api) => api.revokeToken(id),
@@ -133,23 +150,28 @@ const ADMIN_CALLS: Record<keyof AdminClient, (api: AdminClient) => Promise<unkno
   replayWebhookDelivery: (api) => api.replayWebhookDelivery(id, 7),
 };
 
+/** One call of every operator method, likewise. */
+const OPERATOR_CALLS: Record<keyof OperatorClient, (api: OperatorClient) => Promise<unknown>> = {
+  putPlayer: (api) => api.putPlayer('user-8812', { displayName: 'Ada' }),
+};
+
 interface Sent {
   name: string;
   method: string;
   path: string;
-  /** Whether the admin client sent it. */
-  admin: boolean;
+  /** The client that sent it. */
+  client: ClientKind;
 }
 
 /** What each method of both clients sends: its HTTP method and path, recorded instead of sent. */
 async function requestsOfEveryMethod(): Promise<Sent[]> {
   const sent: Sent[] = [];
   let name = '';
-  let admin = false;
+  let client: ClientKind = 'player';
   const options = {
     token: 'a-token',
     fetch: (input: string, init: RequestInit) => {
-      sent.push({ name, method: init.method ?? 'GET', path: new URL(input).pathname, admin });
+      sent.push({ name, method: init.method ?? 'GET', path: new URL(input).pathname, client });
       return Response.json({});
     },
   };
@@ -159,10 +181,16 @@ async function requestsOfEveryMethod(): Promise<Sent[]> {
     await call(api);
   }
   const adminApi = createAdminClient('https://puzzles.test', options);
-  admin = true;
+  client = 'admin';
   for (const [method, call] of Object.entries(ADMIN_CALLS)) {
     name = method;
     await call(adminApi);
+  }
+  const operatorApi = createOperatorClient('https://puzzles.test', options);
+  client = 'operator';
+  for (const [method, call] of Object.entries(OPERATOR_CALLS)) {
+    name = method;
+    await call(operatorApi);
   }
   return sent;
 }
@@ -174,7 +202,7 @@ function operationOf(operations: Documented[], request: { method: string; path: 
 }
 
 describe('the client against the OpenAPI document', () => {
-  it('has a method for every operation, admin and health included', async () => {
+  it('has a method for every operation, admin, operator and health included', async () => {
     const operations = await documentedOperations();
     const called = new Set((await requestsOfEveryMethod()).map((r) => operationOf(operations, r)));
     const uncovered = operations
@@ -191,10 +219,10 @@ describe('the client against the OpenAPI document', () => {
     expect(undocumented).toEqual([]);
   });
 
-  it('calls the admin operations from the admin client only, and every other from the players client', async () => {
+  it('calls the admin operations from the admin client only, the operator ones from the operator client only, and every other from the players client', async () => {
     const operations = await documentedOperations();
     const misplaced = (await requestsOfEveryMethod())
-      .filter((request) => operationOf(operations, request)?.admin !== request.admin)
+      .filter((request) => operationOf(operations, request)?.client !== request.client)
       .map((r) => `${r.name}: ${r.method} ${r.path}`);
     expect(misplaced).toEqual([]);
   });

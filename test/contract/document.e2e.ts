@@ -91,12 +91,13 @@ describe('the OpenAPI document', () => {
     expect([...used].sort()).toEqual([...declared].sort());
   });
 
-  it('names the admin scheme on every admin route and the player scheme or none on every other', () => {
+  it('names the admin scheme on every admin route, the operator scheme on every operator route and the player scheme or none on every other', () => {
     const schemes = Object.keys((doc.components as Json).securitySchemes as Json);
-    expect(schemes.sort()).toEqual(['admin', 'player']);
+    expect(schemes.sort()).toEqual(['admin', 'operator', 'player']);
     for (const { path, op } of operations(doc)) {
       const names = (op.security as Json[]).flatMap((requirement) => Object.keys(requirement));
       if (path.startsWith('/v1/admin/')) expect(names, path).toEqual(['admin']);
+      else if (path.startsWith('/v1/operator/')) expect(names, path).toEqual(['operator']);
       else
         expect(
           names.every((n) => n === 'player'),

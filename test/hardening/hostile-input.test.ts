@@ -1,7 +1,7 @@
 import { env } from 'cloudflare:test';
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { DEV_SECRETS } from '../../src/config.js';
+import { DEV_OPERATOR_KEY, DEV_SECRETS } from '../../src/config.js';
 import { D1_BOOKMARK_PATTERN } from '../../src/contract/d1-bookmark.js';
 import { LEVELS } from '../../src/contract/kinds/index.js';
 import { hintOf, KINDS, type Kind } from '../../src/kinds/index.js';
@@ -18,6 +18,8 @@ const TABLES = [
   'puzzles',
   'generation_runs',
   'players',
+  'player_accounts',
+  'player_tokens',
   'player_ratings',
   'submissions',
   'benchmarks',
@@ -559,6 +561,69 @@ describe('hostile input: every route answers a 4xx JSON error and changes nothin
         },
       })),
     );
+  });
+
+  it('PUT /v1/operator/players/{externalId} with bad ids, bodies and tokens', async () => {
+    const operator = { Authorization: `Bearer ${DEV_OPERATOR_KEY}` };
+    const control = fc.integer({ min: 0, max: 0x1f }).map((c) => String.fromCharCode(c));
+    const badId = fc.oneof(
+      fc.integer({ min: 129, max: 400 }).map((n) => 'a'.repeat(n)),
+      fc.tuple(fc.string({ maxLength: 20 }), control, fc.string({ maxLength: 20 })).map((p) => p.join('')),
+    );
+    const badBody = fc.oneof(
+      fc.oneof(fc.string(), fc.integer(), fc.array(fc.jsonValue())).map((v) => JSON.stringify(v)),
+      fc.constantFrom('{', '{"a":', 'NaN', '[1,2', '\u0000', 'null'),
+      deepJson,
+      hugeBody,
+      fc
+        .oneof(fc.string({ maxLength: 1 }), fc.constantFrom('<b>', 'zero\u200bwidth'), fc.integer())
+        .map((displayName) => JSON.stringify({ displayName })),
+      fc.jsonValue().map((extra) => JSON.stringify({ displayName: 'Valid', extra })),
+      fc.constantFrom('{"mergeAnonymous":true}', '{"anonymousToken":"a.b.c.d"}', '{"mergeAnonymous":"yes"}'),
+      fc.string({ maxLength: 40 }).map((t) => JSON.stringify({ mergeAnonymous: true, anonymousToken: t })),
+    );
+    const badToken = fc.oneof(
+      headerString,
+      fc.constant(playerToken),
+      fc.constant(DEV_SECRETS.ADMIN_TOKEN),
+      fc.constant(`${DEV_OPERATOR_KEY}x`),
+    );
+    const request = fc.oneof(
+      badId.map((id) => ({
+        path: `/v1/operator/players/${encodeURIComponent(id)}`,
+        init: json('PUT', '{}', operator),
+      })),
+      badBody.map((body) => ({ path: '/v1/operator/players/fuzz-user', init: json('PUT', body, operator) })),
+      badToken.map((token) => ({
+        path: '/v1/operator/players/fuzz-user',
+        init: json('PUT', '{}', { Authorization: `Bearer ${token}` }),
+      })),
+    );
+    await assertAllRefused(request);
+  });
+
+  it('POST /v1/players/session with bad bodies, id tokens and bearer tokens', async () => {
+    const part = fc.base64String({ maxLength: 60 }).map((b) => b.replace(/[+/=]/g, '_') || 'e30');
+    const forged = fc.tuple(part, part, part).map((parts) => parts.join('.'));
+    const notJwt = fc.oneof(weirdString, fc.constantFrom('a.b', 'a..b.c', 'a.b.c.d', '', 'x'.repeat(9000)));
+    const badBody = fc.oneof(
+      garbageJson,
+      notJwt.map((idToken) => JSON.stringify({ idToken })),
+      forged.map((idToken) => JSON.stringify({ idToken })),
+      forged.map((idToken) => JSON.stringify({ idToken, mergeAnonymous: 'yes' })),
+      forged.map((idToken) => JSON.stringify({ idToken, extra: 1 })),
+      fc.jsonValue().map((idToken) => JSON.stringify({ idToken })),
+    );
+    const request = fc.oneof(
+      badBody.map((body) => ({ path: '/v1/players/session', init: json('POST', body) })),
+      fc.tuple(headerString, forged).map(([token, idToken]) => ({
+        path: '/v1/players/session',
+        init: json('POST', JSON.stringify({ idToken, mergeAnonymous: true }), {
+          Authorization: `Bearer ${token}`,
+        }),
+      })),
+    );
+    await assertAllRefused(request);
   });
 
   it('unknown paths and methods', async () => {

@@ -37,6 +37,8 @@ const READS_NO_OWN_SOLVES: Record<string, string> = {
   deleteMe: "goes through the live puzzles' boards itself (src/play/data-rights.ts)",
   exportMe: 'what D1 stores about the player; never settled first (unchanged here)',
   getPlayer: "another player's public profile: that player's solves, which publicProfile settles itself",
+  signIn:
+    "its bearer is the anonymous player to merge; the account's player is known only once the id token is checked, and src/play/account-player.ts settles its solves itself",
   createLinkCode: 'a code for another device',
   listTokens: "the player's tokens",
   revokeToken: 'revokes a token',
