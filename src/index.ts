@@ -5,6 +5,7 @@ import { withFrontCache } from './http/front-cache.js';
 import { refreshAnalytics } from './play/analytics.js';
 import { calibrateBenchmarks } from './play/calibrate-benchmarks.js';
 import { catchUpPuzzleRatings } from './play/catch-up-puzzle-ratings.js';
+import { sweepIdempotencyKeys } from './play/idempotency-sweep.js';
 import { REMINDER_CRON, sendReminders } from './play/reminders.js';
 import { errorFields, log } from './runtime/log.js';
 import { createServices } from './services.js';
@@ -35,6 +36,7 @@ export default {
       calibrateBenchmarks(db, now(), config),
       catchUpPuzzleRatings(db),
       refreshAnalytics(db, now()),
+      sweepIdempotencyKeys(db, now()),
     ]);
     for (const result of results) {
       if (result.status === 'rejected') log('error', 'scheduled step failed', errorFields(result.reason));

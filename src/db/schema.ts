@@ -670,3 +670,23 @@ export const dailyPlayerStats = sqliteTable('daily_player_stats', {
   backAfter30: integer('back_after_30').notNull().default(0),
   computedAt: text('computed_at').notNull(),
 });
+
+/**
+ * The first answer to a creating POST sent with an `Idempotency-Key` (src/http/idempotency.ts), replayed to
+ * a retry of the same request for 24 hours. A row without a status is a request still in flight.
+ */
+export const idempotencyKeys = sqliteTable(
+  'idempotency_keys',
+  {
+    /** Who sent it: `player:<id>`, or `address:<key>` for a caller without a token. */
+    scope: text('scope').notNull(),
+    key: text('key').notNull(),
+    /** SHA-256 (hex) of the method, path and body: the same key with another request is refused. */
+    requestHash: text('request_hash').notNull(),
+    /** The answer's status; null while the first request is in flight. */
+    status: integer('status'),
+    responseBody: text('response_body'),
+    createdAt: text('created_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.scope, t.key] }), index('idempotency_keys_created').on(t.createdAt)],
+);

@@ -2,6 +2,7 @@ import type { MiddlewareHandler } from 'hono';
 import type { VerifiedPlayerToken } from '../auth/player-token.js';
 import { adminRequired, ownerRequired } from '../http/admin-auth.js';
 import type { AppEnv } from '../http/context.js';
+import { IDEMPOTENCY_KEY_PARAMETER, idempotency } from '../http/idempotency.js';
 import {
   playerEvenIfBanned,
   playerOptional,
@@ -76,6 +77,18 @@ export function limitedBy<T extends MiddlewareHandler, P extends MiddlewareHandl
 ) {
   const [token, player] = access.middleware;
   return guard(access.security, token, counting(rules, anonymous), player);
+}
+
+/**
+ * The access of a route that creates something, taking an optional `Idempotency-Key`
+ * (src/http/idempotency.ts): keyed per caller, so it runs after the access level has said who calls. The
+ * document declares the header on the route.
+ */
+export function idempotent<M extends MiddlewareHandler[]>(access: Access<M>) {
+  return {
+    ...guard(access.security, ...access.middleware, idempotency),
+    parameters: [IDEMPOTENCY_KEY_PARAMETER],
+  };
 }
 
 /** The access behind another route middleware (one that answers before the token is looked at). */

@@ -12,7 +12,7 @@ import {
   revokeDevice,
 } from '../play/devices.js';
 import { calendarOf, subscriptionView } from '../play/push.js';
-import { limitedBy, NO_TOKEN, PLAYER } from './access.js';
+import { idempotent, limitedBy, NO_TOKEN, PLAYER } from './access.js';
 import { jsonAnswer, jsonBody } from './json.js';
 import { errorResponses, type Failed, type Refusals, refusal } from './refusals.js';
 import { routeGroup } from './route-group.js';
@@ -42,7 +42,9 @@ const createCode = createRoute({
   path: '/players/me/link-codes',
   operationId: 'createLinkCode',
   tags: [TAGS.devices.name],
-  ...limitedBy(PLAYER, [RATE_LIMITS.linkCodeCreationPerPlayer, RATE_LIMITS.linkCodeCreationPerIp]),
+  ...idempotent(
+    limitedBy(PLAYER, [RATE_LIMITS.linkCodeCreationPerPlayer, RATE_LIMITS.linkCodeCreationPerIp]),
+  ),
   summary: 'A single-use code, valid for ten minutes, that gives another device a token of this player',
   responses: {
     201: jsonAnswer(LinkCodeSchema, 'The code'),
@@ -57,7 +59,7 @@ const link = createRoute({
   path: '/players/link',
   operationId: 'linkDevice',
   tags: [TAGS.devices.name],
-  ...NO_TOKEN,
+  ...idempotent(NO_TOKEN),
   summary: 'Link this device: a code from the other device gives the same player and a new token',
   description:
     'No bearer token. Case, spaces and dashes do not matter. A code that is unknown, used, expired or ' +

@@ -27,7 +27,7 @@ import {
   removeFromGroup,
   rotateInvite,
 } from '../play/groups.js';
-import { limitedBy, PLAYER } from './access.js';
+import { idempotent, limitedBy, PLAYER } from './access.js';
 import { jsonAnswer, jsonBody } from './json.js';
 import { errorResponses, type Failed, only, type Refusals, refusal } from './refusals.js';
 import { routeGroup } from './route-group.js';
@@ -79,7 +79,7 @@ const create = createRoute({
   path: '/groups',
   operationId: 'createGroup',
   tags: [TAGS.social.name],
-  ...PLAYER,
+  ...idempotent(PLAYER),
   summary: `Make a group (at most ${MAX_GROUP_MEMBERS} members); the caller owns it and gets its invite code`,
   request: {
     body: jsonBody(NewGroupRequestSchema),

@@ -12,7 +12,7 @@ import { type ChangeOutcome, changePlayer } from '../play/change-player.js';
 import { playerProfile } from '../play/profile.js';
 import { registerPlayer } from '../play/register.js';
 import { type VisibleProfileOutcome, visibleProfile } from '../play/visibility.js';
-import { limitedBy, NO_TOKEN, OPTIONAL_PLAYER, PLAYER } from './access.js';
+import { idempotent, limitedBy, NO_TOKEN, OPTIONAL_PLAYER, PLAYER } from './access.js';
 import { jsonAnswer, jsonBody, optionalJsonBody } from './json.js';
 import { readsOwnSolves } from './own-solves.js';
 import { errorResponses, type Failed, type Refusals, refusal } from './refusals.js';
@@ -49,7 +49,7 @@ const create = createRoute({
   path: '/players',
   operationId: 'registerPlayer',
   tags: [TAGS.players.name],
-  ...NO_TOKEN,
+  ...idempotent(NO_TOKEN),
   summary: 'Register an anonymous player',
   request: {
     body: optionalJsonBody(NewPlayerRequestSchema),
