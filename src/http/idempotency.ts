@@ -66,7 +66,7 @@ async function sha256Hex(text: string): Promise<string> {
 
 function refused(why: keyof typeof IDEMPOTENCY_REFUSALS): ApiError {
   const [status, code, message] = IDEMPOTENCY_REFUSALS[why];
-  return new ApiError(status, code, message);
+  return new ApiError(status, code, message, undefined, IDEMPOTENCY_HEADER);
 }
 
 /**

@@ -1,4 +1,5 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
+import { docUrlOf, ERROR_CODES, type ErrorCode } from '../contract/error-codes.js';
 import type { AppEnv } from '../http/context.js';
 import { descriptorOf, KINDS } from '../kinds/index.js';
 import { withD1Bookmark } from './d1-bookmark-doc.js';
@@ -29,5 +30,14 @@ export function serveDocument(app: OpenAPIHono<AppEnv>): void {
     // Every deployment serves the API at its own origin, so the document names none.
     servers: [{ url: '/', description: 'The origin that serves this document' }],
   };
-  app.get('/openapi.json', (c) => c.json(withD1Bookmark(app.getOpenAPI31Document(config))));
+  // Every code an error may carry, with its meaning and its section of /docs/errors.
+  const errorCodes = Object.fromEntries(
+    (Object.entries(ERROR_CODES) as [ErrorCode, string][]).map(([code, description]) => [
+      code,
+      { description, docUrl: docUrlOf(code) },
+    ]),
+  );
+  app.get('/openapi.json', (c) =>
+    c.json({ ...withD1Bookmark(app.getOpenAPI31Document(config)), 'x-error-codes': errorCodes }),
+  );
 }
