@@ -8,4 +8,5 @@ CREATE TABLE `idempotency_keys` (
 	PRIMARY KEY(`scope`, `key`)
 );
 --> statement-breakpoint
-CREATE INDEX `idempotency_keys_created` ON `idempotency_keys` (`created_at`);
+CREATE INDEX `idempotency_keys_created` ON `idempotency_keys` (`created_at`);--> statement-breakpoint
+ALTER TABLE `player_tokens` ADD `label` text;

@@ -25,7 +25,7 @@ import type {
 import type { PlayerEvidence } from '../contract/player-evidence.js';
 import type { ReviewQueue } from '../contract/review-queue.js';
 import type { Rerolled, Upcoming } from '../contract/upcoming.js';
-import { type ClientOptions, caller, segment } from './call.js';
+import { type ClientOptions, caller, type Idempotent, segment } from './call.js';
 import type { PageQuery } from './create-client.js';
 
 /** Why a moderator acts: every moderation action is audited with it (3 to 500 characters). */
@@ -41,7 +41,7 @@ export interface AdminClient {
   /** Owner only: every named moderator and owner, revoked ones too. */
   moderators(): Promise<Moderators>;
   /** Owner only: makes a moderator or owner; its token is in the answer, shown this once. */
-  createModerator(request: NewModerator): Promise<CreatedModerator>;
+  createModerator(request: NewModerator, options?: Idempotent): Promise<CreatedModerator>;
   /** Owner only: revokes a moderator's token. */
   revokeModerator(id: string, reason?: Reason): Promise<ModeratorView>;
   /** The game's numbers by date, kind and level, from the daily aggregates (default: the last 30 days). */
@@ -128,8 +128,8 @@ export function createAdminClient(baseUrl: string, options: ClientOptions = {}):
         body: { reason },
       }),
     moderators: () => call<Moderators>('/v1/admin/moderators'),
-    createModerator: (request) =>
-      call<CreatedModerator>('/v1/admin/moderators', { method: 'POST', body: request }),
+    createModerator: (request, options = {}) =>
+      call<CreatedModerator>('/v1/admin/moderators', { method: 'POST', body: request, ...options }),
     revokeModerator: (id, reason) =>
       call<ModeratorView>(moderator(id), { method: 'DELETE', body: withReason(reason) }),
     generateDate: (date) =>

@@ -23,13 +23,54 @@ export const LinkRequestSchema = z
 
 export type LinkRequest = z.infer<typeof LinkRequestSchema>;
 
+export const TokenScopeSchema = z.enum(['full', 'read']).meta({
+  id: 'TokenScope',
+  description:
+    '`full`: everything the player may do. `read`: only reading (history, stats, boards, profiles, groups); ' +
+    'any route that writes answers it 403 `insufficient_scope`, and a puzzle fetched with it starts no clock',
+});
+
+export type TokenScope = z.infer<typeof TokenScopeSchema>;
+
+/** A label: what the token is for, printable, without control characters. */
+const TokenLabelSchema = z
+  .string()
+  .trim()
+  .min(1, 'must not be empty')
+  .max(60, 'must be at most 60 characters')
+  .regex(/^[^\p{Cc}\p{Cf}]+$/u, 'must not contain control or format characters');
+
+export const NewReadTokenRequestSchema = z
+  .strictObject({
+    scope: z.literal('read'),
+    label: TokenLabelSchema.optional(),
+  })
+  .meta({ id: 'NewReadTokenRequest', example: { scope: 'read', label: 'Blog widget' } });
+
+export type NewReadTokenRequest = z.infer<typeof NewReadTokenRequestSchema>;
+
+export const ReadTokenSchema = z
+  .object({
+    id: z.string().meta({ description: 'The token id: revoke it with DELETE /v1/players/me/tokens/{id}' }),
+    token: z.string().meta({ description: 'The bearer token; shown this once' }),
+    scope: TokenScopeSchema,
+    label: z.string().nullable(),
+    createdAt: z.string(),
+  })
+  .meta({ id: 'ReadToken' });
+
+export type ReadToken = z.infer<typeof ReadTokenSchema>;
+
 export const PlayerTokenSchema = z
   .object({
     id: z.string().meta({ description: 'The token id (its second part); not the token itself' }),
     createdAt: z.string(),
-    via: z.enum(['register', 'link', 'legacy']).meta({
-      description: 'How the device got it: registering, a link code, or a token from before token ids',
+    via: z.enum(['register', 'link', 'legacy', 'read']).meta({
+      description:
+        'How the device got it: registering, a link code, a token from before token ids, or POST /v1/players/me/tokens (a read token)',
     }),
+    scope: TokenScopeSchema,
+    label: z.string().nullable().meta({ description: "A read token's label, as its owner named it" }),
     current: z.boolean().meta({ description: 'The token of this request' }),
     push: PushSubscriptionSchema.nullable().meta({
       description: "The device's streak reminder (PUT /v1/players/me/push from it), or null",

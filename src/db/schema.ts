@@ -147,8 +147,13 @@ export const playerTokens = sqliteTable(
       .references(() => players.id),
     id: text('id').notNull(),
     createdAt: text('created_at').notNull(),
-    /** How the device got it: registering, redeeming a link code, or a token from before token ids. */
-    via: text('via').$type<'register' | 'link' | 'legacy'>().notNull(),
+    /**
+     * How the device got it: registering, redeeming a link code, a token from before token ids, or a read
+     * token (POST /v1/players/me/tokens, whose scope the token itself carries, signed).
+     */
+    via: text('via').$type<'register' | 'link' | 'legacy' | 'read'>().notNull(),
+    /** The owner's name for a read token (the widget or site it is for). */
+    label: text('label'),
     revokedAt: text('revoked_at'),
   },
   (t) => [primaryKey({ columns: [t.playerId, t.id] })],

@@ -1,5 +1,11 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import { LinkCodeSchema, LinkRequestSchema, PlayerTokensSchema } from '../contract/devices.js';
+import {
+  LinkCodeSchema,
+  LinkRequestSchema,
+  NewReadTokenRequestSchema,
+  PlayerTokensSchema,
+  ReadTokenSchema,
+} from '../contract/devices.js';
 import { NewPlayerSchema } from '../contract/player.js';
 import { devicesOf } from '../db/push-subscriptions.js';
 import { CACHE_CONTROL } from '../http/cache.js';
@@ -8,6 +14,7 @@ import {
   type LinkOutcome,
   linkDevice,
   newLinkCode,
+  newReadToken,
   type RevokeOutcome,
   revokeDevice,
 } from '../play/devices.js';
@@ -90,6 +97,29 @@ const listTokens = createRoute({
   },
 });
 
+const createReadToken = createRoute({
+  method: 'post',
+  path: '/players/me/tokens',
+  operationId: 'createReadToken',
+  tags: [TAGS.devices.name],
+  ...idempotent(PLAYER),
+  summary: 'A read-only token of this player, for a widget or another site: history, stats and boards',
+  description:
+    'The token reads what the player may read and writes nothing: every route that writes answers it 403 ' +
+    '`insufficient_scope`, and a puzzle fetched with it is fetched as by anyone, starting no clock. It is ' +
+    'listed with the player’s tokens (GET /v1/players/me/tokens) and revoked like them. Only a full token ' +
+    'may make one.',
+  request: { body: jsonBody(NewReadTokenRequestSchema) },
+  responses: {
+    201: jsonAnswer(ReadTokenSchema, 'The token, shown this once'),
+    ...errorResponses({
+      400: 'Malformed request: a scope other than read, or a label too long or with control characters',
+      401: 'Missing or invalid token',
+      403: 'The player is banned, or the token is a read token (`insufficient_scope`)',
+    }),
+  },
+});
+
 const revoke = createRoute({
   method: 'delete',
   path: '/players/me/tokens/{id}',
@@ -136,12 +166,19 @@ export const deviceRoutes = routeGroup()
           id: token.id,
           createdAt: token.createdAt,
           via: token.via,
+          scope: token.via === 'read' ? ('read' as const) : ('full' as const),
+          label: token.label,
           current: token.id === current,
           push: push ? subscriptionView(push, calendarOf({ timeZone })) : null,
         })),
       },
       200,
     );
+  })
+  .openapi(createReadToken, async (c) => {
+    const { label } = c.req.valid('json');
+    c.header('Cache-Control', CACHE_CONTROL.private);
+    return c.json(await newReadToken(c.var.services, c.var.player.id, label ?? null), 201);
   })
   .openapi(revoke, async (c) => {
     const { id } = c.req.valid('param');

@@ -70,6 +70,7 @@ const CALLS: Record<keyof Client, (api: Client) => Promise<unknown>> = {
   myStats: (api) => api.myStats(),
   createLinkCode: (api) => api.createLinkCode(),
   link: (api) => api.link('ABCDE-FGHJK'),
+  createReadToken: (api) => api.createReadToken('Widget'),
   tokens: (api) => api.tokens(),
   revokeToken: (api) => api.revokeToken(id),
   pushKey: (api) => api.pushKey(),

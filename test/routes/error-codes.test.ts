@@ -126,6 +126,7 @@ describe('the Idempotency-Key header in the document', () => {
         'createGroup',
         'createLinkCode',
         'createModerator',
+        'createReadToken',
         'createShare',
         'linkDevice',
         'registerPlayer',

@@ -39,6 +39,7 @@ const READS_NO_OWN_SOLVES: Record<string, string> = {
   getPlayer: "another player's public profile: that player's solves, which publicProfile settles itself",
   createLinkCode: 'a code for another device',
   listTokens: "the player's tokens",
+  createReadToken: 'makes a token',
   revokeToken: 'revokes a token',
   subscribePush: 'a push subscription',
   unsubscribePush: 'a push subscription',
