@@ -75,6 +75,13 @@ describe('the client', () => {
     });
   });
 
+  it('sends an idempotencyKey, so a retried registration answers the same player', async () => {
+    const key = crypto.randomUUID();
+    const first = await client().register({ displayName: 'Retried Once' }, { idempotencyKey: key });
+    const again = await client().register({ displayName: 'Retried Once' }, { idempotencyKey: key });
+    expect(again.player.id).toBe(first.player.id);
+  });
+
   it("exposes the refused field and the code's documentation as ApiError.param and docUrl", async () => {
     const error = await client()
       .register({ displayName: 'x' })
