@@ -32,13 +32,17 @@ export const TokenScopeSchema = z.enum(['full', 'read']).meta({
 
 export type TokenScope = z.infer<typeof TokenScopeSchema>;
 
+const LABEL_CHARACTERS = '^[^\\p{Cc}\\p{Cf}]+$';
+
 /** A label: what the token is for, printable, without control characters. */
 const TokenLabelSchema = z
   .string()
   .trim()
   .min(1, 'must not be empty')
   .max(60, 'must be at most 60 characters')
-  .regex(/^[^\p{Cc}\p{Cf}]+$/u, 'must not contain control or format characters');
+  .regex(new RegExp(LABEL_CHARACTERS, 'u'), 'must not contain control or format characters')
+  // The document states the pattern without the JavaScript flag: JSON Schema patterns are Unicode-aware.
+  .meta({ pattern: LABEL_CHARACTERS, description: 'What the token is for, e.g. the site it is on' });
 
 export const NewReadTokenRequestSchema = z
   .strictObject({

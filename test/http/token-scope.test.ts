@@ -92,6 +92,17 @@ describe('a read token', () => {
     expect(answers).toEqual(writing.map(({ method, path }) => `${method} ${path}: insufficient_scope`));
   });
 
+  it('is refused a label with a control character, naming the field', async () => {
+    const player = await register(at);
+    const res = await appAt(at)('/v1/players/me/tokens', {
+      method: 'POST',
+      headers: { ...bearer(player.token), ...someAddress(), 'content-type': 'application/json' },
+      body: JSON.stringify({ scope: 'read', label: 'Blog\u0007widget' }),
+    });
+    expect(res.status).toBe(400);
+    expect((await errorOf(res)).error).toMatchObject({ code: 'invalid_request', param: 'label' });
+  });
+
   it('cannot make another token', async () => {
     const { read } = await withReadToken();
     const error = await clientAt(at, { token: read.token })
