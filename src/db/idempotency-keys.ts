@@ -10,6 +10,11 @@ export function keysExpiredBefore(now: Date): string {
   return new Date(now.getTime() - IDEMPOTENCY_WINDOW_MS).toISOString();
 }
 
+/** The scope of a player's keys: the player's deletion deletes them. */
+export function playerKeyScope(playerId: string): string {
+  return `player:${playerId}`;
+}
+
 export type IdempotencyRow = typeof idempotencyKeys.$inferSelect;
 
 /**

@@ -1,10 +1,12 @@
 import { and, eq, like, or, sql } from 'drizzle-orm';
 import type { Db } from './client.js';
+import { playerKeyScope } from './idempotency-keys.js';
 import {
   adminActions,
   follows,
   groupMembers,
   groups,
+  idempotencyKeys,
   linkCodes,
   playerRatings,
   players,
@@ -116,7 +118,8 @@ export async function playerData(db: Db, playerId: string) {
  * same way. Its votes stay in the puzzles' tallies and its reports in the moderators' queue, under the
  * stand-in too (a report without its note, the player's own words). Its tokens, link codes, sessions,
  * ratings, follows, memberships and push subscriptions go; groups it owned were handed over by the caller.
- * ratings, follows, memberships and shares go (a shared link answers 404 from then on); groups it owned were handed over by the caller.
+ * ratings, follows, memberships and shares go (a shared link answers 404 from then on), and so do the
+ * answers kept for its idempotency keys; groups it owned were handed over by the caller.
  */
 export async function deletePlayer(db: Db, playerId: string, standInId: string, at: string): Promise<void> {
   await db.batch([
@@ -149,6 +152,7 @@ export async function deletePlayer(db: Db, playerId: string, standInId: string, 
     db.delete(follows).where(or(eq(follows.followerId, playerId), eq(follows.followeeId, playerId))),
     db.delete(groupMembers).where(eq(groupMembers.playerId, playerId)),
     db.delete(shares).where(eq(shares.playerId, playerId)),
+    db.delete(idempotencyKeys).where(eq(idempotencyKeys.scope, playerKeyScope(playerId))),
     db.delete(players).where(eq(players.id, playerId)),
   ]);
 }

@@ -2,7 +2,14 @@ import type { MiddlewareHandler } from 'hono';
 import type { StatusCode } from 'hono/utils/http-status';
 import { openAnswer, sealAnswer } from '../auth/sealed-answer.js';
 import { verifyingSecrets } from '../auth/signing-keys.js';
-import { claimKey, completeKey, keysExpiredBefore, releaseKey, storedKey } from '../db/idempotency-keys.js';
+import {
+  claimKey,
+  completeKey,
+  keysExpiredBefore,
+  playerKeyScope,
+  releaseKey,
+  storedKey,
+} from '../db/idempotency-keys.js';
 import type { AppEnv } from './context.js';
 import { ApiError } from './errors.js';
 import { clientAddress } from './rate-limit.js';
@@ -54,7 +61,7 @@ type Caller = {
 
 /** Whose key it is: the player or moderator the route's access found, else the caller's address. */
 function scopeOf(c: Parameters<MiddlewareHandler<Caller>>[0]): string {
-  if (c.var.player) return `player:${c.var.player.id}`;
+  if (c.var.player) return playerKeyScope(c.var.player.id);
   if (c.var.moderator) return `moderator:${c.var.moderator.id}`;
   return `address:${clientAddress(c).address}`;
 }

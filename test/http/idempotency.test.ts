@@ -152,6 +152,17 @@ describe('Idempotency-Key on creating POSTs', () => {
     expect(row?.body).not.toContain('Sealed Token');
   });
 
+  it("deletes a player's keys with the player", async () => {
+    const player = await register(at, 'Leaving Soon');
+    const auth = { Authorization: `Bearer ${player.token}`, ...someAddress() };
+    await post(at, '/v1/groups', 'group-gone', { name: 'Left Behind' }, auth);
+    const gone = await appAt(at)('/v1/players/me', { method: 'DELETE', headers: auth });
+    expect(gone.status).toBe(204);
+    expect(
+      await count('SELECT count(*) AS n FROM idempotency_keys WHERE scope = ?', `player:${player.player.id}`),
+    ).toBe(0);
+  });
+
   it('runs as usual without the header', async () => {
     const res = await appAt(at)('/v1/players', {
       method: 'POST',
