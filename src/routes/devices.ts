@@ -115,7 +115,7 @@ const createReadToken = createRoute({
     ...errorResponses({
       400: 'Malformed request: a scope other than read, or a label too long or with control characters',
       401: 'Missing or invalid token',
-      403: 'The player is banned, or the token is a read token (`insufficient_scope`)',
+      403: 'The player is banned',
     }),
   },
 });

@@ -1,9 +1,26 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import { docUrlOf, ERROR_CODES, type ErrorCode } from '../contract/error-codes.js';
 import type { AppEnv } from '../http/context.js';
+import { IDEMPOTENCY_REFUSALS } from '../http/idempotency.js';
+import { SCOPE_REFUSAL } from '../http/player-auth.js';
 import { descriptorOf, KINDS } from '../kinds/index.js';
 import { withD1Bookmark } from './d1-bookmark-doc.js';
+import { needsFullToken, takesIdempotencyKey, withRefusals } from './refusal-doc.js';
 import { TAGS } from './tags.js';
+
+/** The refusals of the middleware a route takes by its access level, as the generated document lacks them. */
+const IDEMPOTENCY_LINES = Object.values(IDEMPOTENCY_REFUSALS).map(([status, code, message]) => ({
+  status,
+  line: `\`${code}\`: ${message}`,
+}));
+const SCOPE_LINES = [{ status: SCOPE_REFUSAL[0], line: `\`${SCOPE_REFUSAL[1]}\`: ${SCOPE_REFUSAL[2]}` }];
+
+function documented<D extends object>(doc: D): D {
+  // The bookmark last: its response header goes on every response, these refusals' too.
+  return withD1Bookmark(
+    withRefusals(withRefusals(doc, takesIdempotencyKey, IDEMPOTENCY_LINES), needsFullToken, SCOPE_LINES),
+  );
+}
 
 /** Serves the OpenAPI document of every route `app` holds, with the security schemes the access levels name. */
 export function serveDocument(app: OpenAPIHono<AppEnv>): void {
@@ -38,6 +55,6 @@ export function serveDocument(app: OpenAPIHono<AppEnv>): void {
     ]),
   );
   app.get('/openapi.json', (c) =>
-    c.json({ ...withD1Bookmark(app.getOpenAPI31Document(config)), 'x-error-codes': errorCodes }),
+    c.json({ ...documented(app.getOpenAPI31Document(config)), 'x-error-codes': errorCodes }),
   );
 }

@@ -133,4 +133,25 @@ describe('the Idempotency-Key header in the document', () => {
       ].sort(),
     );
   });
+
+  it('declares the refusals of a key on those routes: 400, 409 and 422 with their codes', async () => {
+    const { document } = await documented();
+    const createGroup = document.paths['/v1/groups']?.post;
+    expect(createGroup?.responses['400']?.description).toContain('`invalid_idempotency_key`');
+    expect(createGroup?.responses['409']?.description).toContain('`idempotency_key_in_use`');
+    expect(createGroup?.responses['422']?.description).toContain('`idempotency_key_reused`');
+  });
+});
+
+describe('insufficient_scope in the document', () => {
+  it('is among the 403s of every route that needs a full token, and of none that takes a read one', async () => {
+    const { document } = await documented();
+    const all = Object.values(document.paths).flatMap((item) => Object.values(item));
+    const scoped = (op: (typeof all)[number], scope: string) =>
+      (op.security ?? []).some((r) => r.player?.join() === scope);
+    const says = (op: (typeof all)[number]) =>
+      op.responses['403']?.description.includes('`insufficient_scope`') ?? false;
+    expect(all.filter((op) => scoped(op, 'full') && !says(op)).map((op) => op.operationId)).toEqual([]);
+    expect(all.filter((op) => scoped(op, 'read') && says(op)).map((op) => op.operationId)).toEqual([]);
+  });
 });
