@@ -1,9 +1,15 @@
-import { and, eq, isNull, lte, sql } from 'drizzle-orm';
+import { and, eq, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Db } from './client.js';
 import { idempotencyKeys } from './schema.js';
 
 /** How long a key's first answer is replayed; after that the key is free again (and the cron sweeps it). */
 export const IDEMPOTENCY_WINDOW_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * How long a request may hold a key without answering before it counts as lost (its Worker ended without
+ * letting the key go): far past any request's run, short enough for a client's retries to recover.
+ */
+export const ABANDONED_AFTER_MS = 5 * 60 * 1000;
 
 /** When a key taken before it has had its 24 hours. */
 export function keysExpiredBefore(now: Date): string {
@@ -18,14 +24,16 @@ export function playerKeyScope(playerId: string): string {
 export type IdempotencyRow = typeof idempotencyKeys.$inferSelect;
 
 /**
- * Takes `scope` + `key` for a request in flight: a new row, or one whose 24 hours ended at or before
- * `expiredBefore`, which is as good as none. True when this request holds the key; otherwise the row that
- * holds it answers for it (`storedKey`). One statement, so two requests racing for a key cannot both win.
+ * Takes `scope` + `key` for a request in flight: a new row, one whose 24 hours ended at or before
+ * `expiredBefore`, or one still without an answer that was taken `ABANDONED_AFTER_MS` or more before `at`
+ * (its request was lost): each is as good as none. True when this request holds the key; otherwise the row
+ * that holds it answers for it (`storedKey`). One statement, so two requests racing for a key cannot both win.
  */
 export async function claimKey(
   db: Db,
   claim: { scope: string; key: string; requestHash: string; at: string; expiredBefore: string },
 ): Promise<boolean> {
+  const abandonedBefore = new Date(Date.parse(claim.at) - ABANDONED_AFTER_MS).toISOString();
   const claimed = await db
     .insert(idempotencyKeys)
     .values({ scope: claim.scope, key: claim.key, requestHash: claim.requestHash, createdAt: claim.at })
@@ -37,7 +45,10 @@ export async function claimKey(
         responseBody: null,
         createdAt: sql`excluded.created_at`,
       },
-      setWhere: lte(idempotencyKeys.createdAt, claim.expiredBefore),
+      setWhere: or(
+        lte(idempotencyKeys.createdAt, claim.expiredBefore),
+        and(isNull(idempotencyKeys.status), lte(idempotencyKeys.createdAt, abandonedBefore)),
+      ),
     })
     .returning({ key: idempotencyKeys.key });
   return claimed.length > 0;

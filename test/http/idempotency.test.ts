@@ -163,6 +163,32 @@ describe('Idempotency-Key on creating POSTs', () => {
     ).toBe(0);
   });
 
+  it('takes over a key left in flight for 5 minutes (its request lost), and not 1 ms sooner', async () => {
+    const address = someAddress();
+    const scope = `address:${address['CF-Connecting-IP']}`;
+    const body = JSON.stringify({ displayName: 'Lost Request' });
+    const hash = [
+      ...new Uint8Array(
+        await crypto.subtle.digest('SHA-256', new TextEncoder().encode(`POST\n/v1/players\n${body}`)),
+      ),
+    ]
+      .map((b) => b.toString(16).padStart(2, '0'))
+      .join('');
+    const leftAt = (ms: number) => new Date(Date.parse(at) - ms).toISOString();
+    await env.DB.prepare(
+      "INSERT INTO idempotency_keys (scope, key, request_hash, created_at) VALUES (?, 'lost', ?, ?)",
+    )
+      .bind(scope, hash, leftAt(5 * 60_000 - 1))
+      .run();
+    const early = await post(at, '/v1/players', 'lost', { displayName: 'Lost Request' }, address);
+    expect(early.status).toBe(409);
+    await env.DB.prepare("UPDATE idempotency_keys SET created_at = ? WHERE scope = ? AND key = 'lost'")
+      .bind(leftAt(5 * 60_000), scope)
+      .run();
+    const taken = await post(at, '/v1/players', 'lost', { displayName: 'Lost Request' }, address);
+    expect(taken.status).toBe(201);
+  });
+
   it('runs as usual without the header', async () => {
     const res = await appAt(at)('/v1/players', {
       method: 'POST',
