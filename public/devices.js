@@ -50,7 +50,13 @@ function showCode(link) {
 
 /** @param {api.Device['via']} via */
 const howLinked = (via) =>
-  via === 'link' ? 'linked with a code' : via === 'register' ? 'where the player began' : 'an older token';
+  via === 'link'
+    ? 'linked with a code'
+    : via === 'register'
+      ? 'where the player began'
+      : via === 'read'
+        ? 'a read-only token'
+        : 'an older token';
 
 /** Lists the player's devices; a code shown for another player (before a switch) is put away. */
 export async function refreshDevices() {
@@ -64,7 +70,14 @@ export async function refreshDevices() {
         timeStyle: 'short',
       });
       const row = h('li', { 'data-device': device.id, class: device.current ? 'current' : '' }, [
-        h('span', { class: 'name', text: device.current ? 'This device' : 'Another device' }),
+        h('span', {
+          class: 'name',
+          text: device.current
+            ? 'This device'
+            : device.via === 'read'
+              ? (device.label ?? 'A widget')
+              : 'Another device',
+        }),
         h('span', { class: 'note', text: `${howLinked(device.via)}, ${since}` }),
       ]);
       if (device.push) {

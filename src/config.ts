@@ -67,6 +67,9 @@ export const DEV_VAPID: VapidKeys = {
 const REQUIRED_SECRETS = ['PUZZLE_SALT', 'TOKEN_SECRET', 'ADMIN_TOKEN'] as const;
 type SecretName = (typeof REQUIRED_SECRETS)[number];
 
+/** The secrets a deployment cannot run without (`npm run deploy` checks they are set before deploying). */
+export const DEPLOYED_SECRETS = [...REQUIRED_SECRETS, 'VAPID_PUBLIC_KEY', 'VAPID_PRIVATE_KEY'] as const;
+
 export class ConfigError extends Error {
   override name = 'ConfigError';
 }

@@ -6,6 +6,7 @@ import { refreshAnalytics } from './play/analytics.js';
 import { calibrateBenchmarks } from './play/calibrate-benchmarks.js';
 import { catchUpPuzzleRatings } from './play/catch-up-puzzle-ratings.js';
 import { announceGenerated } from './play/generation-events.js';
+import { sweepIdempotencyKeys } from './play/idempotency-sweep.js';
 import { REMINDER_CRON, sendReminders } from './play/reminders.js';
 import { handleWebhookBatch } from './play/webhook-deliveries.js';
 import { errorFields, log } from './runtime/log.js';
@@ -40,6 +41,7 @@ export default {
       calibrateBenchmarks(db, now(), config),
       catchUpPuzzleRatings(db),
       refreshAnalytics(db, now()),
+      sweepIdempotencyKeys(db, now()),
     ]);
     for (const result of results) {
       if (result.status === 'rejected') log('error', 'scheduled step failed', errorFields(result.reason));

@@ -6,12 +6,22 @@ declare const playerIdBrand: unique symbol;
 /** A player's id: a random UUID. */
 export type PlayerId = string & { readonly [playerIdBrand]: true };
 
-/** What a valid bearer token says: whose it is, which issue of it, and which key signed it. */
+/**
+ * What a token may do: `full` everything its player may, `read` only read (history, stats, boards), for a
+ * widget on another site that must not play, submit or change the player.
+ */
+export type TokenScope = 'full' | 'read';
+
+/** The last part of a read token: signed with the rest, so it can be neither removed nor added to a full one. */
+const READ_SUFFIX = 'read';
+
+/** What a valid bearer token says: whose it is, which issue of it, which key signed it, and what it may do. */
 export interface VerifiedPlayerToken {
   playerId: PlayerId;
   /** 16 base64url characters drawn when the token was issued; `legacy` for tokens made before token ids. */
   tokenId: string;
   keyId: string;
+  scope: TokenScope;
 }
 
 /** The token id reported for tokens of the earlier `<playerId>.<mac>` format. */
@@ -31,16 +41,20 @@ export function newTokenId(): string {
 }
 
 /**
- * `<playerId>.<tokenId>.<keyId>.<HMAC(playerId.tokenId)>`, signed with the current secret. The server
- * recomputes the MAC on every request, so no token is ever stored.
+ * `<playerId>.<tokenId>.<keyId>.<HMAC(playerId.tokenId)>`, signed with the current secret; a read token is
+ * `<playerId>.<tokenId>.<keyId>.<HMAC(playerId.tokenId.read)>.read`. The server recomputes the MAC on every
+ * request, so no token is ever stored.
  */
 export async function playerToken(
   secret: TokenSecret,
   id: PlayerId,
   tokenId: string = newTokenId(),
+  scope: TokenScope = 'full',
 ): Promise<string> {
   const signed = `${id}.${tokenId}`;
-  return `${signed}.${await keyIdOf(secret.current)}.${await sign(secret.current, PURPOSE, signed)}`;
+  const key = await keyIdOf(secret.current);
+  if (scope === 'full') return `${signed}.${key}.${await sign(secret.current, PURPOSE, signed)}`;
+  return `${signed}.${key}.${await sign(secret.current, PURPOSE, `${signed}.${READ_SUFFIX}`)}.${READ_SUFFIX}`;
 }
 
 /**
@@ -53,7 +67,11 @@ export async function verifyPlayerToken(
   token: string,
 ): Promise<VerifiedPlayerToken | null> {
   const parts = token.split('.');
-  if (parts.length === 4) return verifyCurrentFormat(secret, parts as [string, string, string, string]);
+  if (parts.length === 4)
+    return verifyCurrentFormat(secret, parts as [string, string, string, string], 'full');
+  if (parts.length === 5 && parts[4] === READ_SUFFIX) {
+    return verifyCurrentFormat(secret, parts.slice(0, 4) as [string, string, string, string], 'read');
+  }
   if (parts.length === 2) return verifyLegacyFormat(secret, parts as [string, string]);
   return null;
 }
@@ -61,11 +79,13 @@ export async function verifyPlayerToken(
 async function verifyCurrentFormat(
   secret: TokenSecret,
   [playerId, tokenId, keyId, mac]: [string, string, string, string],
+  scope: TokenScope,
 ): Promise<VerifiedPlayerToken | null> {
   if (!UUID.test(playerId) || !TOKEN_ID.test(tokenId) || !KEY_ID.test(keyId)) return null;
   const key = await secretNamed(secret, keyId);
-  if (key === null || !(await verify(key, PURPOSE, `${playerId}.${tokenId}`, mac))) return null;
-  return { playerId: playerId as PlayerId, tokenId, keyId };
+  const signed = scope === 'full' ? `${playerId}.${tokenId}` : `${playerId}.${tokenId}.${READ_SUFFIX}`;
+  if (key === null || !(await verify(key, PURPOSE, signed, mac))) return null;
+  return { playerId: playerId as PlayerId, tokenId, keyId, scope };
 }
 
 async function verifyLegacyFormat(
@@ -75,7 +95,12 @@ async function verifyLegacyFormat(
   if (!UUID.test(playerId)) return null;
   for (const key of verifyingSecrets(secret)) {
     if (await verify(key, PURPOSE, playerId, mac)) {
-      return { playerId: playerId as PlayerId, tokenId: LEGACY_TOKEN_ID, keyId: await keyIdOf(key) };
+      return {
+        playerId: playerId as PlayerId,
+        tokenId: LEGACY_TOKEN_ID,
+        keyId: await keyIdOf(key),
+        scope: 'full',
+      };
     }
   }
   return null;

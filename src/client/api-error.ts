@@ -7,6 +7,10 @@ export class ApiError extends Error {
   /** Stable and machine-readable, e.g. `invalid_request`, `no_session`, `rate_limited`; `network` when nothing answered. */
   readonly code: string;
   readonly details: Record<string, unknown> | undefined;
+  /** The field at fault, where there is one: a body field's path, a query or path parameter's or a header's name. */
+  readonly param: string | undefined;
+  /** Where the served documentation explains `code`, e.g. `/docs/errors#invalid_request` (on the API's origin). */
+  readonly docUrl: string | undefined;
   /** With a server fault (5xx): quote it in a report. */
   readonly requestId: string | undefined;
 
@@ -15,6 +19,8 @@ export class ApiError extends Error {
     this.status = status;
     this.code = error.code;
     this.details = error.details;
+    this.param = error.param;
+    this.docUrl = error.docUrl;
     this.requestId = error.requestId;
   }
 }

@@ -19,7 +19,16 @@ export interface Fresh {
 
 type Query = Record<string, string | number | undefined>;
 
-export interface Call extends Fresh {
+/**
+ * For a call that creates something: a key of the caller's choosing (a UUID per intended creation) that
+ * makes retrying it safe. The same key and request within 24 hours answers the first answer again and
+ * creates nothing more.
+ */
+export interface Idempotent {
+  idempotencyKey?: string;
+}
+
+export interface Call extends Fresh, Idempotent {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   query?: Query;
   body?: unknown;
@@ -39,8 +48,12 @@ export function caller(baseUrl: string, options: ClientOptions) {
     typeof options.token === 'function' ? options.token : () => options.token as string | undefined;
   let bookmark: string | null = null;
 
-  return async function call<T>(path: string, { method = 'GET', query, body, fresh }: Call = {}): Promise<T> {
+  return async function call<T>(
+    path: string,
+    { method = 'GET', query, body, fresh, idempotencyKey }: Call = {},
+  ): Promise<T> {
     const headers: Record<string, string> = { accept: 'application/json' };
+    if (idempotencyKey !== undefined) headers['idempotency-key'] = idempotencyKey;
     if (fresh) headers['cache-control'] = 'no-cache';
     const token = tokenOf();
     if (token) headers.authorization = `Bearer ${token}`;

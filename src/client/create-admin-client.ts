@@ -33,7 +33,7 @@ import type {
   WebhookDeliveries,
   Webhooks,
 } from '../contract/webhooks.js';
-import { type ClientOptions, caller, segment } from './call.js';
+import { type ClientOptions, caller, type Idempotent, segment } from './call.js';
 import type { PageQuery } from './create-client.js';
 
 /** Why a moderator acts: every moderation action is audited with it (3 to 500 characters). */
@@ -49,7 +49,7 @@ export interface AdminClient {
   /** Owner only: every named moderator and owner, revoked ones too. */
   moderators(): Promise<Moderators>;
   /** Owner only: makes a moderator or owner; its token is in the answer, shown this once. */
-  createModerator(request: NewModerator): Promise<CreatedModerator>;
+  createModerator(request: NewModerator, options?: Idempotent): Promise<CreatedModerator>;
   /** Owner only: revokes a moderator's token. */
   revokeModerator(id: string, reason?: Reason): Promise<ModeratorView>;
   /** The game's numbers by date, kind and level, from the daily aggregates (default: the last 30 days). */
@@ -114,7 +114,7 @@ export interface AdminClient {
   /** Each level's felt difficulty beside its grader's techniques and its benchmark. */
   levelFeedback(): Promise<LevelFeedback>;
   /** Owner only: registers an endpoint for events; its signing secret is in the answer, shown this once. */
-  createWebhook(request: NewWebhook): Promise<CreatedWebhook>;
+  createWebhook(request: NewWebhook, options?: Idempotent): Promise<CreatedWebhook>;
   /** Every webhook endpoint (never their secrets). */
   webhooks(): Promise<Webhooks>;
   /** One webhook endpoint: whether it is disabled, and why. */
@@ -153,8 +153,8 @@ export function createAdminClient(baseUrl: string, options: ClientOptions = {}):
         body: { reason },
       }),
     moderators: () => call<Moderators>('/v1/admin/moderators'),
-    createModerator: (request) =>
-      call<CreatedModerator>('/v1/admin/moderators', { method: 'POST', body: request }),
+    createModerator: (request, options = {}) =>
+      call<CreatedModerator>('/v1/admin/moderators', { method: 'POST', body: request, ...options }),
     revokeModerator: (id, reason) =>
       call<ModeratorView>(moderator(id), { method: 'DELETE', body: withReason(reason) }),
     generateDate: (date) =>
@@ -197,7 +197,8 @@ export function createAdminClient(baseUrl: string, options: ClientOptions = {}):
     puzzleFeedback: (date, kind, level) =>
       call<PuzzleFeedback>(`/v1/admin/puzzles/${segment(date)}/${segment(kind)}/${segment(level)}/feedback`),
     levelFeedback: () => call<LevelFeedback>('/v1/admin/levels/feedback'),
-    createWebhook: (request) => call<CreatedWebhook>('/v1/admin/webhooks', { method: 'POST', body: request }),
+    createWebhook: (request, options = {}) =>
+      call<CreatedWebhook>('/v1/admin/webhooks', { method: 'POST', body: request, ...options }),
     webhooks: () => call<Webhooks>('/v1/admin/webhooks'),
     webhook: (id) => call<Webhook>(webhook(id)),
     deleteWebhook: (id) => call<void>(webhook(id), { method: 'DELETE' }),

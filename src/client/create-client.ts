@@ -1,5 +1,5 @@
 import type { AccountPlayer, SessionRequest } from '../contract/accounts.js';
-import type { LinkCode, LinkRequest, PlayerTokens } from '../contract/devices.js';
+import type { LinkCode, LinkRequest, PlayerTokens, ReadToken } from '../contract/devices.js';
 import type { Report, ReportRequest, Vote, VoteRequest } from '../contract/feedback.js';
 import type { Follow, FollowsPage } from '../contract/follows.js';
 import type { GroupDetail, InviteCode, JoinedGroup, NewGroup, PlayerGroups } from '../contract/groups.js';
@@ -27,9 +27,9 @@ import type { PushKey, PushSubscriptionJson, PushSubscriptionView } from '../con
 import type { Answer, DayPuzzles, PlayablePuzzle } from '../contract/puzzle.js';
 import type { Share, ShareRequest, Shares } from '../contract/shares.js';
 import type { SubmissionRequest, SubmissionResult } from '../contract/submission.js';
-import { type ClientOptions, caller, type Fresh, segment } from './call.js';
+import { type ClientOptions, caller, type Fresh, type Idempotent, segment } from './call.js';
 
-export type { ClientOptions, Fresh } from './call.js';
+export type { ClientOptions, Fresh, Idempotent } from './call.js';
 
 /** One page of a list: the `nextCursor` of the previous page, and how many rows (1–100, default 20). */
 export interface PageQuery {
@@ -106,7 +106,7 @@ export interface Client {
    * A spoiler-free card of the player's solve of a puzzle (`kind` and `level`) or of every puzzle of the date
    * it solved (neither): the chat line and the URLs of its page and image.
    */
-  share(request: ShareRequest): Promise<Share>;
+  share(request: ShareRequest, options?: Idempotent): Promise<Share>;
   /** The player's shares, newest first. */
   shares(): Promise<Shares>;
   /** Revokes a share: its page and image answer 404 from then on. */
@@ -123,7 +123,7 @@ export interface Client {
   /** A date's players by the sum of their scores. */
   dailyLeaderboard(date: string, query?: BoardQuery): Promise<DailyBoard>;
   /** Registers an anonymous player: keep its `token`. */
-  register(request?: NewPlayerRequest): Promise<NewPlayer>;
+  register(request?: NewPlayerRequest, options?: Idempotent): Promise<NewPlayer>;
   /** The calling player: name, calendar, streak, ratings. */
   me(): Promise<PlayerProfile>;
   /** Changes the display name, time zone or board visibility. */
@@ -139,7 +139,7 @@ export interface Client {
   /** The calling player's counted solves of the last `days` days. */
   myStats(query?: { kind?: Kind; days?: number }): Promise<PlayerStats>;
   /** A single-use code, valid for ten minutes, that gives another device a token of this player. */
-  createLinkCode(): Promise<LinkCode>;
+  createLinkCode(options?: Idempotent): Promise<LinkCode>;
   /**
    * Signs in with the site's id token (a JWT of its identity provider): the account's player and a new
    * token to use from now on. `mergeAnonymous` carries this client's anonymous player (its token) into a
@@ -147,8 +147,13 @@ export interface Client {
    */
   signIn(request: SessionRequest): Promise<AccountPlayer>;
   /** Redeems a link code on this device: the same player and a new token. */
-  link(code: LinkRequest['code']): Promise<NewPlayer>;
-  /** The player's tokens in use, one per device. */
+  link(code: LinkRequest['code'], options?: Idempotent): Promise<NewPlayer>;
+  /**
+   * A read-only token of this player (history, stats, boards) for a widget or another site: it writes
+   * nothing, is listed with `tokens()` and revoked with `revokeToken(id)`. Needs the full token.
+   */
+  createReadToken(label?: string, options?: Idempotent): Promise<ReadToken>;
+  /** The player's tokens in use, one per device, read tokens included. */
   tokens(): Promise<PlayerTokens>;
   /** Revokes one of the player's tokens. */
   revokeToken(id: string): Promise<void>;
@@ -163,7 +168,7 @@ export interface Client {
   follow(playerId: string): Promise<Follow>;
   unfollow(playerId: string): Promise<void>;
   /** Makes a group the caller owns; share its invite code. */
-  createGroup(name: string): Promise<NewGroup>;
+  createGroup(name: string, options?: Idempotent): Promise<NewGroup>;
   joinGroup(inviteCode: string): Promise<JoinedGroup>;
   /** The caller's groups, the same on every linked device. */
   myGroups(): Promise<PlayerGroups>;
@@ -221,7 +226,8 @@ export function createClient(baseUrl: string, options: ClientOptions = {}): Clie
       call<Vote>(`${puzzlePath(date, kind, level)}/vote`, { method: 'PUT', body: vote }),
     report: (date: string, kind: Kind, level: Level, report: ReportRequest) =>
       call<Report>(`${puzzlePath(date, kind, level)}/report`, { method: 'POST', body: report }),
-    share: (request: ShareRequest) => call<Share>('/v1/players/me/shares', { method: 'POST', body: request }),
+    share: (request: ShareRequest, options: Idempotent = {}) =>
+      call<Share>('/v1/players/me/shares', { method: 'POST', body: request, ...options }),
     shares: () => call<Shares>('/v1/players/me/shares'),
     revokeShare: (code: string) => call<void>(`/v1/players/me/shares/${segment(code)}`, { method: 'DELETE' }),
     leaderboard: (date: string, kind: Kind, level: Level, { fresh, ...query }: BoardQuery = {}) =>
@@ -234,8 +240,8 @@ export function createClient(baseUrl: string, options: ClientOptions = {}): Clie
     dailyLeaderboard: (date: string, { fresh, ...query }: BoardQuery = {}) =>
       call<DailyBoard>(`/v1/leaderboards/${segment(date)}/daily`, { query: { ...query }, fresh }),
 
-    register: (request: NewPlayerRequest = {}) =>
-      call<NewPlayer>('/v1/players', { method: 'POST', body: request }),
+    register: (request: NewPlayerRequest = {}, options: Idempotent = {}) =>
+      call<NewPlayer>('/v1/players', { method: 'POST', body: request, ...options }),
     me: () => call<PlayerProfile>('/v1/players/me'),
     updateMe: (changes: PlayerChanges) =>
       call<PlayerProfile>('/v1/players/me', { method: 'PATCH', body: changes }),
@@ -247,11 +253,18 @@ export function createClient(baseUrl: string, options: ClientOptions = {}): Clie
     myStats: (query: { kind?: Kind; days?: number } = {}) =>
       call<PlayerStats>('/v1/players/me/stats', { query: { ...query } }),
 
-    createLinkCode: () => call<LinkCode>('/v1/players/me/link-codes', { method: 'POST' }),
+    createLinkCode: (options: Idempotent = {}) =>
+      call<LinkCode>('/v1/players/me/link-codes', { method: 'POST', ...options }),
     signIn: (request: SessionRequest) =>
       call<AccountPlayer>('/v1/players/session', { method: 'POST', body: request }),
-    link: (code: LinkRequest['code']) =>
-      call<NewPlayer>('/v1/players/link', { method: 'POST', body: { code } }),
+    link: (code: LinkRequest['code'], options: Idempotent = {}) =>
+      call<NewPlayer>('/v1/players/link', { method: 'POST', body: { code }, ...options }),
+    createReadToken: (label?: string, options: Idempotent = {}) =>
+      call<ReadToken>('/v1/players/me/tokens', {
+        method: 'POST',
+        body: label === undefined ? { scope: 'read' } : { scope: 'read', label },
+        ...options,
+      }),
     tokens: () => call<PlayerTokens>('/v1/players/me/tokens'),
     revokeToken: (id: string) => call<void>(`/v1/players/me/tokens/${segment(id)}`, { method: 'DELETE' }),
     pushKey: () => call<PushKey>('/v1/push/key'),
@@ -266,7 +279,8 @@ export function createClient(baseUrl: string, options: ClientOptions = {}): Clie
     unfollow: (playerId: string) =>
       call<void>(`/v1/players/me/follows/${segment(playerId)}`, { method: 'DELETE' }),
 
-    createGroup: (name: string) => call<NewGroup>('/v1/groups', { method: 'POST', body: { name } }),
+    createGroup: (name: string, options: Idempotent = {}) =>
+      call<NewGroup>('/v1/groups', { method: 'POST', body: { name }, ...options }),
     joinGroup: (inviteCode: string) =>
       call<JoinedGroup>('/v1/groups/join', { method: 'POST', body: { inviteCode } }),
     myGroups: () => call<PlayerGroups>('/v1/players/me/groups'),

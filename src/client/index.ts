@@ -25,7 +25,7 @@ export type {
 } from '../contract/admin.js';
 export type { Analytics } from '../contract/analytics.js';
 export type { TestClock } from '../contract/clock.js';
-export type { LinkCode, PlayerTokens } from '../contract/devices.js';
+export type { LinkCode, PlayerTokens, ReadToken, TokenScope } from '../contract/devices.js';
 export type { ErrorBody } from '../contract/error.js';
 export type { HeldTop, LinesView, TopEvidence, Vouched } from '../contract/fair-play-admin.js';
 export type {
@@ -111,6 +111,7 @@ export {
   type ClientOptions,
   createClient,
   type Fresh,
+  type Idempotent,
   type PageQuery,
   type PlayablePuzzleOf,
   type SubmissionOf,

@@ -1,10 +1,12 @@
 import { and, eq, like, or, sql } from 'drizzle-orm';
 import type { Db } from './client.js';
+import { playerKeyScope } from './idempotency-keys.js';
 import {
   adminActions,
   follows,
   groupMembers,
   groups,
+  idempotencyKeys,
   linkCodes,
   playerAccounts,
   playerRatings,
@@ -124,9 +126,9 @@ export async function playerData(db: Db, playerId: string) {
  * same way. Its votes stay in the puzzles' tallies and its reports in the moderators' queue, under the
  * stand-in too (a report without its note, the player's own words). Its tokens, link codes, sessions,
  * ratings, follows, memberships and push subscriptions go; groups it owned were handed over by the caller.
- * ratings, follows, memberships and shares go (a shared link answers 404 from then on), and its site
- * account (the external id), so that the site's next call for it makes a new player; groups it owned were
- * handed over by the caller.
+ * ratings, follows, memberships and shares go (a shared link answers 404 from then on), its site account
+ * (the external id), so that the site's next call for it makes a new player, and the answers kept for its
+ * idempotency keys; groups it owned were handed over by the caller.
  */
 export async function deletePlayer(db: Db, playerId: string, standInId: string, at: string): Promise<void> {
   await db.batch([
@@ -160,6 +162,7 @@ export async function deletePlayer(db: Db, playerId: string, standInId: string, 
     db.delete(groupMembers).where(eq(groupMembers.playerId, playerId)),
     db.delete(shares).where(eq(shares.playerId, playerId)),
     db.delete(playerAccounts).where(eq(playerAccounts.playerId, playerId)),
+    db.delete(idempotencyKeys).where(eq(idempotencyKeys.scope, playerKeyScope(playerId))),
     db.delete(players).where(eq(players.id, playerId)),
   ]);
 }

@@ -149,8 +149,13 @@ export const playerTokens = sqliteTable(
       .references(() => players.id),
     id: text('id').notNull(),
     createdAt: text('created_at').notNull(),
-    /** How the device got it: registering, redeeming a link code, or a token from before token ids. */
+    /**
+     * How the device got it: registering, redeeming a link code, the site's account, a token from before
+     * token ids, or a read token (POST /v1/players/me/tokens, whose scope the token itself carries, signed).
+     */
     via: text('via').$type<TokenVia>().notNull(),
+    /** The owner's name for a read token (the widget or site it is for). */
+    label: text('label'),
     revokedAt: text('revoked_at'),
   },
   (t) => [primaryKey({ columns: [t.playerId, t.id] })],
@@ -746,4 +751,24 @@ export const webhookAttempts = sqliteTable(
     durationMs: integer('duration_ms').notNull(),
   },
   (t) => [index('webhook_attempts_delivery').on(t.deliveryId, t.id)],
+);
+
+/**
+ * The first answer to a creating POST sent with an `Idempotency-Key` (src/http/idempotency.ts), replayed to
+ * a retry of the same request for 24 hours. A row without a status is a request still in flight.
+ */
+export const idempotencyKeys = sqliteTable(
+  'idempotency_keys',
+  {
+    /** Who sent it: `player:<id>`, or `address:<key>` for a caller without a token. */
+    scope: text('scope').notNull(),
+    key: text('key').notNull(),
+    /** SHA-256 (hex) of the method, path and body: the same key with another request is refused. */
+    requestHash: text('request_hash').notNull(),
+    /** The answer's status; null while the first request is in flight. */
+    status: integer('status'),
+    responseBody: text('response_body'),
+    createdAt: text('created_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.scope, t.key] }), index('idempotency_keys_created').on(t.createdAt)],
 );

@@ -5,7 +5,10 @@ import { players, playerTokens } from './schema.js';
 
 export type TokenRow = typeof playerTokens.$inferSelect;
 
-export function insertTokenQuery(db: Db, token: Omit<TokenRow, 'revokedAt'>) {
+export function insertTokenQuery(
+  db: Db,
+  token: Omit<TokenRow, 'revokedAt' | 'label'> & { label?: string | null },
+) {
   return db.insert(playerTokens).values(token);
 }
 

@@ -18,8 +18,8 @@ function corsFor(allowList: string): MiddlewareHandler {
     middleware = cors({
       origin: (origin) => (allowed.includes('*') ? '*' : allowed.includes(origin) ? origin : null),
       allowMethods: ALLOWED_METHODS,
-      allowHeaders: ['Authorization', 'Content-Type', 'If-None-Match', 'X-D1-Bookmark'],
-      exposeHeaders: ['X-Request-Id', 'Retry-After', 'ETag', 'X-D1-Bookmark'],
+      allowHeaders: ['Authorization', 'Content-Type', 'Idempotency-Key', 'If-None-Match', 'X-D1-Bookmark'],
+      exposeHeaders: ['X-Request-Id', 'Retry-After', 'ETag', 'X-D1-Bookmark', 'Idempotent-Replayed'],
       maxAge: 86_400,
     });
     byAllowList.set(allowList, middleware);

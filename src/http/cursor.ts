@@ -34,7 +34,15 @@ export function decodeCursor<T>(text: string | undefined, schema: z.ZodType<T>):
     value = undefined;
   }
   const parsed = schema.safeParse(value);
-  if (!parsed.success) throw new ApiError(400, 'invalid_cursor', 'The cursor is not one this API handed out');
+  if (!parsed.success) {
+    throw new ApiError(
+      400,
+      'invalid_cursor',
+      'The cursor is not one this API handed out',
+      undefined,
+      'cursor',
+    );
+  }
   return parsed.data;
 }
 

@@ -20,6 +20,8 @@ export function sessionStart(method: string, bookmark: string | undefined): Sess
       400,
       'invalid_bookmark',
       `${D1_BOOKMARK_HEADER} is not a bookmark this service sent: send back the header of an earlier response, or none`,
+      undefined,
+      D1_BOOKMARK_HEADER,
     );
   }
   if (!READS.has(method)) return 'first-primary';

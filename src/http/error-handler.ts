@@ -14,7 +14,10 @@ import { ApiError, errorBody, hostRefusal } from './errors.js';
 export const errorHandler: ErrorHandler<AppEnv> = (error, c) => {
   if (error instanceof ApiError) {
     return c.json(
-      errorBody(error.code, error.message, error.details ? { details: error.details } : {}),
+      errorBody(error.code, error.message, {
+        ...(error.param === undefined ? {} : { param: error.param }),
+        ...(error.details ? { details: error.details } : {}),
+      }),
       error.status,
     );
   }

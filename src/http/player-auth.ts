@@ -1,5 +1,10 @@
 import type { MiddlewareHandler } from 'hono';
-import { type PlayerId, type VerifiedPlayerToken, verifyPlayerToken } from '../auth/player-token.js';
+import {
+  type PlayerId,
+  type TokenScope,
+  type VerifiedPlayerToken,
+  verifyPlayerToken,
+} from '../auth/player-token.js';
 import type { PlayerRow } from '../db/players.js';
 import { playerOfToken } from '../db/tokens.js';
 import type { AppEnv, RequestContext } from './context.js';
@@ -33,6 +38,13 @@ function bannedPlayer(): ApiError {
   return new ApiError(...TOKEN_REFUSALS.banned);
 }
 
+/** A read token (POST /v1/players/me/tokens) on a route that writes. */
+export const SCOPE_REFUSAL = [
+  403,
+  'insufficient_scope',
+  'This token may only read (history, stats, boards): use the player’s full token',
+] as const;
+
 function missingPlayerToken(): ApiError {
   return new ApiError(401, 'unauthorized', 'This route needs `Authorization: Bearer <player token>`');
 }
@@ -57,23 +69,53 @@ async function playerOf(c: RequestContext, token: VerifiedPlayerToken): Promise<
   return player as Player;
 }
 
-/** A player token is required: missing or badly signed, the request is refused before anything else is read. */
-export const tokenRequired: MiddlewareHandler<With<TokenVariables<VerifiedPlayerToken>>> = async (
-  c,
-  next,
-) => {
-  const token = await tokenOf(c);
-  if (!token) throw missingPlayerToken();
-  c.set('playerToken', token);
-  await next();
-};
+/** `token` if its scope allows what the route does: a read token on a route that needs a full one is a 403. */
+function allowed(token: VerifiedPlayerToken, needs: TokenScope): VerifiedPlayerToken {
+  if (needs === 'full' && token.scope !== 'full') throw new ApiError(...SCOPE_REFUSAL);
+  return token;
+}
 
-/** A player token may be sent; when one is, it must be valid. */
-export const tokenOptional: MiddlewareHandler<With<TokenVariables<VerifiedPlayerToken | null>>> = async (
-  c,
-  next,
-) => {
-  c.set('playerToken', await tokenOf(c));
+function required(needs: TokenScope): MiddlewareHandler<With<TokenVariables<VerifiedPlayerToken>>> {
+  return async (c, next) => {
+    const token = await tokenOf(c);
+    if (!token) throw missingPlayerToken();
+    c.set('playerToken', allowed(token, needs));
+    await next();
+  };
+}
+
+function optional(needs: TokenScope): MiddlewareHandler<With<TokenVariables<VerifiedPlayerToken | null>>> {
+  return async (c, next) => {
+    const token = await tokenOf(c);
+    c.set('playerToken', token && allowed(token, needs));
+    await next();
+  };
+}
+
+/**
+ * A full player token is required: missing or badly signed, the request is refused before anything else is
+ * read; a read token is a 403 `insufficient_scope`.
+ */
+export const tokenRequired = required('full');
+
+/** A player token of either scope is required: for the routes that only read. */
+export const readTokenRequired = required('read');
+
+/** A full player token may be sent; when one is, it must be valid (a read token is a 403). */
+export const tokenOptional = optional('full');
+
+/** A player token of either scope may be sent; when one is, it must be valid. */
+export const readTokenOptional = optional('read');
+
+/**
+ * A full player token may be sent; a read token counts as none. For a read that writes when a player
+ * makes it (fetching a puzzle starts the player's clock): a widget's read token sees what anyone sees.
+ */
+export const tokenOptionalReadAsNone: MiddlewareHandler<
+  With<TokenVariables<VerifiedPlayerToken | null>>
+> = async (c, next) => {
+  const token = await tokenOf(c);
+  c.set('playerToken', token?.scope === 'full' ? token : null);
   await next();
 };
 

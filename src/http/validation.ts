@@ -62,5 +62,9 @@ export function issueMessage(
 export const validationHook: Hook<any, AppEnv, any, any> = (result, c) => {
   if (result.success) return;
   const issue = result.error.issues[0];
-  return c.json(errorBody(codeOf(issue), issueMessage(result.target, issue)), 400);
+  const param = issue ? pathText(issue.path) : '';
+  return c.json(
+    errorBody(codeOf(issue), issueMessage(result.target, issue), param === '' ? {} : { param }),
+    400,
+  );
 };

@@ -1,10 +1,11 @@
 import { newTokenId, type PlayerId, playerToken } from '../auth/player-token.js';
 import { newShortCode, normalShortCode, shortCodeHash } from '../auth/short-codes.js';
+import type { ReadToken } from '../contract/devices.js';
 import type { PlayerProfile } from '../contract/player.js';
 import { insertLinkCode, redeemLinkCode } from '../db/link-codes.js';
 import { findPlayer } from '../db/players.js';
 import { deleteDeviceSubscription } from '../db/push-subscriptions.js';
-import { revokeToken } from '../db/tokens.js';
+import { insertTokenQuery, revokeToken } from '../db/tokens.js';
 import type { Services } from '../services.js';
 import { settleOwnLiveSolves } from './own-solve-read.js';
 import { playerProfile } from './profile.js';
@@ -56,6 +57,22 @@ export async function linkDevice(services: Services, typed: string): Promise<Lin
   // (src/routes/own-solves.ts): its solves still on their boards are copied here, before its profile.
   await settleOwnLiveSolves(services, player.id);
   return { ok: true, player: await playerProfile(services, player), token };
+}
+
+/**
+ * A read token of the player: it reads history, stats and boards and writes nothing. Kept as one of the
+ * player's tokens, so it is listed and revoked like a device's.
+ */
+export async function newReadToken(
+  services: Services,
+  playerId: PlayerId,
+  label: string | null,
+): Promise<ReadToken> {
+  const id = newTokenId();
+  const createdAt = services.now().toISOString();
+  await insertTokenQuery(services.db, { playerId, id, createdAt, via: 'read', label });
+  const token = await playerToken(services.config.tokenSecret, playerId, id, 'read');
+  return { id, token, scope: 'read', label, createdAt };
 }
 
 export type RevokeOutcome = { ok: true } | { ok: false; reason: 'no_such_token' };

@@ -2,13 +2,17 @@ import type { MiddlewareHandler } from 'hono';
 import type { VerifiedPlayerToken } from '../auth/player-token.js';
 import { adminRequired, ownerRequired } from '../http/admin-auth.js';
 import type { AppEnv } from '../http/context.js';
+import { IDEMPOTENCY_KEY_PARAMETER, idempotency } from '../http/idempotency.js';
 import { operatorRequired } from '../http/operator-auth.js';
 import {
   playerEvenIfBanned,
   playerOptional,
   playerRequired,
+  readTokenOptional,
+  readTokenRequired,
   type TokenVariables,
   tokenOptional,
+  tokenOptionalReadAsNone,
   tokenRequired,
 } from '../http/player-auth.js';
 import { type AddressRule, clientAddress, enforceRateLimit, type Rule } from '../http/rate-limit.js';
@@ -34,23 +38,44 @@ function guard<M extends MiddlewareHandler[]>(
 /** No token: the route answers everyone alike. */
 export const NO_TOKEN = guard([]);
 
-/** A player token from POST /v1/players (or a link code), of a player that exists and is not banned: `c.var.player`. */
-export const PLAYER = guard([{ player: [] }], tokenRequired, playerRequired);
+/**
+ * The scopes of a player token, as the document names them in a requirement: `full` (what POST /v1/players
+ * or a link code gives) may do anything its player may; `read` (POST /v1/players/me/tokens) only reads,
+ * and a full token may do whatever a read one may. A level without `READ` in its name needs a full token
+ * and answers a read one 403 `insufficient_scope`, so a new route is safe until it says it only reads.
+ */
+const FULL = { player: ['full'] };
+const READ = { player: ['read'] };
+
+/** A full player token, of a player that exists and is not banned: `c.var.player`. */
+export const PLAYER = guard([FULL], tokenRequired, playerRequired);
+
+/** Like PLAYER, for a route that only reads: a read token is enough. */
+export const PLAYER_READ = guard([READ], readTokenRequired, playerRequired);
 
 /**
- * A validly signed player token, its player not read (`c.var.playerToken`): for a route whose own
+ * A validly signed full player token, its player not read (`c.var.playerToken`): for a route whose own
  * database read confirms the player exists (and answers 401 when not), saving a round trip.
  */
-export const PLAYER_TOKEN = guard([{ player: [] }], tokenRequired);
+export const PLAYER_TOKEN = guard([FULL], tokenRequired);
 
 /** Like PLAYER, a banned player included: the data-rights routes (export and deletion). */
-export const PLAYER_EVEN_IF_BANNED = guard([{ player: [] }], tokenRequired, playerEvenIfBanned);
+export const PLAYER_EVEN_IF_BANNED = guard([FULL], tokenRequired, playerEvenIfBanned);
 
 /**
- * Anonymous, or with a player token that adds the caller's own session, rank or view: `c.var.player` is
- * null without one; a token sent must be valid, of a player that is not banned.
+ * Anonymous, or with a full player token that adds the caller's own session, rank or view: `c.var.player`
+ * is null without one; a token sent must be valid, of a player that is not banned.
  */
-export const OPTIONAL_PLAYER = guard([{}, { player: [] }], tokenOptional, playerOptional);
+export const OPTIONAL_PLAYER = guard([{}, FULL], tokenOptional, playerOptional);
+
+/** Like OPTIONAL_PLAYER, for a route that only reads: a read token adds the caller's own view too. */
+export const OPTIONAL_PLAYER_READ = guard([{}, READ], readTokenOptional, playerOptional);
+
+/**
+ * Like OPTIONAL_PLAYER, for a read that writes with a player's token (a puzzle's fetch starts the player's
+ * clock): a read token is taken as none, so a widget sees what anyone sees and starts nothing.
+ */
+export const OPTIONAL_PLAYER_READ_AS_ANONYMOUS = guard([{}, FULL], tokenOptionalReadAsNone, playerOptional);
 
 /**
  * A moderator's token or the ADMIN_TOKEN, with the lockout of addresses that guess at them
@@ -83,6 +108,18 @@ export function limitedBy<T extends MiddlewareHandler, P extends MiddlewareHandl
 ) {
   const [token, player] = access.middleware;
   return guard(access.security, token, counting(rules, anonymous), player);
+}
+
+/**
+ * The access of a route that creates something, taking an optional `Idempotency-Key`
+ * (src/http/idempotency.ts): keyed per caller, so it runs after the access level has said who calls. The
+ * document declares the header on the route.
+ */
+export function idempotent<M extends MiddlewareHandler[]>(access: Access<M>) {
+  return {
+    ...guard(access.security, ...access.middleware, idempotency),
+    parameters: [IDEMPOTENCY_KEY_PARAMETER],
+  };
 }
 
 /** The access behind another route middleware (one that answers before the token is looked at). */

@@ -71,7 +71,15 @@ const refresh = createRoute({
 function dateOf(text: string | undefined, name: string) {
   if (text === undefined) return undefined;
   const date = parseIsoDate(text);
-  if (!date) throw new ApiError(400, 'invalid_date', `${name}: ${text} is not a calendar date (YYYY-MM-DD)`);
+  if (!date) {
+    throw new ApiError(
+      400,
+      'invalid_date',
+      `${name}: ${text} is not a calendar date (YYYY-MM-DD)`,
+      undefined,
+      name,
+    );
+  }
   return date;
 }
 

@@ -1,5 +1,11 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import { LinkCodeSchema, LinkRequestSchema, PlayerTokensSchema } from '../contract/devices.js';
+import {
+  LinkCodeSchema,
+  LinkRequestSchema,
+  NewReadTokenRequestSchema,
+  PlayerTokensSchema,
+  ReadTokenSchema,
+} from '../contract/devices.js';
 import { NewPlayerSchema } from '../contract/player.js';
 import { devicesOf } from '../db/push-subscriptions.js';
 import { CACHE_CONTROL } from '../http/cache.js';
@@ -8,11 +14,12 @@ import {
   type LinkOutcome,
   linkDevice,
   newLinkCode,
+  newReadToken,
   type RevokeOutcome,
   revokeDevice,
 } from '../play/devices.js';
 import { calendarOf, subscriptionView } from '../play/push.js';
-import { limitedBy, NO_TOKEN, PLAYER } from './access.js';
+import { idempotent, limitedBy, NO_TOKEN, PLAYER } from './access.js';
 import { jsonAnswer, jsonBody } from './json.js';
 import { errorResponses, type Failed, type Refusals, refusal } from './refusals.js';
 import { routeGroup } from './route-group.js';
@@ -42,7 +49,9 @@ const createCode = createRoute({
   path: '/players/me/link-codes',
   operationId: 'createLinkCode',
   tags: [TAGS.devices.name],
-  ...limitedBy(PLAYER, [RATE_LIMITS.linkCodeCreationPerPlayer, RATE_LIMITS.linkCodeCreationPerIp]),
+  ...idempotent(
+    limitedBy(PLAYER, [RATE_LIMITS.linkCodeCreationPerPlayer, RATE_LIMITS.linkCodeCreationPerIp]),
+  ),
   summary: 'A single-use code, valid for ten minutes, that gives another device a token of this player',
   responses: {
     201: jsonAnswer(LinkCodeSchema, 'The code'),
@@ -57,7 +66,7 @@ const link = createRoute({
   path: '/players/link',
   operationId: 'linkDevice',
   tags: [TAGS.devices.name],
-  ...NO_TOKEN,
+  ...idempotent(NO_TOKEN),
   summary: 'Link this device: a code from the other device gives the same player and a new token',
   description:
     'No bearer token. Case, spaces and dashes do not matter. A code that is unknown, used, expired or ' +
@@ -85,6 +94,29 @@ const listTokens = createRoute({
     200: jsonAnswer(PlayerTokensSchema, 'The tokens'),
     401: jsonError('Missing or invalid token'),
     403: jsonError('The player is banned'),
+  },
+});
+
+const createReadToken = createRoute({
+  method: 'post',
+  path: '/players/me/tokens',
+  operationId: 'createReadToken',
+  tags: [TAGS.devices.name],
+  ...idempotent(PLAYER),
+  summary: 'A read-only token of this player, for a widget or another site: history, stats and boards',
+  description:
+    'The token reads what the player may read and writes nothing: every route that writes answers it 403 ' +
+    '`insufficient_scope`, and a puzzle fetched with it is fetched as by anyone, starting no clock. It is ' +
+    'listed with the player’s tokens (GET /v1/players/me/tokens) and revoked like them. Only a full token ' +
+    'may make one.',
+  request: { body: jsonBody(NewReadTokenRequestSchema) },
+  responses: {
+    201: jsonAnswer(ReadTokenSchema, 'The token, shown this once'),
+    ...errorResponses({
+      400: 'Malformed request: a scope other than read, or a label too long or with control characters',
+      401: 'Missing or invalid token',
+      403: 'The player is banned',
+    }),
   },
 });
 
@@ -134,12 +166,19 @@ export const deviceRoutes = routeGroup()
           id: token.id,
           createdAt: token.createdAt,
           via: token.via,
+          scope: token.via === 'read' ? ('read' as const) : ('full' as const),
+          label: token.label,
           current: token.id === current,
           push: push ? subscriptionView(push, calendarOf({ timeZone })) : null,
         })),
       },
       200,
     );
+  })
+  .openapi(createReadToken, async (c) => {
+    const { label } = c.req.valid('json');
+    c.header('Cache-Control', CACHE_CONTROL.private);
+    return c.json(await newReadToken(c.var.services, c.var.player.id, label ?? null), 201);
   })
   .openapi(revoke, async (c) => {
     const { id } = c.req.valid('param');

@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../http/context.js';
+import { ERROR_CODES_PAGE } from './error-codes-page.js';
 
 /**
  * The interactive API docs: Swagger UI from this origin's static assets (public/docs/; the build copies
@@ -23,4 +24,6 @@ const DOCS_PAGE = `<!doctype html>
 </html>
 `;
 
-export const docsRoutes = new Hono<AppEnv>().get('/docs', (c) => c.html(DOCS_PAGE));
+export const docsRoutes = new Hono<AppEnv>()
+  .get('/docs', (c) => c.html(DOCS_PAGE))
+  .get('/docs/errors', (c) => c.html(ERROR_CODES_PAGE));

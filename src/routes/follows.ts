@@ -11,7 +11,7 @@ import {
   type UnfollowOutcome,
   unfollow,
 } from '../play/follows.js';
-import { limitedBy, PLAYER } from './access.js';
+import { limitedBy, PLAYER, PLAYER_READ } from './access.js';
 import { jsonAnswer, PageQuery } from './json.js';
 import { errorResponses, type Failed, type Refusals, refusal } from './refusals.js';
 import { routeGroup } from './route-group.js';
@@ -82,7 +82,7 @@ const list = createRoute({
   path: '/players/me/follows',
   operationId: 'listFollows',
   tags: [TAGS.social.name],
-  ...PLAYER,
+  ...PLAYER_READ,
   summary: 'The players the caller follows and may see',
   description:
     'A follow of a player the caller may not see (hidden, or `followers` without following back) is kept ' +

@@ -27,7 +27,7 @@ import {
   removeFromGroup,
   rotateInvite,
 } from '../play/groups.js';
-import { limitedBy, PLAYER } from './access.js';
+import { idempotent, limitedBy, PLAYER, PLAYER_READ } from './access.js';
 import { jsonAnswer, jsonBody } from './json.js';
 import { errorResponses, type Failed, only, type Refusals, refusal } from './refusals.js';
 import { routeGroup } from './route-group.js';
@@ -79,7 +79,7 @@ const create = createRoute({
   path: '/groups',
   operationId: 'createGroup',
   tags: [TAGS.social.name],
-  ...PLAYER,
+  ...idempotent(PLAYER),
   summary: `Make a group (at most ${MAX_GROUP_MEMBERS} members); the caller owns it and gets its invite code`,
   request: {
     body: jsonBody(NewGroupRequestSchema),
@@ -119,7 +119,7 @@ const mine = createRoute({
   path: '/players/me/groups',
   operationId: 'listMyGroups',
   tags: [TAGS.social.name],
-  ...PLAYER,
+  ...PLAYER_READ,
   summary: `The groups the caller belongs to (at most ${MAX_GROUPS_PER_PLAYER}), the same on every linked device`,
   responses: {
     200: jsonAnswer(PlayerGroupsSchema, 'The groups'),
@@ -132,7 +132,7 @@ const detail = createRoute({
   path: '/groups/{id}',
   operationId: 'getGroup',
   tags: [TAGS.social.name],
-  ...PLAYER,
+  ...PLAYER_READ,
   summary: 'A group the caller belongs to, with its members',
   request: { params: GroupIdParam },
   responses: {

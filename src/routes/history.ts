@@ -5,7 +5,7 @@ import { historyPage } from '../db/history.js';
 import { CACHE_CONTROL } from '../http/cache.js';
 import { decodeCursor, pageOf } from '../http/cursor.js';
 import { playerStats } from '../play/player-stats.js';
-import { PLAYER } from './access.js';
+import { PLAYER_READ } from './access.js';
 import { jsonAnswer, PageQuery } from './json.js';
 import { readsOwnSolves } from './own-solves.js';
 import { requireLevelOf } from './require.js';
@@ -18,7 +18,7 @@ const history = createRoute({
   path: '/players/me/history',
   operationId: 'getHistory',
   tags: [TAGS.players.name],
-  ...readsOwnSolves(PLAYER, 'live'),
+  ...readsOwnSolves(PLAYER_READ, 'live'),
   summary: "The caller's submissions, newest first: ranked solves, practice and wrong attempts",
   request: {
     query: z.object({
@@ -39,7 +39,7 @@ const stats = createRoute({
   path: '/players/me/stats',
   operationId: 'getMyStats',
   tags: [TAGS.players.name],
-  ...readsOwnSolves(PLAYER, 'live'),
+  ...readsOwnSolves(PLAYER_READ, 'live'),
   summary:
     "The caller's counted solves of the last days, per kind and level, its rating over them and by technique",
   request: {

@@ -22,7 +22,7 @@ import {
   ESTABLISHED_MIN_GAMES,
   ESTABLISHED_MIN_PLAY_DAYS,
 } from '../rating/standing.js';
-import { OPTIONAL_PLAYER } from './access.js';
+import { OPTIONAL_PLAYER_READ } from './access.js';
 import { jsonAnswer, PageQuery } from './json.js';
 import { readsOwnSolves } from './own-solves.js';
 import { errorResponses, type Failed, type Refusals, refusal } from './refusals.js';
@@ -73,7 +73,7 @@ const puzzleBoard = createRoute({
   path: '/leaderboards/{date}/{kind}/{level}',
   operationId: 'getPuzzleLeaderboard',
   tags: [TAGS.leaderboards.name],
-  ...readsOwnSolves(OPTIONAL_PLAYER, 'puzzle'),
+  ...readsOwnSolves(OPTIONAL_PLAYER_READ, 'puzzle'),
   summary: "A puzzle's fastest counted times (ties: earlier submission first)",
   request: { params: PuzzleParams, query: BoardQuery },
   responses: {
@@ -87,7 +87,7 @@ const ratingBoard = createRoute({
   path: '/leaderboards/ratings/{kind}',
   operationId: 'getRatingLeaderboard',
   tags: [TAGS.leaderboards.name],
-  ...OPTIONAL_PLAYER,
+  ...OPTIONAL_PLAYER_READ,
   summary: 'Top ratings of a kind among its established players',
   description:
     `Established: at least ${ESTABLISHED_MIN_GAMES} counted (clean) solves of the kind on ${ESTABLISHED_MIN_PLAY_DAYS} ` +
@@ -108,7 +108,7 @@ const dailyBoard = createRoute({
   path: '/leaderboards/{date}/daily',
   operationId: 'getDailyLeaderboard',
   tags: [TAGS.leaderboards.name],
-  ...readsOwnSolves(OPTIONAL_PLAYER, 'date'),
+  ...readsOwnSolves(OPTIONAL_PLAYER_READ, 'date'),
   summary: "A date's players by the sum of their scores over its puzzles (counted solves only)",
   request: { params: z.object({ date: DateParam }), query: BoardQuery },
   responses: {
@@ -122,7 +122,7 @@ const stats = createRoute({
   path: '/puzzles/{date}/{kind}/{level}/stats',
   operationId: 'getPuzzleStats',
   tags: [TAGS.leaderboards.name],
-  ...readsOwnSolves(OPTIONAL_PLAYER, 'puzzle'),
+  ...readsOwnSolves(OPTIONAL_PLAYER_READ, 'puzzle'),
   summary: 'Solvers, median time, time histogram and benchmark of a puzzle',
   description: "With a player token, the histogram marks the bucket of the caller's own counted time.",
   request: { params: PuzzleParams },

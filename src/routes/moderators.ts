@@ -9,7 +9,7 @@ import {
 } from '../contract/moderators.js';
 import { CACHE_CONTROL } from '../http/cache.js';
 import { addModerator, moderatorList, type RevokeOutcome, revokeModeratorNow } from '../play/moderators.js';
-import { ADMIN, OWNER } from './access.js';
+import { ADMIN, idempotent, OWNER } from './access.js';
 import { jsonAnswer, jsonBody, optionalJsonBody } from './json.js';
 import { errorResponses, type Failed, type Refusals, refusal } from './refusals.js';
 import { routeGroup } from './route-group.js';
@@ -50,7 +50,7 @@ const create = createRoute({
   path: '/admin/moderators',
   operationId: 'createModerator',
   tags: [TAGS.admin.name],
-  ...OWNER,
+  ...idempotent(OWNER),
   summary: 'Make a named moderator or owner: its token is in the answer, shown this once',
   request: { body: jsonBody(NewModeratorSchema) },
   responses: {

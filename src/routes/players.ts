@@ -12,7 +12,7 @@ import { type ChangeOutcome, changePlayer } from '../play/change-player.js';
 import { playerProfile } from '../play/profile.js';
 import { registerPlayer } from '../play/register.js';
 import { type VisibleProfileOutcome, visibleProfile } from '../play/visibility.js';
-import { limitedBy, NO_TOKEN, OPTIONAL_PLAYER, PLAYER } from './access.js';
+import { idempotent, limitedBy, NO_TOKEN, OPTIONAL_PLAYER_READ, PLAYER, PLAYER_READ } from './access.js';
 import { jsonAnswer, jsonBody, optionalJsonBody } from './json.js';
 import { readsOwnSolves } from './own-solves.js';
 import { errorResponses, type Failed, type Refusals, refusal } from './refusals.js';
@@ -49,7 +49,7 @@ const create = createRoute({
   path: '/players',
   operationId: 'registerPlayer',
   tags: [TAGS.players.name],
-  ...NO_TOKEN,
+  ...idempotent(NO_TOKEN),
   summary: 'Register an anonymous player',
   request: {
     body: optionalJsonBody(NewPlayerRequestSchema),
@@ -66,7 +66,7 @@ const me = createRoute({
   path: '/players/me',
   operationId: 'getMe',
   tags: [TAGS.players.name],
-  ...readsOwnSolves(PLAYER, 'live'),
+  ...readsOwnSolves(PLAYER_READ, 'live'),
   summary: 'The calling player: name, calendar, streak and ratings per kind',
   responses: {
     200: jsonAnswer(PlayerProfileSchema, 'The player'),
@@ -80,7 +80,7 @@ const profile = createRoute({
   path: '/players/{id}',
   operationId: 'getPlayer',
   tags: [TAGS.players.name],
-  ...OPTIONAL_PLAYER,
+  ...OPTIONAL_PLAYER_READ,
   summary: "Another player's public profile, as its board visibility allows",
   description:
     '`public` players are seen by everyone, `followers` players by the players they follow who follow them, ' +

@@ -11,7 +11,7 @@ import { RATE_LIMITS } from '../http/rate-limit.js';
 import type { Kind } from '../kinds/index.js';
 import { startPuzzle } from '../play/start-puzzle.js';
 import type { Services } from '../services.js';
-import { behind, limitedBy, NO_TOKEN, OPTIONAL_PLAYER } from './access.js';
+import { behind, limitedBy, NO_TOKEN, OPTIONAL_PLAYER_READ_AS_ANONYMOUS } from './access.js';
 import { jsonAnswer } from './json.js';
 import { toAnswer, toPuzzleView } from './puzzle-view.js';
 import { errorResponses, type Failed, type Refusals, refusal } from './refusals.js';
@@ -71,7 +71,10 @@ const one = createRoute({
   // database work, so sessions cannot be opened in bulk.
   ...behind(
     conditionalGet,
-    limitedBy(OPTIONAL_PLAYER, [RATE_LIMITS.puzzleStartPerPlayer, RATE_LIMITS.puzzleStartPerIp]),
+    limitedBy(OPTIONAL_PLAYER_READ_AS_ANONYMOUS, [
+      RATE_LIMITS.puzzleStartPerPlayer,
+      RATE_LIMITS.puzzleStartPerIp,
+    ]),
   ),
   summary: "One puzzle; with a player token it starts the player's session, the ranked clock",
   description:

@@ -1,4 +1,5 @@
 import type { ClientErrorStatusCode } from 'hono/utils/http-status';
+import type { ErrorCode } from '../contract/error-codes.js';
 import { ApiError } from '../http/errors.js';
 import { jsonError } from './schemas.js';
 
@@ -17,9 +18,14 @@ type From<F, C, T> = T | ((failure: F, context: C) => T);
  */
 export type Refusal<F, C> = readonly [
   status: ClientErrorStatusCode,
-  code: string,
+  code: ErrorCode,
   message: From<F, C, string>,
-  more?: { doc?: string; details?: (failure: F, context: C) => Record<string, unknown> },
+  more?: {
+    doc?: string;
+    details?: (failure: F, context: C) => Record<string, unknown>;
+    /** The field at fault (a path parameter's name, a body field's path), answered as `param`. */
+    param?: string;
+  },
 ];
 
 /**
@@ -41,7 +47,7 @@ export function refusal<F extends Failure, C = undefined>(
     C
   >;
   const text = typeof message === 'function' ? message(failure, context as C) : message;
-  return new ApiError(status, code, text, more?.details?.(failure, context as C));
+  return new ApiError(status, code, text, more?.details?.(failure, context as C), more?.param);
 }
 
 type StatusOf<T> = Extract<

@@ -12,7 +12,12 @@ import { type Failed, type Refusals, refusal } from './refusals.js';
 
 /** Why a date of a request may not be played now. */
 const DATE_REFUSALS = {
-  malformed: [400, 'invalid_date', (_, { text }) => `${text} is not a calendar date (YYYY-MM-DD)`],
+  malformed: [
+    400,
+    'invalid_date',
+    (_, { text }) => `${text} is not a calendar date (YYYY-MM-DD)`,
+    { param: 'date' },
+  ],
   before_archive: [404, 'not_found', (_, { firstDay }) => `The archive starts on ${firstDay}`],
   not_yet_playable: [404, 'not_found', (_, { text }) => `${text} has not begun anywhere yet`],
 } as const satisfies Refusals<Failed<DateVerdict>, { text: string; firstDay: string }>;
@@ -28,7 +33,7 @@ export function requirePlayableDate(services: Services, text: string): IsoDate {
 export function requireLevelOf(kind: Kind, level: Level): void {
   const levels = engineFor(kind).levels;
   if (!levels.includes(level)) {
-    throw new ApiError(400, 'invalid_level', noSuchLevel(kind, levels, level));
+    throw new ApiError(400, 'invalid_level', noSuchLevel(kind, levels, level), undefined, 'level');
   }
 }
 

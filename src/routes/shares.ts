@@ -6,7 +6,7 @@ import { ApiError } from '../http/errors.js';
 import { RATE_LIMITS } from '../http/rate-limit.js';
 import { validationHook } from '../http/validation.js';
 import { createShare, listShares, revokeShare, type ShareOutcome, shareView } from '../play/shares.js';
-import { limitedBy, PLAYER } from './access.js';
+import { idempotent, limitedBy, PLAYER, PLAYER_READ } from './access.js';
 import { readsOwnSolves } from './own-solves.js';
 import { errorResponses, type Failed, type Refusals, refusal } from './refusals.js';
 import { jsonError } from './schemas.js';
@@ -33,7 +33,7 @@ const create = createRoute({
   path: '/players/me/shares',
   operationId: 'createShare',
   tags: [TAGS.shares.name],
-  ...readsOwnSolves(MAKING, 'body'),
+  ...idempotent(readsOwnSolves(MAKING, 'body')),
   summary: 'Share a solve, or the whole day, as a spoiler-free card',
   description:
     'With `kind` and `level`: the player’s solve of that puzzle; with neither: every puzzle of `date` it ' +
@@ -63,7 +63,7 @@ const list = createRoute({
   path: '/players/me/shares',
   operationId: 'listShares',
   tags: [TAGS.shares.name],
-  ...PLAYER,
+  ...PLAYER_READ,
   summary: 'The player’s shares, newest first',
   responses: {
     200: { content: { 'application/json': { schema: SharesSchema } }, description: 'The shares' },

@@ -12,7 +12,12 @@ import { jsonError, PuzzleParams } from './schemas.js';
 import { TAGS } from './tags.js';
 
 const REROLL_REFUSALS = {
-  malformed: [400, 'invalid_date', (_, { date }) => `${date} is not a calendar date (YYYY-MM-DD)`],
+  malformed: [
+    400,
+    'invalid_date',
+    (_, { date }) => `${date} is not a calendar date (YYYY-MM-DD)`,
+    { param: 'date' },
+  ],
   before_archive: [404, 'not_found', (_, { date }) => `${date} is before the archive`],
   not_made: [
     404,

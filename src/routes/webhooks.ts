@@ -21,7 +21,7 @@ import {
   webhookDeliveries,
   webhookList,
 } from '../play/webhook-endpoints.js';
-import { ADMIN, OWNER } from './access.js';
+import { ADMIN, idempotent, OWNER } from './access.js';
 import { jsonAnswer, jsonBody, PageQuery } from './json.js';
 import { errorResponses, type Failed, type Refusals, refusal } from './refusals.js';
 import { routeGroup } from './route-group.js';
@@ -75,7 +75,7 @@ const create = createRoute({
   path: '/admin/webhooks',
   operationId: 'createWebhook',
   tags: [TAGS.admin.name],
-  ...OWNER,
+  ...idempotent(OWNER),
   summary: 'Register an endpoint for events: its signing secret is in the answer, shown this once',
   request: { body: jsonBody(NewWebhookSchema) },
   responses: {

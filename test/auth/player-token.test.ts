@@ -23,7 +23,12 @@ describe('player tokens', () => {
     expect(tokenId).toMatch(/^[A-Za-z0-9_-]{16}$/);
     expect(keyId).toBe(await keyIdOf(NEW));
     expect(mac).toMatch(/^[A-Za-z0-9_-]{43}$/);
-    expect(await verifyPlayerToken({ current: NEW }, token)).toEqual({ playerId: id, tokenId, keyId });
+    expect(await verifyPlayerToken({ current: NEW }, token)).toEqual({
+      playerId: id,
+      tokenId,
+      keyId,
+      scope: 'full',
+    });
   });
 
   it('get a fresh token id each time one is issued', async () => {
@@ -89,6 +94,7 @@ describe('player tokens', () => {
         playerId: id,
         tokenId: LEGACY_TOKEN_ID,
         keyId: await keyIdOf(secret),
+        scope: 'full',
       });
     }
     const retired = `${id}.${await sign(OLD, 'player', id)}`;
@@ -152,6 +158,7 @@ describe('player tokens', () => {
       playerId: id,
       tokenId: 'A'.repeat(16),
       keyId: await keyIdOf(NEW),
+      scope: 'full',
     });
     expect(await verified('A'.repeat(17))).toBeNull();
     expect(await verified(`${'A'.repeat(15)}+`)).toBeNull();
@@ -173,5 +180,22 @@ describe('player tokens', () => {
 
   it('of the earlier format report the token id "legacy"', () => {
     expect(LEGACY_TOKEN_ID).toBe('legacy');
+  });
+});
+
+describe('read tokens', () => {
+  it('verify with scope read, their suffix signed with the rest', async () => {
+    const id = newPlayerId();
+    const token = await playerToken({ current: NEW }, id, 'B'.repeat(16), 'read');
+    expect(token.endsWith('.read')).toBe(true);
+    expect(await verifyPlayerToken({ current: NEW }, token)).toMatchObject({ playerId: id, scope: 'read' });
+  });
+
+  it('do not verify with the suffix cut off, and a full token does not verify with one added', async () => {
+    const id = newPlayerId();
+    const read = await playerToken({ current: NEW }, id, 'B'.repeat(16), 'read');
+    const full = await playerToken({ current: NEW }, id, 'B'.repeat(16));
+    expect(await verifyPlayerToken({ current: NEW }, read.slice(0, -'.read'.length))).toBeNull();
+    expect(await verifyPlayerToken({ current: NEW }, `${full}.read`)).toBeNull();
   });
 });

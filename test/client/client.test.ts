@@ -75,6 +75,20 @@ describe('the client', () => {
     });
   });
 
+  it('sends an idempotencyKey, so a retried registration answers the same player', async () => {
+    const key = crypto.randomUUID();
+    const first = await client().register({ displayName: 'Retried Once' }, { idempotencyKey: key });
+    const again = await client().register({ displayName: 'Retried Once' }, { idempotencyKey: key });
+    expect(again.player.id).toBe(first.player.id);
+  });
+
+  it("exposes the refused field and the code's documentation as ApiError.param and docUrl", async () => {
+    const error = await client()
+      .register({ displayName: 'x' })
+      .catch((e: unknown) => e);
+    expect(error).toMatchObject({ param: 'displayName', docUrl: '/docs/errors#invalid_request' });
+  });
+
   it('pages a board with its query and scope, and needs a token for a following scope', async () => {
     const board = await client().leaderboard(date, 'sudoku', 'easy', { limit: 5 });
     expect(board).toMatchObject({ scope: 'global', nextCursor: null });

@@ -87,6 +87,7 @@ const CALLS: Record<keyof Client, (api: Client) => Promise<unknown>> = {
   createLinkCode: (api) => api.createLinkCode(),
   signIn: (api) => api.signIn({ idToken: 'eyJhbGciOiJIUzI1NiJ9.e30.c2ln', mergeAnonymous: true }),
   link: (api) => api.link('ABCDE-FGHJK'),
+  createReadToken: (api) => api.createReadToken('Widget'),
   tokens: (api) => api.tokens(),
   revokeToken: (api) => api.revokeToken(id),
   pushKey: (api) => api.pushKey(),

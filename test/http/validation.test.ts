@@ -29,7 +29,12 @@ describe('a refused request', () => {
   it('names the body field and what is wrong with it, with no parser prefix', async () => {
     expect(await refusal('/v1/players', postJson({ displayName: 'x' }))).toEqual({
       status: 400,
-      error: { code: 'invalid_request', message: 'displayName: must be at least 2 characters' },
+      error: {
+        code: 'invalid_request',
+        message: 'displayName: must be at least 2 characters',
+        param: 'displayName',
+        docUrl: '/docs/errors#invalid_request',
+      },
     });
   });
 
@@ -46,19 +51,34 @@ describe('a refused request', () => {
 
   it('says that a malformed value is a path parameter', async () => {
     const { error } = await refusal('/v1/puzzles/2026-1-29/sudoku/easy');
-    expect(error).toEqual({ code: 'invalid_request', message: 'path parameter date: must be YYYY-MM-DD' });
+    expect(error).toEqual({
+      code: 'invalid_request',
+      message: 'path parameter date: must be YYYY-MM-DD',
+      param: 'date',
+      docUrl: '/docs/errors#invalid_request',
+    });
   });
 
   it('refuses an unknown kind as invalid_kind, in the path or in the query, naming the kinds', async () => {
     const kinds = `the kinds are ${KINDS.join(', ')}`;
     expect(await refusal('/v1/puzzles/2026-11-29/chess/easy')).toEqual({
       status: 400,
-      error: { code: 'invalid_kind', message: `path parameter kind: "chess" is not a kind; ${kinds}` },
+      error: {
+        code: 'invalid_kind',
+        message: `path parameter kind: "chess" is not a kind; ${kinds}`,
+        param: 'kind',
+        docUrl: '/docs/errors#invalid_kind',
+      },
     });
     const { token } = await register(at);
     expect(await refusal('/v1/players/me/history?kind=chess', { headers: bearer(token) })).toEqual({
       status: 400,
-      error: { code: 'invalid_kind', message: `query parameter kind: "chess" is not a kind; ${kinds}` },
+      error: {
+        code: 'invalid_kind',
+        message: `query parameter kind: "chess" is not a kind; ${kinds}`,
+        param: 'kind',
+        docUrl: '/docs/errors#invalid_kind',
+      },
     });
   });
 
@@ -69,6 +89,8 @@ describe('a refused request', () => {
         code: 'invalid_level',
         message:
           'path parameter level: "nightmare" is not a level; the levels are easy, medium, hard, expert, superhard',
+        param: 'level',
+        docUrl: '/docs/errors#invalid_level',
       },
     });
     expect(await refusal('/v1/puzzles/2026-11-29/sudoku/superhard')).toEqual({
@@ -76,6 +98,8 @@ describe('a refused request', () => {
       error: {
         code: 'invalid_level',
         message: 'sudoku has no level "superhard"; its levels are easy, medium, hard, expert',
+        param: 'level',
+        docUrl: '/docs/errors#invalid_level',
       },
     });
   });
@@ -88,6 +112,8 @@ describe('a refused request', () => {
       error: {
         code: 'invalid_level',
         message: 'sudoku has no level "superhard"; its levels are easy, medium, hard, expert',
+        param: 'level',
+        docUrl: '/docs/errors#invalid_level',
       },
     });
     const own = await api('/v1/players/me/history?kind=colorsort&level=superhard', {
@@ -102,6 +128,7 @@ describe('a refused request', () => {
       error: {
         code: 'invalid_time_zone',
         message: '"" is not an IANA time zone (such as "Europe/Paris" or "UTC")',
+        docUrl: '/docs/errors#invalid_time_zone',
       },
     });
   });
@@ -118,6 +145,7 @@ describe('a refused request', () => {
       error: {
         code: 'unsupported_media_type',
         message: 'Send the body as JSON, with Content-Type: application/json',
+        docUrl: '/docs/errors#unsupported_media_type',
       },
     });
   });
@@ -138,13 +166,22 @@ describe('a refused request', () => {
         bearer(token),
       ),
     );
-    expect(error).toEqual({ code: 'invalid_request', message: 'log[1][0]: times must not decrease' });
+    expect(error).toEqual({
+      code: 'invalid_request',
+      message: 'log[1][0]: times must not decrease',
+      param: 'log[1][0]',
+      docUrl: '/docs/errors#invalid_request',
+    });
   });
 
   it('says plainly that a body is not JSON', async () => {
     const { status, error } = await refusal('/v1/players', postJson('{"displayName": '));
     expect(status).toBe(400);
-    expect(error).toEqual({ code: 'invalid_json', message: 'Malformed JSON in request body' });
+    expect(error).toEqual({
+      code: 'invalid_json',
+      message: 'Malformed JSON in request body',
+      docUrl: '/docs/errors#invalid_json',
+    });
   });
 });
 

@@ -52,7 +52,11 @@ async function submitWith(startTokenFor: (playerId: PlayerId) => Promise<string>
 async function expectRefused(outcome: Awaited<ReturnType<typeof submitWith>>, message: string) {
   expect(outcome.res.status).toBe(403);
   const body = await errorOf(outcome.res);
-  expect(body.error).toEqual({ code: 'invalid_start_token', message });
+  expect(body.error).toEqual({
+    code: 'invalid_start_token',
+    message,
+    docUrl: '/docs/errors#invalid_start_token',
+  });
   expect(await submissionsOf(outcome.playerId)).toBe(0);
 }
 

@@ -41,6 +41,7 @@ const READS_NO_OWN_SOLVES: Record<string, string> = {
     "its bearer is the anonymous player to merge; the account's player is known only once the id token is checked, and src/play/account-player.ts settles its solves itself",
   createLinkCode: 'a code for another device',
   listTokens: "the player's tokens",
+  createReadToken: 'makes a token',
   revokeToken: 'revokes a token',
   subscribePush: 'a push subscription',
   unsubscribePush: 'a push subscription',

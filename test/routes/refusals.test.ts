@@ -11,7 +11,7 @@ type Outcome =
 
 const TABLE = {
   gone: [404, 'not_found', (_, { id }) => `There is no thing ${id}`, { doc: 'No such thing' }],
-  clash: [409, 'clash', 'It clashes', { details: ({ index }) => (index === undefined ? {} : { index }) }],
+  clash: [409, 'conflict', 'It clashes', { details: ({ index }) => (index === undefined ? {} : { index }) }],
 } as const satisfies Refusals<Failed<Outcome>, { id: string }>;
 
 describe('a refusal table', () => {
@@ -29,7 +29,7 @@ describe('a refusal table', () => {
     const clash = refusal(TABLE, clashing, { id: 'x1' });
     expect([clash.status, clash.code, clash.message, clash.details]).toEqual([
       409,
-      'clash',
+      'conflict',
       'It clashes',
       { index: 3 },
     ]);
@@ -47,7 +47,7 @@ describe('a refusal table', () => {
     expect(errorResponses({ 400: 'Malformed id', 404: 'Not begun yet' }, TABLE)).toEqual({
       400: expect.objectContaining({ description: 'Malformed id' }),
       404: expect.objectContaining({ description: 'Not begun yet; `not_found`: No such thing' }),
-      409: expect.objectContaining({ description: '`clash`: It clashes' }),
+      409: expect.objectContaining({ description: '`conflict`: It clashes' }),
     });
   });
 

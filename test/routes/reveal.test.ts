@@ -281,6 +281,7 @@ describe('which kinds have a reveal route', () => {
     expect((await errorOf(res)).error).toEqual({
       code: 'not_found',
       message: 'sudoku hides nothing, so it has no reveal route; the kinds that have one are colorsort',
+      docUrl: '/docs/errors#not_found',
     });
   });
 

@@ -86,7 +86,11 @@ describe('the test clock outside development', () => {
       const res = await deployed('/v1/admin/clock', init);
       expect(res.status, method).toBe(404);
       expect(await res.json()).toEqual({
-        error: { code: 'not_found', message: `No route for ${method} /v1/admin/clock` },
+        error: {
+          code: 'not_found',
+          message: `No route for ${method} /v1/admin/clock`,
+          docUrl: '/docs/errors#not_found',
+        },
       });
     }
   });
