@@ -33,7 +33,7 @@ describe('npm run bench', () => {
     expect(engines).toContain('sudoku');
     const run = bench(['nosuch']);
     expect(run.stderr).toContain(
-      `benchmarks are ${[...engines, 'fairplay', 'day', 'http', 'shards', 'growth', 'push', 'shares', 'hints'].join(', ')}\n`,
+      `benchmarks are ${[...engines, 'fairplay', 'day', 'http', 'shards', 'growth', 'push', 'shares', 'hints', 'split'].join(', ')}\n`,
     );
   });
 });
