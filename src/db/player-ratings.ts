@@ -5,7 +5,7 @@ import { newRating } from '../rating/glicko2.js';
 import { PLAY_DAY_GAP_MS } from '../rating/play-days.js';
 import { ESTABLISHED_MIN_PLAY_DAYS } from '../rating/standing.js';
 import type { PlayerGame } from '../rating/weighted-games.js';
-import { batch, type Param, type Params, type Statement, settable } from './batch.js';
+import { batch, type Param, type Params, type Statement, settable, statement } from './batch.js';
 import type { Db } from './client.js';
 import { jsonRowsInsert } from './json-rows-insert.js';
 import { isCounted, ownSolve } from './ranked-solves.js';
@@ -265,9 +265,9 @@ export async function advancePlayerRating(db: Db, update: CaughtUpRating): Promi
 }
 
 /**
- * Several players' catch-ups of one kind written in one batch of two statements however many players (the
- * new rows in one insert, the compare-and-set of the others in one update, each with its rows as one JSON
- * value), then the rating-after columns of every game that applied in one statement: two round trips.
+ * Several players' catch-ups of one kind written in one batch (one round trip) of at most three statements
+ * however many players: the new rows in one insert, the compare-and-set of the others in one update (each
+ * with its rows as one JSON value), and the rating-after columns of the games of every row that applied.
  * Returns the players whose row another writer changed since it was read (nothing was written for them).
  */
 export async function advancePlayerRatings(db: Db, updates: readonly CaughtUpRating[]): Promise<string[]> {
@@ -275,14 +275,39 @@ export async function advancePlayerRatings(db: Db, updates: readonly CaughtUpRat
   const fresh = updates.filter((u) => !u.exists);
   const known = updates.filter((u) => u.exists);
   const rows = fresh.map((u) => ({ playerId: u.playerId, kind: u.kind, ...ratingValues(u), version: 1 }));
-  const statements = [
+  const after = updates.filter((u) => u.after.length > 0);
+  const writes = [
     ...jsonRowsInsert(db, playerRatings, rows, playerRatings.playerId),
     ...(known.length > 0 ? [compareAndSetAll(db, known)] : []),
   ];
-  const written = new Set((await batch(db, statements)).flat());
-  const after = updates.filter((u) => written.has(u.playerId)).flatMap((u) => u.after);
-  if (after.length > 0) await ratingsAfterQuery(db, after);
-  return updates.filter((u) => !written.has(u.playerId)).map((u) => u.playerId);
+  const gamesAfter = after.length > 0 ? statement(db, ratingsAfterIfWrittenQuery(db, after)) : null;
+  // The games' columns last: their condition reads the rows as the writes left them.
+  const results = await batch(db, [...writes, gamesAfter]);
+  const players = new Set(results.slice(0, writes.length).flat());
+  return updates.filter((u) => !players.has(u.playerId)).map((u) => u.playerId);
+}
+
+/**
+ * `ratingsAfterQuery` for the games of catch-ups written in the same batch: a game's columns are set only
+ * when its player's row is the one its catch-up wrote (its version after the write, its `rated_through`),
+ * so a catch-up that lost its compare-and-set leaves its games to the one that won.
+ */
+function ratingsAfterIfWrittenQuery(db: Db, updates: readonly CaughtUpRating[]) {
+  const rows = JSON.stringify(
+    updates.flatMap((u) =>
+      u.after.map((a) => [a.id, a.rating, a.deviation, u.playerId, u.kind, u.version + 1, u.through]),
+    ),
+  );
+  const at = (index: number) => sql`json_extract(game.value, ${`$[${index}]`})`;
+  const column = (index: number) =>
+    sql`(select ${at(index)} from json_each(${rows}) game where ${at(0)} = ${submissions.id})`;
+  return db
+    .update(submissions)
+    .set({ ratingAfter: column(1), deviationAfter: column(2) })
+    .where(
+      sql`${submissions.id} in (select ${at(0)} from json_each(${rows}) game join player_ratings r
+        on r.player_id = ${at(3)} and r.kind = ${at(4)} and r.version = ${at(5)} and r.rated_through = ${at(6)})`,
+    );
 }
 
 /** What a caught-up rating stores, as its row's columns. */
