@@ -1,23 +1,20 @@
 import { DurableObject } from 'cloudflare:workers';
 import { createDb, type Db } from '../db/client.js';
-import {
-  insertLiveSolves,
-  type LiveSolveRow,
-  type RankedSolveFields,
-  rankedSolvesOf,
-} from '../db/live-board.js';
-import { puzzleRatingState } from '../db/puzzle-ratings.js';
+import { type LiveSolveRow, type RankedSolveFields, rankedSolvesOf } from '../db/live-board.js';
+import type { OwnGameRating } from '../db/player-ratings.js';
+import { type PuzzleRatingState, puzzleRatingState } from '../db/puzzle-ratings.js';
 import { boardShardsOf, raisePeakSolves } from '../db/puzzles.js';
 import type { NewSubmissionRow } from '../db/submissions.js';
 import type { Env } from '../env.js';
-import { catchUpPlayerRatings } from '../play/catch-up-player-rating.js';
 import { catchUpPuzzleRating } from '../play/catch-up-puzzle-ratings.js';
+import { flushLiveSolves } from '../play/flush-live-solves.js';
 import type { Rating } from '../rating/glicko2.js';
 import { gameInputsOf, rateSolve, type SolveContext } from '../rating/rate-solve.js';
 import { errorFields, log } from '../runtime/log.js';
 import { callDesk } from './call-desk.js';
 import { CountedTimes } from './counted-times.js';
 import { MinutePeak } from './minute-peak.js';
+import { ownGameOf, type RatingRowRead } from './own-game.js';
 import { type PeerSolve, PeerTimes } from './peer-times.js';
 import { allShards, shardName, shardOf } from './shards.js';
 
@@ -27,7 +24,7 @@ export const FLUSH_ROWS = 100;
 export const FLUSH_DELAY_MS = 1000;
 
 /** The board's SQLite schema: `PRAGMA user_version` is not available to Durable Objects, so a table keeps it. */
-const SCHEMA_VERSION = 1;
+const SCHEMA_VERSION = 2;
 
 /** The player's side of a clean solve's game, as the Worker read it; the board adds the puzzle's side. */
 export type PlayerSide = Omit<SolveContext, 'puzzle' | 'puzzleEstablishedGames' | 'pendingPuzzleGames'>;
@@ -39,6 +36,8 @@ export interface BoardSolve {
   /** Clean solves are counted at once; held ones (pending, flagged) wait for a moderator, counted nowhere. */
   verdict: 'clean' | 'pending' | 'flagged';
   player: PlayerSide;
+  /** The player's rating row as the Worker read it; without it the flush catches the rating up from D1. */
+  ratingRow?: RatingRowRead;
 }
 
 /** What a board answers for a player's ranked solve: the stored solve and where it stands now. */
@@ -114,6 +113,11 @@ export class PuzzleDesk extends DurableObject<Env> {
   private toldThrough: number | undefined;
   /** Shard 0 of several: the version of D1's puzzle rating it last took (D1 bumps it at every write). */
   private appliedVersion = -1;
+  /**
+   * One shard: the puzzle's rating as D1 held it after the last flush, which the next one's games are
+   * applied to. Undefined after a restart or a flush whose write a catch-up took over: read from D1 then.
+   */
+  private flushedRating: PuzzleRatingState | undefined;
   /** Undefined until the board has been started from D1 by its first solve. */
   private puzzle: PuzzleState | undefined;
   private unflushed = 0;
@@ -156,10 +160,11 @@ export class PuzzleDesk extends DurableObject<Env> {
     };
     const fields = fieldsOf(row);
     const countedMs = row.countedMs ?? 0;
+    const ownGame = counted && solve.ratingRow ? ownGameOf(row, solve.ratingRow, solve.player, rated) : null;
     // No await from here to the answer: the row, the puzzle's rating and the alarm are written as one. The
     // insert is the player's check too: a repeat's row is kept and nothing else is written.
     const isNew = this.ctx.storage.transactionSync(() => {
-      const inserted = this.insertSolve(row, fields);
+      const inserted = this.insertSolve(row, fields, ownGame);
       // With shards the puzzle's rating is shard 0's to apply, from D1, once this game is there.
       if (inserted && counted && this.place.shards === 1) {
         puzzle.rating = rated.puzzleAfter;
@@ -277,7 +282,23 @@ export class PuzzleDesk extends DurableObject<Env> {
   private migrate(): void {
     this.sql.exec('create table if not exists board_schema (version integer not null)');
     const version = this.sql.exec<{ version: number }>('select version from board_schema').toArray()[0];
-    if (version?.version === SCHEMA_VERSION) return;
+    if (version === undefined) this.createSchema();
+    else if (version.version < SCHEMA_VERSION) {
+      this.ctx.storage.transactionSync(() => {
+        // Version 2: a counted solve keeps its player's rating through it, for the flush to write.
+        this.sql.exec('alter table solves add column own_game text');
+        this.sql.exec('update board_schema set version = ?', SCHEMA_VERSION);
+      });
+    }
+    // Added with shards: a board made before them has no row, and is shard 0 of 1.
+    this.sql.exec(`create table if not exists board_shard (
+      id integer primary key check (id = 1),
+      shard integer not null,
+      shards integer not null
+    )`);
+  }
+
+  private createSchema(): void {
     this.ctx.storage.transactionSync(() => {
       // seq is the arrival order (ties rank by it); solves started from D1 take their D1 id.
       this.sql.exec(`create table solves (
@@ -287,6 +308,7 @@ export class PuzzleDesk extends DurableObject<Env> {
         counted integer not null,
         fields text not null,
         row text,
+        own_game text,
         flushed integer not null
       )`);
       this.sql.exec('create index solves_by_time on solves (counted, counted_ms, seq)');
@@ -299,12 +321,6 @@ export class PuzzleDesk extends DurableObject<Env> {
       )`);
       this.sql.exec('insert into board_schema (version) values (?)', SCHEMA_VERSION);
     });
-    // Added with shards: a board made before them has no row, and is shard 0 of 1.
-    this.sql.exec(`create table if not exists board_shard (
-      id integer primary key check (id = 1),
-      shard integer not null,
-      shards integer not null
-    )`);
   }
 
   /** Rebuilds memory from the board's own storage: the counted times and the puzzle's rating. */
@@ -474,6 +490,7 @@ export class PuzzleDesk extends DurableObject<Env> {
       rating: { rating: state.rating, deviation: state.ratingDeviation, volatility: state.ratingVolatility },
       establishedGames: state.establishedGames,
     };
+    this.flushedRating = shards === 1 ? state : undefined;
     this.ctx.storage.transactionSync(() => {
       this.sql.exec('delete from solves');
       for (const solve of solves) {
@@ -508,15 +525,16 @@ export class PuzzleDesk extends DurableObject<Env> {
   }
 
   /** Stores a new solve; false, storing nothing, when the player already has one here. */
-  private insertSolve(row: LiveSolveRow, fields: AnsweredFields): boolean {
+  private insertSolve(row: LiveSolveRow, fields: AnsweredFields, ownGame: OwnGameRating | null): boolean {
     const inserted = this.sql.exec(
-      `insert into solves (player_id, counted_ms, counted, fields, row, flushed) values (?, ?, ?, ?, ?, 0)
-       on conflict (player_id) do nothing returning seq`,
+      `insert into solves (player_id, counted_ms, counted, fields, row, own_game, flushed)
+       values (?, ?, ?, ?, ?, ?, 0) on conflict (player_id) do nothing returning seq`,
       row.playerId,
       row.countedMs ?? 0,
       row.counted ? 1 : 0,
       JSON.stringify(fields),
       JSON.stringify(row),
+      ownGame && JSON.stringify(ownGame),
     );
     return inserted.toArray().length > 0;
   }
@@ -619,16 +637,34 @@ export class PuzzleDesk extends DurableObject<Env> {
     let copied = 0;
     for (;;) {
       const pending = this.sql
-        .exec<{ seq: number; row: string }>(
-          'select seq, row from solves where flushed = 0 order by seq limit ?',
+        .exec<{ seq: number; row: string; own_game: string | null }>(
+          'select seq, row, own_game from solves where flushed = 0 order by seq limit ?',
           FLUSH_ROWS,
         )
         .toArray();
       const last = pending.at(-1);
       if (!last) break;
       const rows = pending.map((p) => JSON.parse(p.row) as LiveSolveRow);
-      await insertLiveSolves(db, rows);
-      await this.catchUpRatings(db, puzzle.puzzleId, rows);
+      const shared = this.place.shards > 1;
+      // One shard writes the puzzle's rating in its batch, from D1's as its last flush left it.
+      if (!shared) this.flushedRating ??= await puzzleRatingState(db, puzzle.puzzleId);
+      const peak = this.peak.unwritten();
+      const outcome = await flushLiveSolves(
+        db,
+        {
+          puzzleId: puzzle.puzzleId,
+          // One puzzle, so one kind.
+          kind: (rows[0] as LiveSolveRow).kind,
+          rows,
+          ...(shared || !this.flushedRating ? {} : { puzzle: this.flushedRating }),
+          ownGames: pending.flatMap((p) => (p.own_game ? [JSON.parse(p.own_game) as OwnGameRating] : [])),
+          ...(peak === null ? {} : { peak: peak * this.place.shards }),
+        },
+        new Date(),
+      );
+      if (peak !== null) this.peak.wrote(peak);
+      this.flushedRating = shared ? undefined : outcome.puzzle;
+      if (shared) await this.applyShardedRating(puzzle.puzzleId);
       // Only now is the batch the board's to forget: a failure before this line replays it, adding nothing.
       this.sql.exec('update solves set flushed = 1 where flushed = 0 and seq <= ?', last.seq);
       this.unflushed -= pending.length;
@@ -640,8 +676,9 @@ export class PuzzleDesk extends DurableObject<Env> {
   }
 
   /**
-   * Raises the puzzle's busiest minute in D1 when this board's has grown. Players spread evenly over the
-   * shards by their ids' hash, so a shard's busiest minute times K stands for the puzzle's.
+   * Raises the puzzle's busiest minute in D1 when this board's has grown and no batch carried it. Players
+   * spread evenly over the shards by their ids' hash, so a shard's busiest minute times K stands for the
+   * puzzle's.
    */
   private async writePeak(db: Db, puzzleId: string): Promise<void> {
     const peak = this.peak.unwritten();
@@ -650,22 +687,15 @@ export class PuzzleDesk extends DurableObject<Env> {
     this.peak.wrote(peak);
   }
 
-  /** D1's ratings take the copied games in, in D1's order (the board's arrival order). */
-  private async catchUpRatings(db: Db, puzzleId: string, rows: readonly LiveSolveRow[]): Promise<void> {
-    if (this.place.shards === 1) {
-      const state = await puzzleRatingState(db, puzzleId);
-      if (state) await catchUpPuzzleRating(db, state);
-    } else if (this.place.shard === 0) {
+  /** With shards, shard 0 applies the puzzle's games D1 now holds, in D1's order; another shard asks it to. */
+  private async applyShardedRating(puzzleId: string): Promise<void> {
+    if (this.place.shard === 0) {
       await this.applyFromD1();
     } else {
       this.takeRating(
         await callDesk(this.namespace(), shardName(puzzleId, 0), (board) => board.applyPuzzleGames(puzzleId)),
       );
     }
-    // One puzzle, so one kind: each player's rating of it takes the player's new games, in one batch.
-    const players = [...new Set(rows.filter((r) => r.counted).map((r) => r.playerId))];
-    const kind = rows[0]?.kind;
-    if (kind) await catchUpPlayerRatings(db, players, kind, new Date());
   }
 
   /** Shard 0's rating after it applied this shard's flushed games: what this shard's next games play against. */

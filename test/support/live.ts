@@ -96,5 +96,7 @@ export function judgedSolve(
       playDays: [],
       at,
     },
+    // As the Worker reads a player of `newPlayers` with no game yet.
+    ratingRow: { exists: false, version: 0, lastBefore: 0, pendingIds: [] },
   };
 }
