@@ -572,37 +572,20 @@ export class PuzzleDesk extends DurableObject<Env> {
     };
   }
 
-  /** Counted solves faster than `ms`: whole seconds from memory, the second `ms` falls in from SQLite. */
+  /** Counted solves faster than `ms`, from memory. */
   private countBelow(ms: number): number {
-    const bucket = this.times.bucketOf(ms);
-    return (
-      this.times.before(bucket) +
-      this.sql
-        .exec<{ n: number }>(
-          'select count(*) as n from solves where counted = 1 and counted_ms >= ? and counted_ms < ?',
-          this.times.bucketStartMs(bucket),
-          ms,
-        )
-        .one().n
-    );
+    return this.times.below(ms);
   }
 
   /**
    * The counted time of the k-th counted solve in time order, this shard's and the others' together: the
    * bucket the k-th falls in (this shard's tree alone when it has no others, else a binary search over both
-   * trees), then the exact times in it.
+   * trees), then the exact times in it, from memory.
    */
   private kthMs(k: number): number | null {
     if (k < 1 || k > this.times.total + this.peers.total) return null;
     const bucket = this.peers.total === 0 ? (this.times.find(k)?.bucket ?? 0) : this.mergedBucketOf(k);
-    const own = this.sql
-      .exec<{ counted_ms: number }>(
-        'select counted_ms from solves where counted = 1 and counted_ms >= ? and counted_ms < ?',
-        this.times.bucketStartMs(bucket),
-        bucket === this.times.seconds - 1 ? Number.MAX_SAFE_INTEGER : this.times.bucketStartMs(bucket + 1),
-      )
-      .toArray()
-      .map((r) => r.counted_ms);
+    const own = this.times.timesIn(bucket);
     const inBucket = [...own, ...this.peers.timesIn(bucket)].sort((a, b) => a - b);
     return inBucket[k - 1 - (this.times.before(bucket) + this.peers.before(bucket))] ?? null;
   }
