@@ -7,9 +7,10 @@ import { boardShardsOf, raisePeakSolves } from '../db/puzzles.js';
 import type { NewSubmissionRow } from '../db/submissions.js';
 import type { Env } from '../env.js';
 import { catchUpPuzzleRating } from '../play/catch-up-puzzle-ratings.js';
-import { flushLiveSolves } from '../play/flush-live-solves.js';
+import { flushLiveSolves, puzzleGameOf } from '../play/flush-live-solves.js';
 import type { Rating } from '../rating/glicko2.js';
 import { gameInputsOf, rateSolve, type SolveContext } from '../rating/rate-solve.js';
+import { applyPuzzleGames } from '../rating/weighted-games.js';
 import { errorFields, log } from '../runtime/log.js';
 import { callDesk } from './call-desk.js';
 import { CountedTimes } from './counted-times.js';
@@ -161,19 +162,16 @@ export class PuzzleDesk extends DurableObject<Env> {
     const fields = fieldsOf(row);
     const countedMs = row.countedMs ?? 0;
     const ownGame = counted && solve.ratingRow ? ownGameOf(row, solve.ratingRow, solve.player, rated) : null;
-    // No await from here to the answer: the row, the puzzle's rating and the alarm are written as one. The
-    // insert is the player's check too: a repeat's row is kept and nothing else is written.
-    const isNew = this.ctx.storage.transactionSync(() => {
-      const inserted = this.insertSolve(row, fields, ownGame);
-      // With shards the puzzle's rating is shard 0's to apply, from D1, once this game is there.
-      if (inserted && counted && this.place.shards === 1) {
-        puzzle.rating = rated.puzzleAfter;
-        puzzle.establishedGames = rated.puzzleEstablishedAfter;
-        this.savePuzzle(puzzle);
-      }
-      return inserted;
-    });
-    if (!isNew) return this.answer(this.stored(row.playerId) as StoredSolve, true);
+    // No await from here to the answer. The insert is the solve's one statement and the player's check: a
+    // repeat's row is kept and nothing else is written. The puzzle's rating stays in memory (a restart
+    // replays the solves after the one it was last saved through).
+    if (!this.insertSolve(row, fields, ownGame))
+      return this.answer(this.stored(row.playerId) as StoredSolve, true);
+    // With shards the puzzle's rating is shard 0's to apply, from D1, once this game is there.
+    if (counted && this.place.shards === 1) {
+      puzzle.rating = rated.puzzleAfter;
+      puzzle.establishedGames = rated.puzzleEstablishedAfter;
+    }
     if (counted) this.times.add(countedMs);
     this.peak.add(row.createdAt);
     this.unflushed++;
@@ -285,8 +283,11 @@ export class PuzzleDesk extends DurableObject<Env> {
     if (version === undefined) this.createSchema();
     else if (version.version < SCHEMA_VERSION) {
       this.ctx.storage.transactionSync(() => {
-        // Version 2: a counted solve keeps its player's rating through it, for the flush to write.
+        // Version 2: a counted solve keeps its player's rating through it, for the flush to write; the
+        // puzzle's rating is saved through a solve (until then it was saved with every solve).
         this.sql.exec('alter table solves add column own_game text');
+        this.sql.exec('alter table puzzle add column through_seq integer not null default 0');
+        this.sql.exec('update puzzle set through_seq = (select coalesce(max(seq), 0) from solves)');
         this.sql.exec('update board_schema set version = ?', SCHEMA_VERSION);
       });
     }
@@ -317,28 +318,43 @@ export class PuzzleDesk extends DurableObject<Env> {
         id integer primary key check (id = 1),
         puzzle_id text not null,
         rating text not null,
-        established_games integer not null
+        established_games integer not null,
+        through_seq integer not null
       )`);
       this.sql.exec('insert into board_schema (version) values (?)', SCHEMA_VERSION);
     });
   }
 
-  /** Rebuilds memory from the board's own storage: the counted times and the puzzle's rating. */
+  /**
+   * Rebuilds memory from the board's own storage: the counted times and the puzzle's rating (one shard:
+   * as saved, with the counted games of the solves after it replayed in arrival order).
+   */
   private loadMemory(): void {
     const row = this.sql
-      .exec<{ puzzle_id: string; rating: string; established_games: number }>(
-        'select puzzle_id, rating, established_games from puzzle',
+      .exec<{ puzzle_id: string; rating: string; established_games: number; through_seq: number }>(
+        'select puzzle_id, rating, established_games, through_seq from puzzle',
       )
       .toArray()[0];
+    this.place =
+      this.sql
+        .exec<{ shard: number; shards: number }>('select shard, shards from board_shard')
+        .toArray()[0] ?? this.place;
     this.puzzle = row && {
       puzzleId: row.puzzle_id,
       rating: JSON.parse(row.rating) as Rating,
       establishedGames: row.established_games,
     };
-    this.place =
-      this.sql
-        .exec<{ shard: number; shards: number }>('select shard, shards from board_shard')
-        .toArray()[0] ?? this.place;
+    if (this.puzzle && this.place.shards === 1) {
+      const games = this.sql
+        .exec<{ row: string }>(
+          'select row from solves where counted = 1 and seq > ? order by seq',
+          row?.through_seq,
+        )
+        .toArray()
+        .map((r) => puzzleGameOf(JSON.parse(r.row) as LiveSolveRow));
+      this.puzzle.rating = applyPuzzleGames(this.puzzle.rating, games);
+      this.puzzle.establishedGames += games.filter((g) => g.puzzleWeight > 0).length;
+    }
     this.times.clear();
     for (const solve of this.sql.exec<{ counted_ms: number }>(
       'select counted_ms from solves where counted = 1',
@@ -514,10 +530,13 @@ export class PuzzleDesk extends DurableObject<Env> {
     this.loadMemory();
   }
 
+  /** Saves the puzzle's rating in memory, which every solve the board holds has played. */
   private savePuzzle(puzzle: PuzzleState): void {
     this.sql.exec(
-      `insert into puzzle (id, puzzle_id, rating, established_games) values (1, ?, ?, ?)
-       on conflict (id) do update set rating = excluded.rating, established_games = excluded.established_games`,
+      `insert into puzzle (id, puzzle_id, rating, established_games, through_seq)
+       values (1, ?, ?, ?, (select coalesce(max(seq), 0) from solves))
+       on conflict (id) do update set rating = excluded.rating, established_games = excluded.established_games,
+         through_seq = excluded.through_seq`,
       puzzle.puzzleId,
       JSON.stringify(puzzle.rating),
       puzzle.establishedGames,
@@ -650,6 +669,8 @@ export class PuzzleDesk extends DurableObject<Env> {
       if (shared) await this.applyShardedRating(puzzle.puzzleId);
       // Only now is the batch the board's to forget: a failure before this line replays it, adding nothing.
       this.sql.exec('update solves set flushed = 1 where flushed = 0 and seq <= ?', last.seq);
+      // Saved now and then, so that a restart replays only the solves since.
+      if (!shared) this.savePuzzle(puzzle);
       this.unflushed -= pending.length;
       copied += pending.length;
     }

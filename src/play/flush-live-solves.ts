@@ -72,13 +72,7 @@ function puzzleThrough(
   state: PuzzleRatingState,
   counted: readonly LiveSolveRow[],
 ): PuzzleRatingUpdate & { games: number } {
-  const games = counted.map(
-    (r): PuzzleGame => ({
-      score: r.score ?? 0,
-      solver: { rating: r.ratingBefore ?? 1500, deviation: r.deviationBefore ?? r.deviationAfter ?? 350 },
-      puzzleWeight: r.puzzleWeight ?? 0,
-    }),
-  );
+  const games = counted.map(puzzleGameOf);
   const next = applyPuzzleGames(
     { rating: state.rating, deviation: state.ratingDeviation, volatility: state.ratingVolatility },
     games,
@@ -89,5 +83,14 @@ function puzzleThrough(
     establishedGames: state.establishedGames + games.filter((g) => g.puzzleWeight > 0).length,
     version: state.ratingVersion,
     games: games.length,
+  };
+}
+
+/** A counted row's game as the puzzle plays it, read as `pendingPuzzleGamesQuery` reads D1's copy of it. */
+export function puzzleGameOf(r: LiveSolveRow): PuzzleGame {
+  return {
+    score: r.score ?? 0,
+    solver: { rating: r.ratingBefore ?? 1500, deviation: r.deviationBefore ?? r.deviationAfter ?? 350 },
+    puzzleWeight: r.puzzleWeight ?? 0,
   };
 }

@@ -17,7 +17,7 @@ import { newRating } from '../../src/rating/glicko2.js';
 import { gameInputsOf, rateSolve } from '../../src/rating/rate-solve.js';
 import { playerAfter } from '../../src/rating/weighted-games.js';
 import { appAt } from '../support/app.js';
-import { copyPuzzle, d1Number, judgedSolve, newPlayers } from '../support/live.js';
+import { copyPuzzle, d1Number, establishedSolve, judgedSolve, newPlayers } from '../support/live.js';
 import { countingTrips } from '../support/round-trips.js';
 
 const date = '2026-11-29';
@@ -35,16 +35,19 @@ async function boardBatch(
   name: string,
   players: readonly string[],
   reads: ReadonlyMap<string, PlayerRead> = new Map(),
+  established: ReadonlySet<string> = new Set(),
 ): Promise<FlushBatch> {
   const puzzleId = `${date}:sudoku:${name}`;
   await copyPuzzle(`${date}:sudoku:easy`, puzzleId);
   const state = (await puzzleRatingState(createDb(env.DB), puzzleId)) as PuzzleRatingState;
   let puzzle = { rating: state.rating, deviation: state.ratingDeviation, volatility: state.ratingVolatility };
-  let established = state.establishedGames;
+  let puzzleEstablished = state.establishedGames;
   const rows: LiveSolveRow[] = [];
   const ownGames: OwnGameRating[] = [];
   for (const [i, id] of players.entries()) {
-    const given = judgedSolve(puzzleId, id, 100_000 + 3_000 * i);
+    const given = established.has(id)
+      ? establishedSolve(puzzleId, id, 100_000 + 3_000 * i)
+      : judgedSolve(puzzleId, id, 100_000 + 3_000 * i);
     const { ratingRow = given.ratingRow, ...player } = reads.get(id) ?? {};
     const solve: BoardSolve = {
       ...given,
@@ -54,7 +57,7 @@ async function boardBatch(
     const rated = rateSolve({
       ...solve.player,
       puzzle,
-      puzzleEstablishedGames: established,
+      puzzleEstablishedGames: puzzleEstablished,
       pendingPuzzleGames: [],
     });
     const row: LiveSolveRow = {
@@ -68,7 +71,7 @@ async function boardBatch(
     rows.push(row);
     if (solve.ratingRow) ownGames.push(ownGameOf(row, solve.ratingRow, solve.player, rated));
     puzzle = rated.puzzleAfter;
-    established = rated.puzzleEstablishedAfter;
+    puzzleEstablished = rated.puzzleEstablishedAfter;
   }
   return { puzzleId, kind: 'sudoku', rows, puzzle: state, ownGames };
 }
@@ -120,10 +123,11 @@ describe("a one-shard board's flush of a batch", () => {
 
   it('leaves both ratings as a replay of D1 from the start leaves them', async () => {
     const players = await newPlayers(8);
-    const flush = await boardBatch('as-replayed', players);
+    // Half of them established, so that their games move the puzzle (their ratings are caught up from D1).
+    const flush = await boardBatch('as-replayed', players, new Map(), new Set(players.slice(0, 4)));
     await flushLiveSolves(createDb(env.DB), flush, new Date());
     const flushed = await storedRatings(flush.puzzleId, players);
-    expect(flushed.puzzle).toMatchObject({ games: 8 });
+    expect(flushed.puzzle).toMatchObject({ games: 8, established_games: 4 });
     expect(await replayedRatings(flush.puzzleId, players)).toEqual(flushed);
   });
 
