@@ -4,6 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../src/app.js';
 import { createAdminClient } from '../../src/client/index.js';
 import { DEV_SECRETS } from '../../src/config.js';
+import { AccountPlayerSchema } from '../../src/contract/accounts.js';
 import { WEBHOOK_EVENTS } from '../../src/contract/webhooks.js';
 import { addDays, utcDate } from '../../src/daily/calendar.js';
 import type { GenerationOutcome } from '../../src/daily/generate.js';
@@ -11,9 +12,11 @@ import { puzzlesOfDate } from '../../src/daily/schedule.js';
 import worker from '../../src/index.js';
 import { announceGenerated } from '../../src/play/generation-events.js';
 import { createServices } from '../../src/services.js';
+import { putOperatorPlayer } from '../accounts/support.js';
 import { adminAt } from '../support/admin-client.js';
 import { flaggedSolve } from '../support/held.js';
 import { eventually, newHook, receivedAt } from '../support/hooks.js';
+import { bodyOf } from '../support/json.js';
 import { onDirect } from '../support/live.js';
 import {
   later,
@@ -95,6 +98,16 @@ describe('webhook events', () => {
     expect(res.status).toBe(200);
     const [event] = await delivered('solve.ranked', player.id);
     expect(event?.data).toMatchObject({ puzzleId: '2026-11-21:loop:easy' });
+  });
+
+  it("a solve of a site's own player carries the site's external id", async () => {
+    const at = '2026-11-23T08:00:00Z';
+    const made = await putOperatorPlayer(at, 'reader-4711');
+    expect(made.status).toBe(201);
+    const { player, token } = await bodyOf(made, AccountPlayerSchema);
+    await cleanSolve(token, '2026-11-23', at);
+    const [event] = await delivered('solve.ranked', player.id);
+    expect(event?.data.player).toEqual({ id: player.id, externalId: 'reader-4711' });
   });
 
   it("a solve that begins a player's streak sends streak.extended with its length", async () => {
