@@ -7,7 +7,7 @@ import { appAt } from '../support/app.js';
 import { devIdToken } from '../support/id-tokens.js';
 import { bodyOf, errorOf } from '../support/json.js';
 import { bearer, type NewPlayer, register, solveAs, someAddress } from '../support/play.js';
-import { accountRows, postSession, putOperatorPlayer } from './support.js';
+import { accountRows, postSession, putOperatorPlayer, solveRanked } from './support.js';
 
 /**
  * Issue #44, item 1: an anonymous player signing in for the first time carries its history into the
@@ -21,14 +21,7 @@ const api = appAt(at);
 /** An anonymous player with a ranked solve of the date and a share of it. */
 async function playedAnonymously(): Promise<NewPlayer> {
   const player = await register(`${date}T08:00:00Z`);
-  const solved = await solveAs(player.token, {
-    date,
-    kind: 'sudoku',
-    level: 'easy',
-    fetchAt: `${date}T09:00:00Z`,
-    submitAt: `${date}T09:20:00Z`,
-  });
-  expect(solved.status).toBe(200);
+  await solveRanked(player.token, date, 'easy');
   const shared = await api('/v1/players/me/shares', {
     method: 'POST',
     headers: { ...bearer(player.token), 'content-type': 'application/json', ...someAddress() },

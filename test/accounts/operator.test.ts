@@ -4,8 +4,8 @@ import { DEV_SECRETS } from '../../src/config.js';
 import { AccountPlayerSchema } from '../../src/contract/accounts.js';
 import { appAt } from '../support/app.js';
 import { bodyOf, errorOf } from '../support/json.js';
-import { bearer, register, solveAs, vouch } from '../support/play.js';
-import { accountRows, putOperatorPlayer } from './support.js';
+import { bearer, register, vouch } from '../support/play.js';
+import { accountRows, putOperatorPlayer, solveRanked } from './support.js';
 
 /**
  * Issue #44, item 1, server to server: an operator key (OPERATOR_KEYS) makes the player of one of the
@@ -142,14 +142,7 @@ describe('the external id', () => {
   it('is in no board and no profile of the player', async () => {
     const externalId = 'secret-account-7731';
     const account = await accountPlayer(externalId, { displayName: 'Hopper' });
-    const solved = await solveAs(account.token, {
-      date,
-      kind: 'sudoku',
-      level: 'easy',
-      fetchAt: `${date}T09:00:00Z`,
-      submitAt: `${date}T09:20:00Z`,
-    });
-    expect(solved.status).toBe(200);
+    await solveRanked(account.token, date, 'easy');
     await vouch({ player: account.player, token: account.token });
     const api = appAt(at);
     const board = await api(`/v1/leaderboards/${date}/sudoku/easy`, { headers: bearer(account.token) });

@@ -1,7 +1,8 @@
 import { env } from 'cloudflare:test';
+import { expect } from 'vitest';
 import { DEV_OPERATOR_KEY } from '../../src/config.js';
 import { appAt } from '../support/app.js';
-import { someAddress } from '../support/play.js';
+import { solveAs, someAddress } from '../support/play.js';
 
 /** A PUT of the operator route at `at`, as the bearer of `key` (the development key unless told). */
 export async function putOperatorPlayer(
@@ -41,4 +42,22 @@ export async function accountRows(externalId: string) {
     .bind(externalId)
     .all<{ player_id: string; created_by: string }>();
   return results;
+}
+
+/** A clean ranked solve of `date`'s puzzle by the bearer of `token`, fetched at `hour`:00 and sent 20 minutes on. */
+export async function solveRanked(
+  token: string,
+  date: string,
+  level: 'easy' | 'medium',
+  hour = 9,
+): Promise<void> {
+  const fetchAt = `${date}T${String(hour).padStart(2, '0')}:00:00Z`;
+  const solved = await solveAs(token, {
+    date,
+    kind: 'sudoku',
+    level,
+    fetchAt,
+    submitAt: `${date}T${String(hour).padStart(2, '0')}:20:00Z`,
+  });
+  expect(solved.status).toBe(200);
 }
