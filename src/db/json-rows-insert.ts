@@ -21,6 +21,7 @@ export function jsonRowsInsert<T extends SQLiteTable>(
   table: T,
   rows: readonly T['$inferInsert'][],
   returning?: SQLiteColumn,
+  shape?: RowsShape,
 ): Statement<unknown[]>[] {
   const columns = Object.entries(getTableColumns(table) as Record<string, SQLiteColumn>).filter(
     ([key, column]) =>
@@ -28,13 +29,27 @@ export function jsonRowsInsert<T extends SQLiteTable>(
       rows.some((row) => (row as Record<string, unknown>)[key] !== undefined),
   );
   const names = columns.map(([, column]) => `"${column.name}"`).join(', ');
-  const values = columns.map((_, i) => `json_extract(value, '$[${i}]')`).join(', ');
-  const sql = `insert into "${getTableName(table)}" (${names}) select ${values} from json_each(?1) where true
-    order by key on conflict do nothing returning ${returning ? `"${returning.name}"` : '1'} as value`;
+  const given = (column: SQLiteColumn) =>
+    `json_extract(r.value, '$[${columns.findIndex(([, c]) => c === column)}]')`;
+  const replaced = shape?.columns(given) ?? new Map<SQLiteColumn, string>();
+  const values = columns.map(([, column]) => replaced.get(column) ?? given(column)).join(', ');
+  const sql = `insert into "${getTableName(table)}" (${names}) select ${values} from json_each(?1) r
+    ${shape?.join(given) ?? ''} where true
+    order by r.key on conflict do nothing returning ${returning ? `"${returning.name}"` : '1'} as value`;
   return chunks(rows.map((row) => JSON.stringify(driverValues(columns, row)))).map((chunk) => ({
     statement: db.$client.prepare(sql).bind(`[${chunk.join(',')}]`),
     read: (result) => (result.results as { value: unknown }[]).map((r) => r.value),
   }));
+}
+
+/**
+ * How a `jsonRowsInsert` reads its rows other than as given: a join (rows without a match are left out)
+ * and columns computed from the row's values and the joined tables. `given` is the SQL of a column's value
+ * as the row gives it.
+ */
+export interface RowsShape {
+  join(given: (column: SQLiteColumn) => string): string;
+  columns(given: (column: SQLiteColumn) => string): Map<SQLiteColumn, string>;
 }
 
 /** A column's default when it is a value (not SQL the database would evaluate). */

@@ -1,5 +1,5 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import { batch } from './batch.js';
+import { and, asc, eq, getTableName, sql } from 'drizzle-orm';
+import { batch, type Statement } from './batch.js';
 import type { Db } from './client.js';
 import { jsonRowsInsert } from './json-rows-insert.js';
 import { players, submissions } from './schema.js';
@@ -33,25 +33,30 @@ export async function rankedSolvesOf(db: Db, puzzleId: string): Promise<RankedSo
 }
 
 /**
- * Copies a board's solves to D1 in one atomic batch (one statement for a flush's rows), in the order given
- * (so that D1's ids keep the board's arrival order, which both ratings replay in). Idempotent: a solve already there (the board's record of
- * a flush was lost after D1 committed it) hits the one-ranked-solve index and is skipped, so a replay adds
- * nothing. A solve whose player is gone (deleted meanwhile) is left out; one whose player was banned
- * meanwhile is stored uncounted, as the ban stored the player's other solves.
+ * Copies a board's solves to D1 as one statement for a flush's rows (the players checked in it, no read
+ * first), in the order given (so that D1's ids keep the board's arrival order, which both ratings replay
+ * in). Idempotent: a solve already there (the board's record of a flush was lost after D1 committed it)
+ * hits the one-ranked-solve index and is skipped, so a replay adds nothing. A solve whose player is gone
+ * (deleted meanwhile) is left out; one whose player was banned meanwhile is stored uncounted, as the ban
+ * stored the player's other solves.
  */
+export function insertLiveSolvesStatements(db: Db, rows: readonly LiveSolveRow[]): Statement<unknown[]>[] {
+  const p = getTableName(players);
+  return jsonRowsInsert(db, submissions, rows, undefined, {
+    join: (given) => `join "${p}" on "${p}"."${players.id.name}" = ${given(submissions.playerId)}`,
+    columns: (given) =>
+      new Map([
+        [
+          submissions.counted,
+          `(${given(submissions.counted)} and "${p}"."${players.bannedAt.name}" is null)`,
+        ],
+      ]),
+  });
+}
+
+/** `insertLiveSolvesStatements` run on its own: how many solves it stored. */
 export async function insertLiveSolves(db: Db, rows: readonly LiveSolveRow[]): Promise<number> {
   if (rows.length === 0) return 0;
-  const ids = [...new Set(rows.map((r) => r.playerId))];
-  const known = await db
-    .select({ id: players.id, bannedAt: players.bannedAt })
-    .from(players)
-    .where(inArray(players.id, ids));
-  const banned = new Map(known.map((p) => [p.id, p.bannedAt !== null]));
-  const stored = rows.flatMap((row) => {
-    const isBanned = banned.get(row.playerId);
-    return isBanned === undefined ? [] : [{ ...row, counted: row.counted && !isBanned }];
-  });
-  if (stored.length === 0) return 0;
-  const inserted = await batch(db, jsonRowsInsert(db, submissions, stored));
+  const inserted = await batch(db, insertLiveSolvesStatements(db, rows));
   return inserted.reduce((n, rows) => n + rows.length, 0);
 }

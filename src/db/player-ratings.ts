@@ -5,7 +5,7 @@ import { newRating } from '../rating/glicko2.js';
 import { PLAY_DAY_GAP_MS } from '../rating/play-days.js';
 import { ESTABLISHED_MIN_PLAY_DAYS } from '../rating/standing.js';
 import type { PlayerGame } from '../rating/weighted-games.js';
-import { batch, type Param, type Params, type Statement, settable } from './batch.js';
+import { batch, type Param, type Params, type Statement, settable, statement } from './batch.js';
 import type { Db } from './client.js';
 import { jsonRowsInsert } from './json-rows-insert.js';
 import { isCounted, ownSolve } from './ranked-solves.js';
@@ -265,9 +265,9 @@ export async function advancePlayerRating(db: Db, update: CaughtUpRating): Promi
 }
 
 /**
- * Several players' catch-ups of one kind written in one batch of two statements however many players (the
- * new rows in one insert, the compare-and-set of the others in one update, each with its rows as one JSON
- * value), then the rating-after columns of every game that applied in one statement: two round trips.
+ * Several players' catch-ups of one kind written in one batch (one round trip) of at most three statements
+ * however many players: the new rows in one insert, the compare-and-set of the others in one update (each
+ * with its rows as one JSON value), and the rating-after columns of the games of every row that applied.
  * Returns the players whose row another writer changed since it was read (nothing was written for them).
  */
 export async function advancePlayerRatings(db: Db, updates: readonly CaughtUpRating[]): Promise<string[]> {
@@ -275,14 +275,144 @@ export async function advancePlayerRatings(db: Db, updates: readonly CaughtUpRat
   const fresh = updates.filter((u) => !u.exists);
   const known = updates.filter((u) => u.exists);
   const rows = fresh.map((u) => ({ playerId: u.playerId, kind: u.kind, ...ratingValues(u), version: 1 }));
-  const statements = [
+  const after = updates.filter((u) => u.after.length > 0);
+  const writes = [
     ...jsonRowsInsert(db, playerRatings, rows, playerRatings.playerId),
     ...(known.length > 0 ? [compareAndSetAll(db, known)] : []),
   ];
-  const written = new Set((await batch(db, statements)).flat());
-  const after = updates.filter((u) => written.has(u.playerId)).flatMap((u) => u.after);
-  if (after.length > 0) await ratingsAfterQuery(db, after);
-  return updates.filter((u) => !written.has(u.playerId)).map((u) => u.playerId);
+  const gamesAfter = after.length > 0 ? statement(db, ratingsAfterIfWrittenQuery(db, after)) : null;
+  // The games' columns last: their condition reads the rows as the writes left them.
+  const results = await batch(db, [...writes, gamesAfter]);
+  const players = new Set(results.slice(0, writes.length).flat());
+  return updates.filter((u) => !players.has(u.playerId)).map((u) => u.playerId);
+}
+
+/**
+ * `ratingsAfterQuery` for the games of catch-ups written in the same batch: a game's columns are set only
+ * when its player's row is the one its catch-up wrote (its version after the write, its `rated_through`),
+ * so a catch-up that lost its compare-and-set leaves its games to the one that won.
+ */
+function ratingsAfterIfWrittenQuery(db: Db, updates: readonly CaughtUpRating[]) {
+  const rows = JSON.stringify(
+    updates.flatMap((u) =>
+      u.after.map((a) => [a.id, a.rating, a.deviation, u.playerId, u.kind, u.version + 1, u.through]),
+    ),
+  );
+  const at = (index: number) => sql`json_extract(game.value, ${`$[${index}]`})`;
+  const column = (index: number) =>
+    sql`(select ${at(index)} from json_each(${rows}) game where ${at(0)} = ${submissions.id})`;
+  return db
+    .update(submissions)
+    .set({ ratingAfter: column(1), deviationAfter: column(2) })
+    .where(
+      sql`${submissions.id} in (select ${at(0)} from json_each(${rows}) game join player_ratings r
+        on r.player_id = ${at(3)} and r.kind = ${at(4)} and r.version = ${at(5)} and r.rated_through = ${at(6)})`,
+    );
+}
+
+/** A game's rating-after columns, as a replay or a solve's own rating wrote them. */
+export interface GameAfter {
+  id: number;
+  rating: number;
+  deviation: number;
+}
+
+/**
+ * A player's rating through the solve's own game of a puzzle, as the board that played it computed it from
+ * the row the Worker read (version, whether it existed, the last game it had or had pending), with the
+ * ratings after the pending games it applied first.
+ */
+export type OwnGameRating = PlayerRatingUpdate & {
+  exists: boolean;
+  lastBefore: number;
+  pendingAfter: GameAfter[];
+};
+
+/** An own game's rating as one JSON row of `ownGameRatingStatements`, in `OWN_GAME_ROW`'s order. */
+function ownGameRow(g: OwnGameRating): unknown[] {
+  return [
+    g.playerId,
+    g.kind,
+    g.version,
+    g.lastBefore,
+    g.rating,
+    g.deviation,
+    g.volatility,
+    g.games,
+    g.established ? 1 : 0,
+    g.updatedAt,
+  ];
+}
+
+/**
+ * The rows of `ownGameRatingStatements`' JSON with the player's ranked solve of the puzzle (?2) when it is
+ * counted: a row applies only when its game is in D1 and counts, and no other counted game of the kind came
+ * between the last the rating had and this one.
+ */
+const OWN_GAMES = `(select u.*, own.id as own_id from (select
+    json_extract(value, '$[0]') as player_id, json_extract(value, '$[1]') as kind,
+    json_extract(value, '$[2]') as version, json_extract(value, '$[3]') as last_before,
+    json_extract(value, '$[4]') as rating, json_extract(value, '$[5]') as deviation,
+    json_extract(value, '$[6]') as volatility, json_extract(value, '$[7]') as games,
+    json_extract(value, '$[8]') as established, json_extract(value, '$[9]') as updated_at
+  from json_each(?1)) u
+  join submissions own on own.puzzle_id = ?2 and own.player_id = u.player_id and own.ranked = 1
+    and own.counted = 1
+  where coalesce((select max(prior.id) from submissions prior where prior.player_id = u.player_id
+    and prior.kind = u.kind and prior.counted = 1 and prior.id < own.id), 0) = u.last_before)`;
+
+const INSERT_OWN_GAMES = `insert into player_ratings (player_id, kind, rating, deviation, volatility, games,
+    established, updated_at, rated_through, version)
+  select g.player_id, g.kind, g.rating, g.deviation, g.volatility, g.games, g.established, g.updated_at,
+    g.own_id, 1 from ${OWN_GAMES} g where true
+  on conflict do nothing returning player_id as value`;
+
+const UPDATE_OWN_GAMES = `update player_ratings set rating = g.rating, deviation = g.deviation,
+    volatility = g.volatility, games = g.games, established = g.established, updated_at = g.updated_at,
+    rated_through = g.own_id, version = player_ratings.version + 1
+  from ${OWN_GAMES} g
+  where player_ratings.player_id = g.player_id and player_ratings.kind = g.kind
+    and player_ratings.version = g.version
+  returning player_ratings.player_id as value`;
+
+/** The pending games' columns, set only where the player's row is the one its own game's write left. */
+const PENDING_AFTER = `update submissions set
+    rating_after = (select json_extract(a.value, '$[1]') from json_each(?1) a
+      where json_extract(a.value, '$[0]') = submissions.id),
+    deviation_after = (select json_extract(a.value, '$[2]') from json_each(?1) a
+      where json_extract(a.value, '$[0]') = submissions.id)
+  where id in (select json_extract(a.value, '$[0]') from json_each(?1) a
+    join player_ratings r on r.player_id = json_extract(a.value, '$[3]')
+      and r.kind = json_extract(a.value, '$[4]') and r.version = json_extract(a.value, '$[5]')
+    join submissions own on own.puzzle_id = ?2 and own.player_id = r.player_id and own.ranked = 1
+    where r.rated_through = own.id)`;
+
+/**
+ * The players' ratings through their own games of a puzzle (a board's flush, in the batch after its insert),
+ * however many: the new rows in one insert, the others in one compare-and-set on the version read, and the
+ * pending games' rating-after columns in one update, each with its rows as one JSON value. Each reads as
+ * the players it wrote (the last writes none); one it did not write is left to a catch-up.
+ */
+export function ownGameRatingStatements(
+  db: Db,
+  puzzleId: string,
+  games: readonly OwnGameRating[],
+): Statement<unknown[]>[] {
+  const json = (rows: readonly unknown[]) => JSON.stringify(rows);
+  const run = (sql: string, rows: readonly unknown[]): Statement<unknown[]> => ({
+    statement: db.$client.prepare(sql).bind(json(rows), puzzleId),
+    read: (result) => (result.results as { value: unknown }[]).map((r) => r.value),
+  });
+  const fresh = games.filter((g) => !g.exists).map(ownGameRow);
+  const known = games.filter((g) => g.exists).map(ownGameRow);
+  const after = games.flatMap((g) =>
+    g.pendingAfter.map((a) => [a.id, a.rating, a.deviation, g.playerId, g.kind, g.version + 1]),
+  );
+  return [
+    ...(fresh.length > 0 ? [run(INSERT_OWN_GAMES, fresh)] : []),
+    ...(known.length > 0 ? [run(UPDATE_OWN_GAMES, known)] : []),
+    ...(after.length > 0 ? [run(PENDING_AFTER, after)] : []),
+  ];
 }
 
 /** What a caught-up rating stores, as its row's columns. */

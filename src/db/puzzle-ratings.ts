@@ -118,6 +118,20 @@ export function advanceWithOwnGameQuery(db: Db, update: Params<PuzzleRatingWithO
   return setIfUnchanged(db, update, ownId, sql`${newestBeforeOwn} = ${update.lastBefore}`);
 }
 
+/**
+ * Stores a puzzle's rating with a board's flushed games applied, in the flush's batch after its insert, when
+ * that is exact: nobody wrote the rating since the board's last flush (`version`), and the counted games
+ * after `rated_through` are as many as the board played (none missing, none it played left uncounted, as a
+ * ban meanwhile leaves them). Reads as the state it stored, or nothing (the games wait for a catch-up).
+ */
+export function advanceWithFlushQuery(db: Db, update: PuzzleRatingUpdate & { games: number }) {
+  const through = sql`(select max(flushed.id) from submissions flushed
+    where flushed.puzzle_id = ${update.id} and flushed.counted = 1)`;
+  const waiting = sql`(select count(*) from submissions flushed where flushed.puzzle_id = ${update.id}
+    and flushed.counted = 1 and flushed.id > ${puzzles.ratedThrough})`;
+  return setIfUnchanged(db, update, through, sql`${waiting} = ${update.games}`).returning(ratingStateColumns);
+}
+
 /** True when the update applied (false: someone else wrote the rating first). */
 export async function advancePuzzleRating(
   db: Db,

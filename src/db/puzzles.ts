@@ -72,11 +72,15 @@ export async function peakSolvesOf(
 }
 
 /** Raises a puzzle's busiest minute to `perMinute` when that is more than it holds (a board's flush). */
-export async function raisePeakSolves(db: Db, id: string, perMinute: number): Promise<void> {
-  await db
+export function raisePeakSolvesQuery(db: Db, id: string, perMinute: number) {
+  return db
     .update(puzzles)
     .set({ peakSolvesPerMinute: sql`max(${puzzles.peakSolvesPerMinute}, ${perMinute})` })
     .where(eq(puzzles.id, id));
+}
+
+export async function raisePeakSolves(db: Db, id: string, perMinute: number): Promise<void> {
+  await raisePeakSolvesQuery(db, id, perMinute);
 }
 
 /** The puzzles of the dates after `after`, up to `through`, in date order, each date in the registry's order. */

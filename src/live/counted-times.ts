@@ -1,12 +1,14 @@
 /**
  * How many counted solves a live board holds in each whole second of counted time, as a Fenwick tree: adding
  * or removing a solve and counting those below a second both take O(log n), so a rank costs the same on the
- * first solve of a day as on the 100,000th. Solves within one second are told apart by the board's own
- * SQLite (exact times and arrival order); this only says how many lie in the seconds before. Pure.
+ * first solve of a day as on the 100,000th. Each second also keeps its solves' exact times, sorted, so a
+ * rank is counted from memory without a query. Pure.
  */
 export class CountedTimes {
   private readonly tree: Int32Array;
   private count = 0;
+  /** Each second's exact counted times, ascending (a second holds few: a binary search and a splice). */
+  private readonly exact = new Map<number, number[]>();
 
   /** `seconds` buckets; a time at or past the last one is counted in it (its solves are still exact in SQL). */
   constructor(readonly seconds = 1 << 17) {
@@ -30,17 +32,42 @@ export class CountedTimes {
   clear(): void {
     this.tree.fill(0);
     this.count = 0;
+    this.exact.clear();
   }
 
-  add(countedMs: number, delta = 1): void {
-    this.count += delta;
-    for (let i = this.bucketOf(countedMs) + 1; i <= this.seconds; i += i & -i) {
-      this.tree[i] = (this.tree[i] ?? 0) + delta;
-    }
+  add(countedMs: number): void {
+    const bucket = this.bucketOf(countedMs);
+    const times = this.exact.get(bucket) ?? [];
+    times.splice(firstAtOrAbove(times, countedMs), 0, countedMs);
+    this.exact.set(bucket, times);
+    this.move(bucket, 1);
   }
 
   remove(countedMs: number): void {
-    this.add(countedMs, -1);
+    const bucket = this.bucketOf(countedMs);
+    const times = this.exact.get(bucket) ?? [];
+    const at = firstAtOrAbove(times, countedMs);
+    if (times[at] !== countedMs) return;
+    times.splice(at, 1);
+    this.move(bucket, -1);
+  }
+
+  /** Solves faster than `countedMs`: the seconds before its own, then the exact times in it. */
+  below(countedMs: number): number {
+    const bucket = this.bucketOf(countedMs);
+    return this.before(bucket) + firstAtOrAbove(this.exact.get(bucket) ?? [], countedMs);
+  }
+
+  /** A bucket's exact counted times, ascending. */
+  timesIn(bucket: number): readonly number[] {
+    return this.exact.get(bucket) ?? [];
+  }
+
+  private move(bucket: number, delta: number): void {
+    this.count += delta;
+    for (let i = bucket + 1; i <= this.seconds; i += i & -i) {
+      this.tree[i] = (this.tree[i] ?? 0) + delta;
+    }
   }
 
   /** Solves in the buckets before `bucket`. */
@@ -68,4 +95,15 @@ export class CountedTimes {
     }
     return { bucket: position, before: k - remaining };
   }
+}
+
+/** The index of the first time at or above `ms` in ascending `times`. */
+function firstAtOrAbove(times: readonly number[], ms: number): number {
+  let low = 0;
+  for (let high = times.length; low < high; ) {
+    const middle = (low + high) >> 1;
+    if ((times[middle] ?? 0) < ms) low = middle + 1;
+    else high = middle;
+  }
+  return low;
 }

@@ -1,23 +1,21 @@
 import { DurableObject } from 'cloudflare:workers';
 import { createDb, type Db } from '../db/client.js';
-import {
-  insertLiveSolves,
-  type LiveSolveRow,
-  type RankedSolveFields,
-  rankedSolvesOf,
-} from '../db/live-board.js';
-import { puzzleRatingState } from '../db/puzzle-ratings.js';
+import { type LiveSolveRow, type RankedSolveFields, rankedSolvesOf } from '../db/live-board.js';
+import type { OwnGameRating } from '../db/player-ratings.js';
+import { type PuzzleRatingState, puzzleRatingState } from '../db/puzzle-ratings.js';
 import { boardShardsOf, raisePeakSolves } from '../db/puzzles.js';
 import type { NewSubmissionRow } from '../db/submissions.js';
 import type { Env } from '../env.js';
-import { catchUpPlayerRatings } from '../play/catch-up-player-rating.js';
 import { catchUpPuzzleRating } from '../play/catch-up-puzzle-ratings.js';
+import { flushLiveSolves, puzzleGameOf } from '../play/flush-live-solves.js';
 import type { Rating } from '../rating/glicko2.js';
 import { gameInputsOf, rateSolve, type SolveContext } from '../rating/rate-solve.js';
+import { applyPuzzleGames } from '../rating/weighted-games.js';
 import { errorFields, log } from '../runtime/log.js';
 import { callDesk } from './call-desk.js';
 import { CountedTimes } from './counted-times.js';
 import { MinutePeak } from './minute-peak.js';
+import { ownGameOf, type RatingRowRead } from './own-game.js';
 import { type PeerSolve, PeerTimes } from './peer-times.js';
 import { allShards, shardName, shardOf } from './shards.js';
 
@@ -27,7 +25,7 @@ export const FLUSH_ROWS = 100;
 export const FLUSH_DELAY_MS = 1000;
 
 /** The board's SQLite schema: `PRAGMA user_version` is not available to Durable Objects, so a table keeps it. */
-const SCHEMA_VERSION = 1;
+const SCHEMA_VERSION = 2;
 
 /** The player's side of a clean solve's game, as the Worker read it; the board adds the puzzle's side. */
 export type PlayerSide = Omit<SolveContext, 'puzzle' | 'puzzleEstablishedGames' | 'pendingPuzzleGames'>;
@@ -39,6 +37,8 @@ export interface BoardSolve {
   /** Clean solves are counted at once; held ones (pending, flagged) wait for a moderator, counted nowhere. */
   verdict: 'clean' | 'pending' | 'flagged';
   player: PlayerSide;
+  /** The player's rating row as the Worker read it; without it the flush catches the rating up from D1. */
+  ratingRow?: RatingRowRead;
 }
 
 /** What a board answers for a player's ranked solve: the stored solve and where it stands now. */
@@ -114,6 +114,11 @@ export class PuzzleDesk extends DurableObject<Env> {
   private toldThrough: number | undefined;
   /** Shard 0 of several: the version of D1's puzzle rating it last took (D1 bumps it at every write). */
   private appliedVersion = -1;
+  /**
+   * One shard: the puzzle's rating as D1 held it after the last flush, which the next one's games are
+   * applied to. Undefined after a restart or a flush whose write a catch-up took over: read from D1 then.
+   */
+  private flushedRating: PuzzleRatingState | undefined;
   /** Undefined until the board has been started from D1 by its first solve. */
   private puzzle: PuzzleState | undefined;
   private unflushed = 0;
@@ -156,19 +161,17 @@ export class PuzzleDesk extends DurableObject<Env> {
     };
     const fields = fieldsOf(row);
     const countedMs = row.countedMs ?? 0;
-    // No await from here to the answer: the row, the puzzle's rating and the alarm are written as one. The
-    // insert is the player's check too: a repeat's row is kept and nothing else is written.
-    const isNew = this.ctx.storage.transactionSync(() => {
-      const inserted = this.insertSolve(row, fields);
-      // With shards the puzzle's rating is shard 0's to apply, from D1, once this game is there.
-      if (inserted && counted && this.place.shards === 1) {
-        puzzle.rating = rated.puzzleAfter;
-        puzzle.establishedGames = rated.puzzleEstablishedAfter;
-        this.savePuzzle(puzzle);
-      }
-      return inserted;
-    });
-    if (!isNew) return this.answer(this.stored(row.playerId) as StoredSolve, true);
+    const ownGame = counted && solve.ratingRow ? ownGameOf(row, solve.ratingRow, solve.player, rated) : null;
+    // No await from here to the answer. The insert is the solve's one statement and the player's check: a
+    // repeat's row is kept and nothing else is written. The puzzle's rating stays in memory (a restart
+    // replays the solves after the one it was last saved through).
+    if (!this.insertSolve(row, fields, ownGame))
+      return this.answer(this.stored(row.playerId) as StoredSolve, true);
+    // With shards the puzzle's rating is shard 0's to apply, from D1, once this game is there.
+    if (counted && this.place.shards === 1) {
+      puzzle.rating = rated.puzzleAfter;
+      puzzle.establishedGames = rated.puzzleEstablishedAfter;
+    }
     if (counted) this.times.add(countedMs);
     this.peak.add(row.createdAt);
     this.unflushed++;
@@ -277,7 +280,26 @@ export class PuzzleDesk extends DurableObject<Env> {
   private migrate(): void {
     this.sql.exec('create table if not exists board_schema (version integer not null)');
     const version = this.sql.exec<{ version: number }>('select version from board_schema').toArray()[0];
-    if (version?.version === SCHEMA_VERSION) return;
+    if (version === undefined) this.createSchema();
+    else if (version.version < SCHEMA_VERSION) {
+      this.ctx.storage.transactionSync(() => {
+        // Version 2: a counted solve keeps its player's rating through it, for the flush to write; the
+        // puzzle's rating is saved through a solve (until then it was saved with every solve).
+        this.sql.exec('alter table solves add column own_game text');
+        this.sql.exec('alter table puzzle add column through_seq integer not null default 0');
+        this.sql.exec('update puzzle set through_seq = (select coalesce(max(seq), 0) from solves)');
+        this.sql.exec('update board_schema set version = ?', SCHEMA_VERSION);
+      });
+    }
+    // Added with shards: a board made before them has no row, and is shard 0 of 1.
+    this.sql.exec(`create table if not exists board_shard (
+      id integer primary key check (id = 1),
+      shard integer not null,
+      shards integer not null
+    )`);
+  }
+
+  private createSchema(): void {
     this.ctx.storage.transactionSync(() => {
       // seq is the arrival order (ties rank by it); solves started from D1 take their D1 id.
       this.sql.exec(`create table solves (
@@ -287,6 +309,7 @@ export class PuzzleDesk extends DurableObject<Env> {
         counted integer not null,
         fields text not null,
         row text,
+        own_game text,
         flushed integer not null
       )`);
       this.sql.exec('create index solves_by_time on solves (counted, counted_ms, seq)');
@@ -295,34 +318,43 @@ export class PuzzleDesk extends DurableObject<Env> {
         id integer primary key check (id = 1),
         puzzle_id text not null,
         rating text not null,
-        established_games integer not null
+        established_games integer not null,
+        through_seq integer not null
       )`);
       this.sql.exec('insert into board_schema (version) values (?)', SCHEMA_VERSION);
     });
-    // Added with shards: a board made before them has no row, and is shard 0 of 1.
-    this.sql.exec(`create table if not exists board_shard (
-      id integer primary key check (id = 1),
-      shard integer not null,
-      shards integer not null
-    )`);
   }
 
-  /** Rebuilds memory from the board's own storage: the counted times and the puzzle's rating. */
+  /**
+   * Rebuilds memory from the board's own storage: the counted times and the puzzle's rating (one shard:
+   * as saved, with the counted games of the solves after it replayed in arrival order).
+   */
   private loadMemory(): void {
     const row = this.sql
-      .exec<{ puzzle_id: string; rating: string; established_games: number }>(
-        'select puzzle_id, rating, established_games from puzzle',
+      .exec<{ puzzle_id: string; rating: string; established_games: number; through_seq: number }>(
+        'select puzzle_id, rating, established_games, through_seq from puzzle',
       )
       .toArray()[0];
+    this.place =
+      this.sql
+        .exec<{ shard: number; shards: number }>('select shard, shards from board_shard')
+        .toArray()[0] ?? this.place;
     this.puzzle = row && {
       puzzleId: row.puzzle_id,
       rating: JSON.parse(row.rating) as Rating,
       establishedGames: row.established_games,
     };
-    this.place =
-      this.sql
-        .exec<{ shard: number; shards: number }>('select shard, shards from board_shard')
-        .toArray()[0] ?? this.place;
+    if (this.puzzle && this.place.shards === 1) {
+      const games = this.sql
+        .exec<{ row: string }>(
+          'select row from solves where counted = 1 and seq > ? order by seq',
+          row?.through_seq,
+        )
+        .toArray()
+        .map((r) => puzzleGameOf(JSON.parse(r.row) as LiveSolveRow));
+      this.puzzle.rating = applyPuzzleGames(this.puzzle.rating, games);
+      this.puzzle.establishedGames += games.filter((g) => g.puzzleWeight > 0).length;
+    }
     this.times.clear();
     for (const solve of this.sql.exec<{ counted_ms: number }>(
       'select counted_ms from solves where counted = 1',
@@ -474,6 +506,7 @@ export class PuzzleDesk extends DurableObject<Env> {
       rating: { rating: state.rating, deviation: state.ratingDeviation, volatility: state.ratingVolatility },
       establishedGames: state.establishedGames,
     };
+    this.flushedRating = shards === 1 ? state : undefined;
     this.ctx.storage.transactionSync(() => {
       this.sql.exec('delete from solves');
       for (const solve of solves) {
@@ -497,10 +530,13 @@ export class PuzzleDesk extends DurableObject<Env> {
     this.loadMemory();
   }
 
+  /** Saves the puzzle's rating in memory, which every solve the board holds has played. */
   private savePuzzle(puzzle: PuzzleState): void {
     this.sql.exec(
-      `insert into puzzle (id, puzzle_id, rating, established_games) values (1, ?, ?, ?)
-       on conflict (id) do update set rating = excluded.rating, established_games = excluded.established_games`,
+      `insert into puzzle (id, puzzle_id, rating, established_games, through_seq)
+       values (1, ?, ?, ?, (select coalesce(max(seq), 0) from solves))
+       on conflict (id) do update set rating = excluded.rating, established_games = excluded.established_games,
+         through_seq = excluded.through_seq`,
       puzzle.puzzleId,
       JSON.stringify(puzzle.rating),
       puzzle.establishedGames,
@@ -508,15 +544,16 @@ export class PuzzleDesk extends DurableObject<Env> {
   }
 
   /** Stores a new solve; false, storing nothing, when the player already has one here. */
-  private insertSolve(row: LiveSolveRow, fields: AnsweredFields): boolean {
+  private insertSolve(row: LiveSolveRow, fields: AnsweredFields, ownGame: OwnGameRating | null): boolean {
     const inserted = this.sql.exec(
-      `insert into solves (player_id, counted_ms, counted, fields, row, flushed) values (?, ?, ?, ?, ?, 0)
-       on conflict (player_id) do nothing returning seq`,
+      `insert into solves (player_id, counted_ms, counted, fields, row, own_game, flushed)
+       values (?, ?, ?, ?, ?, ?, 0) on conflict (player_id) do nothing returning seq`,
       row.playerId,
       row.countedMs ?? 0,
       row.counted ? 1 : 0,
       JSON.stringify(fields),
       JSON.stringify(row),
+      ownGame && JSON.stringify(ownGame),
     );
     return inserted.toArray().length > 0;
   }
@@ -554,37 +591,20 @@ export class PuzzleDesk extends DurableObject<Env> {
     };
   }
 
-  /** Counted solves faster than `ms`: whole seconds from memory, the second `ms` falls in from SQLite. */
+  /** Counted solves faster than `ms`, from memory. */
   private countBelow(ms: number): number {
-    const bucket = this.times.bucketOf(ms);
-    return (
-      this.times.before(bucket) +
-      this.sql
-        .exec<{ n: number }>(
-          'select count(*) as n from solves where counted = 1 and counted_ms >= ? and counted_ms < ?',
-          this.times.bucketStartMs(bucket),
-          ms,
-        )
-        .one().n
-    );
+    return this.times.below(ms);
   }
 
   /**
    * The counted time of the k-th counted solve in time order, this shard's and the others' together: the
    * bucket the k-th falls in (this shard's tree alone when it has no others, else a binary search over both
-   * trees), then the exact times in it.
+   * trees), then the exact times in it, from memory.
    */
   private kthMs(k: number): number | null {
     if (k < 1 || k > this.times.total + this.peers.total) return null;
     const bucket = this.peers.total === 0 ? (this.times.find(k)?.bucket ?? 0) : this.mergedBucketOf(k);
-    const own = this.sql
-      .exec<{ counted_ms: number }>(
-        'select counted_ms from solves where counted = 1 and counted_ms >= ? and counted_ms < ?',
-        this.times.bucketStartMs(bucket),
-        bucket === this.times.seconds - 1 ? Number.MAX_SAFE_INTEGER : this.times.bucketStartMs(bucket + 1),
-      )
-      .toArray()
-      .map((r) => r.counted_ms);
+    const own = this.times.timesIn(bucket);
     const inBucket = [...own, ...this.peers.timesIn(bucket)].sort((a, b) => a - b);
     return inBucket[k - 1 - (this.times.before(bucket) + this.peers.before(bucket))] ?? null;
   }
@@ -619,18 +639,38 @@ export class PuzzleDesk extends DurableObject<Env> {
     let copied = 0;
     for (;;) {
       const pending = this.sql
-        .exec<{ seq: number; row: string }>(
-          'select seq, row from solves where flushed = 0 order by seq limit ?',
+        .exec<{ seq: number; row: string; own_game: string | null }>(
+          'select seq, row, own_game from solves where flushed = 0 order by seq limit ?',
           FLUSH_ROWS,
         )
         .toArray();
       const last = pending.at(-1);
       if (!last) break;
       const rows = pending.map((p) => JSON.parse(p.row) as LiveSolveRow);
-      await insertLiveSolves(db, rows);
-      await this.catchUpRatings(db, puzzle.puzzleId, rows);
+      const shared = this.place.shards > 1;
+      // One shard writes the puzzle's rating in its batch, from D1's as its last flush left it.
+      if (!shared) this.flushedRating ??= await puzzleRatingState(db, puzzle.puzzleId);
+      const peak = this.peak.unwritten();
+      const outcome = await flushLiveSolves(
+        db,
+        {
+          puzzleId: puzzle.puzzleId,
+          // One puzzle, so one kind.
+          kind: (rows[0] as LiveSolveRow).kind,
+          rows,
+          ...(shared || !this.flushedRating ? {} : { puzzle: this.flushedRating }),
+          ownGames: pending.flatMap((p) => (p.own_game ? [JSON.parse(p.own_game) as OwnGameRating] : [])),
+          ...(peak === null ? {} : { peak: peak * this.place.shards }),
+        },
+        new Date(),
+      );
+      if (peak !== null) this.peak.wrote(peak);
+      this.flushedRating = shared ? undefined : outcome.puzzle;
+      if (shared) await this.applyShardedRating(puzzle.puzzleId);
       // Only now is the batch the board's to forget: a failure before this line replays it, adding nothing.
       this.sql.exec('update solves set flushed = 1 where flushed = 0 and seq <= ?', last.seq);
+      // Saved now and then, so that a restart replays only the solves since.
+      if (!shared) this.savePuzzle(puzzle);
       this.unflushed -= pending.length;
       copied += pending.length;
     }
@@ -640,8 +680,9 @@ export class PuzzleDesk extends DurableObject<Env> {
   }
 
   /**
-   * Raises the puzzle's busiest minute in D1 when this board's has grown. Players spread evenly over the
-   * shards by their ids' hash, so a shard's busiest minute times K stands for the puzzle's.
+   * Raises the puzzle's busiest minute in D1 when this board's has grown and no batch carried it. Players
+   * spread evenly over the shards by their ids' hash, so a shard's busiest minute times K stands for the
+   * puzzle's.
    */
   private async writePeak(db: Db, puzzleId: string): Promise<void> {
     const peak = this.peak.unwritten();
@@ -650,22 +691,15 @@ export class PuzzleDesk extends DurableObject<Env> {
     this.peak.wrote(peak);
   }
 
-  /** D1's ratings take the copied games in, in D1's order (the board's arrival order). */
-  private async catchUpRatings(db: Db, puzzleId: string, rows: readonly LiveSolveRow[]): Promise<void> {
-    if (this.place.shards === 1) {
-      const state = await puzzleRatingState(db, puzzleId);
-      if (state) await catchUpPuzzleRating(db, state);
-    } else if (this.place.shard === 0) {
+  /** With shards, shard 0 applies the puzzle's games D1 now holds, in D1's order; another shard asks it to. */
+  private async applyShardedRating(puzzleId: string): Promise<void> {
+    if (this.place.shard === 0) {
       await this.applyFromD1();
     } else {
       this.takeRating(
         await callDesk(this.namespace(), shardName(puzzleId, 0), (board) => board.applyPuzzleGames(puzzleId)),
       );
     }
-    // One puzzle, so one kind: each player's rating of it takes the player's new games, in one batch.
-    const players = [...new Set(rows.filter((r) => r.counted).map((r) => r.playerId))];
-    const kind = rows[0]?.kind;
-    if (kind) await catchUpPlayerRatings(db, players, kind, new Date());
   }
 
   /** Shard 0's rating after it applied this shard's flushed games: what this shard's next games play against. */

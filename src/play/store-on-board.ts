@@ -21,7 +21,17 @@ export async function storeOnBoard(
   game: { score: number; pace: number },
   now: Date,
 ): Promise<SubmissionResult> {
-  const solve: BoardSolve = { row, verdict, player: playerSide(solveContext(state, game, now)) };
+  const solve: BoardSolve = {
+    row,
+    verdict,
+    player: playerSide(solveContext(state, game, now)),
+    ratingRow: {
+      exists: state.rating !== undefined,
+      version: state.rating?.version ?? 0,
+      lastBefore: state.pendingPlayerGames.at(-1)?.id ?? state.rating?.ratedThrough ?? 0,
+      pendingIds: state.pendingPlayerGames.map((g) => g.id),
+    },
+  };
   return boardResult(await boards.submit(state.puzzle, solve), state, now);
 }
 

@@ -19,6 +19,34 @@ describe('the counted-times tree of a live board', () => {
     expect([0, 1, 2, 3, 8].map((b) => times.before(b))).toEqual([0, 1, 3, 4, 4]);
   });
 
+  it('counts the solves faster than a time exactly, those earlier in its own second included', () => {
+    const times = new CountedTimes(8);
+    for (const ms of [500, 1200, 1500, 1500, 1800, 2500]) times.add(ms);
+    expect([0, 1200, 1201, 1500, 1501, 2000, 2500].map((ms) => times.below(ms))).toEqual([
+      0, 1, 2, 2, 4, 5, 5,
+    ]);
+  });
+
+  it("keeps each second's exact times in ascending order, whatever order they came in", () => {
+    const times = new CountedTimes(8);
+    for (const ms of [1800, 1200, 1500, 2500, 1500]) times.add(ms);
+    expect(times.timesIn(1)).toEqual([1200, 1500, 1500, 1800]);
+  });
+
+  it('agrees with a count over the list of times, for any times and any query', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.integer({ min: 0, max: 9_999 })),
+        fc.integer({ min: 0, max: 10_000 }),
+        (list, ms) => {
+          const times = new CountedTimes(8);
+          for (const t of list) times.add(t);
+          expect(times.below(ms)).toBe(list.filter((t) => t < ms).length);
+        },
+      ),
+    );
+  });
+
   it('forgets a removed solve', () => {
     const times = new CountedTimes(8);
     times.add(1500);

@@ -76,7 +76,7 @@ describe("a board flush's catch-up of its players' ratings", () => {
     }
   });
 
-  it('takes three D1 round trips and five statements for 30 players, as for 3', async () => {
+  it('takes two D1 round trips and five statements for 30 players, as for 3', async () => {
     const few = await newPlayers(3);
     const many = await newPlayers(30);
     await flushedBoard('trips-few', few);
@@ -90,11 +90,11 @@ describe("a board flush's catch-up of its players' ratings", () => {
       await catchUpPlayerRatings(createDb(counted.d1), players, 'sudoku', new Date());
       costs.push({ trips: counted.trips(), statements: counted.statements() });
     }
-    // The reads (3 statements), one compare-and-set of every row, one write of the games' ratings after; the
-    // reset kept every row, so there is no insert of new ones.
+    // The reads (3 statements), then one batch: one compare-and-set of every row and one write of the games'
+    // ratings after; the reset kept every row, so there is no insert of new ones.
     expect(costs).toEqual([
-      { trips: 3, statements: 5 },
-      { trips: 3, statements: 5 },
+      { trips: 2, statements: 5 },
+      { trips: 2, statements: 5 },
     ]);
     for (const id of many) expect((await storedRating(id))?.games).toBe(1);
   });
@@ -129,6 +129,29 @@ describe("a board flush's catch-up of its players' ratings", () => {
       const stored = await storedRating(id);
       expect(stored?.games).toBe(1);
       expect(stored?.rated_through).toBe((await replayed(id)).through);
+    }
+  });
+
+  it("sets each replayed game's rating after it, in the batch that wrote its player's rating", async () => {
+    const players = await newPlayers(3);
+    await flushedBoard('after-columns', players);
+    const db = createDb(env.DB);
+    for (const id of players) await resetPlayerRatingQuery(db, id, 'sudoku');
+    const puzzleId = `${date}:sudoku:after-columns`;
+    await env.DB.prepare(
+      'update submissions set rating_after = null, deviation_after = null where puzzle_id = ?',
+    )
+      .bind(puzzleId)
+      .run();
+    await catchUpPlayerRatings(db, players, 'sudoku', new Date());
+    for (const id of players) {
+      const game = await env.DB.prepare(
+        'select rating_after, deviation_after from submissions where puzzle_id = ? and player_id = ?',
+      )
+        .bind(puzzleId, id)
+        .first<{ rating_after: number; deviation_after: number }>();
+      const stored = await storedRating(id);
+      expect(game).toEqual({ rating_after: stored?.rating, deviation_after: stored?.deviation });
     }
   });
 });

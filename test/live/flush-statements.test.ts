@@ -23,13 +23,13 @@ function liveRows(puzzleId: string, players: readonly string[]): LiveSolveRow[] 
 }
 
 describe("a board flush's copy of its solves to D1", () => {
-  it('is two statements for a hundred solves: the players read, one insert', async () => {
+  it('is one statement for a hundred solves, the players checked inside it', async () => {
     const puzzleId = `${date}:sudoku:statements`;
     await copyPuzzle(`${date}:sudoku:easy`, puzzleId);
     const rows = liveRows(puzzleId, await newPlayers(100));
     const counted = countingTrips(env.DB);
     expect(await insertLiveSolves(createDb(counted.d1), rows)).toBe(100);
-    expect({ trips: counted.trips(), statements: counted.statements() }).toEqual({ trips: 2, statements: 2 });
+    expect({ trips: counted.trips(), statements: counted.statements() }).toEqual({ trips: 1, statements: 1 });
     expect(
       await d1Number('select count(*) as n from submissions where puzzle_id = ? and counted = 1', puzzleId),
     ).toBe(100);
@@ -48,5 +48,25 @@ describe("a board flush's copy of its solves to D1", () => {
       .bind(puzzleId)
       .all<{ player_id: string }>();
     expect(results.map((r) => r.player_id)).toEqual(rows.map((r) => r.playerId));
+  });
+
+  it("stores a banned player's solve uncounted and leaves out the solve of a player who is gone", async () => {
+    const puzzleId = `${date}:sudoku:checked`;
+    await copyPuzzle(`${date}:sudoku:easy`, puzzleId);
+    const [kept, banned] = await newPlayers(2);
+    await env.DB.prepare("update players set banned_at = '2026-11-29T10:00:00Z' where id = ?")
+      .bind(banned)
+      .run();
+    const rows = liveRows(puzzleId, [kept ?? '', banned ?? '', 'a-player-who-is-gone']);
+    expect(await insertLiveSolves(createDb(env.DB), rows)).toBe(2);
+    const { results } = await env.DB.prepare(
+      'select player_id, counted from submissions where puzzle_id = ? order by id',
+    )
+      .bind(puzzleId)
+      .all<{ player_id: string; counted: number }>();
+    expect(results).toEqual([
+      { player_id: kept, counted: 1 },
+      { player_id: banned, counted: 0 },
+    ]);
   });
 });

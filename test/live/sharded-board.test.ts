@@ -4,12 +4,19 @@ import type { PlayerId } from '../../src/auth/player-token.js';
 import { DEV_SECRETS } from '../../src/config.js';
 import type { IsoDate } from '../../src/daily/calendar.js';
 import { type LivePuzzle, liveDesks } from '../../src/live/desks.js';
-import type { BoardSolve, PuzzleDesk } from '../../src/live/puzzle-desk.js';
+import type { PuzzleDesk } from '../../src/live/puzzle-desk.js';
 import { allShards, shardName, shardOf } from '../../src/live/shards.js';
 import { submitSolution } from '../../src/play/submit.js';
 import { createServices } from '../../src/services.js';
 import { appAt } from '../support/app.js';
-import { copyPuzzle, d1Number, deskNamespace, judgedSolve, newPlayers } from '../support/live.js';
+import {
+  copyPuzzle,
+  d1Number,
+  deskNamespace,
+  establishedSolve,
+  judgedSolve,
+  newPlayers,
+} from '../support/live.js';
 import {
   bearer,
   humanLogFor,
@@ -70,20 +77,6 @@ function boardRating(board: DurableObjectStub<PuzzleDesk>): Promise<number> {
     const row = state.storage.sql.exec<{ rating: string }>('select rating from puzzle').one();
     return (JSON.parse(row.rating) as { rating: number }).rating;
   });
-}
-
-/** A judged solve by an established player: its game moves the puzzle's rating (a new player's does not). */
-function establishedSolve(puzzleId: string, playerId: string, countedMs: number): BoardSolve {
-  const solve = judgedSolve(puzzleId, playerId, countedMs);
-  return {
-    ...solve,
-    player: {
-      ...solve.player,
-      player: { rating: 1700, deviation: 60, volatility: 0.06 },
-      playerGames: 20,
-      playDays: ['2026-11-20', '2026-11-21', '2026-11-22'],
-    },
-  };
 }
 
 function admin(path: string, body: unknown) {

@@ -96,5 +96,24 @@ export function judgedSolve(
       playDays: [],
       at,
     },
+    // As the Worker reads a player of `newPlayers` with no game yet.
+    ratingRow: { exists: false, version: 0, lastBefore: 0, pendingIds: [] },
+  };
+}
+
+/**
+ * A judged solve by an established player: its game moves the puzzle's rating (a new player's does not).
+ * Its rating is not one D1 holds, so it carries no read of D1's row: the flush catches it up from D1.
+ */
+export function establishedSolve(puzzleId: string, playerId: string, countedMs: number): BoardSolve {
+  const { ratingRow: _read, ...solve } = judgedSolve(puzzleId, playerId, countedMs);
+  return {
+    ...solve,
+    player: {
+      ...solve.player,
+      player: { rating: 1700, deviation: 60, volatility: 0.06 },
+      playerGames: 20,
+      playDays: ['2026-11-20', '2026-11-21', '2026-11-22'],
+    },
   };
 }

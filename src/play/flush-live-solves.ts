@@ -1,0 +1,96 @@
+import { batch, statement } from '../db/batch.js';
+import type { Db } from '../db/client.js';
+import { insertLiveSolvesStatements, type LiveSolveRow } from '../db/live-board.js';
+import { type OwnGameRating, ownGameRatingStatements } from '../db/player-ratings.js';
+import {
+  advanceWithFlushQuery,
+  type PuzzleRatingState,
+  type PuzzleRatingUpdate,
+  puzzleRatingState,
+} from '../db/puzzle-ratings.js';
+import { raisePeakSolvesQuery } from '../db/puzzles.js';
+import type { Kind } from '../kinds/index.js';
+import { applyPuzzleGames, type PuzzleGame } from '../rating/weighted-games.js';
+import { catchUpPlayerRatings } from './catch-up-player-rating.js';
+import { catchUpPuzzleRating } from './catch-up-puzzle-ratings.js';
+
+/** One batch of a board's solves for D1, in its arrival order, with what the board computed of them. */
+export interface FlushBatch {
+  puzzleId: string;
+  kind: Kind;
+  rows: readonly LiveSolveRow[];
+  /**
+   * The puzzle's rating as D1 held it after the board's last flush, which this batch's counted games are
+   * applied to; absent when another board applies them (shard 0 of several).
+   */
+  puzzle?: PuzzleRatingState;
+  /** The players' ratings through their own games, for the counted rows the board has them for. */
+  ownGames: readonly OwnGameRating[];
+  /** A busiest minute to raise the puzzle's to, when the board's has grown. */
+  peak?: number;
+}
+
+/** What a flush left in D1: the puzzle's rating as the batch stored it, unless a catch-up took over. */
+export interface FlushOutcome {
+  puzzle: PuzzleRatingState | undefined;
+}
+
+/**
+ * Copies a board's batch to D1 in one round trip: the rows, the puzzle's rating through them and each
+ * player's through its own game, each write a compare-and-set that applies only when exact. What one of
+ * them leaves (another writer came first, a player was banned meanwhile, a replay after D1 had the rows)
+ * is caught up from D1 afterwards, in D1's order, as before.
+ */
+export async function flushLiveSolves(db: Db, flush: FlushBatch, now: Date): Promise<FlushOutcome> {
+  const counted = flush.rows.filter((r) => r.counted);
+  const update = flush.puzzle && counted.length > 0 ? puzzleThrough(flush.puzzle, counted) : undefined;
+  const writes = [
+    ...insertLiveSolvesStatements(db, flush.rows),
+    ...ownGameRatingStatements(db, flush.puzzleId, flush.ownGames),
+    ...(flush.peak === undefined
+      ? []
+      : [statement(db, raisePeakSolvesQuery(db, flush.puzzleId, flush.peak))]),
+  ];
+  const puzzleWrite = update ? statement(db, advanceWithFlushQuery(db, update)) : null;
+  const results = await batch(db, [...writes, puzzleWrite]);
+  const stored = update ? (results[writes.length] as PuzzleRatingState[])[0] : flush.puzzle;
+  if (update && !stored) {
+    const state = await puzzleRatingState(db, flush.puzzleId);
+    if (state) await catchUpPuzzleRating(db, state);
+  }
+  const rated = new Set(results.slice(0, writes.length).flatMap((r) => (Array.isArray(r) ? r : [])));
+  const left = [...new Set(counted.map((r) => r.playerId).filter((id) => !rated.has(id)))];
+  if (left.length > 0) await catchUpPlayerRatings(db, left, flush.kind, now);
+  return { puzzle: stored };
+}
+
+/**
+ * The puzzle's rating with the counted rows' games applied in order, as a catch-up would apply them from
+ * D1's copy of the rows (the same inputs, read as `pendingPuzzleGamesQuery` reads them).
+ */
+function puzzleThrough(
+  state: PuzzleRatingState,
+  counted: readonly LiveSolveRow[],
+): PuzzleRatingUpdate & { games: number } {
+  const games = counted.map(puzzleGameOf);
+  const next = applyPuzzleGames(
+    { rating: state.rating, deviation: state.ratingDeviation, volatility: state.ratingVolatility },
+    games,
+  );
+  return {
+    id: state.id,
+    ...next,
+    establishedGames: state.establishedGames + games.filter((g) => g.puzzleWeight > 0).length,
+    version: state.ratingVersion,
+    games: games.length,
+  };
+}
+
+/** A counted row's game as the puzzle plays it, read as `pendingPuzzleGamesQuery` reads D1's copy of it. */
+export function puzzleGameOf(r: LiveSolveRow): PuzzleGame {
+  return {
+    score: r.score ?? 0,
+    solver: { rating: r.ratingBefore ?? 1500, deviation: r.deviationBefore ?? r.deviationAfter ?? 350 },
+    puzzleWeight: r.puzzleWeight ?? 0,
+  };
+}
