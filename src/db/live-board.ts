@@ -43,7 +43,8 @@ export async function rankedSolvesOf(db: Db, puzzleId: string): Promise<RankedSo
 export function insertLiveSolvesStatements(db: Db, rows: readonly LiveSolveRow[]): Statement<unknown[]>[] {
   const p = getTableName(players);
   return jsonRowsInsert(db, submissions, rows, undefined, {
-    join: (given) => `join "${p}" on "${p}"."${players.id.name}" = ${given(submissions.playerId)}`,
+    // `cross join`: the flush's rows stay the outer loop, so the insert seeks each player, never walks them all.
+    join: (given) => `cross join "${p}" on "${p}"."${players.id.name}" = ${given(submissions.playerId)}`,
     columns: (given) =>
       new Map([
         [

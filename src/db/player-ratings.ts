@@ -347,7 +347,9 @@ function ownGameRow(g: OwnGameRating): unknown[] {
 /**
  * The rows of `ownGameRatingStatements`' JSON with the player's ranked solve of the puzzle (?2) when it is
  * counted: a row applies only when its game is in D1 and counts, and no other counted game of the kind came
- * between the last the rating had and this one.
+ * between the last the rating had and this one. `cross join` keeps the batch's rows the outer loop (SQLite
+ * never reorders one): left to itself the planner walks the puzzle's every solve, whose count grows with
+ * its solvers, instead of seeking each batch row's own.
  */
 const OWN_GAMES = `(select u.*, own.id as own_id from (select
     json_extract(value, '$[0]') as player_id, json_extract(value, '$[1]') as kind,
@@ -356,7 +358,7 @@ const OWN_GAMES = `(select u.*, own.id as own_id from (select
     json_extract(value, '$[6]') as volatility, json_extract(value, '$[7]') as games,
     json_extract(value, '$[8]') as established, json_extract(value, '$[9]') as updated_at
   from json_each(?1)) u
-  join submissions own on own.puzzle_id = ?2 and own.player_id = u.player_id and own.ranked = 1
+  cross join submissions own on own.puzzle_id = ?2 and own.player_id = u.player_id and own.ranked = 1
     and own.counted = 1
   where coalesce((select max(prior.id) from submissions prior where prior.player_id = u.player_id
     and prior.kind = u.kind and prior.counted = 1 and prior.id < own.id), 0) = u.last_before)`;
@@ -375,16 +377,19 @@ const UPDATE_OWN_GAMES = `update player_ratings set rating = g.rating, deviation
     and player_ratings.version = g.version
   returning player_ratings.player_id as value`;
 
-/** The pending games' columns, set only where the player's row is the one its own game's write left. */
+/**
+ * The pending games' columns, set only where the player's row is the one its own game's write left; the
+ * batch's rows lead the joins, as in `OWN_GAMES`.
+ */
 const PENDING_AFTER = `update submissions set
     rating_after = (select json_extract(a.value, '$[1]') from json_each(?1) a
       where json_extract(a.value, '$[0]') = submissions.id),
     deviation_after = (select json_extract(a.value, '$[2]') from json_each(?1) a
       where json_extract(a.value, '$[0]') = submissions.id)
   where id in (select json_extract(a.value, '$[0]') from json_each(?1) a
-    join player_ratings r on r.player_id = json_extract(a.value, '$[3]')
+    cross join player_ratings r on r.player_id = json_extract(a.value, '$[3]')
       and r.kind = json_extract(a.value, '$[4]') and r.version = json_extract(a.value, '$[5]')
-    join submissions own on own.puzzle_id = ?2 and own.player_id = r.player_id and own.ranked = 1
+    cross join submissions own on own.puzzle_id = ?2 and own.player_id = r.player_id and own.ranked = 1
     where r.rated_through = own.id)`;
 
 /**

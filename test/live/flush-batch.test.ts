@@ -17,7 +17,14 @@ import { newRating } from '../../src/rating/glicko2.js';
 import { gameInputsOf, rateSolve } from '../../src/rating/rate-solve.js';
 import { playerAfter } from '../../src/rating/weighted-games.js';
 import { appAt } from '../support/app.js';
-import { copyPuzzle, d1Number, establishedSolve, judgedSolve, newPlayers } from '../support/live.js';
+import {
+  copyPuzzle,
+  d1Number,
+  establishedSolve,
+  judgedSolve,
+  newPlayers,
+  priorSolvers,
+} from '../support/live.js';
 import { countingTrips } from '../support/round-trips.js';
 
 const date = '2026-11-29';
@@ -36,9 +43,11 @@ async function boardBatch(
   players: readonly string[],
   reads: ReadonlyMap<string, PlayerRead> = new Map(),
   established: ReadonlySet<string> = new Set(),
+  prior = 0,
 ): Promise<FlushBatch> {
   const puzzleId = `${date}:sudoku:${name}`;
   await copyPuzzle(`${date}:sudoku:easy`, puzzleId);
+  if (prior > 0) await priorSolvers(puzzleId, prior);
   const state = (await puzzleRatingState(createDb(env.DB), puzzleId)) as PuzzleRatingState;
   let puzzle = { rating: state.rating, deviation: state.ratingDeviation, volatility: state.ratingVolatility };
   let puzzleEstablished = state.establishedGames;
@@ -119,6 +128,22 @@ describe("a one-shard board's flush of a batch", () => {
       { trips: 1, statements: 3 },
       { trips: 1, statements: 3 },
     ]);
+  });
+
+  it('reads as few rows of D1 on a puzzle with 2,000 earlier solvers as on a fresh one', async () => {
+    const read: number[] = [];
+    for (const [name, prior] of [
+      ['rows-fresh', 0],
+      ['rows-hot', 2_000],
+    ] as const) {
+      const flush = await boardBatch(name, await newPlayers(10), new Map(), new Set(), prior);
+      const counted = countingTrips(env.DB);
+      const outcome = await flushLiveSolves(createDb(counted.d1), flush, new Date());
+      expect(outcome.puzzle?.ratedThrough).toBeGreaterThan(flush.puzzle?.ratedThrough ?? 0);
+      read.push(counted.rowsRead());
+    }
+    const [fresh = 0, hot = 0] = read;
+    expect(hot).toBeLessThanOrEqual(fresh + 20);
   });
 
   it('leaves both ratings as a replay of D1 from the start leaves them', async () => {
@@ -238,11 +263,13 @@ describe("a one-shard board's flush of a batch", () => {
       ratingRow: { exists: true, version, lastBefore: game.id, pendingIds: [game.id] },
       pendingPlayerGames: [pending],
     };
-    const flush = await boardBatch('pending-after', [player], new Map([[player, read]]));
+    // On a puzzle with 2,000 earlier solvers, whose solves none of the statements may walk.
+    const flush = await boardBatch('pending-after', [player], new Map([[player, read]]), new Set(), 2_000);
     const counted = countingTrips(env.DB);
     await flushLiveSolves(createDb(counted.d1), flush, new Date());
     // The solves' insert, the known players' ratings, the pending games' columns, the puzzle's rating.
     expect({ trips: counted.trips(), statements: counted.statements() }).toEqual({ trips: 1, statements: 4 });
+    expect(counted.rowsRead()).toBeLessThan(100);
     const after = playerAfter(newRating(), pending);
     const columns = await env.DB.prepare('select rating_after, deviation_after from submissions where id = ?')
       .bind(game.id)

@@ -59,6 +59,30 @@ export async function copyPuzzle(fromId: string, toId: string): Promise<void> {
     .run();
 }
 
+/**
+ * `n` earlier players' counted ranked solves of a puzzle, all in its rating (a hot puzzle): what a query
+ * that walks the puzzle's solves instead of seeking its batch's would grow with.
+ */
+export async function priorSolvers(puzzleId: string, n: number): Promise<void> {
+  const count = `with recursive k(i) as (select 1 union all select i + 1 from k where i < ?2)`;
+  await env.DB.batch([
+    env.DB.prepare(
+      `${count} insert into players (id, created_at) select ?1 || ':prior:' || i, '2026-11-28T00:00:00Z' from k`,
+    ).bind(puzzleId, n),
+    env.DB.prepare(
+      `${count} insert into submissions (puzzle_id, puzzle_date, kind, level, player_id, created_at, valid,
+         ranked, counted, elapsed_ms, counted_ms, score, streak_date)
+       select p.id, p.date, p.kind, p.level, ?1 || ':prior:' || i, '2026-11-29T11:00:00Z', 1, 1, 1,
+         60000 + i, 60000 + i, 0.5, p.date
+       from k join puzzles p on p.id = ?1`,
+    ).bind(puzzleId, n),
+    env.DB.prepare(
+      `update puzzles set rated_through = (select max(id) from submissions where puzzle_id = ?1), games = ?2
+       where id = ?1`,
+    ).bind(puzzleId, n),
+  ]);
+}
+
 /** A judged solve as the Worker hands it to a board, for a player of `newPlayers` and a time of our choosing. */
 export function judgedSolve(
   puzzleId: string,

@@ -1,11 +1,13 @@
 /**
  * The test's D1 with its round trips counted (each statement run and each batch is one trip to the
  * database) and its statements (a batch counts each of its own). The statements run on the real binding.
+ * `rowsRead` adds up the rows D1 says its batches read: what a statement's cost grows with.
  */
 export interface CountedD1 {
   d1: D1Database;
   trips(): number;
   statements(): number;
+  rowsRead(): number;
 }
 
 const RUNS = new Set<PropertyKey>(['first', 'all', 'run', 'raw']);
@@ -13,6 +15,7 @@ const RUNS = new Set<PropertyKey>(['first', 'all', 'run', 'raw']);
 export function countingTrips(d1: D1Database): CountedD1 {
   let trips = 0;
   let statements = 0;
+  let rowsRead = 0;
   const targets = new WeakMap<object, D1PreparedStatement>();
   const wrap = (statement: D1PreparedStatement): D1PreparedStatement => {
     const proxy = new Proxy(statement, {
@@ -34,15 +37,17 @@ export function countingTrips(d1: D1Database): CountedD1 {
     get(target, prop) {
       if (prop === 'prepare') return (sql: string) => wrap(target.prepare(sql));
       if (prop === 'batch') {
-        return (batch: D1PreparedStatement[]) => {
+        return async (batch: D1PreparedStatement[]) => {
           trips++;
           statements += batch.length;
-          return target.batch(batch.map((s) => targets.get(s) ?? s));
+          const results = await target.batch(batch.map((s) => targets.get(s) ?? s));
+          rowsRead += results.reduce((n, r) => n + r.meta.rows_read, 0);
+          return results;
         };
       }
       const value: unknown = Reflect.get(target, prop);
       return typeof value === 'function' ? value.bind(target) : value;
     },
   });
-  return { d1: counted, trips: () => trips, statements: () => statements };
+  return { d1: counted, trips: () => trips, statements: () => statements, rowsRead: () => rowsRead };
 }
