@@ -13,14 +13,15 @@ const MAX_JSON_BYTES = 1_000_000;
  * Statements inserting many rows, each statement a single JSON parameter holding up to `MAX_JSON_BYTES` of
  * them (D1 allows 100 bound parameters, which a row-per-parameter insert fills with two or three rows of a
  * wide table). Rows go in in the order given and one that breaks a uniqueness constraint is skipped; each
- * statement reads as the values of `returning` of the rows it inserted (a 1 for each without it). A column a
+ * statement reads as the values of `returning` of the rows it inserted (a JSON array of them for several
+ * columns, a 1 for each row without it). A column a
  * row leaves out takes its drizzle default, as drizzle's own insert gives it; one with no default is null.
  */
 export function jsonRowsInsert<T extends SQLiteTable>(
   db: Db,
   table: T,
   rows: readonly T['$inferInsert'][],
-  returning?: SQLiteColumn,
+  returning?: SQLiteColumn | readonly SQLiteColumn[],
   shape?: RowsShape,
 ): Statement<unknown[]>[] {
   const columns = Object.entries(getTableColumns(table) as Record<string, SQLiteColumn>).filter(
@@ -35,7 +36,7 @@ export function jsonRowsInsert<T extends SQLiteTable>(
   const values = columns.map(([, column]) => replaced.get(column) ?? given(column)).join(', ');
   const sql = `insert into "${getTableName(table)}" (${names}) select ${values} from json_each(?1) r
     ${shape?.join(given) ?? ''} where true
-    order by r.key on conflict do nothing returning ${returning ? `"${returning.name}"` : '1'} as value`;
+    order by r.key on conflict do nothing returning ${returnedSql(returning)} as value`;
   return chunks(rows.map((row) => JSON.stringify(driverValues(columns, row)))).map((chunk) => ({
     statement: db.$client.prepare(sql).bind(`[${chunk.join(',')}]`),
     read: (result) => (result.results as { value: unknown }[]).map((r) => r.value),
@@ -50,6 +51,19 @@ export function jsonRowsInsert<T extends SQLiteTable>(
 export interface RowsShape {
   join(given: (column: SQLiteColumn) => string): string;
   columns(given: (column: SQLiteColumn) => string): Map<SQLiteColumn, string>;
+}
+
+/** What each inserted row reads as: a column's value, several columns' as one JSON array, or a 1. */
+function returnedSql(returning: SQLiteColumn | readonly SQLiteColumn[] | undefined): string {
+  if (returning === undefined) return '1';
+  if (!isColumnList(returning)) return `"${returning.name}"`;
+  return `json_array(${returning.map((column) => `"${column.name}"`).join(', ')})`;
+}
+
+function isColumnList(
+  returning: SQLiteColumn | readonly SQLiteColumn[],
+): returning is readonly SQLiteColumn[] {
+  return Array.isArray(returning);
 }
 
 /** A column's default when it is a value (not SQL the database would evaluate). */

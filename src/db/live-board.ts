@@ -8,6 +8,13 @@ import type { AnsweredSolveFields, NewSubmissionRow, SubmissionRow } from './sub
 /** A live board's ranked solve as the board keeps it: what it copies to D1, with `ranked` and `counted` decided. */
 export type LiveSolveRow = NewSubmissionRow & { ranked: true; counted: boolean };
 
+/** A flushed solve as D1 stored it: its id (D1's order) and whether it counts (a ban meanwhile: not). */
+export interface StoredLiveSolve {
+  id: number;
+  playerId: string;
+  counted: boolean;
+}
+
 /** What a board answers a repeat with, and ranks by: the parts of a ranked solve it keeps for D1's rows. */
 export type RankedSolveFields = AnsweredSolveFields & Pick<SubmissionRow, 'id' | 'playerId' | 'streakDate'>;
 
@@ -38,11 +45,15 @@ export async function rankedSolvesOf(db: Db, puzzleId: string): Promise<RankedSo
  * in). Idempotent: a solve already there (the board's record of a flush was lost after D1 committed it)
  * hits the one-ranked-solve index and is skipped, so a replay adds nothing. A solve whose player is gone
  * (deleted meanwhile) is left out; one whose player was banned meanwhile is stored uncounted, as the ban
- * stored the player's other solves.
+ * stored the player's other solves. Each statement reads as the solves it stored.
  */
-export function insertLiveSolvesStatements(db: Db, rows: readonly LiveSolveRow[]): Statement<unknown[]>[] {
+export function insertLiveSolvesStatements(
+  db: Db,
+  rows: readonly LiveSolveRow[],
+): Statement<StoredLiveSolve[]>[] {
   const p = getTableName(players);
-  return jsonRowsInsert(db, submissions, rows, undefined, {
+  const stored = [submissions.id, submissions.playerId, submissions.counted];
+  const inserts = jsonRowsInsert(db, submissions, rows, stored, {
     // `cross join`: the flush's rows stay the outer loop, so the insert seeks each player, never walks them all.
     join: (given) => `cross join "${p}" on "${p}"."${players.id.name}" = ${given(submissions.playerId)}`,
     columns: (given) =>
@@ -53,6 +64,14 @@ export function insertLiveSolvesStatements(db: Db, rows: readonly LiveSolveRow[]
         ],
       ]),
   });
+  return inserts.map((insert) => ({
+    statement: insert.statement,
+    read: (result) =>
+      insert.read(result).map((value) => {
+        const [id, playerId, counted] = JSON.parse(String(value)) as [number, string, number];
+        return { id, playerId, counted: counted === 1 };
+      }),
+  }));
 }
 
 /** `insertLiveSolvesStatements` run on its own: how many solves it stored. */

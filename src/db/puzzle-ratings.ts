@@ -132,6 +132,23 @@ export function advanceWithFlushQuery(db: Db, update: PuzzleRatingUpdate & { gam
   return setIfUnchanged(db, update, through, sql`${waiting} = ${update.games}`).returning(ratingStateColumns);
 }
 
+/**
+ * Stores a puzzle's rating with the games a desk shard reported applied, when that is exact: nobody wrote
+ * the rating since it was read (`version`), and the counted games after `rated_through` up to `through`
+ * are the reported ones, as many (none of another shard's flush before them, none left uncounted).
+ * Reads as the state it stored, or nothing (shard 0 then catches up from D1).
+ */
+export function advanceWithReportedQuery(
+  db: Db,
+  update: PuzzleRatingUpdate & { through: number; games: number },
+) {
+  const taken = sql`(select count(*) from submissions reported where reported.puzzle_id = ${update.id}
+    and reported.counted = 1 and reported.id > ${puzzles.ratedThrough} and reported.id <= ${update.through})`;
+  return setIfUnchanged(db, update, update.through, sql`${taken} = ${update.games}`).returning(
+    ratingStateColumns,
+  );
+}
+
 /** True when the update applied (false: someone else wrote the rating first). */
 export async function advancePuzzleRating(
   db: Db,

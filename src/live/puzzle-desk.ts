@@ -2,7 +2,7 @@ import { DurableObject } from 'cloudflare:workers';
 import { createDb, type Db } from '../db/client.js';
 import { type LiveSolveRow, type RankedSolveFields, rankedSolvesOf } from '../db/live-board.js';
 import type { OwnGameRating } from '../db/player-ratings.js';
-import { type PuzzleRatingState, puzzleRatingState } from '../db/puzzle-ratings.js';
+import { type PendingPuzzleGame, type PuzzleRatingState, puzzleRatingState } from '../db/puzzle-ratings.js';
 import { boardShardsOf, raisePeakSolves } from '../db/puzzles.js';
 import type { NewSubmissionRow } from '../db/submissions.js';
 import type { Env } from '../env.js';
@@ -17,6 +17,7 @@ import { CountedTimes } from './counted-times.js';
 import { MinutePeak } from './minute-peak.js';
 import { ownGameOf, type RatingRowRead } from './own-game.js';
 import { type PeerSolve, PeerTimes } from './peer-times.js';
+import { ShardedRating } from './sharded-rating.js';
 import { allShards, shardName, shardOf } from './shards.js';
 
 /** A flush copies at most this many solves to D1 in one batch; this many waiting start one at once. */
@@ -97,7 +98,8 @@ export interface ShardTimes {
  * A puzzle made with `board_shards` K > 1 has K such boards (src/live/shards.ts), each the writer of its own
  * players' solves. Each ranks from its own exact counts plus the other shards' counts as they last told it
  * (each tells every other one at each of its flushes, and a shard that starts asks them); the puzzle's
- * rating is applied by shard 0 alone, from D1, in D1's order, after any shard's flush (SCALING.md, step 4).
+ * rating is applied by shard 0 alone, in D1's order: each shard reports its flushed games to it, and it
+ * catches up from D1 when a report does not follow the last in D1 (SCALING.md, step 4).
  */
 export class PuzzleDesk extends DurableObject<Env> {
   private readonly sql: SqlStorage;
@@ -112,8 +114,8 @@ export class PuzzleDesk extends DurableObject<Env> {
   private peersLoading: Promise<void> | undefined;
   /** The last arrival number every other shard was told of; undefined until this board first told them all. */
   private toldThrough: number | undefined;
-  /** Shard 0 of several: the version of D1's puzzle rating it last took (D1 bumps it at every write). */
-  private appliedVersion = -1;
+  /** Shard 0 of several: the puzzle's rating, which it writes from the games every shard reports. */
+  private sharded: ShardedRating | undefined;
   /**
    * One shard: the puzzle's rating as D1 held it after the last flush, which the next one's games are
    * applied to. Undefined after a restart or a flush whose write a catch-up took over: read from D1 then.
@@ -205,12 +207,12 @@ export class PuzzleDesk extends DurableObject<Env> {
   }
 
   /**
-   * Shard 0 only: applies to the puzzle's rating, in D1, every counted game D1 holds that it does not include
-   * yet (in D1's order, each once: D1's `rated_through`), after a shard's flush; answers the rating.
+   * Shard 0 only: applies another shard's flushed games (`games`, with D1's ids) to the puzzle's rating, in
+   * D1's order, each once (D1's `rated_through`); answers the rating, for that shard's next games.
    */
-  async applyPuzzleGames(puzzleId: string): Promise<AppliedRating> {
+  async applyPuzzleGames(puzzleId: string, games: PendingPuzzleGame[] = []): Promise<AppliedRating> {
     await this.ownStarted(puzzleId, 0);
-    await this.applyFromD1();
+    await this.applyReported(games);
     const puzzle = this.puzzle as PuzzleState;
     return { rating: puzzle.rating, establishedGames: puzzle.establishedGames };
   }
@@ -463,20 +465,12 @@ export class PuzzleDesk extends DurableObject<Env> {
     return namespace as unknown as DurableObjectNamespace<PuzzleDesk>;
   }
 
-  /**
-   * Shard 0 of several: the puzzle's counted games that D1 holds and its rating does not include, applied
-   * there, and the result taken as this board's rating.
-   */
-  private async applyFromD1(): Promise<void> {
+  /** Shard 0 of several: reported games applied to the puzzle's rating, and the result taken as this board's. */
+  private async applyReported(games: readonly PendingPuzzleGame[]): Promise<void> {
     const puzzle = this.puzzle as PuzzleState;
-    const db = this.db();
-    const before = await puzzleRatingState(db, puzzle.puzzleId);
-    if (!before) return;
-    await catchUpPuzzleRating(db, before);
-    const after = (await puzzleRatingState(db, puzzle.puzzleId)) ?? before;
-    // Applications for several shards' flushes overlap: an older read that finishes later must not win.
-    if (after.ratingVersion < this.appliedVersion) return;
-    this.appliedVersion = after.ratingVersion;
+    this.sharded ??= new ShardedRating(() => this.db(), puzzle.puzzleId, undefined);
+    const after = await this.sharded.apply(games);
+    if (!after) return;
     puzzle.rating = {
       rating: after.rating,
       deviation: after.ratingDeviation,
@@ -507,6 +501,8 @@ export class PuzzleDesk extends DurableObject<Env> {
       establishedGames: state.establishedGames,
     };
     this.flushedRating = shards === 1 ? state : undefined;
+    this.sharded =
+      shard === 0 && shards > 1 ? new ShardedRating(() => this.db(), puzzleId, state) : undefined;
     this.ctx.storage.transactionSync(() => {
       this.sql.exec('delete from solves');
       for (const solve of solves) {
@@ -666,7 +662,7 @@ export class PuzzleDesk extends DurableObject<Env> {
       );
       if (peak !== null) this.peak.wrote(peak);
       this.flushedRating = shared ? undefined : outcome.puzzle;
-      if (shared) await this.applyShardedRating(puzzle.puzzleId);
+      if (shared) await this.applyShardedRating(puzzle.puzzleId, outcome.games);
       // Only now is the batch the board's to forget: a failure before this line replays it, adding nothing.
       this.sql.exec('update solves set flushed = 1 where flushed = 0 and seq <= ?', last.seq);
       // Saved now and then, so that a restart replays only the solves since.
@@ -691,13 +687,15 @@ export class PuzzleDesk extends DurableObject<Env> {
     this.peak.wrote(peak);
   }
 
-  /** With shards, shard 0 applies the puzzle's games D1 now holds, in D1's order; another shard asks it to. */
-  private async applyShardedRating(puzzleId: string): Promise<void> {
+  /** With shards, shard 0 applies a flush's games to the puzzle's rating; another shard reports them to it. */
+  private async applyShardedRating(puzzleId: string, games: PendingPuzzleGame[]): Promise<void> {
     if (this.place.shard === 0) {
-      await this.applyFromD1();
+      await this.applyReported(games);
     } else {
       this.takeRating(
-        await callDesk(this.namespace(), shardName(puzzleId, 0), (board) => board.applyPuzzleGames(puzzleId)),
+        await callDesk(this.namespace(), shardName(puzzleId, 0), (board) =>
+          board.applyPuzzleGames(puzzleId, games),
+        ),
       );
     }
   }

@@ -7,7 +7,7 @@ import {
   puzzleRatingState,
   puzzlesWithPendingGames,
 } from '../db/puzzle-ratings.js';
-import { applyPuzzleGames } from '../rating/weighted-games.js';
+import { ratingThrough } from './rating-through.js';
 
 /** Races one puzzle's catch-up may lose before leaving the rest to the next writer. */
 const MAX_ATTEMPTS = 8;
@@ -23,19 +23,8 @@ export async function catchUpPuzzleRating(db: Db, start: PuzzleRatingState): Pro
     const pending = await pendingPuzzleGames(db, state.id);
     const last = pending.at(-1);
     if (!last) break;
-    const next = applyPuzzleGames(
-      { rating: state.rating, deviation: state.ratingDeviation, volatility: state.ratingVolatility },
-      pending,
-    );
-    const establishedGames: number =
-      state.establishedGames + pending.filter((g) => g.puzzleWeight > 0).length;
-    const written = await advancePuzzleRating(db, {
-      id: state.id,
-      ...next,
-      establishedGames,
-      version: state.ratingVersion,
-      through: last.id,
-    });
+    const next = ratingThrough(state, pending);
+    const written = await advancePuzzleRating(db, { ...next, through: last.id });
     if (written) {
       applied += pending.length;
       if (pending.length < MAX_GAMES_PER_UPDATE) break;
@@ -45,7 +34,7 @@ export async function catchUpPuzzleRating(db: Db, start: PuzzleRatingState): Pro
         ratingDeviation: next.deviation,
         ratingVolatility: next.volatility,
         ratedThrough: last.id,
-        establishedGames,
+        establishedGames: next.establishedGames,
         ratingVersion: state.ratingVersion + 1,
       };
     } else {

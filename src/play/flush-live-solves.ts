@@ -1,18 +1,20 @@
 import { batch, statement } from '../db/batch.js';
 import type { Db } from '../db/client.js';
-import { insertLiveSolvesStatements, type LiveSolveRow } from '../db/live-board.js';
+import { insertLiveSolvesStatements, type LiveSolveRow, type StoredLiveSolve } from '../db/live-board.js';
 import { type OwnGameRating, ownGameRatingStatements } from '../db/player-ratings.js';
 import {
   advanceWithFlushQuery,
+  type PendingPuzzleGame,
   type PuzzleRatingState,
   type PuzzleRatingUpdate,
   puzzleRatingState,
 } from '../db/puzzle-ratings.js';
 import { raisePeakSolvesQuery } from '../db/puzzles.js';
 import type { Kind } from '../kinds/index.js';
-import { applyPuzzleGames, type PuzzleGame } from '../rating/weighted-games.js';
+import type { PuzzleGame } from '../rating/weighted-games.js';
 import { catchUpPlayerRatings } from './catch-up-player-rating.js';
 import { catchUpPuzzleRating } from './catch-up-puzzle-ratings.js';
+import { ratingThrough } from './rating-through.js';
 
 /** One batch of a board's solves for D1, in its arrival order, with what the board computed of them. */
 export interface FlushBatch {
@@ -30,9 +32,13 @@ export interface FlushBatch {
   peak?: number;
 }
 
-/** What a flush left in D1: the puzzle's rating as the batch stored it, unless a catch-up took over. */
+/**
+ * What a flush left in D1: the puzzle's rating as the batch stored it, unless a catch-up took over, and the
+ * batch's games that D1 stored counted, with D1's ids (what a shard reports to shard 0).
+ */
 export interface FlushOutcome {
   puzzle: PuzzleRatingState | undefined;
+  games: PendingPuzzleGame[];
 }
 
 /**
@@ -44,8 +50,9 @@ export interface FlushOutcome {
 export async function flushLiveSolves(db: Db, flush: FlushBatch, now: Date): Promise<FlushOutcome> {
   const counted = flush.rows.filter((r) => r.counted);
   const update = flush.puzzle && counted.length > 0 ? puzzleThrough(flush.puzzle, counted) : undefined;
+  const inserts = insertLiveSolvesStatements(db, flush.rows);
   const writes = [
-    ...insertLiveSolvesStatements(db, flush.rows),
+    ...inserts,
     ...ownGameRatingStatements(db, flush.puzzleId, flush.ownGames),
     ...(flush.peak === undefined
       ? []
@@ -58,10 +65,27 @@ export async function flushLiveSolves(db: Db, flush: FlushBatch, now: Date): Pro
     const state = await puzzleRatingState(db, flush.puzzleId);
     if (state) await catchUpPuzzleRating(db, state);
   }
-  const rated = new Set(results.slice(0, writes.length).flatMap((r) => (Array.isArray(r) ? r : [])));
+  const rated = new Set(
+    results.slice(inserts.length, writes.length).flatMap((r) => (Array.isArray(r) ? r : [])),
+  );
   const left = [...new Set(counted.map((r) => r.playerId).filter((id) => !rated.has(id)))];
   if (left.length > 0) await catchUpPlayerRatings(db, left, flush.kind, now);
-  return { puzzle: stored };
+  const stores = results.slice(0, inserts.length) as StoredLiveSolve[][];
+  return { puzzle: stored, games: countedGames(counted, stores.flat()) };
+}
+
+/** The batch's games D1 stored counted, in D1's order, each with its id. */
+function countedGames(
+  counted: readonly LiveSolveRow[],
+  stored: readonly StoredLiveSolve[],
+): PendingPuzzleGame[] {
+  const rows = new Map(counted.map((r) => [r.playerId, r]));
+  return stored
+    .flatMap((s) => {
+      const row = rows.get(s.playerId);
+      return s.counted && row ? [{ id: s.id, ...puzzleGameOf(row) }] : [];
+    })
+    .sort((a, b) => a.id - b.id);
 }
 
 /**
@@ -72,18 +96,7 @@ function puzzleThrough(
   state: PuzzleRatingState,
   counted: readonly LiveSolveRow[],
 ): PuzzleRatingUpdate & { games: number } {
-  const games = counted.map(puzzleGameOf);
-  const next = applyPuzzleGames(
-    { rating: state.rating, deviation: state.ratingDeviation, volatility: state.ratingVolatility },
-    games,
-  );
-  return {
-    id: state.id,
-    ...next,
-    establishedGames: state.establishedGames + games.filter((g) => g.puzzleWeight > 0).length,
-    version: state.ratingVersion,
-    games: games.length,
-  };
+  return { ...ratingThrough(state, counted.map(puzzleGameOf)), games: counted.length };
 }
 
 /** A counted row's game as the puzzle plays it, read as `pendingPuzzleGamesQuery` reads D1's copy of it. */
