@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { absoluteUrl } from './absolute-url.js';
 
 /** The longest endpoint kept: push services' URLs run to a few hundred characters. */
 export const PUSH_ENDPOINT_MAX = 1024;
@@ -29,24 +30,9 @@ function keyOf(length: number, what: string, first?: number) {
   });
 }
 
-const EndpointSchema = z
-  .string()
-  .max(PUSH_ENDPOINT_MAX)
-  .superRefine((text, ctx) => {
-    let url: URL;
-    try {
-      url = new URL(text);
-    } catch {
-      ctx.addIssue({ code: 'custom', message: 'must be an absolute URL' });
-      return;
-    }
-    if (url.protocol !== 'https:') {
-      ctx.addIssue({ code: 'custom', message: `must be https (push services are), not ${url.protocol}` });
-    } else if (url.username || url.password) {
-      ctx.addIssue({ code: 'custom', message: 'must not carry a user name or password' });
-    }
-  })
-  .meta({ description: "The push service's URL for this browser (https)" });
+const EndpointSchema = absoluteUrl(PUSH_ENDPOINT_MAX, (url) =>
+  url.protocol === 'https:' ? null : `must be https (push services are), not ${url.protocol}`,
+).meta({ description: "The push service's URL for this browser (https)" });
 
 /** What `PushSubscription.toJSON()` gives in a browser, unchanged. */
 export const PushSubscriptionJsonSchema = z

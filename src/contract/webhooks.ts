@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { absoluteUrl } from './absolute-url.js';
 
 // Webhooks: endpoints a site registers to hear of events, each delivery signed as Standard Webhooks says.
 
@@ -20,27 +21,12 @@ export const WEBHOOK_TEST_EVENT = 'webhook.test';
 /** The longest URL kept. */
 export const WEBHOOK_URL_MAX = 2048;
 
-const WebhookUrlSchema = z
-  .string()
-  .max(WEBHOOK_URL_MAX)
-  .superRefine((text, ctx) => {
-    let url: URL;
-    try {
-      url = new URL(text);
-    } catch {
-      ctx.addIssue({ code: 'custom', message: 'must be an absolute URL' });
-      return;
-    }
-    if (url.username || url.password) {
-      ctx.addIssue({ code: 'custom', message: 'must not carry a user name or password' });
-    }
-  })
-  .meta({
-    description:
-      'Where deliveries are posted: https, at a public host (no private, loopback or link-local address); ' +
-      'development also allows http://127.0.0.1 and http://localhost',
-    example: 'https://example.com/hooks/puzzles',
-  });
+const WebhookUrlSchema = absoluteUrl(WEBHOOK_URL_MAX).meta({
+  description:
+    'Where deliveries are posted: https, at a public host (no private, loopback or link-local address); ' +
+    'development also allows http://127.0.0.1 and http://localhost',
+  example: 'https://example.com/hooks/puzzles',
+});
 
 export const NewWebhookSchema = z
   .strictObject({

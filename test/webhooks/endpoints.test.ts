@@ -154,6 +154,17 @@ describe('webhook endpoints', () => {
     expect((await createDeployed(url)).status).toBe(201);
   });
 
+  it('refuses a URL that is not absolute or carries a user name and password, with 400 naming the field', async () => {
+    for (const [target, said] of [
+      ['hooks/puzzles', /url: must be an absolute URL/],
+      ['https://site:hunter2@hooks.example.com/puzzles', /url: must not carry a user name or password/],
+    ] as const) {
+      const res = await asOwner({ url: target, events: ['solve.ranked'] });
+      expect(res.status).toBe(400);
+      expect((await errorOf(res)).error.message).toMatch(said);
+    }
+  });
+
   it('refuses an unknown event, none, or one twice with 400 naming the field', async () => {
     for (const events of [['solve.teleported'], [], ['solve.ranked', 'solve.ranked']]) {
       const res = await asOwner({ url, events });
