@@ -5,6 +5,7 @@ import {
   giveUpDelivery,
   insertWebhookDeliveries,
   recordWebhookAttempt,
+  type WebhookEndpointRow,
 } from '../db/webhooks.js';
 import { errorFields, log } from '../runtime/log.js';
 import type { Services } from '../services.js';
@@ -24,11 +25,17 @@ export async function handleWebhookBatch(
   services: Services,
   batch: MessageBatch<WebhookMessage>,
 ): Promise<void> {
+  // Read once for the whole batch: every ranked solve is an event, and a busy minute's arrive together.
+  let endpoints: Promise<WebhookEndpointRow[]> | undefined;
+  const enabled = () => {
+    endpoints ??= enabledWebhookEndpoints(services.db);
+    return endpoints;
+  };
   for (const message of batch.messages) {
     try {
       const body = message.body;
       if (body.kind === 'event') {
-        await fanOut(services, body);
+        await fanOut(services, body, await enabled());
         message.ack();
       } else {
         const delaySeconds = await tryDelivery(services, body.deliveryId);
@@ -46,9 +53,10 @@ export async function handleWebhookBatch(
 async function fanOut(
   services: Services,
   message: Extract<WebhookMessage, { kind: 'event' }>,
+  enabled: readonly WebhookEndpointRow[],
 ): Promise<void> {
   const { event } = message;
-  const endpoints = (await enabledWebhookEndpoints(services.db)).filter((e) => e.events.includes(event.type));
+  const endpoints = enabled.filter((e) => e.events.includes(event.type));
   if (endpoints.length === 0) return;
   const player =
     event.playerId === undefined

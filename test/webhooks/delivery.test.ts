@@ -7,6 +7,7 @@ import { DEV_SECRETS } from '../../src/config.js';
 import worker from '../../src/index.js';
 import type { WebhookMessage } from '../../src/webhooks/events.js';
 import { eventually, hookAnswers, hooksReceived, newHook } from '../support/hooks.js';
+import { countingTrips } from '../support/round-trips.js';
 
 /**
  * The admin client on the real clock, as the queue's consumer runs: a delivery's 24 hours count from when
@@ -82,7 +83,42 @@ async function retriedWith(deliveryId: number): Promise<QueueRetryOptions | 'ack
   return outcome;
 }
 
+/** D1 round trips the queue() handler makes for a batch of `n` events no endpoint subscribes to. */
+async function tripsForEvents(n: number): Promise<number> {
+  const counted = countingTrips(env.DB);
+  const at = new Date().toISOString();
+  const batch = createMessageBatch<WebhookMessage>(
+    'webhook-deliveries',
+    Array.from({ length: n }, (_, i) => ({
+      id: `events-${n}-${i}`,
+      timestamp: new Date(),
+      attempts: 1,
+      body: {
+        kind: 'event' as const,
+        id: crypto.randomUUID(),
+        at,
+        event: { type: 'streak.broken' as const, data: { days: i } },
+      },
+    })),
+  );
+  const ctx = createExecutionContext();
+  await (worker as ExportedHandler<Cloudflare.Env, WebhookMessage>).queue?.(
+    batch,
+    { ...env, DB: counted.d1 },
+    ctx,
+  );
+  expect((await getQueueResult(batch, ctx)).explicitAcks).toHaveLength(n);
+  return counted.trips();
+}
+
 describe('webhook deliveries', () => {
+  it('reads the endpoints once for a batch of events, not once an event', async () => {
+    await endpointAnswering(200);
+    const one = await tripsForEvents(1);
+    expect(one).toBeGreaterThan(0);
+    expect(await tripsForEvents(10)).toBe(one);
+  });
+
   it('a test event reaches the endpoint signed so that standardwebhooks verifies it', async () => {
     const { name, id, secret } = await endpointAnswering(200);
     await admin.testWebhook(id);
