@@ -24,6 +24,7 @@ import { payloadText, type WebhookMessage } from '../webhooks/events.js';
 import { newWebhookSecret } from '../webhooks/signing.js';
 import { webhookUrlRefusal } from '../webhooks/target.js';
 import { auditEntry } from './audit-entry.js';
+import { forgetSubscribedEvents } from './subscribed-events.js';
 
 export type CreateWebhookOutcome =
   | { ok: true; webhook: CreatedWebhook }
@@ -82,6 +83,7 @@ export async function createWebhook(
     row,
     auditEntry(by, 'add_webhook', row.id, null, now, { url: row.url, events: row.events }),
   );
+  forgetSubscribedEvents();
   return { ok: true, webhook: { ...webhookView(row), secret: row.secret } };
 }
 
@@ -106,6 +108,7 @@ export async function deleteWebhook(
     id,
     auditEntry(by, 'delete_webhook', id, null, now),
   );
+  forgetSubscribedEvents();
   return deleted ? { ok: true, value: null } : { ok: false, reason: 'not_found' };
 }
 
@@ -117,6 +120,7 @@ export async function enableWebhook(
 ): Promise<WebhookOutcome<Webhook>> {
   const now = services.now();
   const row = await enableWebhookEndpoint(services.db, id, auditEntry(by, 'enable_webhook', id, null, now));
+  forgetSubscribedEvents();
   return row ? { ok: true, value: webhookView(row) } : { ok: false, reason: 'not_found' };
 }
 
