@@ -8,13 +8,15 @@ import type { SolveStatus } from '../db/schema.js';
 import { sessionPuzzleIds } from '../db/sessions.js';
 import type { Kind } from '../kinds/index.js';
 import type { LiveDesks } from '../live/desks.js';
+import type { Services } from '../services.js';
 import { auditEntry } from './audit-entry.js';
 import { catchUpPlayerRating } from './catch-up-player-rating.js';
 import { catchUpPuzzleRating } from './catch-up-puzzle-ratings.js';
-import { type EventServices, emit } from './emit-event.js';
+import { emit } from './emit-event.js';
 import { changeLiveSolves } from './live-moderation.js';
 
 /** Where moderation's webhook events go: the request's services (tests that call the flows may leave it out). */
+type Events = Pick<Services, 'webhooks' | 'now'>;
 
 /** Puzzles a ban replays at once; the daily job replays the rest (their ratings read as new meanwhile). */
 export const MAX_PUZZLES_REPLAYED_AT_ONCE = 50;
@@ -45,7 +47,7 @@ export async function approveSolve(
   reason: string,
   now: Date,
   boards?: LiveDesks,
-  events?: EventServices,
+  events?: Events,
 ): Promise<ModerationOutcome> {
   const outcome = await changeStatus(
     db,
@@ -67,7 +69,7 @@ export function voidSolve(
   reason: string,
   now: Date,
   boards?: LiveDesks,
-  events?: EventServices,
+  events?: Events,
 ): Promise<ModerationOutcome> {
   return changeStatus(
     db,
@@ -87,7 +89,7 @@ async function changeStatus(
   action: NewAdminAction,
   now: Date,
   boards: LiveDesks | undefined,
-  events: EventServices | undefined,
+  events: Events | undefined,
 ): Promise<ModerationOutcome> {
   const solve = await findSubmission(db, id);
   if (!solve) return { ok: false, reason: 'not_found' };

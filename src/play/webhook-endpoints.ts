@@ -24,7 +24,6 @@ import { payloadText, type WebhookMessage } from '../webhooks/events.js';
 import { newWebhookSecret } from '../webhooks/signing.js';
 import { webhookUrlRefusal } from '../webhooks/target.js';
 import { auditEntry } from './audit-entry.js';
-import { forgetSubscribedEvents } from './subscribed-events.js';
 
 export type CreateWebhookOutcome =
   | { ok: true; webhook: CreatedWebhook }
@@ -83,7 +82,6 @@ export async function createWebhook(
     row,
     auditEntry(by, 'add_webhook', row.id, null, now, { url: row.url, events: row.events }),
   );
-  forgetSubscribedEvents();
   return { ok: true, webhook: { ...webhookView(row), secret: row.secret } };
 }
 
@@ -108,7 +106,6 @@ export async function deleteWebhook(
     id,
     auditEntry(by, 'delete_webhook', id, null, now),
   );
-  forgetSubscribedEvents();
   return deleted ? { ok: true, value: null } : { ok: false, reason: 'not_found' };
 }
 
@@ -120,7 +117,6 @@ export async function enableWebhook(
 ): Promise<WebhookOutcome<Webhook>> {
   const now = services.now();
   const row = await enableWebhookEndpoint(services.db, id, auditEntry(by, 'enable_webhook', id, null, now));
-  forgetSubscribedEvents();
   return row ? { ok: true, value: webhookView(row) } : { ok: false, reason: 'not_found' };
 }
 
