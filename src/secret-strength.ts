@@ -12,7 +12,14 @@ export const MIN_DISTINCT_CHARACTERS = 12;
 export const SECRET_ADVICE = 'make a random one with `openssl rand -base64 32`';
 
 /** Words that mark a value copied from an example rather than generated. */
-const PLACEHOLDER_MARKS = ['change-me', 'changeme', 'placeholder', 'example', 'xxx', 'your-'];
+const PLACEHOLDER_MARKS = ['change-me', 'changeme', 'placeholder', 'example', 'your-'];
+
+/**
+ * A run of x standing as a word of its own (`xxx-secret`, `key_xxxx`): inside base64 or hex three x in a row
+ * happen by chance (about one `openssl rand -base64 32` in 800 holds `xxx`, in either case), so only a run
+ * that no character of those alphabets touches marks a placeholder.
+ */
+const PLACEHOLDER_RUN = /(^|[^a-z0-9+/=])x{3,}($|[^a-z0-9+/=])/i;
 
 /**
  * Why `value` cannot protect a deployment, or null when it may: missing, short, one of the published
@@ -23,7 +30,8 @@ export function secretProblem(value: string | undefined, published: readonly str
   if (value.length < MIN_SECRET_LENGTH) return `is shorter than ${MIN_SECRET_LENGTH} characters`;
   if (published.includes(value)) return 'is a development default published in the source';
   const lower = value.toLowerCase();
-  const mark = PLACEHOLDER_MARKS.find((m) => lower.includes(m));
+  const mark =
+    PLACEHOLDER_MARKS.find((m) => lower.includes(m)) ?? (PLACEHOLDER_RUN.test(value) ? 'xxx' : null);
   if (mark) return `looks like a placeholder (contains "${mark}")`;
   const distinct = new Set(value).size;
   if (distinct === 1) return 'is one character repeated';
