@@ -1,5 +1,6 @@
 import { and, desc, eq, gte, isNotNull, sql } from 'drizzle-orm';
 import type { Level } from '../contract/kinds/index.js';
+import type { WebhookEventType } from '../contract/webhooks.js';
 import { HISTORY_SOLVES } from '../fairplay/pace-history.js';
 import type { Kind } from '../kinds/index.js';
 import { batch, cachedStatement, type Param, type Statement, statement } from './batch.js';
@@ -37,6 +38,7 @@ import {
 import { benchmarks, players, playerTokens, playSessions, puzzles, submissions } from './schema.js';
 import type { SessionRow } from './sessions.js';
 import { tokenHeld } from './tokens.js';
+import { heardEventTypesQuery } from './webhooks.js';
 
 export type SubmissionRow = typeof submissions.$inferSelect;
 
@@ -125,6 +127,8 @@ export interface SubmissionState {
   streakDateTaken: boolean;
   /** The distinct streak dates of the player's counted solves, newest first (a board's answer adds its own). */
   streakDates: string[];
+  /** The webhook event types some enabled endpoint subscribes to: a solve queues no other. */
+  heardEvents: ReadonlySet<WebhookEventType>;
 }
 
 /** The submitting player as judging needs it; `approvedAt`: a moderator vouched for it. */
@@ -268,6 +272,9 @@ const paceSignalsOf = cachedStatement<ReadValues, SubmissionState['paceSignals']
 const streakDatesRead = cachedStatement<ReadValues, { date: string }[]>((db) =>
   streakDatesQuery(db, at.playerId),
 );
+const heardEventTypes = cachedStatement<ReadValues, { type: WebhookEventType }[]>((db) =>
+  heardEventTypesQuery(db),
+);
 
 /**
  * What a live submission's read leaves out: the puzzle's pending games, which its board plays, and the
@@ -310,6 +317,7 @@ export async function submissionState(
     paces,
     signals,
     dates,
+    heard,
   ] = await batch(db, [
     live?.known ? null : puzzleToJudge(db, values),
     live ? null : pendingOfPuzzle(db, values),
@@ -323,6 +331,7 @@ export async function submissionState(
     levelSolvesOf(db, values),
     paceSignalsOf(db, values),
     streakDatesRead(db, values),
+    heardEventTypes(db, values),
   ] as const);
   return {
     player: player[0],
@@ -339,6 +348,7 @@ export async function submissionState(
     // The newest 1,000 streak dates always reach back past a live puzzle's date.
     streakDateTaken: dates.some((r) => r.date === date),
     streakDates: dates.map((r) => r.date),
+    heardEvents: new Set(heard.map((r) => r.type)),
   };
 }
 

@@ -1,4 +1,5 @@
-import { and, asc, desc, eq, inArray, isNull, lt } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
+import type { WebhookEventType } from '../contract/webhooks.js';
 import { type NewAdminAction, recordAdminActionQuery } from './audit-log.js';
 import { chunkRows } from './chunk.js';
 import type { Db } from './client.js';
@@ -24,6 +25,18 @@ export async function listWebhookEndpoints(db: Db): Promise<WebhookEndpointRow[]
 
 export async function webhookEndpoint(db: Db, id: string): Promise<WebhookEndpointRow | undefined> {
   return db.select().from(webhookEndpoints).where(eq(webhookEndpoints.id, id)).get();
+}
+
+/**
+ * The event types some enabled endpoint subscribes to, one row each: a ranked solve reads them with its
+ * judging state and queues only those, since most deployments hear of few of its events or none.
+ */
+export function heardEventTypesQuery(db: Db) {
+  const type = sql<WebhookEventType>`heard.value`.as('type');
+  return db
+    .selectDistinct({ type })
+    .from(sql`${webhookEndpoints}, json_each(${webhookEndpoints.events}) as heard`)
+    .where(isNull(webhookEndpoints.disabledAt));
 }
 
 /** Enabled endpoints; the caller keeps those subscribed to an event (a handful of rows, read per event). */

@@ -60,6 +60,7 @@ export async function judgeSolve(
   const stored = services.boards
     ? await storeOnBoard(services.boards, state, { ...judged, ...held }, verdict.verdict, game, now)
     : await storeDirect(services, state, judged, held, game, now);
-  await emit(services, ...solveEvents(base.playerId, puzzle, stored));
+  const heard = solveEvents(base.playerId, puzzle, stored).filter((e) => state.heardEvents.has(e.type));
+  await emit(services, ...heard);
   return { ok: true, result: stored };
 }
