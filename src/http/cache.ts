@@ -1,4 +1,5 @@
 import type { MiddlewareHandler } from 'hono';
+import { setResponseHeader } from './response-header.js';
 
 /**
  * HTTP caching of what does not depend on the caller. A stored puzzle never changes once generated, except
@@ -70,7 +71,7 @@ export function maxAgeSeconds(cacheControl: string | null): number {
  */
 export const privateUnlessMarked: MiddlewareHandler = async (c, next) => {
   await next();
-  if (!c.res.headers.has('Cache-Control')) c.header('Cache-Control', CACHE_CONTROL.private);
+  if (!c.res.headers.has('Cache-Control')) setResponseHeader(c, 'Cache-Control', CACHE_CONTROL.private);
 };
 
 /**

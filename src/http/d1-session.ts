@@ -4,6 +4,7 @@ import { createSessionDb, type SessionStart } from '../db/client.js';
 import { createServices } from '../services.js';
 import type { AppEnv } from './context.js';
 import { ApiError } from './errors.js';
+import { setResponseHeader } from './response-header.js';
 
 /** The methods that only read: any replica may answer them. */
 const READS = new Set(['GET', 'HEAD']);
@@ -49,6 +50,6 @@ export function withRequestServices(now: () => Date): MiddlewareHandler<AppEnv> 
     c.set('services', await createServices(c.env, now, { db: session.db, replica }));
     await next();
     const reached = session.bookmark();
-    if (reached !== null) c.header(D1_BOOKMARK_HEADER, reached);
+    if (reached !== null) setResponseHeader(c, D1_BOOKMARK_HEADER, reached);
   };
 }

@@ -12,6 +12,26 @@ interface PlatformError {
   overloaded?: boolean;
 }
 
+/** Ids by name, per namespace: `idFromName` hashes the name on every call, and a board's id never changes. */
+const ids = new WeakMap<object, Map<string, DurableObjectId>>();
+/** Names kept per namespace: a live day's puzzles times their shards fit many times over. */
+const MAX_IDS = 1024;
+
+function idOf(namespace: { idFromName(name: string): DurableObjectId }, name: string): DurableObjectId {
+  let known = ids.get(namespace);
+  if (!known) {
+    known = new Map();
+    ids.set(namespace, known);
+  }
+  let id = known.get(name);
+  if (!id) {
+    if (known.size >= MAX_IDS) known.clear();
+    id = namespace.idFromName(name);
+    known.set(name, id);
+  }
+  return id;
+}
+
 /**
  * Calls a board object by name, as the Durable Objects error-handling page says: an `overloaded` error is
  * never retried (retrying would add to the load), a `retryable` one is, with backoff and a new stub each time
@@ -25,7 +45,7 @@ export async function callDesk<Board extends Rpc.DurableObjectBranded, T>(
 ): Promise<T> {
   for (let attempt = 1; ; attempt++) {
     try {
-      return await call(namespace.get(namespace.idFromName(name)));
+      return await call(namespace.get(idOf(namespace, name)));
     } catch (error) {
       const platform = (typeof error === 'object' && error !== null ? error : {}) as PlatformError;
       if (platform.overloaded === true) {

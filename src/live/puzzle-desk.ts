@@ -633,7 +633,9 @@ export class PuzzleDesk extends DurableObject<Env> {
     if (!puzzle) return 0;
     const db = this.db();
     let copied = 0;
-    for (;;) {
+    // Until nothing is left unflushed, solves that arrived during a batch's trip included; the count saves
+    // a last select that would find nothing.
+    while (this.unflushed > 0) {
       const pending = this.sql
         .exec<{ seq: number; row: string; own_game: string | null }>(
           'select seq, row, own_game from solves where flushed = 0 order by seq limit ?',
@@ -641,7 +643,10 @@ export class PuzzleDesk extends DurableObject<Env> {
         )
         .toArray();
       const last = pending.at(-1);
-      if (!last) break;
+      if (!last) {
+        this.unflushed = 0;
+        break;
+      }
       const rows = pending.map((p) => JSON.parse(p.row) as LiveSolveRow);
       const shared = this.place.shards > 1;
       // One shard writes the puzzle's rating in its batch, from D1's as its last flush left it.

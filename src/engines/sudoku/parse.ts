@@ -4,19 +4,23 @@ import type { SudokuPuzzle } from './types.js';
 
 const GRID_RE = /^[1-9.]{81}$/;
 
-/** The first pair of equal givens sharing a unit, as a sentence, or null. */
+/**
+ * The first pair of equal givens sharing a unit, as a sentence, or null. A bit per digit seen in the unit:
+ * every stored puzzle is checked on every ranked solve, and this is most of parsing one.
+ */
 export function duplicateGivens(grid: string): string | null {
   const kinds = ['row', 'column', 'box'];
   for (let u = 0; u < 27; u++) {
-    const seen = new Map<string, number>();
-    for (const cell of UNITS[u] as number[]) {
-      const ch = grid[cell] as string;
-      if (ch === '.') continue;
-      const first = seen.get(ch);
-      if (first !== undefined) {
-        return `${kinds[(u / 9) | 0]} ${(u % 9) + 1} has two ${ch}s (${cellName(first)} and ${cellName(cell)})`;
+    const unit = UNITS[u] as number[];
+    let seen = 0;
+    for (const cell of unit) {
+      const digit = grid.charCodeAt(cell) - 48;
+      if (digit < 1 || digit > 9) continue;
+      if ((seen & (1 << digit)) !== 0) {
+        const first = unit.find((c) => grid.charCodeAt(c) - 48 === digit) as number;
+        return `${kinds[(u / 9) | 0]} ${(u % 9) + 1} has two ${digit}s (${cellName(first)} and ${cellName(cell)})`;
       }
-      seen.set(ch, cell);
+      seen |= 1 << digit;
     }
   }
   return null;
