@@ -26,7 +26,7 @@ export const FLUSH_ROWS = 100;
 export const FLUSH_DELAY_MS = 1000;
 
 /** The board's SQLite schema: `PRAGMA user_version` is not available to Durable Objects, so a table keeps it. */
-const SCHEMA_VERSION = 2;
+const SCHEMA_VERSION = 3;
 
 /** The player's side of a clean solve's game, as the Worker read it; the board adds the puzzle's side. */
 export type PlayerSide = Omit<SolveContext, 'puzzle' | 'puzzleEstablishedGames' | 'pendingPuzzleGames'>;
@@ -124,6 +124,12 @@ export class PuzzleDesk extends DurableObject<Env> {
   /** Undefined until the board has been started from D1 by its first solve. */
   private puzzle: PuzzleState | undefined;
   private unflushed = 0;
+  /**
+   * The last arrival number D1 holds with everything before it (solves are copied in arrival order), as
+   * saved with the puzzle's row at each flush: one watermark instead of a flag on each solve, so that a
+   * flush rewrites no solve and a solve updates one index less.
+   */
+  private flushedThrough = 0;
   private alarmSet = false;
   /** A start or reload from D1 in progress: solves wait for it. */
   private loading: Promise<void> | undefined;
@@ -250,7 +256,7 @@ export class PuzzleDesk extends DurableObject<Env> {
    */
   async settleFor(playerId: string): Promise<void> {
     const waiting = this.sql
-      .exec('select 1 from solves where player_id = ? and flushed = 0', playerId)
+      .exec('select 1 from solves where player_id = ? and seq > ?', playerId, this.flushedThrough)
       .toArray();
     if (waiting.length > 0) await this.flush();
   }
@@ -285,11 +291,8 @@ export class PuzzleDesk extends DurableObject<Env> {
     if (version === undefined) this.createSchema();
     else if (version.version < SCHEMA_VERSION) {
       this.ctx.storage.transactionSync(() => {
-        // Version 2: a counted solve keeps its player's rating through it, for the flush to write; the
-        // puzzle's rating is saved through a solve (until then it was saved with every solve).
-        this.sql.exec('alter table solves add column own_game text');
-        this.sql.exec('alter table puzzle add column through_seq integer not null default 0');
-        this.sql.exec('update puzzle set through_seq = (select coalesce(max(seq), 0) from solves)');
+        if (version.version < 2) this.migrateToTwo();
+        this.migrateToThree();
         this.sql.exec('update board_schema set version = ?', SCHEMA_VERSION);
       });
     }
@@ -299,6 +302,25 @@ export class PuzzleDesk extends DurableObject<Env> {
       shard integer not null,
       shards integer not null
     )`);
+  }
+
+  /**
+   * Version 2: a counted solve keeps its player's rating through it, for the flush to write; the puzzle's
+   * rating is saved through a solve (until then it was saved with every solve).
+   */
+  private migrateToTwo(): void {
+    this.sql.exec('alter table solves add column own_game text');
+    this.sql.exec('alter table puzzle add column through_seq integer not null default 0');
+    this.sql.exec('update puzzle set through_seq = (select coalesce(max(seq), 0) from solves)');
+  }
+
+  /** Version 3: the puzzle's row keeps how far D1 has the solves, in place of a flag on each solve. */
+  private migrateToThree(): void {
+    this.sql.exec('alter table puzzle add column flushed_through integer not null default 0');
+    this.sql.exec(`update puzzle set flushed_through = coalesce(
+      (select min(seq) - 1 from solves where flushed = 0), (select max(seq) from solves), 0)`);
+    this.sql.exec('drop index solves_unflushed');
+    this.sql.exec('alter table solves drop column flushed');
   }
 
   private createSchema(): void {
@@ -311,17 +333,16 @@ export class PuzzleDesk extends DurableObject<Env> {
         counted integer not null,
         fields text not null,
         row text,
-        own_game text,
-        flushed integer not null
+        own_game text
       )`);
       this.sql.exec('create index solves_by_time on solves (counted, counted_ms, seq)');
-      this.sql.exec('create index solves_unflushed on solves (flushed, seq)');
       this.sql.exec(`create table puzzle (
         id integer primary key check (id = 1),
         puzzle_id text not null,
         rating text not null,
         established_games integer not null,
-        through_seq integer not null
+        through_seq integer not null,
+        flushed_through integer not null
       )`);
       this.sql.exec('insert into board_schema (version) values (?)', SCHEMA_VERSION);
     });
@@ -333,10 +354,15 @@ export class PuzzleDesk extends DurableObject<Env> {
    */
   private loadMemory(): void {
     const row = this.sql
-      .exec<{ puzzle_id: string; rating: string; established_games: number; through_seq: number }>(
-        'select puzzle_id, rating, established_games, through_seq from puzzle',
-      )
+      .exec<{
+        puzzle_id: string;
+        rating: string;
+        established_games: number;
+        through_seq: number;
+        flushed_through: number;
+      }>('select puzzle_id, rating, established_games, through_seq, flushed_through from puzzle')
       .toArray()[0];
+    this.flushedThrough = row?.flushed_through ?? 0;
     this.place =
       this.sql
         .exec<{ shard: number; shards: number }>('select shard, shards from board_shard')
@@ -364,7 +390,7 @@ export class PuzzleDesk extends DurableObject<Env> {
       this.times.add(solve.counted_ms);
     }
     this.unflushed = this.sql
-      .exec<{ n: number }>('select count(*) as n from solves where flushed = 0')
+      .exec<{ n: number }>('select count(*) as n from solves where seq > ?', this.flushedThrough)
       .one().n;
   }
 
@@ -507,7 +533,7 @@ export class PuzzleDesk extends DurableObject<Env> {
       this.sql.exec('delete from solves');
       for (const solve of solves) {
         this.sql.exec(
-          'insert into solves (seq, player_id, counted_ms, counted, fields, row, flushed) values (?, ?, ?, ?, ?, null, 1)',
+          'insert into solves (seq, player_id, counted_ms, counted, fields, row) values (?, ?, ?, ?, ?, null)',
           solve.id,
           solve.playerId,
           solve.countedMs ?? 0,
@@ -515,6 +541,8 @@ export class PuzzleDesk extends DurableObject<Env> {
           JSON.stringify(solve),
         );
       }
+      // Every solve here came from D1.
+      this.flushedThrough = solves.reduce((last, solve) => Math.max(last, solve.id), 0);
       this.savePuzzle(puzzle);
       this.sql.exec(
         `insert into board_shard (id, shard, shards) values (1, ?, ?)
@@ -526,24 +554,28 @@ export class PuzzleDesk extends DurableObject<Env> {
     this.loadMemory();
   }
 
-  /** Saves the puzzle's rating in memory, which every solve the board holds has played. */
+  /**
+   * Saves the puzzle's rating in memory, which every solve the board holds has played, and how far D1 has
+   * the solves.
+   */
   private savePuzzle(puzzle: PuzzleState): void {
     this.sql.exec(
-      `insert into puzzle (id, puzzle_id, rating, established_games, through_seq)
-       values (1, ?, ?, ?, (select coalesce(max(seq), 0) from solves))
+      `insert into puzzle (id, puzzle_id, rating, established_games, through_seq, flushed_through)
+       values (1, ?, ?, ?, (select coalesce(max(seq), 0) from solves), ?)
        on conflict (id) do update set rating = excluded.rating, established_games = excluded.established_games,
-         through_seq = excluded.through_seq`,
+         through_seq = excluded.through_seq, flushed_through = excluded.flushed_through`,
       puzzle.puzzleId,
       JSON.stringify(puzzle.rating),
       puzzle.establishedGames,
+      this.flushedThrough,
     );
   }
 
   /** Stores a new solve; false, storing nothing, when the player already has one here. */
   private insertSolve(row: LiveSolveRow, fields: AnsweredFields, ownGame: OwnGameRating | null): boolean {
     const inserted = this.sql.exec(
-      `insert into solves (player_id, counted_ms, counted, fields, row, own_game, flushed)
-       values (?, ?, ?, ?, ?, ?, 0) on conflict (player_id) do nothing returning seq`,
+      `insert into solves (player_id, counted_ms, counted, fields, row, own_game)
+       values (?, ?, ?, ?, ?, ?) on conflict (player_id) do nothing returning seq`,
       row.playerId,
       row.countedMs ?? 0,
       row.counted ? 1 : 0,
@@ -638,7 +670,8 @@ export class PuzzleDesk extends DurableObject<Env> {
     while (this.unflushed > 0) {
       const pending = this.sql
         .exec<{ seq: number; row: string; own_game: string | null }>(
-          'select seq, row, own_game from solves where flushed = 0 order by seq limit ?',
+          'select seq, row, own_game from solves where seq > ? order by seq limit ?',
+          this.flushedThrough,
           FLUSH_ROWS,
         )
         .toArray();
@@ -669,9 +702,9 @@ export class PuzzleDesk extends DurableObject<Env> {
       this.flushedRating = shared ? undefined : outcome.puzzle;
       if (shared) await this.applyShardedRating(puzzle.puzzleId, outcome.games);
       // Only now is the batch the board's to forget: a failure before this line replays it, adding nothing.
-      this.sql.exec('update solves set flushed = 1 where flushed = 0 and seq <= ?', last.seq);
-      // Saved now and then, so that a restart replays only the solves since.
-      if (!shared) this.savePuzzle(puzzle);
+      // The puzzle's rating is saved with it, so that a restart replays only the solves since.
+      this.flushedThrough = last.seq;
+      this.savePuzzle(puzzle);
       this.unflushed -= pending.length;
       copied += pending.length;
     }
@@ -705,12 +738,14 @@ export class PuzzleDesk extends DurableObject<Env> {
     }
   }
 
-  /** Shard 0's rating after it applied this shard's flushed games: what this shard's next games play against. */
+  /**
+   * Shard 0's rating after it applied this shard's flushed games: what this shard's next games play against
+   * (saved with the flush's watermark).
+   */
   private takeRating(applied: AppliedRating): void {
     const puzzle = this.puzzle as PuzzleState;
     puzzle.rating = applied.rating;
     puzzle.establishedGames = applied.establishedGames;
-    this.savePuzzle(puzzle);
   }
 
   /**

@@ -10,6 +10,34 @@ beforeAll(async () => {
   await appAt('2026-11-29T12:00:00Z')(`/v1/puzzles/${date}/sudoku/easy`);
 });
 
+/** The board's storage as schema 2 kept it: a flag on each solve (set on those D1 holds) for how far D1 has them. */
+function backToTwo(sql: SqlStorage): void {
+  sql.exec('alter table solves add column flushed integer not null default 1');
+  sql.exec('update solves set flushed = 0 where seq > (select flushed_through from puzzle)');
+  sql.exec('create index solves_unflushed on solves (flushed, seq)');
+  sql.exec('alter table puzzle drop column flushed_through');
+  sql.exec('update board_schema set version = 2');
+}
+
+/** What a migrated board's storage says: its version, the puzzle's saved marks, and its solves' columns. */
+function migrated(instance: unknown, sql: SqlStorage) {
+  (instance as { migrate(): void }).migrate();
+  const columns = sql
+    .exec<{ name: string }>('select name from pragma_table_info(?)', 'solves')
+    .toArray()
+    .map((c) => c.name);
+  return {
+    version: sql.exec<{ version: number }>('select version from board_schema').one().version,
+    // Schema 1 saved the puzzle's rating with every solve: it is saved through the last one.
+    throughLast: sql
+      .exec<{ n: number }>('select through_seq = (select max(seq) from solves) as n from puzzle')
+      .one().n,
+    flushedThrough: sql.exec<{ n: number }>('select flushed_through as n from puzzle').one().n,
+    ownGame: columns.includes('own_game'),
+    flushedFlag: columns.includes('flushed'),
+  };
+}
+
 describe("a board's own storage made before solves kept their players' ratings (schema 1)", () => {
   it('is migrated, and its waiting solve reaches D1 with its rating caught up from there', async () => {
     const puzzleId = `${date}:sudoku:schema-one`;
@@ -17,29 +45,45 @@ describe("a board's own storage made before solves kept their players' ratings (
     const [player = ''] = await newPlayers(1);
     const board = deskOf(puzzleId);
     await board.submit(judgedSolve(puzzleId, player, 120_000));
-    const columns = await runInDurableObject(board, (instance, state) => {
+    const storage = await runInDurableObject(board, (instance, state) => {
       // Back to schema 1, the solve still waiting, then started again as a deployed board is.
+      backToTwo(state.storage.sql);
       state.storage.sql.exec('alter table solves drop column own_game');
       state.storage.sql.exec('alter table puzzle drop column through_seq');
       state.storage.sql.exec('update board_schema set version = 1');
-      (instance as unknown as { migrate(): void }).migrate();
-      return {
-        version: state.storage.sql.exec<{ version: number }>('select version from board_schema').one()
-          .version,
-        // Schema 1 saved the puzzle's rating with every solve: it is saved through the last one.
-        throughSeq: state.storage.sql
-          .exec<{ n: number }>('select through_seq = (select max(seq) from solves) as n from puzzle')
-          .one().n,
-        ownGame: state.storage.sql
-          .exec<{ name: string }>('select name from pragma_table_info(?)', 'solves')
-          .toArray()
-          .some((c) => c.name === 'own_game'),
-      };
+      return migrated(instance, state.storage.sql);
     });
-    expect(columns).toEqual({ version: 2, throughSeq: 1, ownGame: true });
+    expect(storage).toEqual({
+      version: 3,
+      throughLast: 1,
+      flushedThrough: 0,
+      ownGame: true,
+      flushedFlag: false,
+    });
     expect(await board.flush()).toBe(1);
     expect(
       await d1Number("select games as n from player_ratings where player_id = ? and kind = 'sudoku'", player),
     ).toBe(1);
+  });
+});
+
+describe("a board's own storage that flagged each solve D1 holds (schema 2)", () => {
+  it('keeps how far D1 has its solves as one mark: only the waiting solve is copied', async () => {
+    const puzzleId = `${date}:sudoku:schema-two`;
+    await copyPuzzle(`${date}:sudoku:easy`, puzzleId);
+    const [first = '', second = ''] = await newPlayers(2);
+    const board = deskOf(puzzleId);
+    await board.submit(judgedSolve(puzzleId, first, 120_000));
+    expect(await board.flush()).toBe(1);
+    await board.submit(judgedSolve(puzzleId, second, 130_000));
+    const storage = await runInDurableObject(board, (instance, state) => {
+      backToTwo(state.storage.sql);
+      const result = migrated(instance, state.storage.sql);
+      (instance as unknown as { loadMemory(): void }).loadMemory();
+      return result;
+    });
+    expect(storage).toMatchObject({ version: 3, flushedThrough: 1, flushedFlag: false });
+    expect(await board.flush()).toBe(1);
+    expect(await d1Number('select count(*) as n from submissions where puzzle_id = ?', puzzleId)).toBe(2);
   });
 });

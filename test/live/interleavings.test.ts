@@ -63,7 +63,8 @@ async function play(commands: readonly Command[]) {
       await board().flush();
       // Stopped after D1's commit, before the board's own record of it: the next flush copies them again.
       await runInDurableObject(board(), (instance, state) => {
-        state.storage.sql.exec('update solves set flushed = 0 where row is not null');
+        state.storage.sql.exec(`update puzzle set flushed_through = coalesce(
+          (select min(seq) - 1 from solves where row is not null), flushed_through)`);
         (instance as unknown as { loadMemory(): void }).loadMemory();
       });
     } else {

@@ -115,7 +115,7 @@ describe("the board's copy to D1", () => {
     const rating = await d1Number('select rating as n from puzzles where id = ?', puzzleId);
     // The board forgets that it flushed, as if it had been stopped between D1's commit and its own write.
     await runInDurableObject(board, (_instance, state) => {
-      state.storage.sql.exec('update solves set flushed = 0');
+      state.storage.sql.exec('update puzzle set flushed_through = 0');
     });
     const restarted = deskOf(puzzleId);
     await runInDurableObject(restarted, (instance) => {
