@@ -26,7 +26,7 @@ export const FLUSH_ROWS = 100;
 export const FLUSH_DELAY_MS = 1000;
 
 /** The board's SQLite schema: `PRAGMA user_version` is not available to Durable Objects, so a table keeps it. */
-const SCHEMA_VERSION = 3;
+const SCHEMA_VERSION = 4;
 
 /** The player's side of a clean solve's game, as the Worker read it; the board adds the puzzle's side. */
 export type PlayerSide = Omit<SolveContext, 'puzzle' | 'puzzleEstablishedGames' | 'pendingPuzzleGames'>;
@@ -118,7 +118,8 @@ export class PuzzleDesk extends DurableObject<Env> {
   private sharded: ShardedRating | undefined;
   /**
    * One shard: the puzzle's rating as D1 held it after the last flush, which the next one's games are
-   * applied to. Undefined after a restart or a flush whose write a catch-up took over: read from D1 then.
+   * applied to, saved with the puzzle's row (so a restarted board need not read it). Undefined after a
+   * flush whose write a catch-up took over: read from D1 then.
    */
   private flushedRating: PuzzleRatingState | undefined;
   /** Undefined until the board has been started from D1 by its first solve. */
@@ -292,7 +293,8 @@ export class PuzzleDesk extends DurableObject<Env> {
     else if (version.version < SCHEMA_VERSION) {
       this.ctx.storage.transactionSync(() => {
         if (version.version < 2) this.migrateToTwo();
-        this.migrateToThree();
+        if (version.version < 3) this.migrateToThree();
+        this.migrateToFour();
         this.sql.exec('update board_schema set version = ?', SCHEMA_VERSION);
       });
     }
@@ -323,6 +325,11 @@ export class PuzzleDesk extends DurableObject<Env> {
     this.sql.exec('alter table solves drop column flushed');
   }
 
+  /** Version 4: the puzzle's row keeps D1's rating of it after the last flush. */
+  private migrateToFour(): void {
+    this.sql.exec('alter table puzzle add column flushed_rating text');
+  }
+
   private createSchema(): void {
     this.ctx.storage.transactionSync(() => {
       // seq is the arrival order (ties rank by it); solves started from D1 take their D1 id.
@@ -342,7 +349,8 @@ export class PuzzleDesk extends DurableObject<Env> {
         rating text not null,
         established_games integer not null,
         through_seq integer not null,
-        flushed_through integer not null
+        flushed_through integer not null,
+        flushed_rating text
       )`);
       this.sql.exec('insert into board_schema (version) values (?)', SCHEMA_VERSION);
     });
@@ -360,9 +368,15 @@ export class PuzzleDesk extends DurableObject<Env> {
         established_games: number;
         through_seq: number;
         flushed_through: number;
-      }>('select puzzle_id, rating, established_games, through_seq, flushed_through from puzzle')
+        flushed_rating: string | null;
+      }>(
+        'select puzzle_id, rating, established_games, through_seq, flushed_through, flushed_rating from puzzle',
+      )
       .toArray()[0];
     this.flushedThrough = row?.flushed_through ?? 0;
+    this.flushedRating = row?.flushed_rating
+      ? (JSON.parse(row.flushed_rating) as PuzzleRatingState)
+      : undefined;
     this.place =
       this.sql
         .exec<{ shard: number; shards: number }>('select shard, shards from board_shard')
@@ -555,19 +569,21 @@ export class PuzzleDesk extends DurableObject<Env> {
   }
 
   /**
-   * Saves the puzzle's rating in memory, which every solve the board holds has played, and how far D1 has
-   * the solves.
+   * Saves the puzzle's rating in memory, which every solve the board holds has played, with how far D1 has
+   * the solves and D1's rating of the puzzle after them.
    */
   private savePuzzle(puzzle: PuzzleState): void {
     this.sql.exec(
-      `insert into puzzle (id, puzzle_id, rating, established_games, through_seq, flushed_through)
-       values (1, ?, ?, ?, (select coalesce(max(seq), 0) from solves), ?)
+      `insert into puzzle (id, puzzle_id, rating, established_games, through_seq, flushed_through, flushed_rating)
+       values (1, ?, ?, ?, (select coalesce(max(seq), 0) from solves), ?, ?)
        on conflict (id) do update set rating = excluded.rating, established_games = excluded.established_games,
-         through_seq = excluded.through_seq, flushed_through = excluded.flushed_through`,
+         through_seq = excluded.through_seq, flushed_through = excluded.flushed_through,
+         flushed_rating = excluded.flushed_rating`,
       puzzle.puzzleId,
       JSON.stringify(puzzle.rating),
       puzzle.establishedGames,
       this.flushedThrough,
+      this.flushedRating ? JSON.stringify(this.flushedRating) : null,
     );
   }
 

@@ -16,6 +16,7 @@ function backToTwo(sql: SqlStorage): void {
   sql.exec('update solves set flushed = 0 where seq > (select flushed_through from puzzle)');
   sql.exec('create index solves_unflushed on solves (flushed, seq)');
   sql.exec('alter table puzzle drop column flushed_through');
+  sql.exec('alter table puzzle drop column flushed_rating');
   sql.exec('update board_schema set version = 2');
 }
 
@@ -54,7 +55,7 @@ describe("a board's own storage made before solves kept their players' ratings (
       return migrated(instance, state.storage.sql);
     });
     expect(storage).toEqual({
-      version: 3,
+      version: 4,
       throughLast: 1,
       flushedThrough: 0,
       ownGame: true,
@@ -82,7 +83,7 @@ describe("a board's own storage that flagged each solve D1 holds (schema 2)", ()
       (instance as unknown as { loadMemory(): void }).loadMemory();
       return result;
     });
-    expect(storage).toMatchObject({ version: 3, flushedThrough: 1, flushedFlag: false });
+    expect(storage).toMatchObject({ version: 4, flushedThrough: 1, flushedFlag: false });
     expect(await board.flush()).toBe(1);
     expect(await d1Number('select count(*) as n from submissions where puzzle_id = ?', puzzleId)).toBe(2);
   });

@@ -6,6 +6,7 @@ import { appAt } from '../support/app.js';
 import { bodyOf } from '../support/json.js';
 import { copyPuzzle, d1Number, deskOf, judgedSolve, newPlayers, onDirect } from '../support/live.js';
 import { later, register, solveStored, startPuzzle, submit, submitUnsettled } from '../support/play.js';
+import { countingTrips } from '../support/round-trips.js';
 
 const date = '2026-11-29';
 const fetchedAt = '2026-11-29T12:00:00Z';
@@ -149,6 +150,26 @@ describe("the board's copy to D1", () => {
       copied = await rankedRows(puzzleId);
     }
     expect(copied).toBe(FLUSH_ROWS);
+  });
+
+  it("after a restart copies its next batch in one round trip: D1's rating of the puzzle is its own", async () => {
+    const puzzleId = `${date}:sudoku:restarted`;
+    await copyPuzzle(`${date}:sudoku:easy`, puzzleId);
+    const board = deskOf(puzzleId);
+    const [first = '', second = ''] = await newPlayers(2);
+    await board.submit(judgedSolve(puzzleId, first, 100_000));
+    expect(await board.flush()).toBe(1);
+    const counted = countingTrips(env.DB);
+    await runInDurableObject(board, (instance) => {
+      // A restart: memory rebuilt from storage alone, the database seen through the counter.
+      const restarted = instance as unknown as { env: Cloudflare.Env; loadMemory(): void };
+      restarted.env = { ...restarted.env, DB: counted.d1 };
+      restarted.loadMemory();
+    });
+    await board.submit(judgedSolve(puzzleId, second, 110_000));
+    expect(await board.flush()).toBe(1);
+    expect(counted.trips()).toBe(1);
+    expect(await d1Number('select games as n from puzzles where id = ?', puzzleId)).toBe(2);
   });
 
   it('sets its alarm one second after the first solve that D1 does not have', async () => {
