@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { SQLiteColumn } from 'drizzle-orm/sqlite-core';
 import type { Kind } from '../kinds/index.js';
+import { batch, statement } from './batch.js';
 import { type BoardScope, inScope, scopedSolves } from './board-scope.js';
 import type { Db } from './client.js';
 import { ownVoteQuery, tallyOf, type VoteRow, type VoteTally, voteTallyQuery } from './feedback.js';
@@ -40,6 +41,16 @@ export interface PuzzleBoardPage {
   mineUnderReview: boolean;
 }
 
+/**
+ * What a live puzzle's board holds in memory (src/play/live-page-facts.ts): its solvers and the viewer's
+ * counted solve with its rank, solves it acknowledged before D1 has them included. Everyone's board takes
+ * them from there instead of counting the viewer's rank in D1, which reads every solve ahead of it.
+ */
+export interface LiveBoardFacts {
+  solvers: number;
+  mine: { countedMs: number; rank: number } | null;
+}
+
 /** The row's player, joined as `players`. */
 function rowPlayer(player: SQLiteColumn) {
   return { playerId: sql<string>`${player}`, displayName: players.displayName };
@@ -58,9 +69,18 @@ function rowPlayer(player: SQLiteColumn) {
 export async function puzzleBoardPage(
   db: Db,
   puzzleId: string,
-  page: { after: BoardCursor | null; limit: number; viewerId: string | null; scope: BoardScope },
+  page: {
+    after: BoardCursor | null;
+    limit: number;
+    viewerId: string | null;
+    scope: BoardScope;
+    /** Only with everyone's board of a live puzzle. */
+    live?: LiveBoardFacts;
+  },
 ): Promise<PuzzleBoardPage> {
   const { after, limit, viewerId } = page;
+  // A scope's ranks are within it: the board's are the whole crowd's.
+  const live = page.scope.kind === 'global' ? page.live : undefined;
   const source = scopedSolves(page.scope);
   const onPuzzle = and(eq(submissions.puzzleId, puzzleId), isCounted, source.where);
   // A row value, so that the index seeks to the cursor instead of reading the board from its start.
@@ -83,40 +103,56 @@ export async function puzzleBoardPage(
             and (crowd.counted_ms, crowd.id) < (${submissions.countedMs}, ${submissions.id}))`
       : sql<number>`0`
   ).as('since_cursor');
-  const [rows, preceding, total, mine, ahead, review] = await db.batch([
-    db
-      .select({
-        submissionId: sql<number>`${submissions.id}`,
-        approved: sql<boolean>`${submissions.status} = 'approved'`.mapWith(Boolean),
-        ...rowPlayer(submissions.playerId),
-        countedMs: sql<number>`${submissions.countedMs}`,
-        createdAt: sql<string>`${submissions.createdAt}`,
-        sinceCursor,
-      })
-      .from(source.from)
-      .innerJoin(players, eq(players.id, submissions.playerId))
-      .where(and(onPuzzle, afterCursor, shownTo(viewerId)))
-      .orderBy(asc(submissions.countedMs), asc(submissions.id))
-      .limit(limit),
-    aheadQuery(db, { puzzleId, ...cursorRow }, source),
-    solversQuery(db, puzzleId, source),
-    db
-      .select({ countedMs: sql<number>`${submissions.countedMs}` })
-      .from(source.from)
-      .where(and(onPuzzle, eq(submissions.playerId, me)))
-      .limit(1),
-    aheadQuery(
+  const [rows, preceding, total, mine, ahead, review] = await batch(db, [
+    statement(
       db,
-      { puzzleId, countedMs: ownSolve(puzzleId, me, 'counted_ms'), id: ownSolve(puzzleId, me, 'id') },
-      source,
+      db
+        .select({
+          submissionId: sql<number>`${submissions.id}`,
+          approved: sql<boolean>`${submissions.status} = 'approved'`.mapWith(Boolean),
+          ...rowPlayer(submissions.playerId),
+          countedMs: sql<number>`${submissions.countedMs}`,
+          createdAt: sql<string>`${submissions.createdAt}`,
+          sinceCursor,
+        })
+        .from(source.from)
+        .innerJoin(players, eq(players.id, submissions.playerId))
+        .where(and(onPuzzle, afterCursor, shownTo(viewerId)))
+        .orderBy(asc(submissions.countedMs), asc(submissions.id))
+        .limit(limit),
     ),
-    db
-      .select({ status: submissions.status })
-      .from(submissions)
-      .where(and(eq(submissions.puzzleId, puzzleId), eq(submissions.playerId, me), isRanked))
-      .limit(1),
-  ]);
-  const own = viewerId === null ? undefined : mine[0];
+    statement(db, aheadQuery(db, { puzzleId, ...cursorRow }, source)),
+    live ? null : statement(db, solversQuery(db, puzzleId, source)),
+    live
+      ? null
+      : statement(
+          db,
+          db
+            .select({ countedMs: sql<number>`${submissions.countedMs}` })
+            .from(source.from)
+            .where(and(onPuzzle, eq(submissions.playerId, me)))
+            .limit(1),
+        ),
+    live
+      ? null
+      : statement(
+          db,
+          aheadQuery(
+            db,
+            { puzzleId, countedMs: ownSolve(puzzleId, me, 'counted_ms'), id: ownSolve(puzzleId, me, 'id') },
+            source,
+          ),
+        ),
+    statement(
+      db,
+      db
+        .select({ status: submissions.status })
+        .from(submissions)
+        .where(and(eq(submissions.puzzleId, puzzleId), eq(submissions.playerId, me), isRanked))
+        .limit(1),
+    ),
+  ] as const);
+  const own = viewerId === null ? undefined : mine?.[0];
   const firstRank = (preceding[0]?.n ?? 0) + 1;
   return {
     // A scope holds only shown players: its page's rows are consecutive.
@@ -124,8 +160,14 @@ export async function puzzleBoardPage(
       ...row,
       rank: firstRank + (page.scope.kind === 'global' ? sinceCursor : i),
     })),
-    solvers: total[0]?.n ?? 0,
-    mine: own ? { countedMs: own.countedMs, rank: (ahead[0]?.n ?? 0) + 1 } : null,
+    solvers: live ? live.solvers : (total?.[0]?.n ?? 0),
+    mine: live
+      ? viewerId === null
+        ? null
+        : live.mine
+      : own
+        ? { countedMs: own.countedMs, rank: (ahead?.[0]?.n ?? 0) + 1 }
+        : null,
     mineUnderReview:
       viewerId !== null && (review[0]?.status === 'flagged' || review[0]?.status === 'pending'),
   };

@@ -1,3 +1,4 @@
+import type { LiveBoardFacts } from '../db/leaderboards.js';
 import { callDesk } from './call-desk.js';
 import type { BoardAnswer, BoardSolve, BoardSummary, PuzzleDesk } from './puzzle-desk.js';
 import { allShards, shardName, shardOf } from './shards.js';
@@ -16,6 +17,8 @@ export interface LiveDesks {
   submit(puzzle: LivePuzzle, solve: BoardSolve): Promise<BoardAnswer>;
   standing(puzzle: LivePuzzle, playerId: string): Promise<BoardAnswer | null>;
   summary(puzzle: LivePuzzle, edges: readonly number[]): Promise<BoardSummary>;
+  /** The solvers and the viewer's standing, from the viewer's shard (shard 0 without a viewer). */
+  pageFacts(puzzle: LivePuzzle, viewerId: string | null): Promise<LiveBoardFacts>;
   /** Every shard's solves copied to D1; how many were copied. */
   flush(puzzle: LivePuzzle): Promise<number>;
   /** D1 has the player's solve of the puzzle once this resolves (its shard flushes only if it still waits). */
@@ -45,6 +48,10 @@ export function liveDesks(namespace: DurableObjectNamespace<PuzzleDesk>): LiveDe
       on(puzzle, own(puzzle, solve.row.playerId), (board, shard) => board.submit(solve, shard)),
     standing: (puzzle, playerId) =>
       on(puzzle, own(puzzle, playerId), (board, shard) => board.standing(puzzle.id, playerId, shard)),
+    pageFacts: (puzzle, viewerId) =>
+      on(puzzle, viewerId === null ? 0 : own(puzzle, viewerId), (board, shard) =>
+        board.pageFacts(puzzle.id, viewerId, shard),
+      ),
     // Shard 0 holds the others' counts as they last told it: it answers for the whole puzzle.
     summary: (puzzle, edges) => on(puzzle, 0, (board) => board.summary(puzzle.id, [...edges])),
     flush: async (puzzle) => {

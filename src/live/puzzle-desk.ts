@@ -1,5 +1,6 @@
 import { DurableObject } from 'cloudflare:workers';
 import { createDb, type Db } from '../db/client.js';
+import type { LiveBoardFacts } from '../db/leaderboards.js';
 import { type LiveSolveRow, type RankedSolveFields, rankedSolvesOf } from '../db/live-board.js';
 import type { OwnGameRating } from '../db/player-ratings.js';
 import { type PendingPuzzleGame, type PuzzleRatingState, puzzleRatingState } from '../db/puzzle-ratings.js';
@@ -199,6 +200,19 @@ export class PuzzleDesk extends DurableObject<Env> {
     await this.started(puzzleId, shard);
     const known = this.stored(playerId);
     return known ? this.answer(known, true) : null;
+  }
+
+  /**
+   * What a page of the puzzle's board takes from memory: the solvers, and the viewer's counted solve with
+   * where it stands (null without a viewer, or when its solve is held or it has none).
+   */
+  async pageFacts(puzzleId: string, viewerId: string | null, shard = 0): Promise<LiveBoardFacts> {
+    await this.started(puzzleId, shard);
+    const known = viewerId === null ? undefined : this.stored(viewerId);
+    return {
+      solvers: this.times.total + this.peers.total,
+      mine: known?.counted ? { countedMs: known.counted_ms, rank: this.answer(known, true).rank } : null,
+    };
   }
 
   /**

@@ -15,6 +15,7 @@ import { holdUnearnedTop } from '../play/board-top.js';
 import { resolveScope, type ScopeOutcome } from '../play/boards.js';
 import { shownVotes, voteView } from '../play/feedback.js';
 import { histogramEdges } from '../play/histogram.js';
+import { livePageFacts } from '../play/live-page-facts.js';
 import { fasterThan } from '../rating/faster-than.js';
 import { PLAY_DAY_GAP_MS } from '../rating/play-days.js';
 import {
@@ -154,12 +155,14 @@ export const leaderboardRoutes = routeGroup()
     const viewerId = c.var.player?.id ?? null;
     const scope = await scopeOf(c, query.scope, viewerId);
     const puzzle = await requireDailyPuzzle(services, c.req.valid('param'));
+    const live = await livePageFacts(services, puzzle, scope, viewerId);
     const page = await puzzleBoardPage(services.db, puzzle.id, {
       after: decodeCursor(query.cursor, BoardCursor),
       // One row more than asked tells whether another page follows.
       limit: query.limit + 1,
       viewerId,
       scope,
+      ...(live && { live }),
     });
     const shown = pageOf(page.entries, query.limit, (last) => ({
       countedMs: last.countedMs,

@@ -71,8 +71,9 @@ async function submissionId(date: string, playerId: string): Promise<number> {
   return row.id;
 }
 
-async function adminPost(url: string, reason: string): Promise<void> {
-  const res = await appAt('2026-12-01T00:00:00Z')(url, {
+/** A moderator's action on `date` itself, while the puzzle is live: its board starts again from D1. */
+async function adminPost(date: string, url: string, reason: string): Promise<void> {
+  const res = await appAt(`${date}T12:00:00Z`)(url, {
     method: 'POST',
     headers: admin,
     body: JSON.stringify({ reason }),
@@ -192,7 +193,11 @@ describe("a puzzle's counted solvers, kept with its rating", () => {
     await solve(honest.token, date, 3);
     await flaggedSolve(quick.token, date);
     await expectExact(date, honest, 1);
-    await adminPost(`/v1/admin/submissions/${await submissionId(date, quick.player.id)}/approve`, 'seen');
+    await adminPost(
+      date,
+      `/v1/admin/submissions/${await submissionId(date, quick.player.id)}/approve`,
+      'seen',
+    );
     expect((await expectExact(date, honest, 2)).games).toBe(2);
   });
 
@@ -202,7 +207,11 @@ describe("a puzzle's counted solvers, kept with its rating", () => {
     await solve(kept.token, date, 3);
     await solve(voided.token, date, 4);
     await expectExact(date, kept, 2);
-    await adminPost(`/v1/admin/submissions/${await submissionId(date, voided.player.id)}/void`, 'shared');
+    await adminPost(
+      date,
+      `/v1/admin/submissions/${await submissionId(date, voided.player.id)}/void`,
+      'shared',
+    );
     expect((await expectExact(date, kept, 1)).games).toBe(1);
   });
 
@@ -212,7 +221,7 @@ describe("a puzzle's counted solvers, kept with its rating", () => {
     await solve(kept.token, date, 3);
     await solve(banned.token, date, 4);
     await expectExact(date, kept, 2);
-    await adminPost(`/v1/admin/players/${banned.player.id}/ban`, 'a script');
+    await adminPost(date, `/v1/admin/players/${banned.player.id}/ban`, 'a script');
     expect((await expectExact(date, kept, 1)).games).toBe(1);
   });
 
