@@ -3,6 +3,7 @@ import { dateOfPuzzleId } from '../daily/puzzle-id.js';
 import { boardShardsOf } from '../db/puzzles.js';
 import { startedPuzzlesFrom } from '../db/sessions.js';
 import type { Services } from '../services.js';
+import { knownLivePuzzle } from './live-puzzles.js';
 
 /**
  * Routes do not call these by hand: a route declares which of the caller's solves it reads
@@ -28,9 +29,9 @@ export async function settleOwnSolve(
 }
 
 /**
- * The same for the puzzles of one date the player may have solved: the puzzle of a share (`only`), or every
- * puzzle of the date the player has started (its sessions say where its solves can be; the other boards
- * are not woken).
+ * The same for the puzzles of one date the player may have solved: the puzzle of a share (`only`: its shards
+ * as this isolate knows them, src/play/live-puzzles.ts, else read), or every puzzle of the date the player
+ * has started (its sessions say where its solves can be; the other boards are not woken).
  */
 export async function settleOwnSolvesOf(
   services: Services,
@@ -39,9 +40,12 @@ export async function settleOwnSolvesOf(
   only?: string,
 ): Promise<void> {
   if (!services.boards || areAnswersPublic(date as IsoDate, services.now())) return;
-  const puzzles = only
-    ? [...(await boardShardsOf(services.db, [only]))].map(([id, boardShards]) => ({ id, boardShards }))
-    : (await startedPuzzlesFrom(services.db, playerId, date)).filter((p) => p.id.startsWith(`${date}:`));
+  const known = only && knownLivePuzzle(only);
+  const puzzles = known
+    ? [known]
+    : only
+      ? [...(await boardShardsOf(services.db, [only]))].map(([id, boardShards]) => ({ id, boardShards }))
+      : (await startedPuzzlesFrom(services.db, playerId, date)).filter((p) => p.id.startsWith(`${date}:`));
   await settleOn(services, puzzles, playerId);
 }
 

@@ -27,7 +27,7 @@ import { OPTIONAL_PLAYER_READ } from './access.js';
 import { jsonAnswer, PageQuery } from './json.js';
 import { readsOwnSolves } from './own-solves.js';
 import { errorResponses, type Failed, type Refusals, refusal } from './refusals.js';
-import { requireDailyPuzzle, requirePlayableDate } from './require.js';
+import { requireBoardPuzzle, requireDailyPuzzle, requirePlayableDate } from './require.js';
 import { routeGroup } from './route-group.js';
 import { DateParam, jsonError, KindParam, PuzzleParams } from './schemas.js';
 import { TAGS } from './tags.js';
@@ -154,7 +154,7 @@ export const leaderboardRoutes = routeGroup()
     const query = c.req.valid('query');
     const viewerId = c.var.player?.id ?? null;
     const scope = await scopeOf(c, query.scope, viewerId);
-    const puzzle = await requireDailyPuzzle(services, c.req.valid('param'));
+    const puzzle = await requireBoardPuzzle(services, c.req.valid('param'));
     const live = await livePageFacts(services, puzzle, scope, viewerId);
     const page = await puzzleBoardPage(services.db, puzzle.id, {
       after: decodeCursor(query.cursor, BoardCursor),

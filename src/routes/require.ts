@@ -1,14 +1,19 @@
 import type { Level } from '../contract/kinds/index.js';
-import type { IsoDate } from '../daily/calendar.js';
+import { areAnswersPublic, type IsoDate } from '../daily/calendar.js';
 import { dailyPuzzle } from '../daily/daily-puzzles.js';
 import type { GenerationContext } from '../daily/generate.js';
+import { puzzleId } from '../daily/puzzle-id.js';
 import { type DateVerdict, judgeDate } from '../daily/window.js';
 import type { PuzzleRow } from '../db/puzzles.js';
 import { noSuchLevel } from '../engines/levels.js';
 import { ApiError } from '../http/errors.js';
 import { engineFor, type Kind } from '../kinds/index.js';
+import { knownLivePuzzle, rememberLivePuzzle } from '../play/live-puzzles.js';
 import type { Services } from '../services.js';
 import { type Failed, type Refusals, refusal } from './refusals.js';
+
+/** A puzzle as a board page places it. */
+type LivePuzzleFacts = Pick<PuzzleRow, 'id' | 'date' | 'boardShards'>;
 
 /** Why a date of a request may not be played now. */
 const DATE_REFUSALS = {
@@ -65,5 +70,24 @@ export async function requireDailyPuzzle(
       `${params.kind} ${params.level} of ${date} is not available yet`,
     );
   }
+  return row;
+}
+
+/**
+ * What a board page needs of its playable daily puzzle (its id, date and shards): on the live boards from
+ * the isolate's puzzles judged or read before (src/play/live-puzzles.ts), else as `requireDailyPuzzle`
+ * reads it, and then remembered while its ranking is open.
+ */
+export async function requireBoardPuzzle(
+  services: Services,
+  params: { date: string; kind: Kind; level: Level },
+): Promise<LivePuzzleFacts> {
+  const date = requirePlayableDate(services, params.date);
+  requireLevelOf(params.kind, params.level);
+  const known =
+    services.boards && knownLivePuzzle(puzzleId({ date, kind: params.kind, level: params.level }));
+  if (known) return known;
+  const row = await requireDailyPuzzle(services, params);
+  if (services.boards && !areAnswersPublic(date, services.now())) rememberLivePuzzle(row);
   return row;
 }

@@ -94,4 +94,24 @@ describe("a page of everyone's board of a live puzzle", () => {
     const board = await bodyOf(res, PuzzleBoardSchema);
     expect({ solvers: board.solvers, rank: board.me?.rank }).toEqual({ solvers: 2, rank: 2 });
   });
+
+  it('asks D1 only for the player, the page and its top, once the isolate knows the puzzle', async () => {
+    const at = later(fetchedAt, 1200);
+    const path = `${date}/sudoku/medium`;
+    const viewer = await register(fetchedAt);
+    await startPuzzle(fetchedAt, viewer.token, date, 'sudoku', 'medium');
+    const solution = await solveStored(date, 'sudoku', 'medium');
+    expect((await submit(later(fetchedAt, 600), viewer.token, path, { solution })).status).toBe(200);
+    const counted = countingTrips(env.DB);
+    const read = () =>
+      appAt(at, { ...env, DB: counted.d1 })(`/v1/leaderboards/${path}`, { headers: bearer(viewer.token) });
+    expect((await read()).status).toBe(200);
+    const before = counted.trips();
+    const res = await read();
+    expect(res.status).toBe(200);
+    // The player's token, the page's one batch, its top's evidence; at most once more, the development
+    // clock's offset when its second has passed. The puzzle and its shards are not read again.
+    expect(counted.trips() - before).toBeLessThanOrEqual(4);
+    expect((await bodyOf(res, PuzzleBoardSchema)).me?.rank).toBe(1);
+  });
 });

@@ -33,21 +33,29 @@ export function countingTrips(d1: D1Database): CountedD1 {
     targets.set(proxy, statement);
     return proxy;
   };
-  const counted = new Proxy(d1, {
-    get(target, prop) {
-      if (prop === 'prepare') return (sql: string) => wrap(target.prepare(sql));
-      if (prop === 'batch') {
-        return async (batch: D1PreparedStatement[]) => {
-          trips++;
-          statements += batch.length;
-          const results = await target.batch(batch.map((s) => targets.get(s) ?? s));
-          rowsRead += results.reduce((n, r) => n + r.meta.rows_read, 0);
-          return results;
-        };
-      }
-      const value: unknown = Reflect.get(target, prop);
-      return typeof value === 'function' ? value.bind(target) : value;
-    },
-  });
-  return { d1: counted, trips: () => trips, statements: () => statements, rowsRead: () => rowsRead };
+  // A request's handle is a session of the binding (src/db/client.ts): its trips count too.
+  const counting = <D extends object>(d1: D): D =>
+    new Proxy(d1, {
+      get(target, prop) {
+        if (prop === 'withSession') {
+          return (start?: string) =>
+            counting((target as unknown as D1Database).withSession(start as D1SessionConstraint));
+        }
+        if (prop === 'prepare') return (sql: string) => wrap((target as unknown as D1Database).prepare(sql));
+        if (prop === 'batch') {
+          return async (batch: D1PreparedStatement[]) => {
+            trips++;
+            statements += batch.length;
+            const results = await (target as unknown as D1Database).batch(
+              batch.map((s) => targets.get(s) ?? s),
+            );
+            rowsRead += results.reduce((n, r) => n + r.meta.rows_read, 0);
+            return results;
+          };
+        }
+        const value: unknown = Reflect.get(target, prop);
+        return typeof value === 'function' ? value.bind(target) : value;
+      },
+    });
+  return { d1: counting(d1), trips: () => trips, statements: () => statements, rowsRead: () => rowsRead };
 }
