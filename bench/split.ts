@@ -9,8 +9,10 @@
  *
  * Each round, interleaved: a bare Hono Worker's GET (the unit of CPU), the realistic floor of a ranked solve
  * (bench/split/floor.ts), then the direct path and the boards (K = 1) on a fresh puzzle, both on a puzzle
- * with 100,000 prior solvers, and the boards on a fresh puzzle made with K = 4 shards. Each path has its own
- * primary and replica, seeded from one state. `SPLIT_ROUNDS` rounds (3 by default) of `SPLIT_SOLVES` solves
+ * with 100,000 prior solvers, the boards on a fresh puzzle made with K = 4 shards and on a puzzle with 1,000
+ * prior solvers (for the growth of CPU per solve), then 200 players' uncached first pages of 50 of the
+ * puzzles with 1,000 and 100,000 prior solvers on both paths (each player has a solve in their middle).
+ * Each path has its own primary and replica, seeded from one state. `SPLIT_ROUNDS` rounds (3 by default) of `SPLIT_SOLVES` solves
  * per path and puzzle (400); `--json` adds the summary as one JSON object on the last line. BENCHMARKS.md,
  * "split", says how to read it.
  */
@@ -18,9 +20,18 @@ import { cpSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { WorkerOptions } from 'miniflare';
 import { unstable_getMiniflareWorkerOptions } from 'wrangler';
+import { type PlayerId, playerToken } from '../src/auth/player-token.js';
+import { DEV_SECRETS } from '../src/config.js';
 import type { BoardStats, DatabaseStats } from './split/entry.js';
-import { bottleneckMs, gain, type PathCpu, type SplitRounds, splitJson } from './split/figures.js';
-import { sudokuSubmissions } from './support/bench-players.js';
+import {
+  bottleneckMs,
+  gain,
+  growthSlope,
+  type PathCpu,
+  type SplitRounds,
+  splitJson,
+} from './split/figures.js';
+import { benchPlayerId, sudokuSubmissions } from './support/bench-players.js';
 import type { RankedSubmission } from './support/ranked-submission.js';
 import { type LoadPuzzle, seedDay } from './support/seed-day.js';
 import { median, ms, table } from './support/stats.js';
@@ -41,6 +52,10 @@ const CONCURRENCY = 16;
 /** The bare Worker's GETs per round. */
 const BARE_REQUESTS = 2000;
 const PRIOR_SOLVERS = 100_000;
+/** The puzzle whose solves and pages the 100,000 prior solvers' are compared with, for the growth. */
+const SMALL_PRIOR = 1_000;
+/** Players with a solve in the middle of both puzzles with prior solvers, each reading both boards' pages. */
+const VIEWERS = 200;
 const K4 = 4;
 /** 16 characters, as a token id must be. */
 const TOKEN_ID = 'split-bench-0001';
@@ -62,6 +77,8 @@ const TARGETS = {
   boardCpuPerBare: 2.5,
   boardStatementsPerSolve: 1,
   workerCpuPerFloor: 1.5,
+  pageCpuPerBare: 5,
+  growth: 0.05,
 };
 
 /** The processes of one path: its Worker, its D1 primary and replica, and on the boards' path the boards. */
@@ -213,6 +230,30 @@ async function driveBare(url: string): Promise<number> {
   return ok;
 }
 
+/**
+ * Each viewer's GET of the first page of 50 of the puzzle's board, as itself (uncached: a player's page is
+ * private), CONCURRENCY at a time; how many answered 200.
+ */
+async function drivePages(url: string, puzzle: LoadPuzzle, tokens: readonly string[]): Promise<number> {
+  const path = puzzle.path.replace('/v1/puzzles/', '/v1/leaderboards/');
+  let next = 0;
+  let ok = 0;
+  const loop = async () => {
+    for (let i = next++; i < tokens.length; i = next++) {
+      const res = await fetch(`${url}${path}?limit=50`, {
+        headers: {
+          authorization: `Bearer ${tokens[i]}`,
+          'cf-connecting-ip': `10.200.${(i >> 8) & 255}.${i & 255}`,
+        },
+      });
+      const body = await res.text();
+      if (res.status === 200 && body.includes('"rank"')) ok += 1;
+    }
+  };
+  await Promise.all(Array.from({ length: CONCURRENCY }, loop));
+  return ok;
+}
+
 const settle = () => new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
 
 /** One path's run on one puzzle: CPU per acknowledged solve of each process, D1 and board counts per solve. */
@@ -274,6 +315,19 @@ async function measured(
   };
 }
 
+/** The CPU of every process of a path per uncached page, the viewers each reading the puzzle's first page. */
+async function measuredPages(t: Topology, puzzle: LoadPuzzle, tokens: readonly string[]): Promise<number> {
+  const before = processesOf(t).map((p) => p.cpuMs());
+  const answered = await drivePages(t.worker.url, puzzle, tokens);
+  if (answered !== tokens.length)
+    throw new Error(`${puzzle.path}: ${answered} of ${tokens.length} pages answered`);
+  await settle();
+  return processesOf(t).reduce((sum, p, i) => sum + p.cpuMs() - (before[i] ?? 0), 0) / answered;
+}
+
+/** All of a path's processes' CPU per acknowledged solve. */
+const totalCpu = (cpu: PathCpu) => cpu.worker + cpu.primary + cpu.replica + (cpu.board ?? 0);
+
 /** One first ranked solve that must come back clean, ranked among `solvers` (the boards start from D1's). */
 async function probe(url: string, puzzle: LoadPuzzle, s: RankedSubmission, solvers: number): Promise<void> {
   const res = await fetch(`${url}${puzzle.path}/submissions`, {
@@ -293,10 +347,12 @@ async function probe(url: string, puzzle: LoadPuzzle, s: RankedSubmission, solve
 
 interface Round {
   bareCpuMs: number;
+  /** All processes' CPU per uncached first page of 50, with 1,000 and 100,000 prior solvers. */
+  pages: { direct: { small: number; hot: number }; boards: { small: number; hot: number } };
   /** The floor Worker's CPU per acknowledged solve (its board's is not counted: the Worker is measured). */
   floorCpuMs: number;
   direct: { fresh: PathRun; hot: PathRun };
-  boards: { fresh: PathRun; hot: PathRun; k4: PathRun };
+  boards: { fresh: PathRun; hot: PathRun; k4: PathRun; small: PathRun };
 }
 
 export async function run(): Promise<void> {
@@ -324,17 +380,29 @@ export async function run(): Promise<void> {
       tokenId: TOKEN_ID,
       priorSolvers: PRIOR_SOLVERS,
       sessionAgeMs: SESSION_AGE_MS,
-      more: ['hard'],
+      more: ['hard', 'expert'],
+      morePrior: { expert: SMALL_PRIOR },
+      viewers: VIEWERS,
     });
-    const k4 = seeded.more[0];
-    if (!k4) throw new Error('the day has no hard sudoku');
+    const [k4, small] = seeded.more;
+    if (!k4 || !small) throw new Error('the day has no hard or expert sudoku');
     await executeSql(appConfig, 'DB', state, `update puzzles set board_shards = ${K4} where id = '${k4.id}'`);
-    const puzzles = { fresh: seeded.fresh, hot: seeded.hot, k4 };
+    const puzzles = { fresh: seeded.fresh, hot: seeded.hot, k4, small };
+    const viewerTokens = await Promise.all(
+      Array.from({ length: VIEWERS }, (_, v) =>
+        playerToken(
+          { current: DEV_SECRETS.TOKEN_SECRET },
+          benchPlayerId(players + 1 + v) as PlayerId,
+          TOKEN_ID,
+        ),
+      ),
+    );
     const solving = { tokenId: TOKEN_ID, sessionAgeMs: SESSION_AGE_MS, logEndMs: LOG_END_MS };
     const submissions = {
       fresh: await sudokuSubmissions(puzzles.fresh, players, solving),
       hot: await sudokuSubmissions(puzzles.hot, players, solving),
       k4: await sudokuSubmissions(puzzles.k4, players, solving),
+      small: await sudokuSubmissions(puzzles.small, players, solving),
     };
 
     const direct = await topology(config, 'direct', state, registry, dirs, servers);
@@ -361,10 +429,11 @@ export async function run(): Promise<void> {
     // The probe is the last player: each path's first solve of each puzzle, which also starts the boards.
     const probeOf = (list: RankedSubmission[]) => list[players] as RankedSubmission;
     await probe(direct.worker.url, puzzles.fresh, probeOf(submissions.fresh), 1);
-    await probe(direct.worker.url, puzzles.hot, probeOf(submissions.hot), PRIOR_SOLVERS + 1);
+    await probe(direct.worker.url, puzzles.hot, probeOf(submissions.hot), PRIOR_SOLVERS + VIEWERS + 1);
     await probe(boards.worker.url, puzzles.fresh, probeOf(submissions.fresh), 1);
-    await probe(boards.worker.url, puzzles.hot, probeOf(submissions.hot), PRIOR_SOLVERS + 1);
+    await probe(boards.worker.url, puzzles.hot, probeOf(submissions.hot), PRIOR_SOLVERS + VIEWERS + 1);
     await probe(boards.worker.url, puzzles.k4, probeOf(submissions.k4), 1);
+    await probe(boards.worker.url, puzzles.small, probeOf(submissions.small), SMALL_PRIOR + VIEWERS + 1);
     const setupS = (Date.now() - t0) / 1000;
 
     const rounds: Round[] = [];
@@ -386,11 +455,23 @@ export async function run(): Promise<void> {
       const directHot = await measured(direct, puzzles.hot, slice(submissions.hot));
       const boardsHot = await measured(boards, puzzles.hot, slice(submissions.hot));
       const boardsK4 = await measured(boards, puzzles.k4, slice(submissions.k4));
+      const boardsSmall = await measured(boards, puzzles.small, slice(submissions.small));
+      const pages = {
+        direct: {
+          small: await measuredPages(direct, puzzles.small, viewerTokens),
+          hot: await measuredPages(direct, puzzles.hot, viewerTokens),
+        },
+        boards: {
+          small: await measuredPages(boards, puzzles.small, viewerTokens),
+          hot: await measuredPages(boards, puzzles.hot, viewerTokens),
+        },
+      };
       rounds.push({
         bareCpuMs,
+        pages,
         floorCpuMs,
         direct: { fresh: directFresh, hot: directHot },
-        boards: { fresh: boardsFresh, hot: boardsHot, k4: boardsK4 },
+        boards: { fresh: boardsFresh, hot: boardsHot, k4: boardsK4, small: boardsSmall },
       });
     }
     report(rounds, { setupS, loadS: (Date.now() - t1) / 1000 }, asJson);
@@ -428,6 +509,7 @@ function report(rounds: Round[], times: { setupS: number; loadS: number }, asJso
       line('direct', '100k prior', round.direct.hot),
       line('boards', '100k prior', round.boards.hot),
       line('boards K=4', 'fresh', round.boards.k4),
+      line('boards', '1k prior', round.boards.small),
     ];
   });
   console.log(
@@ -464,6 +546,24 @@ function report(rounds: Round[], times: { setupS: number; loadS: number }, asJso
     ),
     boardCpuPerBare: rounds.map((r) => (r.boards.fresh.cpu.board ?? Number.NaN) / r.bareCpuMs),
     workerCpuPerFloor: rounds.map((r) => r.boards.fresh.cpu.worker / r.floorCpuMs),
+    pageCpuPerBare: {
+      boards: rounds.map((r) => r.pages.boards.hot / r.bareCpuMs),
+      direct: rounds.map((r) => r.pages.direct.hot / r.bareCpuMs),
+    },
+    growth: {
+      solve: rounds.map((r) =>
+        growthSlope(
+          { solvers: SMALL_PRIOR, cost: totalCpu(r.boards.small.cpu) },
+          { solvers: PRIOR_SOLVERS, cost: totalCpu(r.boards.hot.cpu) },
+        ),
+      ),
+      page: rounds.map((r) =>
+        growthSlope(
+          { solvers: SMALL_PRIOR, cost: r.pages.boards.small },
+          { solvers: PRIOR_SOLVERS, cost: r.pages.boards.hot },
+        ),
+      ),
+    },
   };
   const summary = splitJson(figures);
   console.log(
@@ -492,6 +592,24 @@ function report(rounds: Round[], times: { setupS: number; loadS: number }, asJso
         (figures.hot[i] ?? Number.NaN).toFixed(1),
         ms(bottleneckMs(r.boards.k4.cpu, K4)),
         (figures.k4[i] ?? Number.NaN).toFixed(1),
+      ]),
+    ),
+  );
+  console.log(
+    "\nAn uncached first page of 50 of a puzzle's board, read by 200 players each with a solve in its middle:" +
+      " CPU of all the path's processes per page, and ÷ the bare GET.\n",
+  );
+  console.log(
+    table(
+      ['round', 'bare GET ms', 'direct 1k', 'direct 100k', 'boards 1k', 'boards 100k', 'boards 100k ÷ bare'],
+      rounds.map((r, i) => [
+        String(i + 1),
+        ms(r.bareCpuMs),
+        ms(r.pages.direct.small),
+        ms(r.pages.direct.hot),
+        ms(r.pages.boards.small),
+        ms(r.pages.boards.hot),
+        `${(r.pages.boards.hot / r.bareCpuMs).toFixed(1)}×`,
       ]),
     ),
   );
@@ -550,6 +668,21 @@ function report(rounds: Round[], times: { setupS: number; loadS: number }, asJso
           'board CPU per solve ÷ bare GET',
           `${summary.boardCpuPerBare.toFixed(1)}×`,
           `≤ ${TARGETS.boardCpuPerBare}× ${met(summary.boardCpuPerBare <= TARGETS.boardCpuPerBare)}`,
+        ],
+        [
+          "uncached first page of 50 (100,000 prior solvers), all processes' CPU ÷ bare GET, boards",
+          `${summary.pageCpuPerBare.boards.toFixed(1)}× (direct path: ${summary.pageCpuPerBare.direct.toFixed(1)}×)`,
+          `≤ ${TARGETS.pageCpuPerBare}× ${met(summary.pageCpuPerBare.boards <= TARGETS.pageCpuPerBare)}`,
+        ],
+        [
+          'growth 1,000 → 100,000 prior solvers (log-log slope), CPU per solve on the boards',
+          summary.growth.solve.toFixed(3),
+          `≤ ${TARGETS.growth} ${met(summary.growth.solve <= TARGETS.growth)}`,
+        ],
+        [
+          'growth 1,000 → 100,000 prior solvers (log-log slope), CPU per uncached page on the boards',
+          summary.growth.page.toFixed(3),
+          `≤ ${TARGETS.growth} ${met(summary.growth.page <= TARGETS.growth)}`,
         ],
         [
           'Worker CPU per ranked solve ÷ floor',

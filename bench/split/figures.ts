@@ -27,6 +27,17 @@ export function gain(direct: PathCpu, boards: PathCpu, shards = 1): number {
   return bottleneckMs(direct) / bottleneckMs(boards, shards);
 }
 
+/**
+ * How a cost grows with the crowd: the slope of log(cost) against log(solvers) between two sizes (0: not at
+ * all; 1: in proportion).
+ */
+export function growthSlope(
+  small: { solvers: number; cost: number },
+  large: { solvers: number; cost: number },
+) {
+  return Math.log(large.cost / small.cost) / Math.log(large.solvers / small.solvers);
+}
+
 export interface RatioSeries {
   ratios: number[];
   median: number;
@@ -46,6 +57,10 @@ export interface SplitJson {
   boardStatementsPerSolve: number;
   boardCpuPerBare: number;
   workerCpuPerFloor: number;
+  /** All processes' CPU per uncached first page of 50 with 100,000 prior solvers ÷ a bare GET, per path. */
+  pageCpuPerBare: { boards: number; direct: number };
+  /** Log-log slopes from 1,000 to 100,000 prior solvers on the boards: CPU per solve and per uncached page. */
+  growth: { solve: number; page: number };
 }
 
 /** The per-round figures the JSON summarises (one entry per round in each list). */
@@ -58,6 +73,8 @@ export interface SplitRounds {
   boardStatementsPerSolve: number[];
   boardCpuPerBare: number[];
   workerCpuPerFloor: number[];
+  pageCpuPerBare: { boards: number[]; direct: number[] };
+  growth: { solve: number[]; page: number[] };
 }
 
 export function splitJson(r: SplitRounds): SplitJson {
@@ -73,5 +90,7 @@ export function splitJson(r: SplitRounds): SplitJson {
     boardStatementsPerSolve: median(r.boardStatementsPerSolve),
     boardCpuPerBare: median(r.boardCpuPerBare),
     workerCpuPerFloor: median(r.workerCpuPerFloor),
+    pageCpuPerBare: { boards: median(r.pageCpuPerBare.boards), direct: median(r.pageCpuPerBare.direct) },
+    growth: { solve: median(r.growth.solve), page: median(r.growth.page) },
   };
 }

@@ -31,6 +31,30 @@ export interface DaySeed {
   sessionAgeMs: number;
   /** More sudoku levels to start sessions of (none when not given). */
   more?: readonly string[];
+  /** Other players' clean ranked solves of some of the `more` levels, by level, as `priorSolvers`. */
+  morePrior?: Readonly<Record<string, number>>;
+  /**
+   * Players after the probe (`players + 1` on), holding the token too, each with a clean ranked solve in
+   * the middle of every puzzle with prior solvers: who reads those puzzles' boards.
+   */
+  viewers?: number;
+}
+
+/** A counted time spread over 1 to 30 minutes by `i`, as SQL. */
+const PRIOR_TIME = (i: string) => `(60000 + (${i} * 2654435761) % 1740000)`;
+
+/** Clean ranked solves of `puzzleId` by the players `player(n.i)` for n.i in [from, to], timed by `time`. */
+function solvesSql(puzzleId: string, from: number, to: number, player: string, time: string): string {
+  return `with recursive n(i) as (select ${from} union all select i + 1 from n where i < ${to})
+     insert into submissions (puzzle_id, puzzle_date, kind, level, player_id, created_at, valid, ranked,
+       elapsed_ms, counted_ms, capped, benchmark_seconds, score, rating_before, deviation_before,
+       rating_after, deviation_after, status, counted, established, streak_date, opponent_rating,
+       opponent_deviation, puzzle_weight, player_weight)
+     select z.id, z.date, z.kind, z.level, ${player},
+            z.date || 'T00:00:00.000Z', 1, 1, ${time}, ${time}, 0, z.benchmark_seconds,
+            1.0 / (1 + (${time} / (z.benchmark_seconds * 1000.0)) * (${time} / (z.benchmark_seconds * 1000.0))),
+            1500, 350, 1510, 340, 'clean', 1, 0, z.date, 1500, 350, 0, 1
+     from n join puzzles z on z.id = '${puzzleId}'`;
 }
 
 async function getJson<T>(url: string): Promise<T> {
@@ -45,13 +69,14 @@ async function getJson<T>(url: string): Promise<T> {
  * settled as a live database has it (rated_through, games, version).
  */
 export async function seedDay(config: string, state: string, s: DaySeed): Promise<Seeded> {
+  const mostPrior = Math.max(s.priorSolvers, ...Object.values(s.morePrior ?? {}));
   await applyMigrations(config, 'DB', state);
   await executeSql(
     config,
     'DB',
     state,
-    `${benchPlayersSql(s.players, s.tokenId)};
-     with recursive n(i) as (select 0 union all select i + 1 from n where i < ${s.priorSolvers - 1})
+    `${benchPlayersSql(s.players + (s.viewers ?? 0), s.tokenId)};
+     with recursive n(i) as (select 0 union all select i + 1 from n where i < ${mostPrior - 1})
      insert into players (id, display_name, created_at)
      select printf('00000000-0000-4000-9000-%012d', i), 'Solver ' || i, '2026-01-01T00:00:00.000Z' from n`,
   );
@@ -76,7 +101,33 @@ export async function seedDay(config: string, state: string, s: DaySeed): Promis
   const [fresh, hot, ...more] = puzzles;
   if (!fresh || !hot) throw new Error('the day has no easy or medium sudoku');
   const ids = puzzles.map((p) => `'${p.id}'`).join(', ');
-  const time = '(60000 + (n.i * 2654435761) % 1740000)';
+  const prior = [
+    { id: hot.id, n: s.priorSolvers },
+    ...(s.more ?? []).flatMap((level, i) => {
+      const n = s.morePrior?.[level];
+      const puzzle = more[i];
+      return n && puzzle ? [{ id: puzzle.id, n }] : [];
+    }),
+  ];
+  const viewers = s.viewers ?? 0;
+  const statements = prior.flatMap(({ id, n }) => [
+    solvesSql(id, 0, n - 1, "printf('00000000-0000-4000-9000-%012d', n.i)", PRIOR_TIME('n.i')),
+    ...(viewers > 0
+      ? [
+          solvesSql(
+            id,
+            s.players + 1,
+            s.players + viewers,
+            "printf('00000000-0000-4000-8000-%012d', n.i)",
+            `(930000 + n.i % 1000)`,
+          ),
+        ]
+      : []),
+    `update puzzles set (rated_through, rating_version, games) = (
+       select coalesce(max(s.id), 0), count(*), count(*) from submissions s
+       where s.puzzle_id = puzzles.id and s.counted = 1)
+     where id = '${id}'`,
+  ]);
   await executeSql(
     config,
     'DB',
@@ -84,20 +135,7 @@ export async function seedDay(config: string, state: string, s: DaySeed): Promis
     `insert into play_sessions (player_id, puzzle_id, started_at, time_zone)
      select p.id, z.id, ${Date.now() - s.sessionAgeMs}, null
      from players p join puzzles z on z.id in (${ids}) where p.id like '%-8000-%';
-     with recursive n(i) as (select 0 union all select i + 1 from n where i < ${s.priorSolvers - 1})
-     insert into submissions (puzzle_id, puzzle_date, kind, level, player_id, created_at, valid, ranked,
-       elapsed_ms, counted_ms, capped, benchmark_seconds, score, rating_before, deviation_before,
-       rating_after, deviation_after, status, counted, established, streak_date, opponent_rating,
-       opponent_deviation, puzzle_weight, player_weight)
-     select z.id, z.date, z.kind, z.level, printf('00000000-0000-4000-9000-%012d', n.i),
-            z.date || 'T00:00:00.000Z', 1, 1, ${time}, ${time}, 0, z.benchmark_seconds,
-            1.0 / (1 + (${time} / (z.benchmark_seconds * 1000.0)) * (${time} / (z.benchmark_seconds * 1000.0))),
-            1500, 350, 1510, 340, 'clean', 1, 0, z.date, 1500, 350, 0, 1
-     from n join puzzles z on z.id = '${hot.id}';
-     update puzzles set (rated_through, rating_version, games) = (
-       select coalesce(max(s.id), 0), count(*), count(*) from submissions s
-       where s.puzzle_id = puzzles.id and s.counted = 1)
-     where id = '${hot.id}'`,
+     ${statements.join(';\n')}`,
   );
   return { date, puzzleCount, fresh, hot, more };
 }

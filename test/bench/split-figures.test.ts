@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bottleneckMs, gain, type SplitRounds, splitJson } from '../../bench/split/figures.js';
+import { bottleneckMs, gain, growthSlope, type SplitRounds, splitJson } from '../../bench/split/figures.js';
 
 const direct = { worker: 3, primary: 4.4, replica: 0 };
 
@@ -30,6 +30,8 @@ describe('the split bench figures', () => {
       boardStatementsPerSolve: [3, 3, 3.1],
       boardCpuPerBare: [5, 6, 5.5],
       workerCpuPerFloor: [2, 2.5, 2.2],
+      pageCpuPerBare: { boards: [4, 3, 5], direct: [20, 30, 25] },
+      growth: { solve: [0.01, 0.03, 0.02], page: [0, 0.1, 0.05] },
     };
     expect(splitJson(rounds)).toEqual({
       rounds: 3,
@@ -40,6 +42,13 @@ describe('the split bench figures', () => {
       boardStatementsPerSolve: 3,
       boardCpuPerBare: 5.5,
       workerCpuPerFloor: 2.2,
+      pageCpuPerBare: { boards: 4, direct: 25 },
+      growth: { solve: 0.02, page: 0.05 },
     });
+  });
+
+  it('reads no growth when the cost stays, and 0.5 when it grows as the square root of the crowd', () => {
+    expect(growthSlope({ solvers: 1_000, cost: 2 }, { solvers: 100_000, cost: 2 })).toBe(0);
+    expect(growthSlope({ solvers: 1_000, cost: 1 }, { solvers: 100_000, cost: 10 })).toBeCloseTo(0.5, 10);
   });
 });
