@@ -335,38 +335,57 @@ export interface PuzzleStatsRow {
   myVote: VoteRow | null;
 }
 
+/** A live puzzle's counted solves as its board summarises them from memory (src/live/puzzle-desk.ts). */
+export interface LiveStats {
+  solvers: number;
+  medianMs: number | null;
+  histogram: number[];
+}
+
 /**
  * Solvers, median and a time histogram of a puzzle's counted solves, each from the (puzzle, time) index,
- * with the bucket of the viewer's own counted time.
+ * with the bucket of the viewer's own counted time. A live puzzle's board gives the first three from
+ * memory (`live`): they then count every solve it acknowledged, and D1 reads no more than the viewer's
+ * own solve and the votes, however many solved.
  */
 export async function puzzleStats(
   db: Db,
   puzzleId: string,
   edges: readonly number[],
   viewerId: string | null,
+  live?: LiveStats,
 ): Promise<PuzzleStatsRow> {
   const onPuzzle = and(eq(submissions.puzzleId, puzzleId), isCounted);
   const bucket = sql<number>`case ${sql.join(
     edges.map((edge, i) => sql`when ${submissions.countedMs} < ${edge} then ${i}`),
     sql` `,
   )} else ${edges.length} end`;
-  const [countRows, bucketRows, mine, voteRows, ownVote] = await db.batch([
-    db.select({ n: sql<number>`count(*)` }).from(submissions).where(onPuzzle),
-    db.select({ bucket, n: sql<number>`count(*)` }).from(submissions).where(onPuzzle).groupBy(bucket),
-    db
-      .select({ bucket })
-      .from(submissions)
-      .where(and(onPuzzle, eq(submissions.playerId, viewerId ?? '')))
-      .limit(1),
-    voteTallyQuery(db, puzzleId),
-    ownVoteQuery(db, puzzleId, viewerId),
-  ]);
+  const [countRows, bucketRows, mine, voteRows, ownVote] = await batch(db, [
+    live ? null : statement(db, db.select({ n: sql<number>`count(*)` }).from(submissions).where(onPuzzle)),
+    live
+      ? null
+      : statement(
+          db,
+          db.select({ bucket, n: sql<number>`count(*)` }).from(submissions).where(onPuzzle).groupBy(bucket),
+        ),
+    statement(
+      db,
+      db
+        .select({ bucket })
+        .from(submissions)
+        .where(and(onPuzzle, eq(submissions.playerId, viewerId ?? '')))
+        .limit(1),
+    ),
+    statement(db, voteTallyQuery(db, puzzleId)),
+    statement(db, ownVoteQuery(db, puzzleId, viewerId)),
+  ] as const);
   const votes = tallyOf(voteRows);
   const myVote = viewerId === null ? null : (ownVote[0] ?? null);
-  const solvers = countRows[0]?.n ?? 0;
-  const histogram = new Array<number>(edges.length + 1).fill(0);
-  for (const row of bucketRows) histogram[row.bucket] = row.n;
   const mineBucket = viewerId === null ? null : (mine[0]?.bucket ?? null);
+  if (live) return { ...live, histogram: [...live.histogram], mineBucket, votes, myVote };
+  const solvers = countRows?.[0]?.n ?? 0;
+  const histogram = new Array<number>(edges.length + 1).fill(0);
+  for (const row of bucketRows ?? []) histogram[row.bucket] = row.n;
   if (solvers === 0) return { solvers, medianMs: null, histogram, mineBucket, votes, myVote };
   const middle = await db
     .select({ countedMs: submissions.countedMs })

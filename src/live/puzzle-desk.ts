@@ -1,6 +1,6 @@
 import { DurableObject } from 'cloudflare:workers';
 import { createDb, type Db } from '../db/client.js';
-import type { LiveBoardFacts } from '../db/leaderboards.js';
+import type { LiveBoardFacts, LiveStats } from '../db/leaderboards.js';
 import { type LiveSolveRow, type RankedSolveFields, rankedSolvesOf } from '../db/live-board.js';
 import type { OwnGameRating } from '../db/player-ratings.js';
 import { type PendingPuzzleGame, type PuzzleRatingState, puzzleRatingState } from '../db/puzzle-ratings.js';
@@ -55,13 +55,11 @@ export interface BoardAnswer {
   established?: boolean;
 }
 
-/** The board as its time histogram and median show it. */
-export interface BoardSummary {
-  solvers: number;
-  medianMs: number | null;
-  /** Counted solves per bucket of `edges` (bucket i holds [edges[i-1], edges[i]); the last is open-ended). */
-  histogram: number[];
-}
+/**
+ * The board as its time histogram and median show it (`histogram`: counted solves per bucket of the edges
+ * asked, bucket i holding [edges[i-1], edges[i]), the last open-ended).
+ */
+export type BoardSummary = LiveStats;
 
 /** A stored solve's fields an answer carries (its D1 id is not known before its flush). */
 export type AnsweredFields = Omit<RankedSolveFields, 'id'>;
@@ -224,7 +222,14 @@ export class PuzzleDesk extends DurableObject<Env> {
     const total = this.times.total + this.peers.total;
     const below = [...edges.map((edge) => this.countBelow(edge) + this.peers.below(edge)), total];
     const histogram = below.map((n, i) => n - (i === 0 ? 0 : (below[i - 1] ?? 0)));
-    return { solvers: total, medianMs: total === 0 ? null : this.kthMs(Math.ceil(total / 2)), histogram };
+    return { solvers: total, medianMs: this.medianMs(total), histogram };
+  }
+
+  /** The median counted time as D1's statistics give it: of an even count, the middle two's mean, rounded. */
+  private medianMs(total: number): number | null {
+    const lower = this.kthMs(Math.ceil(total / 2));
+    if (lower === null || total % 2 === 1) return lower;
+    return Math.round((lower + (this.kthMs(total / 2 + 1) ?? lower)) / 2);
   }
 
   /**

@@ -15,7 +15,7 @@ import { holdUnearnedTop } from '../play/board-top.js';
 import { resolveScope, type ScopeOutcome } from '../play/boards.js';
 import { shownVotes, voteView } from '../play/feedback.js';
 import { histogramEdges } from '../play/histogram.js';
-import { livePageFacts } from '../play/live-page-facts.js';
+import { livePageFacts, liveStats } from '../play/live-board-reads.js';
 import { fasterThan } from '../rating/faster-than.js';
 import { PLAY_DAY_GAP_MS } from '../rating/play-days.js';
 import {
@@ -279,7 +279,8 @@ export const leaderboardRoutes = routeGroup()
     const puzzle = await requireDailyPuzzle(services, c.req.valid('param'));
     const viewerId = c.var.player?.id ?? null;
     const edges = histogramEdges(puzzle.benchmarkSeconds);
-    const row = await puzzleStats(services.db, puzzle.id, edges, viewerId);
+    const live = await liveStats(services, puzzle, edges);
+    const row = await puzzleStats(services.db, puzzle.id, edges, viewerId, live);
     cacheBoard(c, viewerId);
     return c.json(
       {

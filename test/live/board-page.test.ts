@@ -1,6 +1,6 @@
 import { env } from 'cloudflare:test';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { PuzzleBoardSchema } from '../../src/contract/leaderboards.js';
+import { PuzzleBoardSchema, PuzzleStatsSchema } from '../../src/contract/leaderboards.js';
 import { createDb } from '../../src/db/client.js';
 import { type LiveBoardFacts, puzzleBoardPage } from '../../src/db/leaderboards.js';
 import { appAt } from '../support/app.js';
@@ -93,6 +93,30 @@ describe("a page of everyone's board of a live puzzle", () => {
     });
     const board = await bodyOf(res, PuzzleBoardSchema);
     expect({ solvers: board.solvers, rank: board.me?.rank }).toEqual({ solvers: 2, rank: 2 });
+  });
+
+  it("gives the same solvers in its puzzle's stats, with the histogram and median of every acknowledged solve", async () => {
+    const path = `${date}/sudoku/hard`;
+    const slower = await register(fetchedAt);
+    const faster = await register(fetchedAt);
+    await startPuzzle(fetchedAt, slower.token, date, 'sudoku', 'hard');
+    const solution = await solveStored(date, 'sudoku', 'hard');
+    expect((await submit(later(fetchedAt, 900), slower.token, path, { solution })).status).toBe(200);
+    await startPuzzle(later(fetchedAt, 600), faster.token, date, 'sudoku', 'hard');
+    expect((await submitUnsettled(later(fetchedAt, 900), faster.token, path, { solution })).status).toBe(200);
+    const res = await appAt(later(fetchedAt, 901))(`/v1/puzzles/${path}/stats`, {
+      headers: bearer(slower.token),
+    });
+    const stats = await bodyOf(res, PuzzleStatsSchema);
+    const counted = stats.histogram.reduce((n, b) => n + b.count, 0);
+    expect({ solvers: stats.solvers, counted, mine: stats.histogram.filter((b) => b.mine).length }).toEqual({
+      solvers: 2,
+      counted: 2,
+      mine: 1,
+    });
+    // The two counted times, 900 s and 300 s (give or take the log's last move), their mean the median.
+    expect(stats.medianMs).toBeGreaterThan(500_000);
+    expect(stats.medianMs).toBeLessThan(700_000);
   });
 
   it('asks D1 only for the player, the page and its top, once the isolate knows the puzzle', async () => {

@@ -212,4 +212,14 @@ describe("the board's summary", () => {
       histogram: [1, 3, 1],
     });
   });
+
+  it("gives the median of an even count as D1's statistics do: the middle two's mean, rounded", async () => {
+    const puzzleId = `${date}:sudoku:even-median`;
+    await copyPuzzle(`${date}:sudoku:easy`, puzzleId);
+    const board = deskOf(puzzleId);
+    const players = await newPlayers(4);
+    for (const [i, id] of players.entries())
+      await board.submit(judgedSolve(puzzleId, id, [8_000, 10_000, 10_003, 30_000][i] ?? 0));
+    expect((await board.summary(puzzleId, [])).medianMs).toBe(10_002);
+  });
 });

@@ -164,7 +164,8 @@ describe('a live puzzle split over four board shards', () => {
     const summary = await boards().summary(puzzle, [30_000, 40_000]);
     expect(summary).toEqual({
       solvers: 40,
-      medianMs: order[19]?.ms,
+      // Of an even count, the middle two's mean, as D1's statistics give it.
+      medianMs: Math.round(((order[19]?.ms ?? 0) + (order[20]?.ms ?? 0)) / 2),
       histogram: [
         solves.filter((s) => s.ms < 30_000).length,
         solves.filter((s) => s.ms >= 30_000 && s.ms < 40_000).length,
