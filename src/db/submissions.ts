@@ -269,7 +269,7 @@ const paceSignalsOf = cachedStatement<ReadValues, SubmissionState['paceSignals']
       ),
     ),
 );
-const streakDatesRead = cachedStatement<ReadValues, { date: string }[]>((db) =>
+const streakDatesRead = cachedStatement<ReadValues, { dates: string }[]>((db) =>
   streakDatesQuery(db, at.playerId),
 );
 const heardEventTypes = cachedStatement<ReadValues, { type: WebhookEventType }[]>((db) =>
@@ -333,6 +333,7 @@ export async function submissionState(
     streakDatesRead(db, values),
     heardEventTypes(db, values),
   ] as const);
+  const newestDates = streakDatesOfRows(dates);
   return {
     player: player[0],
     puzzle: live?.known ?? puzzle?.[0],
@@ -346,8 +347,8 @@ export async function submissionState(
     levelSolves: paces,
     paceSignals: signals,
     // The newest 1,000 streak dates always reach back past a live puzzle's date.
-    streakDateTaken: dates.some((r) => r.date === date),
-    streakDates: dates.map((r) => r.date),
+    streakDateTaken: newestDates.includes(date),
+    streakDates: newestDates,
     heardEvents: new Set(heard.map((r) => r.type)),
   };
 }
@@ -441,7 +442,7 @@ const ownAhead = cachedStatement<WriteValues, { n: number }[]>((db) =>
   }),
 );
 const solversOf = cachedStatement<WriteValues, { n: number }[]>((db) => solversQuery(db, ph('puzzleId')));
-const streakDatesOf = cachedStatement<WriteValues, { date: string }[]>((db) =>
+const streakDatesOf = cachedStatement<WriteValues, { dates: string }[]>((db) =>
   streakDatesQuery(db, ph('playerId')),
 );
 
@@ -531,7 +532,7 @@ export async function recordCleanSolve(
       playerRated: playerRated.length > 0,
       rank: (ahead[0]?.n ?? 0) + 1,
       total: total[0]?.n ?? 0,
-      dates: dates.map((r) => r.date),
+      dates: streakDatesOfRows(dates),
     };
   } catch (error) {
     if (isUniqueViolation(error))
@@ -563,18 +564,30 @@ function isUniqueViolation(error: unknown): boolean {
   return false;
 }
 
-/** Distinct streak dates of a player's counted solves, newest first (enough for any streak we show). */
+/**
+ * Distinct streak dates of a player's counted solves, newest first (enough for any streak we show), as one
+ * row holding a JSON array: a player of a year reads one value instead of 365 rows, each of which D1 and
+ * the Worker handle as an object of its own.
+ */
 function streakDatesQuery(db: Db, playerId: Param<string>, limit = 1000) {
-  return db
-    .selectDistinct({ date: sql<string>`${submissions.streakDate}` })
+  const newest = db
+    .selectDistinct({ date: sql<string>`${submissions.streakDate}`.as('date') })
     .from(submissions)
     .where(and(eq(submissions.playerId, playerId), isCounted, isNotNull(submissions.streakDate)))
     .orderBy(desc(submissions.streakDate))
-    .limit(limit);
+    .limit(limit)
+    .as('newest');
+  return db.select({ dates: sql<string>`json_group_array(${newest.date})` }).from(newest);
+}
+
+/** The dates of `streakDatesQuery`'s row, newest first (sorted here: an aggregate's order is SQLite's to choose). */
+function streakDatesOfRows(rows: readonly { dates: string }[]): string[] {
+  const dates = JSON.parse(rows[0]?.dates ?? '[]') as string[];
+  return dates.sort((a, b) => (a < b ? 1 : a > b ? -1 : 0));
 }
 
 export async function streakDates(db: Db, playerId: string): Promise<string[]> {
-  return (await streakDatesQuery(db, playerId)).map((r) => r.date);
+  return streakDatesOfRows(await streakDatesQuery(db, playerId));
 }
 
 /** A counted solve's rank, the player's streak dates and standing in the kind, in one round trip. */
@@ -591,7 +604,7 @@ export async function standingAfterSolve(
   return {
     rank: (ahead[0]?.n ?? 0) + 1,
     total: total[0]?.n ?? 0,
-    dates: dates.map((r) => r.date),
+    dates: streakDatesOfRows(dates),
     established: rating[0]?.established ?? false,
   };
 }
