@@ -56,6 +56,11 @@ const PRIOR_SOLVERS = 100_000;
 const SMALL_PRIOR = 1_000;
 /** Players with a solve in the middle of both puzzles with prior solvers, each reading both boards' pages. */
 const VIEWERS = 200;
+/** Days of history of every viewer, and how many of them solve the fresh puzzle on the boards each round. */
+const HISTORY_DAYS = 365;
+const VETERANS = 100;
+/** The viewers seeded: enough for each round's veterans to be players who have not solved it yet. */
+const SEEDED_VIEWERS = Math.max(VIEWERS, ROUNDS * VETERANS);
 const K4 = 4;
 /** 16 characters, as a token id must be. */
 const TOKEN_ID = 'split-bench-0001';
@@ -79,6 +84,7 @@ const TARGETS = {
   workerCpuPerFloor: 1.5,
   pageCpuPerBare: 5,
   growth: 0.05,
+  veteranCpuPerNew: 1.2,
 };
 
 /** The processes of one path: its Worker, its D1 primary and replica, and on the boards' path the boards. */
@@ -352,7 +358,8 @@ interface Round {
   /** The floor Worker's CPU per acknowledged solve (its board's is not counted: the Worker is measured). */
   floorCpuMs: number;
   direct: { fresh: PathRun; hot: PathRun };
-  boards: { fresh: PathRun; hot: PathRun; k4: PathRun; small: PathRun };
+  /** `veterans`: players with a year of history solving the fresh puzzle, against `fresh`'s new players. */
+  boards: { fresh: PathRun; hot: PathRun; k4: PathRun; small: PathRun; veterans: PathRun };
 }
 
 export async function run(): Promise<void> {
@@ -382,7 +389,8 @@ export async function run(): Promise<void> {
       sessionAgeMs: SESSION_AGE_MS,
       more: ['hard', 'expert'],
       morePrior: { expert: SMALL_PRIOR },
-      viewers: VIEWERS,
+      viewers: SEEDED_VIEWERS,
+      history: HISTORY_DAYS,
     });
     const [k4, small] = seeded.more;
     if (!k4 || !small) throw new Error('the day has no hard or expert sudoku');
@@ -399,7 +407,7 @@ export async function run(): Promise<void> {
     );
     const solving = { tokenId: TOKEN_ID, sessionAgeMs: SESSION_AGE_MS, logEndMs: LOG_END_MS };
     const submissions = {
-      fresh: await sudokuSubmissions(puzzles.fresh, players, solving),
+      fresh: await sudokuSubmissions(puzzles.fresh, players + SEEDED_VIEWERS, solving),
       hot: await sudokuSubmissions(puzzles.hot, players, solving),
       k4: await sudokuSubmissions(puzzles.k4, players, solving),
       small: await sudokuSubmissions(puzzles.small, players, solving),
@@ -429,11 +437,16 @@ export async function run(): Promise<void> {
     // The probe is the last player: each path's first solve of each puzzle, which also starts the boards.
     const probeOf = (list: RankedSubmission[]) => list[players] as RankedSubmission;
     await probe(direct.worker.url, puzzles.fresh, probeOf(submissions.fresh), 1);
-    await probe(direct.worker.url, puzzles.hot, probeOf(submissions.hot), PRIOR_SOLVERS + VIEWERS + 1);
+    await probe(direct.worker.url, puzzles.hot, probeOf(submissions.hot), PRIOR_SOLVERS + SEEDED_VIEWERS + 1);
     await probe(boards.worker.url, puzzles.fresh, probeOf(submissions.fresh), 1);
-    await probe(boards.worker.url, puzzles.hot, probeOf(submissions.hot), PRIOR_SOLVERS + VIEWERS + 1);
+    await probe(boards.worker.url, puzzles.hot, probeOf(submissions.hot), PRIOR_SOLVERS + SEEDED_VIEWERS + 1);
     await probe(boards.worker.url, puzzles.k4, probeOf(submissions.k4), 1);
-    await probe(boards.worker.url, puzzles.small, probeOf(submissions.small), SMALL_PRIOR + VIEWERS + 1);
+    await probe(
+      boards.worker.url,
+      puzzles.small,
+      probeOf(submissions.small),
+      SMALL_PRIOR + SEEDED_VIEWERS + 1,
+    );
     const setupS = (Date.now() - t0) / 1000;
 
     const rounds: Round[] = [];
@@ -456,6 +469,10 @@ export async function run(): Promise<void> {
       const boardsHot = await measured(boards, puzzles.hot, slice(submissions.hot));
       const boardsK4 = await measured(boards, puzzles.k4, slice(submissions.k4));
       const boardsSmall = await measured(boards, puzzles.small, slice(submissions.small));
+      const veterans = submissions.fresh
+        .slice(players + 1 + r * VETERANS, players + 1 + (r + 1) * VETERANS)
+        .map((s, i) => ({ s, player: players + 1 + r * VETERANS + i }));
+      const boardsVeterans = await measured(boards, puzzles.fresh, veterans);
       const pages = {
         direct: {
           small: await measuredPages(direct, puzzles.small, viewerTokens),
@@ -471,7 +488,13 @@ export async function run(): Promise<void> {
         pages,
         floorCpuMs,
         direct: { fresh: directFresh, hot: directHot },
-        boards: { fresh: boardsFresh, hot: boardsHot, k4: boardsK4, small: boardsSmall },
+        boards: {
+          fresh: boardsFresh,
+          hot: boardsHot,
+          k4: boardsK4,
+          small: boardsSmall,
+          veterans: boardsVeterans,
+        },
       });
     }
     report(rounds, { setupS, loadS: (Date.now() - t1) / 1000 }, asJson);
@@ -510,6 +533,7 @@ function report(rounds: Round[], times: { setupS: number; loadS: number }, asJso
       line('boards', '100k prior', round.boards.hot),
       line('boards K=4', 'fresh', round.boards.k4),
       line('boards', '1k prior', round.boards.small),
+      line('boards', `fresh, ${HISTORY_DAYS}-day players`, round.boards.veterans),
     ];
   });
   console.log(
@@ -550,6 +574,7 @@ function report(rounds: Round[], times: { setupS: number; loadS: number }, asJso
       boards: rounds.map((r) => r.pages.boards.hot / r.bareCpuMs),
       direct: rounds.map((r) => r.pages.direct.hot / r.bareCpuMs),
     },
+    veteranCpuPerNew: rounds.map((r) => totalCpu(r.boards.veterans.cpu) / totalCpu(r.boards.fresh.cpu)),
     growth: {
       solve: rounds.map((r) =>
         growthSlope(
@@ -683,6 +708,11 @@ function report(rounds: Round[], times: { setupS: number; loadS: number }, asJso
           'growth 1,000 → 100,000 prior solvers (log-log slope), CPU per uncached page on the boards',
           summary.growth.page.toFixed(3),
           `≤ ${TARGETS.growth} ${met(summary.growth.page <= TARGETS.growth)}`,
+        ],
+        [
+          `CPU per solve of a player with ${HISTORY_DAYS} days of history ÷ a new player's (all processes, boards, fresh puzzle)`,
+          `${summary.veteranCpuPerNew.toFixed(2)}×`,
+          `≤ ${TARGETS.veteranCpuPerNew}× ${met(summary.veteranCpuPerNew <= TARGETS.veteranCpuPerNew)}`,
         ],
         [
           'Worker CPU per ranked solve ÷ floor',

@@ -61,6 +61,8 @@ export interface SplitJson {
   pageCpuPerBare: { boards: number; direct: number };
   /** Log-log slopes from 1,000 to 100,000 prior solvers on the boards: CPU per solve and per uncached page. */
   growth: { solve: number; page: number };
+  /** A player with a year of history's CPU per solve (all processes) ÷ a new player's, on the boards. */
+  veteranCpuPerNew: number;
 }
 
 /** The per-round figures the JSON summarises (one entry per round in each list). */
@@ -75,6 +77,7 @@ export interface SplitRounds {
   workerCpuPerFloor: number[];
   pageCpuPerBare: { boards: number[]; direct: number[] };
   growth: { solve: number[]; page: number[] };
+  veteranCpuPerNew: number[];
 }
 
 export function splitJson(r: SplitRounds): SplitJson {
@@ -92,5 +95,6 @@ export function splitJson(r: SplitRounds): SplitJson {
     workerCpuPerFloor: median(r.workerCpuPerFloor),
     pageCpuPerBare: { boards: median(r.pageCpuPerBare.boards), direct: median(r.pageCpuPerBare.direct) },
     growth: { solve: median(r.growth.solve), page: median(r.growth.page) },
+    veteranCpuPerNew: median(r.veteranCpuPerNew),
   };
 }

@@ -2,6 +2,8 @@
  * The day the submission benchmarks load (http, split): seeded through wrangler's own commands and one start
  * of the Worker (the first request makes the day), then written in bulk while the Worker is stopped.
  */
+import { getTableColumns } from 'drizzle-orm';
+import * as schema from '../../src/db/schema.js';
 import { benchPlayersSql } from './bench-players.js';
 import { applyMigrations, executeSql, serveWorker } from './wrangler.js';
 
@@ -38,6 +40,39 @@ export interface DaySeed {
    * the middle of every puzzle with prior solvers: who reads those puzzles' boards.
    */
   viewers?: number;
+  /**
+   * Days of history each viewer has: a clean ranked solve of the easy sudoku of each of that many days
+   * before, all in its rating of the kind (the easy sudokus of those days are copies of this day's).
+   */
+  history?: number;
+}
+
+/** SQL giving the viewers `first` to `last` a clean solve of `from`'s copy on each of the `days` before it. */
+function historySql(from: string, days: number, first: number, last: number): string {
+  const columns = Object.values(getTableColumns(schema.puzzles)).map((c) => c.name);
+  const day = `date(z.date, '-' || d.k || ' days')`;
+  const copied = columns.map((c) =>
+    c === 'id' ? `${day} || ':sudoku:easy'` : c === 'date' ? day : `z.${c}`,
+  );
+  const viewer = "printf('00000000-0000-4000-8000-%012d', v.i)";
+  return `with recursive d(k) as (select 1 union all select k + 1 from d where k < ${days})
+     insert into puzzles (${columns.join(', ')}) select ${copied.join(', ')} from d join puzzles z on z.id = '${from}';
+     with recursive d(k) as (select 1 union all select k + 1 from d where k < ${days}),
+       v(i) as (select ${first} union all select i + 1 from v where i < ${last})
+     insert into submissions (puzzle_id, puzzle_date, kind, level, player_id, created_at, valid, ranked,
+       elapsed_ms, counted_ms, capped, benchmark_seconds, score, rating_before, deviation_before,
+       rating_after, deviation_after, status, counted, established, streak_date, opponent_rating,
+       opponent_deviation, puzzle_weight, player_weight)
+     select z.id, z.date, z.kind, z.level, ${viewer}, z.date || 'T12:00:00.000Z', 1, 1, 240000, 240000, 0,
+            z.benchmark_seconds, 0.6, 1600, 60, 1600, 60, 'clean', 1, 1, z.date, 1500, 80, 1, 1
+     from d cross join v join puzzles z on z.id = ${day.replace('z.date', `'${from.slice(0, 10)}'`)} || ':sudoku:easy';
+     with recursive v(i) as (select ${first} union all select i + 1 from v where i < ${last})
+     insert into player_ratings (player_id, kind, rating, deviation, volatility, games, rated_through, version,
+       established, updated_at)
+     select ${viewer}, 'sudoku', 1600, 60, 0.06, ${days},
+            (select max(s.id) from submissions s where s.player_id = ${viewer} and s.kind = 'sudoku'), ${days}, 1,
+            '${from.slice(0, 10)}T00:00:00.000Z'
+     from v`;
 }
 
 /** A counted time spread over 1 to 30 minutes by `i`, as SQL. */
@@ -137,5 +172,13 @@ export async function seedDay(config: string, state: string, s: DaySeed): Promis
      from players p join puzzles z on z.id in (${ids}) where p.id like '%-8000-%';
      ${statements.join(';\n')}`,
   );
+  if (viewers > 0 && s.history) {
+    await executeSql(
+      config,
+      'DB',
+      state,
+      historySql(fresh.id, s.history, s.players + 1, s.players + viewers),
+    );
+  }
   return { date, puzzleCount, fresh, hot, more };
 }

@@ -32,6 +32,7 @@ describe('the split bench figures', () => {
       workerCpuPerFloor: [2, 2.5, 2.2],
       pageCpuPerBare: { boards: [4, 3, 5], direct: [20, 30, 25] },
       growth: { solve: [0.01, 0.03, 0.02], page: [0, 0.1, 0.05] },
+      veteranCpuPerNew: [1.1, 1.3, 1.2],
     };
     expect(splitJson(rounds)).toEqual({
       rounds: 3,
@@ -44,6 +45,7 @@ describe('the split bench figures', () => {
       workerCpuPerFloor: 2.2,
       pageCpuPerBare: { boards: 4, direct: 25 },
       growth: { solve: 0.02, page: 0.05 },
+      veteranCpuPerNew: 1.2,
     });
   });
 
