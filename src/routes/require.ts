@@ -51,23 +51,34 @@ export function generationContext(services: Services): GenerationContext {
   };
 }
 
+/** The key of a playable daily puzzle (its date may be played now, its level is the kind's), or the 4xx. */
+function requirePlayableKey(
+  services: Services,
+  params: { date: string; kind: Kind; level: Level },
+): { date: IsoDate; kind: Kind; level: Level } {
+  const date = requirePlayableDate(services, params.date);
+  requireLevelOf(params.kind, params.level);
+  return { date, kind: params.kind, level: params.level };
+}
+
 /** A playable daily puzzle, generated on the spot if needed, or the 4xx/503 that says why not. */
 export async function requireDailyPuzzle(
   services: Services,
   params: { date: string; kind: Kind; level: Level },
 ): Promise<PuzzleRow> {
-  const date = requirePlayableDate(services, params.date);
-  requireLevelOf(params.kind, params.level);
-  const row = await dailyPuzzle(generationContext(services), {
-    date,
-    kind: params.kind,
-    level: params.level,
-  });
+  return dailyPuzzleOf(services, requirePlayableKey(services, params));
+}
+
+async function dailyPuzzleOf(
+  services: Services,
+  key: { date: IsoDate; kind: Kind; level: Level },
+): Promise<PuzzleRow> {
+  const row = await dailyPuzzle(generationContext(services), key);
   if (!row) {
     throw new ApiError(
       503,
       'generation_failed',
-      `${params.kind} ${params.level} of ${date} is not available yet`,
+      `${key.kind} ${key.level} of ${key.date} is not available yet`,
     );
   }
   return row;
@@ -82,12 +93,10 @@ export async function requireBoardPuzzle(
   services: Services,
   params: { date: string; kind: Kind; level: Level },
 ): Promise<LivePuzzleFacts> {
-  const date = requirePlayableDate(services, params.date);
-  requireLevelOf(params.kind, params.level);
-  const known =
-    services.boards && knownLivePuzzle(puzzleId({ date, kind: params.kind, level: params.level }));
+  const key = requirePlayableKey(services, params);
+  const known = services.boards && knownLivePuzzle(puzzleId(key));
   if (known) return known;
-  const row = await requireDailyPuzzle(services, params);
-  if (services.boards && !areAnswersPublic(date, services.now())) rememberLivePuzzle(row);
+  const row = await dailyPuzzleOf(services, key);
+  if (services.boards && !areAnswersPublic(key.date, services.now())) rememberLivePuzzle(row);
   return row;
 }
