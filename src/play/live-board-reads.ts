@@ -1,7 +1,7 @@
-import { areAnswersPublic, type IsoDate } from '../daily/calendar.js';
 import type { BoardScope } from '../db/board-scope.js';
 import type { LiveBoardFacts, LiveStats } from '../db/leaderboards.js';
 import type { Services } from '../services.js';
+import { boardsOf, type DatedLivePuzzle } from './live-boards.js';
 
 /**
  * Reads of a live puzzle's board from its memory, in place of counting D1's solves.
@@ -13,11 +13,11 @@ import type { Services } from '../services.js';
  */
 export async function livePageFacts(
   services: Pick<Services, 'boards' | 'now'>,
-  puzzle: LivePuzzleOf,
+  puzzle: DatedLivePuzzle,
   scope: BoardScope,
   viewerId: string | null,
 ): Promise<LiveBoardFacts | undefined> {
-  const boards = liveBoards(services, puzzle);
+  const boards = boardsOf(services, puzzle.date);
   if (!boards || scope.kind !== 'global') return undefined;
   return boards.pageFacts(puzzle, viewerId);
 }
@@ -29,16 +29,8 @@ export async function livePageFacts(
  */
 export async function liveStats(
   services: Pick<Services, 'boards' | 'now'>,
-  puzzle: LivePuzzleOf,
+  puzzle: DatedLivePuzzle,
   edges: readonly number[],
 ): Promise<LiveStats | undefined> {
-  return liveBoards(services, puzzle)?.summary(puzzle, edges);
-}
-
-type LivePuzzleOf = { id: string; date: string; boardShards: number };
-
-/** The boards, when the puzzle has one: on the boards' path, while its ranking is open. */
-function liveBoards(services: Pick<Services, 'boards' | 'now'>, puzzle: LivePuzzleOf) {
-  if (!services.boards || areAnswersPublic(puzzle.date as IsoDate, services.now())) return undefined;
-  return services.boards;
+  return boardsOf(services, puzzle.date)?.summary(puzzle, edges);
 }

@@ -1,8 +1,9 @@
-import { areAnswersPublic, type IsoDate, liveDates } from '../daily/calendar.js';
+import { liveDates } from '../daily/calendar.js';
 import { dateOfPuzzleId } from '../daily/puzzle-id.js';
 import { boardShardsOf } from '../db/puzzles.js';
 import { startedPuzzlesFrom } from '../db/sessions.js';
 import type { Services } from '../services.js';
+import { boardsOf, type DatedLivePuzzle } from './live-boards.js';
 import { knownLivePuzzle } from './live-puzzles.js';
 
 /**
@@ -20,12 +21,10 @@ import { knownLivePuzzle } from './live-puzzles.js';
  */
 export async function settleOwnSolve(
   services: Services,
-  puzzle: { id: string; date: string; boardShards: number },
+  puzzle: DatedLivePuzzle,
   viewerId: string | null,
 ): Promise<void> {
-  if (!services.boards || viewerId === null || areAnswersPublic(puzzle.date as IsoDate, services.now()))
-    return;
-  await services.boards.settleFor(puzzle, viewerId);
+  if (viewerId !== null) await boardsOf(services, puzzle.date)?.settleFor(puzzle, viewerId);
 }
 
 /**
@@ -39,7 +38,7 @@ export async function settleOwnSolvesOf(
   playerId: string,
   only?: string,
 ): Promise<void> {
-  if (!services.boards || areAnswersPublic(date as IsoDate, services.now())) return;
+  if (!boardsOf(services, date)) return;
   const known = only && knownLivePuzzle(only);
   const puzzles = known
     ? [known]

@@ -1,5 +1,5 @@
 import type { Level } from '../contract/kinds/index.js';
-import { areAnswersPublic, type IsoDate } from '../daily/calendar.js';
+import type { IsoDate } from '../daily/calendar.js';
 import { dailyPuzzle } from '../daily/daily-puzzles.js';
 import type { GenerationContext } from '../daily/generate.js';
 import { puzzleId } from '../daily/puzzle-id.js';
@@ -8,12 +8,10 @@ import type { PuzzleRow } from '../db/puzzles.js';
 import { noSuchLevel } from '../engines/levels.js';
 import { ApiError } from '../http/errors.js';
 import { engineFor, type Kind } from '../kinds/index.js';
+import { boardsOf, type DatedLivePuzzle } from '../play/live-boards.js';
 import { knownLivePuzzle, rememberLivePuzzle } from '../play/live-puzzles.js';
 import type { Services } from '../services.js';
 import { type Failed, type Refusals, refusal } from './refusals.js';
-
-/** A puzzle as a board page places it. */
-type LivePuzzleFacts = Pick<PuzzleRow, 'id' | 'date' | 'boardShards'>;
 
 /** Why a date of a request may not be played now. */
 const DATE_REFUSALS = {
@@ -85,18 +83,18 @@ async function dailyPuzzleOf(
 }
 
 /**
- * What a board page needs of its playable daily puzzle (its id, date and shards): on the live boards from
- * the isolate's puzzles judged or read before (src/play/live-puzzles.ts), else as `requireDailyPuzzle`
- * reads it, and then remembered while its ranking is open.
+ * What a board page needs of its playable daily puzzle (its id, date and shards): from the live puzzles
+ * this isolate judged or read before (src/play/live-puzzles.ts), else as `requireDailyPuzzle` reads it, and
+ * then remembered while it has live boards.
  */
 export async function requireBoardPuzzle(
   services: Services,
   params: { date: string; kind: Kind; level: Level },
-): Promise<LivePuzzleFacts> {
+): Promise<DatedLivePuzzle> {
   const key = requirePlayableKey(services, params);
-  const known = services.boards && knownLivePuzzle(puzzleId(key));
+  const known = knownLivePuzzle(puzzleId(key));
   if (known) return known;
   const row = await dailyPuzzleOf(services, key);
-  if (services.boards && !areAnswersPublic(key.date, services.now())) rememberLivePuzzle(row);
+  if (boardsOf(services, key.date)) rememberLivePuzzle(row);
   return row;
 }
