@@ -42,7 +42,7 @@ export interface PuzzleBoardPage {
 }
 
 /**
- * What a live puzzle's board holds in memory (src/play/live-page-facts.ts): its solvers and the viewer's
+ * What a live puzzle's board holds in memory (src/play/live-board-reads.ts): its solvers and the viewer's
  * counted solve with its rank, solves it acknowledged before D1 has them included. Everyone's board takes
  * them from there instead of counting the viewer's rank in D1, which reads every solve ahead of it.
  */
@@ -161,13 +161,7 @@ export async function puzzleBoardPage(
       rank: firstRank + (page.scope.kind === 'global' ? sinceCursor : i),
     })),
     solvers: live ? live.solvers : (total?.[0]?.n ?? 0),
-    mine: live
-      ? viewerId === null
-        ? null
-        : live.mine
-      : own
-        ? { countedMs: own.countedMs, rank: (ahead?.[0]?.n ?? 0) + 1 }
-        : null,
+    mine: live ? live.mine : own ? { countedMs: own.countedMs, rank: (ahead?.[0]?.n ?? 0) + 1 } : null,
     mineUnderReview:
       viewerId !== null && (review[0]?.status === 'flagged' || review[0]?.status === 'pending'),
   };
@@ -339,6 +333,7 @@ export interface PuzzleStatsRow {
 export interface LiveStats {
   solvers: number;
   medianMs: number | null;
+  /** Counted solves per bucket of the edges asked (bucket i holds [edges[i-1], edges[i]); the last is open-ended). */
   histogram: number[];
 }
 
@@ -382,7 +377,7 @@ export async function puzzleStats(
   const votes = tallyOf(voteRows);
   const myVote = viewerId === null ? null : (ownVote[0] ?? null);
   const mineBucket = viewerId === null ? null : (mine[0]?.bucket ?? null);
-  if (live) return { ...live, histogram: [...live.histogram], mineBucket, votes, myVote };
+  if (live) return { ...live, mineBucket, votes, myVote };
   const solvers = countRows?.[0]?.n ?? 0;
   const histogram = new Array<number>(edges.length + 1).fill(0);
   for (const row of bucketRows ?? []) histogram[row.bucket] = row.n;

@@ -1,6 +1,6 @@
-import type { LiveBoardFacts } from '../db/leaderboards.js';
+import type { LiveBoardFacts, LiveStats } from '../db/leaderboards.js';
 import { callDesk } from './call-desk.js';
-import type { BoardAnswer, BoardSolve, BoardSummary, PuzzleDesk } from './puzzle-desk.js';
+import type { BoardAnswer, BoardSolve, PuzzleDesk } from './puzzle-desk.js';
 import { allShards, shardName, shardOf } from './shards.js';
 
 /** A live puzzle as its boards are found: its id and its number of shards (`board_shards`, fixed at its making). */
@@ -16,7 +16,7 @@ export interface LivePuzzle {
 export interface LiveDesks {
   submit(puzzle: LivePuzzle, solve: BoardSolve): Promise<BoardAnswer>;
   standing(puzzle: LivePuzzle, playerId: string): Promise<BoardAnswer | null>;
-  summary(puzzle: LivePuzzle, edges: readonly number[]): Promise<BoardSummary>;
+  summary(puzzle: LivePuzzle, edges: readonly number[]): Promise<LiveStats>;
   /** The solvers and the viewer's standing, from the viewer's shard (shard 0 without a viewer). */
   pageFacts(puzzle: LivePuzzle, viewerId: string | null): Promise<LiveBoardFacts>;
   /** Every shard's solves copied to D1; how many were copied. */

@@ -55,12 +55,6 @@ export interface BoardAnswer {
   established?: boolean;
 }
 
-/**
- * The board as its time histogram and median show it (`histogram`: counted solves per bucket of the edges
- * asked, bucket i holding [edges[i-1], edges[i]), the last open-ended).
- */
-export type BoardSummary = LiveStats;
-
 /** A stored solve's fields an answer carries (its D1 id is not known before its flush). */
 export type AnsweredFields = Omit<RankedSolveFields, 'id'>;
 
@@ -209,7 +203,7 @@ export class PuzzleDesk extends DurableObject<Env> {
     const known = viewerId === null ? undefined : this.stored(viewerId);
     return {
       solvers: this.times.total + this.peers.total,
-      mine: known?.counted ? { countedMs: known.counted_ms, rank: this.answer(known, true).rank } : null,
+      mine: known?.counted ? { countedMs: known.counted_ms, rank: this.rankOf(known) } : null,
     };
   }
 
@@ -217,7 +211,7 @@ export class PuzzleDesk extends DurableObject<Env> {
    * Solvers, median and histogram of the counted solves, from memory and the bucket at each edge; with
    * shards, this shard's own and the others' as they last told it.
    */
-  async summary(puzzleId: string, edges: readonly number[], shard = 0): Promise<BoardSummary> {
+  async summary(puzzleId: string, edges: readonly number[], shard = 0): Promise<LiveStats> {
     await this.started(puzzleId, shard);
     const total = this.times.total + this.peers.total;
     const below = [...edges.map((edge) => this.countBelow(edge) + this.peers.below(edge)), total];
@@ -637,21 +631,26 @@ export class PuzzleDesk extends DurableObject<Env> {
   }
 
   private answer(solve: StoredSolve, repeated: boolean): BoardAnswer {
-    const ahead =
-      this.countBelow(solve.counted_ms) +
-      this.sql
-        .exec<{ n: number }>(
-          'select count(*) as n from solves where counted = 1 and counted_ms = ? and seq < ?',
-          solve.counted_ms,
-          solve.seq,
-        )
-        .one().n;
     return {
       repeated,
       solve: JSON.parse(solve.fields) as AnsweredFields,
-      rank: ahead + this.peers.ahead(solve.counted_ms, this.place.shard) + 1,
+      rank: this.rankOf(solve),
       solvers: this.times.total + this.peers.total,
     };
+  }
+
+  /** 1 + the counted solves ahead of a stored one: faster, or as fast and earlier (here or on another shard). */
+  private rankOf(solve: Pick<StoredSolve, 'seq' | 'counted_ms'>): number {
+    const ties = this.sql
+      .exec<{ n: number }>(
+        'select count(*) as n from solves where counted = 1 and counted_ms = ? and seq < ?',
+        solve.counted_ms,
+        solve.seq,
+      )
+      .one().n;
+    return (
+      this.countBelow(solve.counted_ms) + ties + this.peers.ahead(solve.counted_ms, this.place.shard) + 1
+    );
   }
 
   /** Counted solves faster than `ms`, from memory. */
