@@ -127,7 +127,10 @@ export interface SubmissionState {
   streakDateTaken: boolean;
   /** The distinct streak dates of the player's counted solves, newest first (a board's answer adds its own). */
   streakDates: string[];
-  /** The webhook event types some enabled endpoint subscribes to: a solve queues no other. */
+  /**
+   * The webhook event types some enabled endpoint subscribes to, a solve queues no other (read only when
+   * asked, `ReadOptions.events`: empty otherwise).
+   */
   heardEvents: ReadonlySet<WebhookEventType>;
 }
 
@@ -284,6 +287,15 @@ export interface LiveRead {
   known: PuzzleToJudge | undefined;
 }
 
+/**
+ * What a submission's read includes beyond the player's and the puzzle's state: `live`, the live path's
+ * smaller read; `events`, the webhook types endpoints hear (only where the service queues events at all).
+ */
+export interface ReadOptions {
+  live?: LiveRead;
+  events?: boolean;
+}
+
 /** Everything judging a submission needs, in one batch; on the live path (`live`) less of it. */
 export async function submissionState(
   db: Db,
@@ -292,7 +304,7 @@ export async function submissionState(
   kind: Kind,
   level: Level,
   since: { signals: string; history: string },
-  live?: LiveRead,
+  { live, events = false }: ReadOptions = {},
 ): Promise<SubmissionState> {
   const date = puzzleDateOf(puzzleId);
   const values: ReadValues = {
@@ -331,7 +343,7 @@ export async function submissionState(
     levelSolvesOf(db, values),
     paceSignalsOf(db, values),
     streakDatesRead(db, values),
-    heardEventTypes(db, values),
+    events ? heardEventTypes(db, values) : null,
   ] as const);
   const newestDates = streakDatesOfRows(dates);
   return {
@@ -349,7 +361,7 @@ export async function submissionState(
     // The newest 1,000 streak dates always reach back past a live puzzle's date.
     streakDateTaken: newestDates.includes(date),
     streakDates: newestDates,
-    heardEvents: new Set(heard.map((r) => r.type)),
+    heardEvents: new Set(heard?.map((r) => r.type)),
   };
 }
 

@@ -22,8 +22,10 @@ export async function judgingState(
   key: PuzzleKey,
   now: Date,
 ): Promise<SubmissionState> {
+  // Only a service that queues webhook events needs to know which ones endpoints hear.
+  const events = services.webhooks !== undefined;
   const read = (db: Db, live?: LiveRead) =>
-    submissionState(db, id, token, key.kind, key.level, windowsAt(now), live);
+    submissionState(db, id, token, key.kind, key.level, windowsAt(now), { events, ...(live && { live }) });
   if (!services.boards) return read(services.db);
   const live = { known: knownLivePuzzle(id) };
   const replicaState = await read(services.replica, live);

@@ -61,6 +61,15 @@ describe("a ranked submission's read of D1", () => {
     expect({ replicaTrips, replicaStatements }).toEqual({ replicaTrips: 1, replicaStatements: 12 });
   });
 
+  it('without a webhook queue leaves out the event types endpoints hear: one statement fewer', async () => {
+    const { WEBHOOK_QUEUE: _queue, ...noQueue } = env;
+    await submitCounted(env, 'expert');
+    const queued = await submitCounted(env, 'expert');
+    const unqueued = await submitCounted(noQueue, 'expert');
+    expect(unqueued.outcome).toMatchObject({ ok: true, result: { valid: true, repeated: false } });
+    expect(queued.replicaStatements - unqueued.replicaStatements).toBe(1);
+  });
+
   it('on the live boards does not read again a puzzle judged before: 11 statements', async () => {
     await submitCounted(env, 'expert');
     const { outcome, replicaTrips, replicaStatements } = await submitCounted(env, 'expert');
