@@ -191,48 +191,51 @@ async function topology(
 
 const processesOf = (t: Topology) => [t.worker, t.primary, t.replica, ...(t.board ? [t.board] : [])];
 
+/** Runs `each` over `items`, CONCURRENCY at a time, each item once. */
+async function inParallel<T>(
+  items: readonly T[],
+  each: (item: T, index: number) => Promise<void>,
+): Promise<void> {
+  let next = 0;
+  const loop = async () => {
+    for (let i = next++; i < items.length; i = next++) await each(items[i] as T, i);
+  };
+  await Promise.all(Array.from({ length: CONCURRENCY }, loop));
+}
+
 /** Sends `list`'s submissions to `puzzle` on `url`, CONCURRENCY at a time; counts the acknowledged first solves. */
 async function drive(
   url: string,
   puzzle: LoadPuzzle,
   list: readonly { s: RankedSubmission; player: number }[],
 ): Promise<{ acknowledged: number; refused: Record<string, number> }> {
-  let next = 0;
   let acknowledged = 0;
   const refused: Record<string, number> = {};
-  const loop = async () => {
-    for (let item = list[next++]; item; item = list[next++]) {
-      const i = item.player;
-      const res = await fetch(`${url}${puzzle.path}/submissions`, {
-        method: 'POST',
-        headers: {
-          authorization: `Bearer ${item.s.token}`,
-          'content-type': 'application/json',
-          'cf-connecting-ip': `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`,
-        },
-        body: item.s.body,
-      });
-      const text = await res.text();
-      if (res.status === 200 && text.includes('"repeated":false')) acknowledged += 1;
-      else refused[res.status] = (refused[res.status] ?? 0) + 1;
-    }
-  };
-  await Promise.all(Array.from({ length: CONCURRENCY }, loop));
+  await inParallel(list, async ({ s, player: i }) => {
+    const res = await fetch(`${url}${puzzle.path}/submissions`, {
+      method: 'POST',
+      headers: {
+        authorization: `Bearer ${s.token}`,
+        'content-type': 'application/json',
+        'cf-connecting-ip': `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`,
+      },
+      body: s.body,
+    });
+    const text = await res.text();
+    if (res.status === 200 && text.includes('"repeated":false')) acknowledged += 1;
+    else refused[res.status] = (refused[res.status] ?? 0) + 1;
+  });
   return { acknowledged, refused };
 }
 
 /** The bare Worker's GETs, CONCURRENCY at a time; how many answered 200. */
 async function driveBare(url: string): Promise<number> {
-  let left = BARE_REQUESTS;
   let ok = 0;
-  const loop = async () => {
-    while (left-- > 0) {
-      const res = await fetch(url);
-      await res.arrayBuffer();
-      if (res.status === 200) ok += 1;
-    }
-  };
-  await Promise.all(Array.from({ length: CONCURRENCY }, loop));
+  await inParallel(Array.from({ length: BARE_REQUESTS }), async () => {
+    const res = await fetch(url);
+    await res.arrayBuffer();
+    if (res.status === 200) ok += 1;
+  });
   return ok;
 }
 
@@ -242,21 +245,17 @@ async function driveBare(url: string): Promise<number> {
  */
 async function drivePages(url: string, puzzle: LoadPuzzle, tokens: readonly string[]): Promise<number> {
   const path = puzzle.path.replace('/v1/puzzles/', '/v1/leaderboards/');
-  let next = 0;
   let ok = 0;
-  const loop = async () => {
-    for (let i = next++; i < tokens.length; i = next++) {
-      const res = await fetch(`${url}${path}?limit=50`, {
-        headers: {
-          authorization: `Bearer ${tokens[i]}`,
-          'cf-connecting-ip': `10.200.${(i >> 8) & 255}.${i & 255}`,
-        },
-      });
-      const body = await res.text();
-      if (res.status === 200 && body.includes('"rank"')) ok += 1;
-    }
-  };
-  await Promise.all(Array.from({ length: CONCURRENCY }, loop));
+  await inParallel(tokens, async (token, i) => {
+    const res = await fetch(`${url}${path}?limit=50`, {
+      headers: {
+        authorization: `Bearer ${token}`,
+        'cf-connecting-ip': `10.200.${(i >> 8) & 255}.${i & 255}`,
+      },
+    });
+    const body = await res.text();
+    if (res.status === 200 && body.includes('"rank"')) ok += 1;
+  });
   return ok;
 }
 

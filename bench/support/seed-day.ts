@@ -47,31 +47,41 @@ export interface DaySeed {
   history?: number;
 }
 
+/** The columns of the clean ranked solves this file seeds, in the order of each insert's select. */
+const SOLVE_COLUMNS = `puzzle_id, puzzle_date, kind, level, player_id, created_at, valid, ranked, elapsed_ms, counted_ms,
+  capped, benchmark_seconds, score, rating_before, deviation_before, rating_after, deviation_after, status, counted,
+  established, streak_date, opponent_rating, opponent_deviation, puzzle_weight, player_weight`;
+
+/** A seeded player's id as SQL, `group` '8000' for the bench's players (benchPlayerId), '9000' for others. */
+const playerIdSql = (group: '8000' | '9000', i: string) =>
+  `printf('00000000-0000-4000-${group}-%012d', ${i})`;
+
+/** The date `k` days before `date` (both SQL). */
+const dayBefore = (date: string, k: string) => `date(${date}, '-' || ${k} || ' days')`;
+
 /** SQL giving the viewers `first` to `last` a clean solve of `from`'s copy on each of the `days` before it. */
 function historySql(from: string, days: number, first: number, last: number): string {
   const columns = Object.values(getTableColumns(schema.puzzles)).map((c) => c.name);
-  const day = `date(z.date, '-' || d.k || ' days')`;
+  const copyDay = dayBefore('z.date', 'd.k');
   const copied = columns.map((c) =>
-    c === 'id' ? `${day} || ':sudoku:easy'` : c === 'date' ? day : `z.${c}`,
+    c === 'id' ? `${copyDay} || ':sudoku:easy'` : c === 'date' ? copyDay : `z.${c}`,
   );
-  const viewer = "printf('00000000-0000-4000-8000-%012d', v.i)";
+  const today = `'${from.slice(0, 10)}'`;
+  const viewer = playerIdSql('8000', 'v.i');
   return `with recursive d(k) as (select 1 union all select k + 1 from d where k < ${days})
      insert into puzzles (${columns.join(', ')}) select ${copied.join(', ')} from d join puzzles z on z.id = '${from}';
      with recursive d(k) as (select 1 union all select k + 1 from d where k < ${days}),
        v(i) as (select ${first} union all select i + 1 from v where i < ${last})
-     insert into submissions (puzzle_id, puzzle_date, kind, level, player_id, created_at, valid, ranked,
-       elapsed_ms, counted_ms, capped, benchmark_seconds, score, rating_before, deviation_before,
-       rating_after, deviation_after, status, counted, established, streak_date, opponent_rating,
-       opponent_deviation, puzzle_weight, player_weight)
+     insert into submissions (${SOLVE_COLUMNS})
      select z.id, z.date, z.kind, z.level, ${viewer}, z.date || 'T12:00:00.000Z', 1, 1, 240000, 240000, 0,
             z.benchmark_seconds, 0.6, 1600, 60, 1600, 60, 'clean', 1, 1, z.date, 1500, 80, 1, 1
-     from d cross join v join puzzles z on z.id = ${day.replace('z.date', `'${from.slice(0, 10)}'`)} || ':sudoku:easy';
+     from d cross join v join puzzles z on z.id = ${dayBefore(today, 'd.k')} || ':sudoku:easy';
      with recursive v(i) as (select ${first} union all select i + 1 from v where i < ${last})
      insert into player_ratings (player_id, kind, rating, deviation, volatility, games, rated_through, version,
        established, updated_at)
      select ${viewer}, 'sudoku', 1600, 60, 0.06, ${days},
             (select max(s.id) from submissions s where s.player_id = ${viewer} and s.kind = 'sudoku'), ${days}, 1,
-            '${from.slice(0, 10)}T00:00:00.000Z'
+            ${today} || 'T00:00:00.000Z'
      from v`;
 }
 
@@ -81,10 +91,7 @@ const PRIOR_TIME = (i: string) => `(60000 + (${i} * 2654435761) % 1740000)`;
 /** Clean ranked solves of `puzzleId` by the players `player(n.i)` for n.i in [from, to], timed by `time`. */
 function solvesSql(puzzleId: string, from: number, to: number, player: string, time: string): string {
   return `with recursive n(i) as (select ${from} union all select i + 1 from n where i < ${to})
-     insert into submissions (puzzle_id, puzzle_date, kind, level, player_id, created_at, valid, ranked,
-       elapsed_ms, counted_ms, capped, benchmark_seconds, score, rating_before, deviation_before,
-       rating_after, deviation_after, status, counted, established, streak_date, opponent_rating,
-       opponent_deviation, puzzle_weight, player_weight)
+     insert into submissions (${SOLVE_COLUMNS})
      select z.id, z.date, z.kind, z.level, ${player},
             z.date || 'T00:00:00.000Z', 1, 1, ${time}, ${time}, 0, z.benchmark_seconds,
             1.0 / (1 + (${time} / (z.benchmark_seconds * 1000.0)) * (${time} / (z.benchmark_seconds * 1000.0))),
@@ -113,7 +120,7 @@ export async function seedDay(config: string, state: string, s: DaySeed): Promis
     `${benchPlayersSql(s.players + (s.viewers ?? 0), s.tokenId)};
      with recursive n(i) as (select 0 union all select i + 1 from n where i < ${mostPrior - 1})
      insert into players (id, display_name, created_at)
-     select printf('00000000-0000-4000-9000-%012d', i), 'Solver ' || i, '2026-01-01T00:00:00.000Z' from n`,
+     select ${playerIdSql('9000', 'i')}, 'Solver ' || i, '2026-01-01T00:00:00.000Z' from n`,
   );
   const service = await serveWorker(config, state);
   let date: string;
@@ -146,14 +153,14 @@ export async function seedDay(config: string, state: string, s: DaySeed): Promis
   ];
   const viewers = s.viewers ?? 0;
   const statements = prior.flatMap(({ id, n }) => [
-    solvesSql(id, 0, n - 1, "printf('00000000-0000-4000-9000-%012d', n.i)", PRIOR_TIME('n.i')),
+    solvesSql(id, 0, n - 1, playerIdSql('9000', 'n.i'), PRIOR_TIME('n.i')),
     ...(viewers > 0
       ? [
           solvesSql(
             id,
             s.players + 1,
             s.players + viewers,
-            "printf('00000000-0000-4000-8000-%012d', n.i)",
+            playerIdSql('8000', 'n.i'),
             `(930000 + n.i % 1000)`,
           ),
         ]

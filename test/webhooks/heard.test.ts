@@ -45,19 +45,14 @@ describe('the events a ranked solve queues', () => {
     expect(sent).toEqual([]);
   });
 
-  it('are only the subscribed ones, on the live boards', async () => {
-    const made = await admin.createWebhook({ url: newHook().url, events: ['solve.ranked'] });
-    const { sent, bindings } = recordingQueue(env);
-    await firstSolve('2026-11-21', bindings);
-    expect(sent).toEqual(['solve.ranked']);
-    await admin.deleteWebhook(made.id);
-  });
-
-  it('are only the subscribed ones, on the direct path', async () => {
-    const made = await admin.createWebhook({ url: newHook().url, events: ['streak.extended'] });
-    const { sent, bindings } = recordingQueue(onDirect);
-    await firstSolve('2026-11-22', bindings);
-    expect(sent).toEqual(['streak.extended']);
+  it.each([
+    { path: 'the live boards', bindings: env, date: '2026-11-21', heard: 'solve.ranked' as const },
+    { path: 'the direct path', bindings: onDirect, date: '2026-11-22', heard: 'streak.extended' as const },
+  ])('are only the subscribed ones, on $path', async ({ bindings: path, date, heard }) => {
+    const made = await admin.createWebhook({ url: newHook().url, events: [heard] });
+    const { sent, bindings } = recordingQueue(path);
+    await firstSolve(date, bindings);
+    expect(sent).toEqual([heard]);
     await admin.deleteWebhook(made.id);
   });
 
