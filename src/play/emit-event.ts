@@ -3,10 +3,10 @@ import type { Services } from '../services.js';
 import type { WebhookEvent } from '../webhooks/events.js';
 
 /**
- * Puts events on the webhook queue (one send, however many), and nothing else (a ranked solve passes only
- * the types some endpoint subscribes to, read with its judging state): which endpoints hear of it, and the player's
- * external id, are the queue's consumer's work, so the request that caused it gains one send. The fact is
- * stored before this is called, so a queue that refuses the send is logged and the request still answers.
+ * Puts events on the webhook queue (one send, however many), and nothing else: which endpoints hear of
+ * each, and the player's external id, are the queue's consumer's work, so the request that caused it gains
+ * one send. The fact is stored before this is called, so a queue that refuses the send is logged and the
+ * request still answers.
  */
 export async function emit(
   services: Pick<Services, 'webhooks' | 'now'>,

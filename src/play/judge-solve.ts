@@ -60,7 +60,6 @@ export async function judgeSolve(
   const stored = services.boards
     ? await storeOnBoard(services.boards, state, { ...judged, ...held }, verdict.verdict, game, now)
     : await storeDirect(services, state, judged, held, game, now);
-  const heard = solveEvents(base.playerId, puzzle, stored).filter((e) => state.heardEvents.has(e.type));
-  await emit(services, ...heard);
+  await emit(services, ...solveEvents(base.playerId, puzzle, stored, state.heardEvents));
   return { ok: true, result: stored };
 }

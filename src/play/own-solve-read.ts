@@ -2,6 +2,7 @@ import { liveDates } from '../daily/calendar.js';
 import { dateOfPuzzleId } from '../daily/puzzle-id.js';
 import { boardShardsOf } from '../db/puzzles.js';
 import { startedPuzzlesFrom } from '../db/sessions.js';
+import type { LivePuzzle } from '../live/desks.js';
 import type { Services } from '../services.js';
 import { boardsOf, type DatedLivePuzzle } from './live-boards.js';
 import { knownLivePuzzle } from './live-puzzles.js';
@@ -39,13 +40,20 @@ export async function settleOwnSolvesOf(
   only?: string,
 ): Promise<void> {
   if (!boardsOf(services, date)) return;
-  const known = only && knownLivePuzzle(only);
-  const puzzles = known
-    ? [known]
-    : only
-      ? [...(await boardShardsOf(services.db, [only]))].map(([id, boardShards]) => ({ id, boardShards }))
-      : (await startedPuzzlesFrom(services.db, playerId, date)).filter((p) => p.id.startsWith(`${date}:`));
+  const puzzles = only
+    ? await livePuzzleNamed(services, only)
+    : (await startedPuzzlesFrom(services.db, playerId, date)).filter((p) => p.id.startsWith(`${date}:`));
   await settleOn(services, puzzles, playerId);
+}
+
+/** The puzzle `id` with its shards, as this isolate knows it (src/play/live-puzzles.ts) or D1 has it. */
+async function livePuzzleNamed(services: Services, id: string): Promise<LivePuzzle[]> {
+  const known = knownLivePuzzle(id);
+  if (known) return [known];
+  return [...(await boardShardsOf(services.db, [id]))].map(([puzzleId, boardShards]) => ({
+    id: puzzleId,
+    boardShards,
+  }));
 }
 
 /** The same for every live puzzle the player has started: before its profile, history or a day's board. */

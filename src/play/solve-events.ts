@@ -1,4 +1,5 @@
 import type { SubmissionResult } from '../contract/submission.js';
+import type { WebhookEventType } from '../contract/webhooks.js';
 import type { WebhookEvent } from '../webhooks/events.js';
 
 /**
@@ -6,11 +7,13 @@ import type { WebhookEvent } from '../webhooks/events.js';
  * `solve.held` when it waits for a moderator (pending or flagged), and what it did to the player's streak.
  * A streak lapses without a request to notice it, so `streak.broken` is told at the player's next solve,
  * the one that begins it anew (its change `reset`): the fact is then certain in the player's own calendar.
+ * Only those some endpoint hears (`heard`): the queue's consumer would drop the others, at a cost per solve.
  */
 export function solveEvents(
   playerId: string,
   puzzle: { id: string; date: string; kind: string; level: string },
   result: SubmissionResult,
+  heard: ReadonlySet<WebhookEventType>,
 ): WebhookEvent[] {
   if (!result.valid || result.repeated) return [];
   const about = { puzzleId: puzzle.id, date: puzzle.date, kind: puzzle.kind, level: puzzle.level };
@@ -37,5 +40,5 @@ export function solveEvents(
   } else if (change !== null) {
     events.push({ type: 'streak.extended', playerId, data: { ...about, current, best, change } });
   }
-  return events;
+  return events.filter((e) => heard.has(e.type));
 }
