@@ -1,14 +1,16 @@
 /**
  * How many counted solves a live board holds in each whole second of counted time, as a Fenwick tree: adding
  * or removing a solve and counting those below a second both take O(log n), so a rank costs the same on the
- * first solve of a day as on the 100,000th. Each second also keeps its solves' exact times, sorted, so a
- * rank is counted from memory without a query. Pure.
+ * first solve of a day as on the 100,000th. Each second also keeps its solves' exact times, sorted, with
+ * their arrival numbers (ties go by arrival), so a rank is counted from memory without a query. Pure.
  */
 export class CountedTimes {
   private readonly tree: Int32Array;
   private count = 0;
   /** Each second's exact counted times, ascending (a second holds few: a binary search and a splice). */
   private readonly exact = new Map<number, number[]>();
+  /** Each second's arrival numbers, beside its exact times: equal times in arrival order. */
+  private readonly arrivals = new Map<number, number[]>();
 
   /** `seconds` buckets; a time at or past the last one is counted in it (its solves are still exact in SQL). */
   constructor(readonly seconds = 1 << 17) {
@@ -33,29 +35,37 @@ export class CountedTimes {
     this.tree.fill(0);
     this.count = 0;
     this.exact.clear();
+    this.arrivals.clear();
   }
 
-  add(countedMs: number): void {
+  /** Adds a solve counted at `countedMs` that arrived `arrival`-th (0 where arrival does not matter). */
+  add(countedMs: number, arrival = 0): void {
     const bucket = this.bucketOf(countedMs);
     const times = this.exact.get(bucket) ?? [];
-    times.splice(firstAtOrAbove(times, countedMs), 0, countedMs);
+    const arrivals = this.arrivals.get(bucket) ?? [];
+    let at = firstAtOrAbove(times, countedMs);
+    while (times[at] === countedMs && (arrivals[at] ?? 0) <= arrival) at++;
+    times.splice(at, 0, countedMs);
+    arrivals.splice(at, 0, arrival);
     this.exact.set(bucket, times);
+    this.arrivals.set(bucket, arrivals);
     this.move(bucket, 1);
-  }
-
-  remove(countedMs: number): void {
-    const bucket = this.bucketOf(countedMs);
-    const times = this.exact.get(bucket) ?? [];
-    const at = firstAtOrAbove(times, countedMs);
-    if (times[at] !== countedMs) return;
-    times.splice(at, 1);
-    this.move(bucket, -1);
   }
 
   /** Solves faster than `countedMs`: the seconds before its own, then the exact times in it. */
   below(countedMs: number): number {
     const bucket = this.bucketOf(countedMs);
     return this.before(bucket) + firstAtOrAbove(this.exact.get(bucket) ?? [], countedMs);
+  }
+
+  /** Solves ahead of one counted at `countedMs` that arrived `arrival`-th: faster, or as fast and earlier. */
+  aheadOf(countedMs: number, arrival: number): number {
+    const bucket = this.bucketOf(countedMs);
+    const times = this.exact.get(bucket) ?? [];
+    const arrivals = this.arrivals.get(bucket) ?? [];
+    let at = firstAtOrAbove(times, countedMs);
+    while (times[at] === countedMs && (arrivals[at] ?? 0) < arrival) at++;
+    return this.before(bucket) + at;
   }
 
   /** A bucket's exact counted times, ascending. */

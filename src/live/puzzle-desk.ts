@@ -27,7 +27,12 @@ export const FLUSH_ROWS = 100;
 export const FLUSH_DELAY_MS = 1000;
 
 /** The board's SQLite schema: `PRAGMA user_version` is not available to Durable Objects, so a table keeps it. */
-const SCHEMA_VERSION = 4;
+const SCHEMA_VERSION = 5;
+/**
+ * At most this many solves waiting for D1 are also kept in memory, so a flush need not read them back; more
+ * (D1 unreachable for long) are read from storage until the board has caught up.
+ */
+const WAITING_IN_MEMORY = 10 * FLUSH_ROWS;
 
 /** The player's side of a clean solve's game, as the Worker read it; the board adds the puzzle's side. */
 export type PlayerSide = Omit<SolveContext, 'puzzle' | 'puzzleEstablishedGames' | 'pendingPuzzleGames'>;
@@ -64,6 +69,33 @@ interface PuzzleState {
   establishedGames: number;
 }
 
+/** Where a player's solve stands on this board, kept in memory: its arrival number and what it ranks by. */
+interface Seat {
+  seq: number;
+  countedMs: number;
+  counted: boolean;
+}
+
+/** A solve not yet in D1, as the next flush copies it. */
+interface WaitingSolve {
+  seq: number;
+  row: LiveSolveRow;
+  ownGame: OwnGameRating | null;
+}
+
+/**
+ * What a restarted board resumes from: the puzzle's rating after every solve through `throughSeq`, and how
+ * far D1 has the solves with D1's rating after them. Saved in the puzzle's row, or carried by the first solve
+ * stored after a flush (`mark`, through the solve before it), so that a flush writes nothing here.
+ */
+interface SavedState {
+  rating: Rating;
+  establishedGames: number;
+  throughSeq: number;
+  flushedThrough: number;
+  flushedRating: PuzzleRatingState | null;
+}
+
 /** Which shard of its puzzle a board is, and of how many (the puzzle's `board_shards`). */
 interface Place {
   shard: number;
@@ -85,7 +117,8 @@ export interface ShardTimes {
 /**
  * The board of one live puzzle (`idFromName(puzzleId)`): the single writer of its ranked solves and of its
  * rating. It deduplicates by player, plays the puzzle's games in arrival order, ranks from memory, and
- * copies its solves to D1 in idempotent batches. The Worker judges (tokens, engine, log, verdict) before it
+ * copies its solves to D1 in idempotent batches. Its own storage is an append-only log of its solves, one
+ * row and one statement a solve; what it answers from is rebuilt from that log on a restart. The Worker judges (tokens, engine, log, verdict) before it
  * calls; D1 stays the record of everything else.
  *
  * A puzzle made with `board_shards` K > 1 has K such boards (src/live/shards.ts), each the writer of its own
@@ -97,6 +130,14 @@ export interface ShardTimes {
 export class PuzzleDesk extends DurableObject<Env> {
   private readonly sql: SqlStorage;
   private readonly times = new CountedTimes();
+  /** Every player with a solve here (memory, about 150 bytes a solve): the repeat check and ranks need no query. */
+  private readonly seats = new Map<string, Seat>();
+  /** The last arrival number stored. */
+  private lastSeq = 0;
+  /** The solves D1 does not have yet, in arrival order; null when more wait than memory keeps (read them back). */
+  private waiting: WaitingSolve[] | null = [];
+  /** A flush moved the watermark since storage last recorded it: the next stored solve carries it. */
+  private markUnsaved = false;
   /** This board's busiest minute of new solves, for sizing the next puzzles of its kind and level. */
   private readonly peak = new MinutePeak();
   /** The other shards' counted times (always empty with one shard). */
@@ -111,7 +152,7 @@ export class PuzzleDesk extends DurableObject<Env> {
   private sharded: ShardedRating | undefined;
   /**
    * One shard: the puzzle's rating as D1 held it after the last flush, which the next one's games are
-   * applied to, saved with the puzzle's row (so a restarted board need not read it). Undefined after a
+   * applied to, saved with the watermark (so a restarted board need not read it). Undefined after a
    * flush whose write a catch-up took over: read from D1 then.
    */
   private flushedRating: PuzzleRatingState | undefined;
@@ -119,9 +160,9 @@ export class PuzzleDesk extends DurableObject<Env> {
   private puzzle: PuzzleState | undefined;
   private unflushed = 0;
   /**
-   * The last arrival number D1 holds with everything before it (solves are copied in arrival order), as
-   * saved with the puzzle's row at each flush: one watermark instead of a flag on each solve, so that a
-   * flush rewrites no solve and a solve updates one index less.
+   * The last arrival number D1 holds with everything before it (solves are copied in arrival order): one
+   * watermark instead of a flag on each solve, carried to storage by the next solve (SavedState), so that a
+   * flush writes nothing to the board's own storage.
    */
   private flushedThrough = 0;
   private alarmSet = false;
@@ -145,6 +186,9 @@ export class PuzzleDesk extends DurableObject<Env> {
     if (shardOf(solve.row.playerId, this.place.shards) !== shard) {
       throw new Error(`player ${solve.row.playerId} is not on shard ${shard} of ${solve.row.puzzleId}`);
     }
+    const known = this.seats.get(solve.row.playerId);
+    // A repeat's stored solve is kept, and nothing is written.
+    if (known) return this.answer(known, true);
     const puzzle = this.puzzle as PuzzleState;
     const rated = rateSolve({
       ...solve.player,
@@ -161,27 +205,26 @@ export class PuzzleDesk extends DurableObject<Env> {
       ranked: true,
       counted,
     };
-    const fields = fieldsOf(row);
     const countedMs = row.countedMs ?? 0;
     const ownGame = counted && solve.ratingRow ? ownGameOf(row, solve.ratingRow, solve.player, rated) : null;
-    // No await from here to the answer. The insert is the solve's one statement and the player's check: a
-    // repeat's row is kept and nothing else is written. The puzzle's rating stays in memory (a restart
-    // replays the solves after the one it was last saved through).
-    if (!this.insertSolve(row, fields, ownGame))
-      return this.answer(this.stored(row.playerId) as StoredSolve, true);
+    // No await from here to the answer. The insert is the solve's one statement; the puzzle's rating stays
+    // in memory (a restart replays the solves after the one it was last saved through).
+    const seat: Seat = { seq: this.insertSolve(row, ownGame), countedMs, counted };
+    this.seats.set(row.playerId, seat);
     // With shards the puzzle's rating is shard 0's to apply, from D1, once this game is there.
     if (counted && this.place.shards === 1) {
       puzzle.rating = rated.puzzleAfter;
       puzzle.establishedGames = rated.puzzleEstablishedAfter;
     }
-    if (counted) this.times.add(countedMs);
+    if (counted) this.times.add(countedMs, seat.seq);
     this.peak.add(row.createdAt);
     this.unflushed++;
+    this.wait({ seq: seat.seq, row, ownGame });
     this.scheduleFlush();
     return {
       repeated: false,
-      solve: fields,
-      rank: this.rankOfNewest(countedMs, counted),
+      solve: answeredFieldsOf(row),
+      rank: this.rankOf(seat),
       solvers: this.times.total + this.peers.total,
       established: rated.establishedAfter,
     };
@@ -190,7 +233,7 @@ export class PuzzleDesk extends DurableObject<Env> {
   /** The player's ranked solve of the puzzle and where it stands now; null when the board has none. */
   async standing(puzzleId: string, playerId: string, shard = 0): Promise<BoardAnswer | null> {
     await this.started(puzzleId, shard);
-    const known = this.stored(playerId);
+    const known = this.seats.get(playerId);
     return known ? this.answer(known, true) : null;
   }
 
@@ -200,10 +243,10 @@ export class PuzzleDesk extends DurableObject<Env> {
    */
   async pageFacts(puzzleId: string, viewerId: string | null, shard = 0): Promise<LiveBoardFacts> {
     await this.started(puzzleId, shard);
-    const known = viewerId === null ? undefined : this.stored(viewerId);
+    const known = viewerId === null ? undefined : this.seats.get(viewerId);
     return {
       solvers: this.times.total + this.peers.total,
-      mine: known?.counted ? { countedMs: known.counted_ms, rank: this.rankOf(known) } : null,
+      mine: known?.counted ? { countedMs: known.countedMs, rank: this.rankOf(known) } : null,
     };
   }
 
@@ -269,10 +312,8 @@ export class PuzzleDesk extends DurableObject<Env> {
    * next read of D1 finds it; otherwise does nothing, so readers do not break up the board's batches.
    */
   async settleFor(playerId: string): Promise<void> {
-    const waiting = this.sql
-      .exec('select 1 from solves where player_id = ? and seq > ?', playerId, this.flushedThrough)
-      .toArray();
-    if (waiting.length > 0) await this.flush();
+    const seat = this.seats.get(playerId);
+    if (seat && seat.seq > this.flushedThrough) await this.flush();
   }
 
   /**
@@ -293,10 +334,14 @@ export class PuzzleDesk extends DurableObject<Env> {
     await this.loading;
   }
 
-  /** The delayed flush, and the safety net: a flush that fails throws, and the runtime retries the alarm. */
+  /**
+   * The delayed flush, and the safety net: a flush that fails throws, and the runtime retries the alarm.
+   * With nothing to copy, it saves a watermark no solve has carried since the last flush (the board is idle).
+   */
   override async alarm(): Promise<void> {
     this.alarmSet = false;
-    await this.flush();
+    if (this.unflushed === 0 && this.markUnsaved && this.puzzle) this.savePuzzle(this.puzzle);
+    else await this.flush();
   }
 
   private migrate(): void {
@@ -307,7 +352,8 @@ export class PuzzleDesk extends DurableObject<Env> {
       this.ctx.storage.transactionSync(() => {
         if (version.version < 2) this.migrateToTwo();
         if (version.version < 3) this.migrateToThree();
-        this.migrateToFour();
+        if (version.version < 4) this.migrateToFour();
+        this.migrateToFive();
         this.sql.exec('update board_schema set version = ?', SCHEMA_VERSION);
       });
     }
@@ -343,19 +389,38 @@ export class PuzzleDesk extends DurableObject<Env> {
     this.sql.exec('alter table puzzle add column flushed_rating text');
   }
 
+  /**
+   * Version 5: one compact row a solve and no index but its arrival number, so a solve is one append (the
+   * repeat check and ranks are answered from memory); the puzzle's row is no longer saved at each flush.
+   */
+  private migrateToFive(): void {
+    this.createSolves('solves_v5');
+    this.sql.exec(`insert into solves_v5 (seq, player_id, counted_ms, counted, row, own_game)
+      select seq, player_id, counted_ms, counted, coalesce(row, fields), own_game from solves`);
+    this.sql.exec('drop table solves');
+    this.sql.exec('alter table solves_v5 rename to solves');
+  }
+
+  /**
+   * seq is the arrival order (ties rank by it); solves started from D1 take their D1 id. `row` is the solve
+   * as D1 will store it (as D1 gave it, for those started from there); `mark` is the watermark a solve
+   * carries (SavedState).
+   */
+  private createSolves(table: string): void {
+    this.sql.exec(`create table ${table} (
+      seq integer primary key,
+      player_id text not null,
+      counted_ms integer not null,
+      counted integer not null,
+      row text not null,
+      own_game text,
+      mark text
+    )`);
+  }
+
   private createSchema(): void {
     this.ctx.storage.transactionSync(() => {
-      // seq is the arrival order (ties rank by it); solves started from D1 take their D1 id.
-      this.sql.exec(`create table solves (
-        seq integer primary key,
-        player_id text not null unique,
-        counted_ms integer not null,
-        counted integer not null,
-        fields text not null,
-        row text,
-        own_game text
-      )`);
-      this.sql.exec('create index solves_by_time on solves (counted, counted_ms, seq)');
+      this.createSolves('solves');
       this.sql.exec(`create table puzzle (
         id integer primary key check (id = 1),
         puzzle_id text not null,
@@ -370,55 +435,88 @@ export class PuzzleDesk extends DurableObject<Env> {
   }
 
   /**
-   * Rebuilds memory from the board's own storage: the counted times and the puzzle's rating (one shard:
-   * as saved, with the counted games of the solves after it replayed in arrival order).
+   * Rebuilds memory from the board's own storage: the saved state (the newer of the puzzle's row and the last
+   * mark a solve carried), the puzzle's rating (one shard: the counted games since replayed in arrival
+   * order), and every solve's seat and counted time.
    */
   private loadMemory(): void {
-    const row = this.sql
-      .exec<{
-        puzzle_id: string;
-        rating: string;
-        established_games: number;
-        through_seq: number;
-        flushed_through: number;
-        flushed_rating: string | null;
-      }>(
-        'select puzzle_id, rating, established_games, through_seq, flushed_through, flushed_rating from puzzle',
-      )
-      .toArray()[0];
-    this.flushedThrough = row?.flushed_through ?? 0;
-    this.flushedRating = row?.flushed_rating
-      ? (JSON.parse(row.flushed_rating) as PuzzleRatingState)
-      : undefined;
+    const row = this.sql.exec<{ puzzle_id: string }>('select puzzle_id from puzzle').toArray()[0];
+    const saved = row && this.savedState();
+    this.flushedThrough = saved?.flushedThrough ?? 0;
+    this.flushedRating = saved?.flushedRating ?? undefined;
+    this.markUnsaved = false;
     this.place =
       this.sql
         .exec<{ shard: number; shards: number }>('select shard, shards from board_shard')
         .toArray()[0] ?? this.place;
-    this.puzzle = row && {
-      puzzleId: row.puzzle_id,
-      rating: JSON.parse(row.rating) as Rating,
-      establishedGames: row.established_games,
-    };
-    if (this.puzzle && this.place.shards === 1) {
+    this.puzzle = row &&
+      saved && {
+        puzzleId: row.puzzle_id,
+        rating: saved.rating,
+        establishedGames: saved.establishedGames,
+      };
+    if (this.puzzle && saved && this.place.shards === 1) {
       const games = this.sql
         .exec<{ row: string }>(
           'select row from solves where counted = 1 and seq > ? order by seq',
-          row?.through_seq,
+          saved.throughSeq,
         )
         .toArray()
         .map((r) => puzzleGameOf(JSON.parse(r.row) as LiveSolveRow));
       this.puzzle.rating = applyPuzzleGames(this.puzzle.rating, games);
       this.puzzle.establishedGames += games.filter((g) => g.puzzleWeight > 0).length;
     }
+    this.loadSeats();
+  }
+
+  /** The puzzle's row as last saved, or the mark a later solve carried. */
+  private savedState(): SavedState {
+    const row = this.sql
+      .exec<{
+        rating: string;
+        established_games: number;
+        through_seq: number;
+        flushed_through: number;
+        flushed_rating: string | null;
+      }>('select rating, established_games, through_seq, flushed_through, flushed_rating from puzzle')
+      .one();
+    const marked = this.sql
+      .exec<{ seq: number; mark: string }>(
+        'select seq, mark from solves where mark is not null and seq > ? order by seq desc limit 1',
+        row.through_seq,
+      )
+      .toArray()[0];
+    if (marked)
+      return { ...(JSON.parse(marked.mark) as Omit<SavedState, 'throughSeq'>), throughSeq: marked.seq - 1 };
+    return {
+      rating: JSON.parse(row.rating) as Rating,
+      establishedGames: row.established_games,
+      throughSeq: row.through_seq,
+      flushedThrough: row.flushed_through,
+      flushedRating: row.flushed_rating ? (JSON.parse(row.flushed_rating) as PuzzleRatingState) : null,
+    };
+  }
+
+  /** Every stored solve's seat and counted time, and which of them D1 does not have yet. */
+  private loadSeats(): void {
     this.times.clear();
-    for (const solve of this.sql.exec<{ counted_ms: number }>(
-      'select counted_ms from solves where counted = 1',
-    )) {
-      this.times.add(solve.counted_ms);
+    this.seats.clear();
+    this.lastSeq = 0;
+    this.unflushed = 0;
+    for (const solve of this.sql.exec<{
+      seq: number;
+      player_id: string;
+      counted_ms: number;
+      counted: number;
+    }>('select seq, player_id, counted_ms, counted from solves order by seq')) {
+      const seat: Seat = { seq: solve.seq, countedMs: solve.counted_ms, counted: solve.counted === 1 };
+      this.seats.set(solve.player_id, seat);
+      if (seat.counted) this.times.add(seat.countedMs, seat.seq);
+      if (seat.seq > this.flushedThrough) this.unflushed++;
+      this.lastSeq = seat.seq;
     }
-    this.unflushed = this.sql
-      .exec<{ n: number }>('select count(*) as n from solves where seq > ?', this.flushedThrough)
-      .one().n;
+    // Waiting solves are read back by the flush; those stored from now on are kept in memory too.
+    this.waiting = this.unflushed === 0 ? [] : null;
   }
 
   /** Started from D1 (`ownStarted`) and, with shards, holding the other shards' counts. */
@@ -473,7 +571,7 @@ export class PuzzleDesk extends DurableObject<Env> {
   private async tellPeers(whole: boolean): Promise<void> {
     const { puzzleId } = this.puzzle as PuzzleState;
     const after = whole ? undefined : this.toldThrough;
-    const through = this.sql.exec<{ n: number }>('select coalesce(max(seq), 0) as n from solves').one().n;
+    const through = this.lastSeq;
     if (after === through) return;
     const since =
       after === undefined
@@ -498,13 +596,9 @@ export class PuzzleDesk extends DurableObject<Env> {
   }
 
   private ownTimes(): ShardTimes {
-    return {
-      through: this.sql.exec<{ n: number }>('select coalesce(max(seq), 0) as n from solves').one().n,
-      times: this.sql
-        .exec<{ counted_ms: number }>('select counted_ms from solves where counted = 1')
-        .toArray()
-        .map((r) => r.counted_ms),
-    };
+    const times: number[] = [];
+    for (const seat of this.seats.values()) if (seat.counted) times.push(seat.countedMs);
+    return { through: this.lastSeq, times };
   }
 
   private otherShards(): number[] {
@@ -560,7 +654,7 @@ export class PuzzleDesk extends DurableObject<Env> {
       this.sql.exec('delete from solves');
       for (const solve of solves) {
         this.sql.exec(
-          'insert into solves (seq, player_id, counted_ms, counted, fields, row) values (?, ?, ?, ?, ?, null)',
+          'insert into solves (seq, player_id, counted_ms, counted, row) values (?, ?, ?, ?, ?)',
           solve.id,
           solve.playerId,
           solve.countedMs ?? 0,
@@ -570,6 +664,7 @@ export class PuzzleDesk extends DurableObject<Env> {
       }
       // Every solve here came from D1.
       this.flushedThrough = solves.reduce((last, solve) => Math.max(last, solve.id), 0);
+      this.lastSeq = this.flushedThrough;
       this.savePuzzle(puzzle);
       this.sql.exec(
         `insert into board_shard (id, shard, shards) values (1, ?, ?)
@@ -588,68 +683,88 @@ export class PuzzleDesk extends DurableObject<Env> {
   private savePuzzle(puzzle: PuzzleState): void {
     this.sql.exec(
       `insert into puzzle (id, puzzle_id, rating, established_games, through_seq, flushed_through, flushed_rating)
-       values (1, ?, ?, ?, (select coalesce(max(seq), 0) from solves), ?, ?)
+       values (1, ?, ?, ?, ?, ?, ?)
        on conflict (id) do update set rating = excluded.rating, established_games = excluded.established_games,
          through_seq = excluded.through_seq, flushed_through = excluded.flushed_through,
          flushed_rating = excluded.flushed_rating`,
       puzzle.puzzleId,
       JSON.stringify(puzzle.rating),
       puzzle.establishedGames,
+      this.lastSeq,
       this.flushedThrough,
       this.flushedRating ? JSON.stringify(this.flushedRating) : null,
     );
-  }
-
-  /** Stores a new solve; false, storing nothing, when the player already has one here. */
-  private insertSolve(row: LiveSolveRow, fields: AnsweredFields, ownGame: OwnGameRating | null): boolean {
-    const inserted = this.sql.exec(
-      `insert into solves (player_id, counted_ms, counted, fields, row, own_game)
-       values (?, ?, ?, ?, ?, ?) on conflict (player_id) do nothing returning seq`,
-      row.playerId,
-      row.countedMs ?? 0,
-      row.counted ? 1 : 0,
-      JSON.stringify(fields),
-      JSON.stringify(row),
-      ownGame && JSON.stringify(ownGame),
-    );
-    return inserted.toArray().length > 0;
+    this.markUnsaved = false;
   }
 
   /**
-   * The rank of the solve just stored: as the newest arrival, every counted solve as fast as it is ahead
-   * (counted times are whole milliseconds, so that is every one faster than a millisecond more), but itself.
+   * Appends a new solve and answers its arrival number. The first after a flush carries the watermark that
+   * flush moved, with the puzzle's rating before this solve's game (SavedState).
    */
-  private rankOfNewest(countedMs: number, counted: boolean): number {
-    const ahead = this.countBelow(countedMs + 1) - (counted ? 1 : 0);
-    return ahead + this.peers.ahead(countedMs, this.place.shard) + 1;
+  private insertSolve(row: LiveSolveRow, ownGame: OwnGameRating | null): number {
+    const seq = this.lastSeq + 1;
+    const puzzle = this.puzzle as PuzzleState;
+    const mark: Omit<SavedState, 'throughSeq'> | null = this.markUnsaved
+      ? {
+          rating: puzzle.rating,
+          establishedGames: puzzle.establishedGames,
+          flushedThrough: this.flushedThrough,
+          flushedRating: this.flushedRating ?? null,
+        }
+      : null;
+    this.sql.exec(
+      'insert into solves (seq, player_id, counted_ms, counted, row, own_game, mark) values (?, ?, ?, ?, ?, ?, ?)',
+      seq,
+      row.playerId,
+      row.countedMs ?? 0,
+      row.counted ? 1 : 0,
+      JSON.stringify(row),
+      ownGame && JSON.stringify(ownGame),
+      mark && JSON.stringify(mark),
+    );
+    this.lastSeq = seq;
+    this.markUnsaved = false;
+    return seq;
   }
 
-  private stored(playerId: string): StoredSolve | undefined {
+  /** Keeps a new solve in memory for the flush, unless more wait than memory keeps. */
+  private wait(solve: WaitingSolve): void {
+    if (this.waiting && this.waiting.length < WAITING_IN_MEMORY) this.waiting.push(solve);
+    else this.waiting = null;
+  }
+
+  /** The next batch of solves D1 does not have, from memory or, when it holds too few, from storage. */
+  private nextBatch(): WaitingSolve[] {
+    if (this.waiting) return this.waiting.slice(0, FLUSH_ROWS);
     return this.sql
-      .exec<StoredSolve>('select seq, counted_ms, counted, fields from solves where player_id = ?', playerId)
-      .toArray()[0];
+      .exec<{ seq: number; row: string; own_game: string | null }>(
+        'select seq, row, own_game from solves where seq > ? order by seq limit ?',
+        this.flushedThrough,
+        FLUSH_ROWS,
+      )
+      .toArray()
+      .map((p) => ({
+        seq: p.seq,
+        row: JSON.parse(p.row) as LiveSolveRow,
+        ownGame: p.own_game ? (JSON.parse(p.own_game) as OwnGameRating) : null,
+      }));
   }
 
-  private answer(solve: StoredSolve, repeated: boolean): BoardAnswer {
+  /** A stored solve's fields (one read by its arrival number) and where it stands now. */
+  private answer(seat: Seat, repeated: boolean): BoardAnswer {
+    const stored = this.sql.exec<{ row: string }>('select row from solves where seq = ?', seat.seq).one();
     return {
       repeated,
-      solve: JSON.parse(solve.fields) as AnsweredFields,
-      rank: this.rankOf(solve),
+      solve: answeredFieldsOf(JSON.parse(stored.row) as LiveSolveRow | RankedSolveFields),
+      rank: this.rankOf(seat),
       solvers: this.times.total + this.peers.total,
     };
   }
 
   /** 1 + the counted solves ahead of a stored one: faster, or as fast and earlier (here or on another shard). */
-  private rankOf(solve: Pick<StoredSolve, 'seq' | 'counted_ms'>): number {
-    const ties = this.sql
-      .exec<{ n: number }>(
-        'select count(*) as n from solves where counted = 1 and counted_ms = ? and seq < ?',
-        solve.counted_ms,
-        solve.seq,
-      )
-      .one().n;
+  private rankOf(seat: Seat): number {
     return (
-      this.countBelow(solve.counted_ms) + ties + this.peers.ahead(solve.counted_ms, this.place.shard) + 1
+      this.times.aheadOf(seat.countedMs, seat.seq) + this.peers.ahead(seat.countedMs, this.place.shard) + 1
     );
   }
 
@@ -688,10 +803,13 @@ export class PuzzleDesk extends DurableObject<Env> {
       // Not awaited: the answer does not wait for D1. A failure leaves the rows to the alarm.
       this.flush().catch((error: unknown) => log('error', 'board flush failed', errorFields(error)));
     }
-    if (!this.alarmSet) {
-      this.alarmSet = true;
-      void this.ctx.storage.setAlarm(Date.now() + FLUSH_DELAY_MS);
-    }
+    this.setAlarm();
+  }
+
+  private setAlarm(): void {
+    if (this.alarmSet) return;
+    this.alarmSet = true;
+    void this.ctx.storage.setAlarm(Date.now() + FLUSH_DELAY_MS);
   }
 
   private async flushAll(): Promise<number> {
@@ -702,19 +820,13 @@ export class PuzzleDesk extends DurableObject<Env> {
     // Until nothing is left unflushed, solves that arrived during a batch's trip included; the count saves
     // a last select that would find nothing.
     while (this.unflushed > 0) {
-      const pending = this.sql
-        .exec<{ seq: number; row: string; own_game: string | null }>(
-          'select seq, row, own_game from solves where seq > ? order by seq limit ?',
-          this.flushedThrough,
-          FLUSH_ROWS,
-        )
-        .toArray();
+      const pending = this.nextBatch();
       const last = pending.at(-1);
       if (!last) {
         this.unflushed = 0;
         break;
       }
-      const rows = pending.map((p) => JSON.parse(p.row) as LiveSolveRow);
+      const rows = pending.map((p) => p.row);
       const shared = this.place.shards > 1;
       // One shard writes the puzzle's rating in its batch, from D1's as its last flush left it.
       if (!shared) this.flushedRating ??= await puzzleRatingState(db, puzzle.puzzleId);
@@ -727,7 +839,7 @@ export class PuzzleDesk extends DurableObject<Env> {
           kind: (rows[0] as LiveSolveRow).kind,
           rows,
           ...(shared || !this.flushedRating ? {} : { puzzle: this.flushedRating }),
-          ownGames: pending.flatMap((p) => (p.own_game ? [JSON.parse(p.own_game) as OwnGameRating] : [])),
+          ownGames: pending.flatMap((p) => (p.ownGame ? [p.ownGame] : [])),
           ...(peak === null ? {} : { peak: peak * this.place.shards }),
         },
         new Date(),
@@ -736,12 +848,16 @@ export class PuzzleDesk extends DurableObject<Env> {
       this.flushedRating = shared ? undefined : outcome.puzzle;
       if (shared) await this.applyShardedRating(puzzle.puzzleId, outcome.games);
       // Only now is the batch the board's to forget: a failure before this line replays it, adding nothing.
-      // The puzzle's rating is saved with it, so that a restart replays only the solves since.
+      // The watermark is saved by the next solve, or by the alarm when none comes; a restart before then
+      // replays the batch, as a failure would.
       this.flushedThrough = last.seq;
-      this.savePuzzle(puzzle);
+      this.markUnsaved = true;
+      this.waiting?.splice(0, pending.length);
       this.unflushed -= pending.length;
+      if (this.unflushed === 0) this.waiting = [];
       copied += pending.length;
     }
+    if (this.markUnsaved) this.setAlarm();
     await this.writePeak(db, puzzle.puzzleId);
     if (this.place.shards > 1) await this.tellPeers(false);
     return copied;
@@ -792,14 +908,8 @@ export class PuzzleDesk extends DurableObject<Env> {
   }
 }
 
-interface StoredSolve extends Record<string, SqlStorageValue> {
-  seq: number;
-  counted_ms: number;
-  counted: number;
-  fields: string;
-}
-
-function fieldsOf(row: LiveSolveRow): AnsweredFields {
+/** The fields an answer carries, of a solve stored here or started from D1 (whose id is left out). */
+function answeredFieldsOf(row: LiveSolveRow | RankedSolveFields): AnsweredFields {
   return {
     playerId: row.playerId,
     status: row.status ?? 'clean',

@@ -2,6 +2,9 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { CountedTimes } from '../../src/live/counted-times.js';
 
+/** Times 150 ms apart over the first three seconds. */
+const steps = fc.integer({ min: 0, max: 20 }).map((i) => i * 150);
+
 describe('the counted-times tree of a live board', () => {
   it('puts 999 ms in second 0, 1,000 ms and 1,999 ms in second 1, and 2,000 ms in second 2', () => {
     const times = new CountedTimes(8);
@@ -47,12 +50,34 @@ describe('the counted-times tree of a live board', () => {
     );
   });
 
-  it('forgets a removed solve', () => {
+  it('counts ahead of a solve those faster and those as fast that arrived before it, whatever the order of adding', () => {
     const times = new CountedTimes(8);
-    times.add(1500);
-    times.add(2500);
-    times.remove(1500);
-    expect([times.total, times.before(2), times.before(3)]).toEqual([1, 0, 1]);
+    for (const [ms, arrival] of [
+      [1500, 7],
+      [1500, 3],
+      [1200, 9],
+      [1500, 5],
+      [2500, 1],
+    ] as const)
+      times.add(ms, arrival);
+    expect([3, 5, 6, 7, 8].map((arrival) => times.aheadOf(1500, arrival))).toEqual([1, 2, 3, 3, 4]);
+  });
+
+  it('agrees with counting (time, arrival) pairs, for any solves and any query', () => {
+    fc.assert(
+      fc.property(
+        // Few distinct times, so that ties are common.
+        fc.uniqueArray(fc.tuple(steps, fc.nat(50)), { selector: ([, arrival]) => arrival }),
+        steps,
+        fc.nat(51),
+        (list, ms, arrival) => {
+          const times = new CountedTimes(8);
+          for (const [t, a] of list) times.add(t, a);
+          const ahead = list.filter(([t, a]) => t < ms || (t === ms && a < arrival)).length;
+          expect(times.aheadOf(ms, arrival)).toBe(ahead);
+        },
+      ),
+    );
   });
 
   it('finds the second of the k-th solve for k = 1, the last, and nothing at 0 or one past the last', () => {

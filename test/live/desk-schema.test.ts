@@ -10,8 +10,35 @@ beforeAll(async () => {
   await appAt('2026-11-29T12:00:00Z')(`/v1/puzzles/${date}/sudoku/easy`);
 });
 
+/**
+ * The board's storage as schema 4 kept it: a unique player index and a time index beside the solves, each
+ * solve's answered fields apart from its row, and no row for a solve the board started from D1.
+ */
+function backToFour(sql: SqlStorage): void {
+  // Schema 4 saved the watermark at each flush, where schema 5 lets the next solve carry it.
+  sql.exec(`update puzzle set
+    flushed_through = coalesce((select json_extract(mark, '$.flushedThrough') from solves
+      where mark is not null order by seq desc limit 1), flushed_through)`);
+  sql.exec(`create table solves_v4 (
+    seq integer primary key,
+    player_id text not null unique,
+    counted_ms integer not null,
+    counted integer not null,
+    fields text not null,
+    row text,
+    own_game text
+  )`);
+  sql.exec(`insert into solves_v4 select seq, player_id, counted_ms, counted, row,
+    case when json_extract(row, '$.id') is null then row end, own_game from solves`);
+  sql.exec('drop table solves');
+  sql.exec('alter table solves_v4 rename to solves');
+  sql.exec('create index solves_by_time on solves (counted, counted_ms, seq)');
+  sql.exec('update board_schema set version = 4');
+}
+
 /** The board's storage as schema 2 kept it: a flag on each solve (set on those D1 holds) for how far D1 has them. */
 function backToTwo(sql: SqlStorage): void {
+  backToFour(sql);
   sql.exec('alter table solves add column flushed integer not null default 1');
   sql.exec('update solves set flushed = 0 where seq > (select flushed_through from puzzle)');
   sql.exec('create index solves_unflushed on solves (flushed, seq)');
@@ -36,6 +63,7 @@ function migrated(instance: unknown, sql: SqlStorage) {
     flushedThrough: sql.exec<{ n: number }>('select flushed_through as n from puzzle').one().n,
     ownGame: columns.includes('own_game'),
     flushedFlag: columns.includes('flushed'),
+    indexes: sql.exec<{ n: number }>("select count(*) as n from sqlite_master where type = 'index'").one().n,
   };
 }
 
@@ -55,11 +83,12 @@ describe("a board's own storage made before solves kept their players' ratings (
       return migrated(instance, state.storage.sql);
     });
     expect(storage).toEqual({
-      version: 4,
+      version: 5,
       throughLast: 1,
       flushedThrough: 0,
       ownGame: true,
       flushedFlag: false,
+      indexes: 0,
     });
     expect(await board.flush()).toBe(1);
     expect(
@@ -83,7 +112,32 @@ describe("a board's own storage that flagged each solve D1 holds (schema 2)", ()
       (instance as unknown as { loadMemory(): void }).loadMemory();
       return result;
     });
-    expect(storage).toMatchObject({ version: 4, flushedThrough: 1, flushedFlag: false });
+    expect(storage).toMatchObject({ version: 5, flushedThrough: 1, flushedFlag: false });
+    expect(await board.flush()).toBe(1);
+    expect(await d1Number('select count(*) as n from submissions where puzzle_id = ?', puzzleId)).toBe(2);
+  });
+});
+
+describe("a board's own storage with a player index, a time index and fields apart (schema 4)", () => {
+  it('keeps one row a solve and no index, and answers as before: the started and the waiting solve alike', async () => {
+    const puzzleId = `${date}:sudoku:schema-four`;
+    await copyPuzzle(`${date}:sudoku:easy`, puzzleId);
+    const [first = '', second = ''] = await newPlayers(2);
+    const board = deskOf(puzzleId);
+    await board.submit(judgedSolve(puzzleId, first, 120_000));
+    // Started again from D1 (as after a moderator's change): the first solve's row is D1's.
+    await board.reload();
+    await board.submit(judgedSolve(puzzleId, second, 110_000));
+    const before = [await board.standing(puzzleId, first), await board.standing(puzzleId, second)];
+    const storage = await runInDurableObject(board, (instance, state) => {
+      backToFour(state.storage.sql);
+      const result = migrated(instance, state.storage.sql);
+      (instance as unknown as { loadMemory(): void }).loadMemory();
+      return result;
+    });
+    expect(storage).toMatchObject({ version: 5, indexes: 0 });
+    expect([await board.standing(puzzleId, first), await board.standing(puzzleId, second)]).toEqual(before);
+    expect(before.map((answer) => answer?.rank)).toEqual([2, 1]);
     expect(await board.flush()).toBe(1);
     expect(await d1Number('select count(*) as n from submissions where puzzle_id = ?', puzzleId)).toBe(2);
   });

@@ -20,6 +20,33 @@ interface Inside {
 
 const inside = (desk: unknown) => desk as Inside;
 
+/** The SQL statements a board runs on its own storage while `act` runs inside it. */
+function statementsOf(
+  board: DurableObjectStub<PuzzleDesk>,
+  act: (desk: PuzzleDesk) => Promise<unknown>,
+): Promise<number> {
+  return runInDurableObject(board, async (desk) => {
+    const own = inside(desk);
+    const real = own.sql;
+    let statements = 0;
+    own.sql = new Proxy(real, {
+      get(target, prop) {
+        if (prop !== 'exec') return Reflect.get(target, prop);
+        return (...args: Parameters<SqlStorage['exec']>) => {
+          statements++;
+          return target.exec(...args);
+        };
+      },
+    });
+    try {
+      await act(desk as unknown as PuzzleDesk);
+    } finally {
+      own.sql = real;
+    }
+    return statements;
+  });
+}
+
 describe("a one-shard board's own storage", () => {
   it('takes one SQL statement to store a new clean solve and answer its rank', async () => {
     const puzzleId = `${date}:sudoku:one-statement`;
@@ -28,34 +55,48 @@ describe("a one-shard board's own storage", () => {
     const board = deskOf(puzzleId);
     // The first solve starts the board from D1; the next ones are counted.
     await board.submit(judgedSolve(puzzleId, first, 150_000));
-    const counts = await runInDurableObject(board, async (desk) => {
-      const own = inside(desk);
-      const real = own.sql;
-      let statements = 0;
-      own.sql = new Proxy(real, {
-        get(target, prop) {
-          if (prop === 'exec') {
-            return (...args: Parameters<SqlStorage['exec']>) => {
-              statements++;
-              return target.exec(...args);
-            };
-          }
-          return Reflect.get(target, prop);
-        },
-      });
-      const seen = [];
-      for (const [player, ms] of [
-        [second, 150_500],
-        [third, 90_000],
-      ] as const) {
-        statements = 0;
-        await (desk as unknown as PuzzleDesk).submit(judgedSolve(puzzleId, player, ms));
-        seen.push(statements);
-      }
-      own.sql = real;
-      return seen;
-    });
+    const counts = [];
+    for (const [player, ms] of [
+      [second, 150_500],
+      [third, 90_000],
+    ] as const) {
+      counts.push(await statementsOf(board, (desk) => desk.submit(judgedSolve(puzzleId, player, ms))));
+    }
     expect(counts).toEqual([1, 1]);
+  });
+
+  it('runs no SQL statement of its own to copy a batch to D1: the next solve carries the watermark', async () => {
+    const puzzleId = `${date}:sudoku:flush-statements`;
+    await copyPuzzle(`${date}:sudoku:easy`, puzzleId);
+    const [first = '', second = '', third = ''] = await newPlayers(3);
+    const board = deskOf(puzzleId);
+    await board.submit(judgedSolve(puzzleId, first, 150_000));
+    await board.submit(judgedSolve(puzzleId, second, 140_000));
+    expect(await statementsOf(board, (desk) => desk.flush())).toBe(0);
+    expect(await statementsOf(board, (desk) => desk.submit(judgedSolve(puzzleId, third, 130_000)))).toBe(1);
+    const carried = await runInDurableObject(board, (_desk, state) =>
+      state.storage.sql
+        .exec<{ n: number }>(
+          "select json_extract(mark, '$.flushedThrough') as n from solves where player_id = ?",
+          third,
+        )
+        .one(),
+    );
+    expect(carried.n).toBe(2);
+  });
+
+  it('saves the watermark in one SQL statement from its alarm when no solve followed the flush', async () => {
+    const puzzleId = `${date}:sudoku:idle-statements`;
+    await copyPuzzle(`${date}:sudoku:easy`, puzzleId);
+    const [first = ''] = await newPlayers(1);
+    const board = deskOf(puzzleId);
+    await board.submit(judgedSolve(puzzleId, first, 150_000));
+    await board.flush();
+    expect(await statementsOf(board, (desk) => desk.alarm())).toBe(1);
+    const saved = await runInDurableObject(board, (_desk, state) =>
+      state.storage.sql.exec<{ n: number }>('select flushed_through as n from puzzle').one(),
+    );
+    expect(saved.n).toBe(1);
   });
 
   it("rebuilds the puzzle's rating after a restart as the solves since its last flush left it", async () => {

@@ -61,10 +61,9 @@ async function play(commands: readonly Command[]) {
       await runDurableObjectAlarm(board());
     } else if (c.op === 'interrupted_flush') {
       await board().flush();
-      // Stopped after D1's commit, before the board's own record of it: the next flush copies them again.
-      await runInDurableObject(board(), (instance, state) => {
-        state.storage.sql.exec(`update puzzle set flushed_through = coalesce(
-          (select min(seq) - 1 from solves where row is not null), flushed_through)`);
+      // Restarted after D1's commit, before a solve or the alarm saved the watermark: the next flush copies
+      // again every solve since the last one saved.
+      await runInDurableObject(board(), (instance) => {
         (instance as unknown as { loadMemory(): void }).loadMemory();
       });
     } else {

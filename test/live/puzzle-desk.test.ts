@@ -114,15 +114,17 @@ describe("the board's copy to D1", () => {
     const board = deskOf(puzzleId);
     expect(await board.flush()).toBe(1);
     const rating = await d1Number('select rating as n from puzzles where id = ?', puzzleId);
-    // The board forgets that it flushed, as if it had been stopped between D1's commit and its own write.
-    await runInDurableObject(board, (_instance, state) => {
-      state.storage.sql.exec('update puzzle set flushed_through = 0');
-    });
-    const restarted = deskOf(puzzleId);
-    await runInDurableObject(restarted, (instance) => {
-      // A new instance rebuilds its memory from storage, as after a restart.
+    // Stopped after D1's commit, before a solve or the alarm saved how far D1 has the solves: storage says
+    // none, and a new instance rebuilds its memory from that, as after a restart.
+    const saved = await runInDurableObject(board, (instance, state) => {
+      const through = state.storage.sql
+        .exec<{ n: number }>('select flushed_through as n from puzzle')
+        .one().n;
       (instance as unknown as { loadMemory(): void }).loadMemory();
+      return through;
     });
+    expect(saved).toBe(0);
+    const restarted = deskOf(puzzleId);
     expect(await restarted.flush()).toBe(1);
     expect(await rankedRows(puzzleId)).toBe(1);
     expect(await d1Number('select games as n from player_ratings where player_id = ?', p.player.id)).toBe(1);
@@ -159,6 +161,8 @@ describe("the board's copy to D1", () => {
     const [first = '', second = ''] = await newPlayers(2);
     await board.submit(judgedSolve(puzzleId, first, 100_000));
     expect(await board.flush()).toBe(1);
+    // Idle after its flush: the alarm saves how far D1 has the solves, with D1's rating after them.
+    await runDurableObjectAlarm(board);
     const counted = countingTrips(env.DB);
     await runInDurableObject(board, (instance) => {
       // A restart: memory rebuilt from storage alone, the database seen through the counter.
@@ -170,6 +174,26 @@ describe("the board's copy to D1", () => {
     expect(await board.flush()).toBe(1);
     expect(counted.trips()).toBe(1);
     expect(await d1Number('select games as n from puzzles where id = ?', puzzleId)).toBe(2);
+  });
+
+  it('after a restart copies only the solves since the watermark the first solve after a flush carried', async () => {
+    const puzzleId = `${date}:sudoku:carried`;
+    await copyPuzzle(`${date}:sudoku:easy`, puzzleId);
+    const board = deskOf(puzzleId);
+    const [first = '', second = '', third = ''] = await newPlayers(3);
+    await board.submit(judgedSolve(puzzleId, first, 100_000));
+    expect(await board.flush()).toBe(1);
+    await board.submit(judgedSolve(puzzleId, second, 105_000));
+    const counted = countingTrips(env.DB);
+    await runInDurableObject(board, (instance) => {
+      const restarted = instance as unknown as { env: Cloudflare.Env; loadMemory(): void };
+      restarted.env = { ...restarted.env, DB: counted.d1 };
+      restarted.loadMemory();
+    });
+    await board.submit(judgedSolve(puzzleId, third, 110_000));
+    expect(await board.flush()).toBe(2);
+    expect(counted.trips()).toBe(1);
+    expect(await d1Number('select games as n from puzzles where id = ?', puzzleId)).toBe(3);
   });
 
   it('sets its alarm one second after the first solve that D1 does not have', async () => {

@@ -71,12 +71,12 @@ async function spreadPlayers(n: number, perShard = 1): Promise<string[]> {
   throw new Error(`50 draws of ${n} players never put ${perShard} on each of ${K} shards`);
 }
 
-/** A board's rating of its puzzle (what its next game plays against). */
+/** A board's rating of its puzzle (what its next game plays against, held in memory). */
 function boardRating(board: DurableObjectStub<PuzzleDesk>): Promise<number> {
-  return runInDurableObject(board, (_instance, state) => {
-    const row = state.storage.sql.exec<{ rating: string }>('select rating from puzzle').one();
-    return (JSON.parse(row.rating) as { rating: number }).rating;
-  });
+  return runInDurableObject(
+    board,
+    (instance) => (instance as unknown as { puzzle: { rating: { rating: number } } }).puzzle.rating.rating,
+  );
 }
 
 function admin(path: string, body: unknown) {
