@@ -13,6 +13,7 @@
 import { WorkerEntrypoint } from 'cloudflare:workers';
 import type { Env } from '../../src/env.js';
 import service, { PuzzleDesk as ServiceDesk } from '../../src/index.js';
+import { allShards, shardName } from '../../src/live/shards.js';
 import { type FloorEnv, floor } from './floor.js';
 import { type D1Rpc, type RemoteMode, type RemoteStatement, remoteD1, type Sent } from './remote-d1.js';
 
@@ -28,16 +29,17 @@ export interface DatabaseStats {
 }
 
 /**
- * What a board process counted: SQL statements its objects ran on their own storage, and what they sent the
- * D1 primary (their starts and flushes).
+ * What a board process counted: its objects' starts (a new instance: the first, or after an eviction), the SQL
+ * statements they ran on their own storage, and what they sent the D1 primary (their starts and flushes).
  */
 export interface BoardStats {
+  starts: number;
   statements: number;
   sent: Sent;
 }
 
 const database: DatabaseStats = { roundTrips: 0, statements: 0, flushBatches: 0, flushRows: 0 };
-const boards: BoardStats = { statements: 0, sent: { roundTrips: 0, statements: 0 } };
+const boards: BoardStats = { starts: 0, statements: 0, sent: { roundTrips: 0, statements: 0 } };
 
 /** A board's flush: drizzle's json_each insert of a batch of solves (src/db/json-rows.ts). */
 const FLUSH_INSERT = /^insert into "submissions" .* from json_each\(/s;
@@ -106,15 +108,36 @@ function countStatements(ctx: DurableObjectState): void {
 export class PuzzleDesk extends ServiceDesk {
   constructor(ctx: DurableObjectState, env: SplitEnv) {
     countStatements(ctx);
+    boards.starts += 1;
     super(ctx, remoteEnv(env, env.PRIMARY, boards.sent));
   }
+}
+
+/**
+ * `GET /touch?puzzle=<id>&shards=<K>` on the board process: one call to each of the puzzle's boards, which
+ * starts it or keeps it in memory. Deployed, traffic keeps a live puzzle's board in memory (an idle object
+ * is evicted after 70–140 s); the bench's puzzles take turns, so it touches the idle ones between theirs.
+ */
+async function touch(env: SplitEnv, url: URL): Promise<Response> {
+  const puzzleId = url.searchParams.get('puzzle') ?? '';
+  const shards = Number(url.searchParams.get('shards') ?? '1');
+  // Bound to the service's class in the board process; src/env.ts does not name it.
+  const namespace = env.PUZZLE_DESK as unknown as DurableObjectNamespace<ServiceDesk>;
+  await Promise.all(
+    allShards(shards).map((shard) =>
+      namespace.get(namespace.idFromName(shardName(puzzleId, shard))).pageFacts(puzzleId, null, shard),
+    ),
+  );
+  return Response.json({ touched: shards });
 }
 
 export default {
   fetch(request, env, ctx) {
     if (env.SPLIT_ROLE === 'worker') return service.fetch(request, remoteEnv(env, env.REPLICA), ctx);
     if (env.SPLIT_ROLE === 'floor') return floor.fetch(request, env, ctx);
-    if (new URL(request.url).pathname !== '/stats') return new Response('not found', { status: 404 });
+    const url = new URL(request.url);
+    if (env.SPLIT_ROLE === 'boards' && url.pathname === '/touch') return touch(env, url);
+    if (url.pathname !== '/stats') return new Response('not found', { status: 404 });
     return Response.json(env.SPLIT_ROLE === 'database' ? database : boards);
   },
 } satisfies ExportedHandler<SplitEnv>;

@@ -63,6 +63,8 @@ export interface SplitJson {
   growth: { solve: number; page: number };
   /** A player with a year of history's CPU per solve (all processes) ÷ a new player's, on the boards. */
   veteranCpuPerNew: number;
+  /** Board CPU of one start (after an eviction) of the board with 100,000 prior solvers, ms; null: not seen. */
+  boardStartMs: number | null;
 }
 
 /** The per-round figures the JSON summarises (one entry per round in each list). */
@@ -80,7 +82,7 @@ export interface SplitRounds {
   veteranCpuPerNew: number[];
 }
 
-export function splitJson(r: SplitRounds): SplitJson {
+export function splitJson(r: SplitRounds, boardStartMs: number | null): SplitJson {
   return {
     rounds: r.fresh.length,
     fresh: series(r.fresh),
@@ -96,5 +98,6 @@ export function splitJson(r: SplitRounds): SplitJson {
     pageCpuPerBare: { boards: median(r.pageCpuPerBare.boards), direct: median(r.pageCpuPerBare.direct) },
     growth: { solve: median(r.growth.solve), page: median(r.growth.page) },
     veteranCpuPerNew: median(r.veteranCpuPerNew),
+    boardStartMs,
   };
 }

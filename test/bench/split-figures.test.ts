@@ -34,7 +34,7 @@ describe('the split bench figures', () => {
       growth: { solve: [0.01, 0.03, 0.02], page: [0, 0.1, 0.05] },
       veteranCpuPerNew: [1.1, 1.3, 1.2],
     };
-    expect(splitJson(rounds)).toEqual({
+    expect(splitJson(rounds, 120)).toEqual({
       rounds: 3,
       fresh: { ratios: [5, 4, 6], median: 5 },
       hot: { ratios: [11, 10, 12], median: 11 },
@@ -46,6 +46,7 @@ describe('the split bench figures', () => {
       pageCpuPerBare: { boards: 4, direct: 25 },
       growth: { solve: 0.02, page: 0.05 },
       veteranCpuPerNew: 1.2,
+      boardStartMs: 120,
     });
   });
 
