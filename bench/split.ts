@@ -31,7 +31,7 @@ import {
   type SplitRounds,
   splitJson,
 } from './split/figures.js';
-import { benchPlayerId, sudokuSubmissions } from './support/bench-players.js';
+import { benchPlayerId, sudokuSubmissionsOf } from './support/bench-players.js';
 import type { RankedSubmission } from './support/ranked-submission.js';
 import { type LoadPuzzle, seedDay } from './support/seed-day.js';
 import { median, ms, table } from './support/stats.js';
@@ -56,12 +56,18 @@ const PRIOR_SOLVERS = 100_000;
 const SMALL_PRIOR = 1_000;
 /** Players with a solve in the middle of both puzzles with prior solvers, each reading both boards' pages. */
 const VIEWERS = 200;
-/** Days of history of every viewer, and how many of them solve the fresh puzzle on the boards each round. */
+/**
+ * Days of history of every viewer, and how many of them solve the fresh puzzle on the boards each round: as
+ * many as the new players they are compared with, so that a run's fixed costs (its last, partial flush)
+ * weigh the same on both.
+ */
 const HISTORY_DAYS = 365;
-const VETERANS = 100;
+const VETERANS = SOLVES;
 /** The viewers seeded: enough for each round's veterans to be players who have not solved it yet. */
 const SEEDED_VIEWERS = Math.max(VIEWERS, ROUNDS * VETERANS);
 const K4 = 4;
+/** The puzzles the solves go to: fresh, 100,000 prior solvers, K = 4 shards, 1,000 prior solvers. */
+const PUZZLES = 4;
 /** 16 characters, as a token id must be. */
 const TOKEN_ID = 'split-bench-0001';
 /** As bench/http.ts: the sessions started this long before the load, the logs' last move later. */
@@ -441,10 +447,18 @@ export async function run(): Promise<void> {
       path.join(ROOT, 'bench/baseline-worker/wrangler.toml'),
       own('bench-split-bare'),
     );
+    // Each puzzle's own players, so that each solves once on the boards: the bench's replica is a copy
+    // that never catches up, where a deployed one lags the primary by moments, and a player's second solve
+    // would be judged on the rating row its first one had already moved (a catch-up D1 seldom needs).
     const players = ROUNDS * SOLVES;
+    const prober = PUZZLES * players;
+    const ownPlayers = (n: number, extra = 0) => [
+      ...Array.from({ length: players }, (_, i) => n * players + i),
+      ...Array.from({ length: 1 + extra }, (_, i) => prober + i),
+    ];
     const state = own('bench-split-state');
     const seeded = await seedDay(appConfig, state, {
-      players,
+      players: prober,
       tokenId: TOKEN_ID,
       priorSolvers: PRIOR_SOLVERS,
       sessionAgeMs: SESSION_AGE_MS,
@@ -461,17 +475,17 @@ export async function run(): Promise<void> {
       Array.from({ length: VIEWERS }, (_, v) =>
         playerToken(
           { current: DEV_SECRETS.TOKEN_SECRET },
-          benchPlayerId(players + 1 + v) as PlayerId,
+          benchPlayerId(prober + 1 + v) as PlayerId,
           TOKEN_ID,
         ),
       ),
     );
     const solving = { tokenId: TOKEN_ID, sessionAgeMs: SESSION_AGE_MS, logEndMs: LOG_END_MS };
     const submissions = {
-      fresh: await sudokuSubmissions(puzzles.fresh, players + SEEDED_VIEWERS, solving),
-      hot: await sudokuSubmissions(puzzles.hot, players, solving),
-      k4: await sudokuSubmissions(puzzles.k4, players, solving),
-      small: await sudokuSubmissions(puzzles.small, players, solving),
+      fresh: await sudokuSubmissionsOf(puzzles.fresh, ownPlayers(0, SEEDED_VIEWERS), solving),
+      hot: await sudokuSubmissionsOf(puzzles.hot, ownPlayers(1), solving),
+      k4: await sudokuSubmissionsOf(puzzles.k4, ownPlayers(2), solving),
+      small: await sudokuSubmissionsOf(puzzles.small, ownPlayers(3), solving),
     };
 
     const direct = await topology(config, 'direct', state, registry, dirs, servers);
@@ -495,7 +509,8 @@ export async function run(): Promise<void> {
     );
     servers.push(floorWorker);
 
-    // The probe is the last player: each path's first solve of each puzzle, which also starts the boards.
+    // The probe is the player after each list's own: its first solve of each puzzle on each path, which
+    // also starts the boards.
     const probeOf = (list: RankedSubmission[]) => list[players] as RankedSubmission;
     await probe(direct.worker.url, puzzles.fresh, probeOf(submissions.fresh), 1);
     await probe(direct.worker.url, puzzles.hot, probeOf(submissions.hot), PRIOR_SOLVERS + SEEDED_VIEWERS + 1);

@@ -31,9 +31,22 @@ export interface BenchSolving {
 }
 
 /** Players 0 to `last`'s first ranked submissions of a sudoku, in order, each log paced on its own seed. */
-export async function sudokuSubmissions(
+export function sudokuSubmissions(
   puzzle: { id: string; puzzle: unknown },
   last: number,
+  solving: BenchSolving,
+): Promise<RankedSubmission[]> {
+  return sudokuSubmissionsOf(
+    puzzle,
+    Array.from({ length: last + 1 }, (_, i) => i),
+    solving,
+  );
+}
+
+/** The first ranked submissions of a sudoku by the players numbered `players`, in that order. */
+export async function sudokuSubmissionsOf(
+  puzzle: { id: string; puzzle: unknown },
+  players: readonly number[],
   solving: BenchSolving,
 ): Promise<RankedSubmission[]> {
   const sudoku = engineFor('sudoku');
@@ -41,7 +54,7 @@ export async function sudokuSubmissions(
   const solution = sudoku.solve(parsed, { maxSolutions: 1 }).solutions[0];
   const steps = sudoku.stepsTo(parsed, solution);
   const out: RankedSubmission[] = [];
-  for (let i = 0; i <= last; i++) {
+  for (const i of players) {
     out.push(
       await rankedSubmission(
         { current: DEV_SECRETS.TOKEN_SECRET },
