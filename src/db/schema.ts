@@ -396,8 +396,26 @@ export const submissions = sqliteTable(
     index('submissions_signals')
       .on(t.createdAt)
       .where(sql`${t.hugsFloor} = 1 or ${t.earlyElite} = 1 or ${t.ramp} = 1`),
-    /** A player's ranked paces at one kind and level, newest first (src/fairplay/pace-history.ts). */
-    index('submissions_player_level_paces').on(t.playerId, t.kind, t.level, t.id).where(sql`${t.ranked} = 1`),
+    /**
+     * A player's ranked paces at one kind and level, newest first (src/fairplay/pace-history.ts), covering
+     * what the judging read takes of them: a player's solves lie one a day across the table, so without the
+     * columns here (`ranked` too, which SQLite needs to see for a partial index to cover) each of the
+     * window's solves is a page of its own to read.
+     */
+    index('submissions_player_level_paces')
+      .on(
+        t.playerId,
+        t.kind,
+        t.level,
+        t.id,
+        t.status,
+        t.createdAt,
+        t.countedMs,
+        t.benchmarkSeconds,
+        t.counted,
+        t.ranked,
+      )
+      .where(sql`${t.ranked} = 1`),
     /** A player's history, newest first. */
     index('submissions_player_history').on(t.playerId, t.id),
     /** A date's daily board: every counted solve of the date by player, with its score (read from the index alone). */

@@ -233,8 +233,18 @@ const linesOf = cachedStatement<ReadValues, Lines[]>((db) =>
     .where(and(eq(benchmarks.kind, at.kind), eq(benchmarks.level, at.level)))
     .limit(1),
 );
-const levelSolvesOf = cachedStatement<ReadValues, { pace: number; counted: boolean }[]>((db) =>
-  db
+/**
+ * A player's ranked, unvoided paces at one kind and level since `since`, newest first, at most HISTORY_SOLVES:
+ * read from the covering index `submissions_player_level_paces` alone.
+ */
+export function levelPacesQuery(
+  db: Db,
+  playerId: Param<string>,
+  kind: Param<Kind>,
+  level: Param<Level>,
+  since: Param<string>,
+) {
+  return db
     .select({
       pace: sql<number>`${submissions.countedMs} / 1000.0 / ${submissions.benchmarkSeconds}`,
       counted: submissions.counted,
@@ -242,16 +252,19 @@ const levelSolvesOf = cachedStatement<ReadValues, { pace: number; counted: boole
     .from(submissions)
     .where(
       and(
-        eq(submissions.playerId, at.playerId),
-        eq(submissions.kind, at.kind),
-        eq(submissions.level, at.level),
+        eq(submissions.playerId, playerId),
+        eq(submissions.kind, kind),
+        eq(submissions.level, level),
         isRanked,
         sql`${submissions.status} <> 'voided'`,
-        gte(submissions.createdAt, at.historySince),
+        gte(submissions.createdAt, since),
       ),
     )
     .orderBy(desc(submissions.id))
-    .limit(HISTORY_SOLVES),
+    .limit(HISTORY_SOLVES);
+}
+const levelSolvesOf = cachedStatement<ReadValues, { pace: number; counted: boolean }[]>((db) =>
+  levelPacesQuery(db, at.playerId, at.kind, at.level, at.historySince),
 );
 const paceSignalsOf = cachedStatement<ReadValues, SubmissionState['paceSignals']>((db) =>
   db

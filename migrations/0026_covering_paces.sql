@@ -1,0 +1,2 @@
+DROP INDEX `submissions_player_level_paces`;--> statement-breakpoint
+CREATE INDEX `submissions_player_level_paces` ON `submissions` (`player_id`,`kind`,`level`,`id`,`status`,`created_at`,`counted_ms`,`benchmark_seconds`,`counted`,`ranked`) WHERE "submissions"."ranked" = 1;
