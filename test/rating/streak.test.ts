@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { FREEZE_EVERY, MAX_FREEZES, streaks } from '../../src/rating/streak.js';
 
@@ -34,6 +35,17 @@ describe('streaks', () => {
     expect(streaks(['2027-12-31', '2028-01-01'], '2028-01-01').current).toBe(2);
     expect(streaks(['2028-02-28', '2028-02-29', '2028-03-01'], '2028-03-01').current).toBe(3);
     expect(streaks(['2027-02-28', '2027-03-01'], '2027-03-01').current).toBe(2);
+  });
+
+  it('counts any calendar day and the next as a run of two, and a day between them as a break', () => {
+    const iso = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 2_900_000 }), (n) => {
+        const day = Date.UTC(1970, 0, 1) + n * 86_400_000;
+        expect(streaks([iso(day), iso(day + 86_400_000)], iso(day + 86_400_000)).current).toBe(2);
+        expect(streaks([iso(day), iso(day + 2 * 86_400_000)], iso(day + 2 * 86_400_000)).best).toBe(1);
+      }),
+    );
   });
 
   it('accepts dates in any order and repeated', () => {
