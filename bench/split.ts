@@ -12,8 +12,9 @@
  * with 100,000 prior solvers, the boards on a fresh puzzle made with K = 4 shards and on a puzzle with 1,000
  * prior solvers (for the growth of CPU per solve), then 200 players' uncached first pages of 50 of the
  * puzzles with 1,000 and 100,000 prior solvers on both paths (each player has a solve in their middle).
- * Each path has its own primary and replica, seeded from one state. `SPLIT_ROUNDS` rounds (3 by default) of `SPLIT_SOLVES` solves
- * per path and puzzle (400); `--json` adds the summary as one JSON object on the last line. BENCHMARKS.md,
+ * Each path has its own primary and replica, seeded from one state. A first round warms every process's code
+ * and is not counted; then `SPLIT_ROUNDS` rounds (3 by default) of `SPLIT_SOLVES` solves per path and
+ * puzzle (400); `--json` adds the summary as one JSON object on the last line. BENCHMARKS.md,
  * "split", says how to read it.
  */
 import { cpSync, readFileSync, writeFileSync } from 'node:fs';
@@ -46,6 +47,9 @@ import {
 } from './support/wrangler.js';
 
 const ROUNDS = Math.max(1, Number(process.env.SPLIT_ROUNDS ?? 3) || 3);
+/** A first round, not counted, that runs every path's code before the measured ones (its JIT's warm-up). */
+const WARMUP_ROUNDS = 1;
+const ALL_ROUNDS = WARMUP_ROUNDS + ROUNDS;
 /** Ranked solves sent per path, puzzle and round, this many at a time. */
 const SOLVES = Math.max(1, Number(process.env.SPLIT_SOLVES ?? 400) || 400);
 const CONCURRENCY = 16;
@@ -64,7 +68,7 @@ const VIEWERS = 200;
 const HISTORY_DAYS = 365;
 const VETERANS = SOLVES;
 /** The viewers seeded: enough for each round's veterans to be players who have not solved it yet. */
-const SEEDED_VIEWERS = Math.max(VIEWERS, ROUNDS * VETERANS);
+const SEEDED_VIEWERS = Math.max(VIEWERS, ALL_ROUNDS * VETERANS);
 const K4 = 4;
 /** The puzzles the solves go to: fresh, 100,000 prior solvers, K = 4 shards, 1,000 prior solvers. */
 const PUZZLES = 4;
@@ -450,7 +454,7 @@ export async function run(): Promise<void> {
     // Each puzzle's own players, so that each solves once on the boards: the bench's replica is a copy
     // that never catches up, where a deployed one lags the primary by moments, and a player's second solve
     // would be judged on the rating row its first one had already moved (a catch-up D1 seldom needs).
-    const players = ROUNDS * SOLVES;
+    const players = ALL_ROUNDS * SOLVES;
     const prober = PUZZLES * players;
     const ownPlayers = (n: number, extra = 0) => [
       ...Array.from({ length: players }, (_, i) => n * players + i),
@@ -535,7 +539,7 @@ export async function run(): Promise<void> {
 
     const rounds: Round[] = [];
     const t1 = Date.now();
-    for (let r = 0; r < ROUNDS; r++) {
+    for (let r = 0; r < ALL_ROUNDS; r++) {
       const slice = (list: RankedSubmission[]) =>
         list.slice(r * SOLVES, (r + 1) * SOLVES).map((s, i) => ({ s, player: r * SOLVES + i }));
       const bareBefore = bare.cpuMs();
@@ -567,7 +571,7 @@ export async function run(): Promise<void> {
           hot: await measuredPages(boards, puzzles.hot, viewerTokens),
         },
       };
-      rounds.push({
+      const round: Round = {
         bareCpuMs,
         pages,
         floorCpuMs,
@@ -579,7 +583,8 @@ export async function run(): Promise<void> {
           small: boardsSmall,
           veterans: boardsVeterans,
         },
-      });
+      };
+      if (r >= WARMUP_ROUNDS) rounds.push(round);
     }
     await warm.stop();
     const loadS = (Date.now() - t1) / 1000;
@@ -598,7 +603,7 @@ function report(
   asJson: boolean,
 ): void {
   console.log(
-    `${rounds.length} rounds, ${SOLVES} ranked solves per path and puzzle each, ${CONCURRENCY} at a time; ` +
+    `${rounds.length} rounds after ${WARMUP_ROUNDS} not counted, ${SOLVES} ranked solves per path and puzzle each, ${CONCURRENCY} at a time; ` +
       `set up in ${times.setupS.toFixed(0)} s, loaded in ${times.loadS.toFixed(0)} s.\n`,
   );
   const rows = rounds.flatMap((round, i) => {
