@@ -158,13 +158,19 @@ export class PuzzleDesk extends DurableObject<Env> {
   private flushedRating: PuzzleRatingState | undefined;
   /** Undefined until the board has been started from D1 by its first solve. */
   private puzzle: PuzzleState | undefined;
-  private unflushed = 0;
   /**
    * The last arrival number D1 holds with everything before it (solves are copied in arrival order): one
    * watermark instead of a flag on each solve, carried to storage by the next solve (SavedState), so that a
    * flush writes nothing to the board's own storage.
    */
   private flushedThrough = 0;
+  /**
+   * The solves D1 does not have yet: every one after the watermark, whose arrival numbers follow on from it
+   * (a board started from D1 holds D1's solves up to its watermark, and numbers its own after them).
+   */
+  private get unflushed(): number {
+    return this.lastSeq - this.flushedThrough;
+  }
   private alarmSet = false;
   /** A start or reload from D1 in progress: solves wait for it. */
   private loading: Promise<void> | undefined;
@@ -218,7 +224,6 @@ export class PuzzleDesk extends DurableObject<Env> {
     }
     if (counted) this.times.add(countedMs, seat.seq);
     this.peak.add(row.createdAt);
-    this.unflushed++;
     this.wait({ seq: seat.seq, row, ownGame });
     this.scheduleFlush();
     return {
@@ -502,14 +507,12 @@ export class PuzzleDesk extends DurableObject<Env> {
     this.times.clear();
     this.seats.clear();
     this.lastSeq = 0;
-    this.unflushed = 0;
     // Rows as arrays, not objects: a board of 100,000 solves reads them all at each start.
     const rows = this.sql.exec('select seq, player_id, counted_ms, counted from solves order by seq').raw();
     for (const [seq, playerId, countedMs, counted] of rows as Iterable<[number, string, number, number]>) {
       const seat: Seat = { seq, countedMs, counted: counted === 1 };
       this.seats.set(playerId, seat);
       if (seat.counted) this.times.add(seat.countedMs, seat.seq);
-      if (seat.seq > this.flushedThrough) this.unflushed++;
       this.lastSeq = seat.seq;
     }
     // Waiting solves are read back by the flush; those stored from now on are kept in memory too.
@@ -814,15 +817,11 @@ export class PuzzleDesk extends DurableObject<Env> {
     if (!puzzle) return 0;
     const db = this.db();
     let copied = 0;
-    // Until nothing is left unflushed, solves that arrived during a batch's trip included; the count saves
-    // a last select that would find nothing.
+    // Until nothing is left unflushed, solves that arrived during a batch's trip included.
     while (this.unflushed > 0) {
       const pending = this.nextBatch();
       const last = pending.at(-1);
-      if (!last) {
-        this.unflushed = 0;
-        break;
-      }
+      if (!last) break;
       const rows = pending.map((p) => p.row);
       const shared = this.place.shards > 1;
       // One shard writes the puzzle's rating in its batch, from D1's as its last flush left it.
@@ -850,7 +849,6 @@ export class PuzzleDesk extends DurableObject<Env> {
       this.flushedThrough = last.seq;
       this.markUnsaved = true;
       this.waiting?.splice(0, pending.length);
-      this.unflushed -= pending.length;
       if (this.unflushed === 0) this.waiting = [];
       copied += pending.length;
     }
