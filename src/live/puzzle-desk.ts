@@ -681,6 +681,7 @@ export class PuzzleDesk extends DurableObject<Env> {
    * the solves and D1's rating of the puzzle after them.
    */
   private savePuzzle(puzzle: PuzzleState): void {
+    const state = this.stateNow(puzzle);
     this.sql.exec(
       `insert into puzzle (id, puzzle_id, rating, established_games, through_seq, flushed_through, flushed_rating)
        values (1, ?, ?, ?, ?, ?, ?)
@@ -688,13 +689,23 @@ export class PuzzleDesk extends DurableObject<Env> {
          through_seq = excluded.through_seq, flushed_through = excluded.flushed_through,
          flushed_rating = excluded.flushed_rating`,
       puzzle.puzzleId,
-      JSON.stringify(puzzle.rating),
-      puzzle.establishedGames,
+      JSON.stringify(state.rating),
+      state.establishedGames,
       this.lastSeq,
-      this.flushedThrough,
-      this.flushedRating ? JSON.stringify(this.flushedRating) : null,
+      state.flushedThrough,
+      state.flushedRating && JSON.stringify(state.flushedRating),
     );
     this.markUnsaved = false;
+  }
+
+  /** What a restart would resume from now, but for how far the rating has played (SavedState's `throughSeq`). */
+  private stateNow(puzzle: PuzzleState): Omit<SavedState, 'throughSeq'> {
+    return {
+      rating: puzzle.rating,
+      establishedGames: puzzle.establishedGames,
+      flushedThrough: this.flushedThrough,
+      flushedRating: this.flushedRating ?? null,
+    };
   }
 
   /**
@@ -703,15 +714,7 @@ export class PuzzleDesk extends DurableObject<Env> {
    */
   private insertSolve(row: LiveSolveRow, ownGame: OwnGameRating | null): number {
     const seq = this.lastSeq + 1;
-    const puzzle = this.puzzle as PuzzleState;
-    const mark: Omit<SavedState, 'throughSeq'> | null = this.markUnsaved
-      ? {
-          rating: puzzle.rating,
-          establishedGames: puzzle.establishedGames,
-          flushedThrough: this.flushedThrough,
-          flushedRating: this.flushedRating ?? null,
-        }
-      : null;
+    const mark = this.markUnsaved ? this.stateNow(this.puzzle as PuzzleState) : null;
     this.sql.exec(
       'insert into solves (seq, player_id, counted_ms, counted, row, own_game, mark) values (?, ?, ?, ?, ?, ?, ?)',
       seq,
