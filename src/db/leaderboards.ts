@@ -74,13 +74,14 @@ export async function puzzleBoardPage(
     limit: number;
     viewerId: string | null;
     scope: BoardScope;
-    /** Only with everyone's board of a live puzzle. */
+    /**
+     * Only with everyone's board of a live puzzle (a scope's ranks are within it, the board's the whole
+     * crowd's): `livePageFacts` gives none for a scope.
+     */
     live?: LiveBoardFacts;
   },
 ): Promise<PuzzleBoardPage> {
-  const { after, limit, viewerId } = page;
-  // A scope's ranks are within it: the board's are the whole crowd's.
-  const live = page.scope.kind === 'global' ? page.live : undefined;
+  const { after, limit, viewerId, live } = page;
   const source = scopedSolves(page.scope);
   const onPuzzle = and(eq(submissions.puzzleId, puzzleId), isCounted, source.where);
   // A row value, so that the index seeks to the cursor instead of reading the board from its start.
