@@ -1,7 +1,7 @@
 import { runInDurableObject } from 'cloudflare:test';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { appAt } from '../support/app.js';
-import { copyPuzzle, d1Number, deskOf, judgedSolve, newPlayers } from '../support/live.js';
+import { d1Number, judgedSolve, newBoard } from '../support/live.js';
 
 const date = '2026-11-29';
 
@@ -69,10 +69,8 @@ function migrated(instance: unknown, sql: SqlStorage) {
 
 describe("a board's own storage made before solves kept their players' ratings (schema 1)", () => {
   it('is migrated, and its waiting solve reaches D1 with its rating caught up from there', async () => {
-    const puzzleId = `${date}:sudoku:schema-one`;
-    await copyPuzzle(`${date}:sudoku:easy`, puzzleId);
-    const [player = ''] = await newPlayers(1);
-    const board = deskOf(puzzleId);
+    const { puzzleId, board, players } = await newBoard(date, 'schema-one', 1);
+    const [player = ''] = players;
     await board.submit(judgedSolve(puzzleId, player, 120_000));
     const storage = await runInDurableObject(board, (instance, state) => {
       // Back to schema 1, the solve still waiting, then started again as a deployed board is.
@@ -99,10 +97,8 @@ describe("a board's own storage made before solves kept their players' ratings (
 
 describe("a board's own storage that flagged each solve D1 holds (schema 2)", () => {
   it('keeps how far D1 has its solves as one mark: only the waiting solve is copied', async () => {
-    const puzzleId = `${date}:sudoku:schema-two`;
-    await copyPuzzle(`${date}:sudoku:easy`, puzzleId);
-    const [first = '', second = ''] = await newPlayers(2);
-    const board = deskOf(puzzleId);
+    const { puzzleId, board, players } = await newBoard(date, 'schema-two', 2);
+    const [first = '', second = ''] = players;
     await board.submit(judgedSolve(puzzleId, first, 120_000));
     expect(await board.flush()).toBe(1);
     await board.submit(judgedSolve(puzzleId, second, 130_000));
@@ -120,10 +116,8 @@ describe("a board's own storage that flagged each solve D1 holds (schema 2)", ()
 
 describe("a board's own storage with a player index, a time index and fields apart (schema 4)", () => {
   it('keeps one row a solve and no index, and answers as before: the started and the waiting solve alike', async () => {
-    const puzzleId = `${date}:sudoku:schema-four`;
-    await copyPuzzle(`${date}:sudoku:easy`, puzzleId);
-    const [first = '', second = ''] = await newPlayers(2);
-    const board = deskOf(puzzleId);
+    const { puzzleId, board, players } = await newBoard(date, 'schema-four', 2);
+    const [first = '', second = ''] = players;
     await board.submit(judgedSolve(puzzleId, first, 120_000));
     // Started again from D1 (as after a moderator's change): the first solve's row is D1's.
     await board.reload();

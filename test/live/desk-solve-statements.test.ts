@@ -2,7 +2,7 @@ import { runInDurableObject } from 'cloudflare:test';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { PuzzleDesk } from '../../src/live/puzzle-desk.js';
 import { appAt } from '../support/app.js';
-import { copyPuzzle, deskOf, establishedSolve, judgedSolve, newPlayers } from '../support/live.js';
+import { boardNumber, establishedSolve, judgedSolve, newBoard } from '../support/live.js';
 
 const date = '2026-11-29';
 
@@ -49,10 +49,8 @@ function statementsOf(
 
 describe("a one-shard board's own storage", () => {
   it('takes one SQL statement to store a new clean solve and answer its rank', async () => {
-    const puzzleId = `${date}:sudoku:one-statement`;
-    await copyPuzzle(`${date}:sudoku:easy`, puzzleId);
-    const [first = '', second = '', third = ''] = await newPlayers(3);
-    const board = deskOf(puzzleId);
+    const { puzzleId, board, players } = await newBoard(date, 'one-statement', 3);
+    const [first = '', second = '', third = ''] = players;
     // The first solve starts the board from D1; the next ones are counted.
     await board.submit(judgedSolve(puzzleId, first, 150_000));
     const counts = [];
@@ -66,44 +64,31 @@ describe("a one-shard board's own storage", () => {
   });
 
   it('runs no SQL statement of its own to copy a batch to D1: the next solve carries the watermark', async () => {
-    const puzzleId = `${date}:sudoku:flush-statements`;
-    await copyPuzzle(`${date}:sudoku:easy`, puzzleId);
-    const [first = '', second = '', third = ''] = await newPlayers(3);
-    const board = deskOf(puzzleId);
+    const { puzzleId, board, players } = await newBoard(date, 'flush-statements', 3);
+    const [first = '', second = '', third = ''] = players;
     await board.submit(judgedSolve(puzzleId, first, 150_000));
     await board.submit(judgedSolve(puzzleId, second, 140_000));
     expect(await statementsOf(board, (desk) => desk.flush())).toBe(0);
     expect(await statementsOf(board, (desk) => desk.submit(judgedSolve(puzzleId, third, 130_000)))).toBe(1);
-    const carried = await runInDurableObject(board, (_desk, state) =>
-      state.storage.sql
-        .exec<{ n: number }>(
-          "select json_extract(mark, '$.flushedThrough') as n from solves where player_id = ?",
-          third,
-        )
-        .one(),
+    const carried = await boardNumber(
+      board,
+      "select json_extract(mark, '$.flushedThrough') as n from solves where player_id = ?",
+      third,
     );
-    expect(carried.n).toBe(2);
+    expect(carried).toBe(2);
   });
 
   it('saves the watermark in one SQL statement from its alarm when no solve followed the flush', async () => {
-    const puzzleId = `${date}:sudoku:idle-statements`;
-    await copyPuzzle(`${date}:sudoku:easy`, puzzleId);
-    const [first = ''] = await newPlayers(1);
-    const board = deskOf(puzzleId);
+    const { puzzleId, board, players } = await newBoard(date, 'idle-statements', 1);
+    const [first = ''] = players;
     await board.submit(judgedSolve(puzzleId, first, 150_000));
     await board.flush();
     expect(await statementsOf(board, (desk) => desk.alarm())).toBe(1);
-    const saved = await runInDurableObject(board, (_desk, state) =>
-      state.storage.sql.exec<{ n: number }>('select flushed_through as n from puzzle').one(),
-    );
-    expect(saved.n).toBe(1);
+    expect(await boardNumber(board, 'select flushed_through as n from puzzle')).toBe(1);
   });
 
   it("rebuilds the puzzle's rating after a restart as the solves since its last flush left it", async () => {
-    const puzzleId = `${date}:sudoku:restart-rating`;
-    await copyPuzzle(`${date}:sudoku:easy`, puzzleId);
-    const players = await newPlayers(6);
-    const board = deskOf(puzzleId);
+    const { puzzleId, board, players } = await newBoard(date, 'restart-rating', 6);
     for (const [i, id] of players.slice(0, 3).entries())
       await board.submit(establishedSolve(puzzleId, id, 100_000 + i));
     await board.flush();

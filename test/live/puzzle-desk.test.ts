@@ -1,10 +1,19 @@
 import { env, runDurableObjectAlarm, runInDurableObject } from 'cloudflare:test';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { SubmissionResultSchema } from '../../src/contract/submission.js';
-import { FLUSH_ROWS } from '../../src/live/puzzle-desk.js';
+import { FLUSH_ROWS, type PuzzleDesk } from '../../src/live/puzzle-desk.js';
 import { appAt } from '../support/app.js';
 import { bodyOf } from '../support/json.js';
-import { copyPuzzle, d1Number, deskOf, judgedSolve, newPlayers, onDirect } from '../support/live.js';
+import {
+  boardNumber,
+  copyPuzzle,
+  d1Number,
+  deskOf,
+  judgedSolve,
+  newBoard,
+  newPlayers,
+  onDirect,
+} from '../support/live.js';
 import { later, register, solveStored, startPuzzle, submit, submitUnsettled } from '../support/play.js';
 import { countingTrips } from '../support/round-trips.js';
 
@@ -104,6 +113,17 @@ describe('a ranked submission on the live board', () => {
   });
 });
 
+/** Restarts a board (memory rebuilt from its storage alone) with its database seen through a trip counter. */
+async function restartCountingTrips(board: DurableObjectStub<PuzzleDesk>) {
+  const counted = countingTrips(env.DB);
+  await runInDurableObject(board, (instance) => {
+    const restarted = instance as unknown as { env: Cloudflare.Env; loadMemory(): void };
+    restarted.env = { ...restarted.env, DB: counted.d1 };
+    restarted.loadMemory();
+  });
+  return counted;
+}
+
 describe("the board's copy to D1", () => {
   it('adds nothing when a flush is replayed after D1 committed it but before the board recorded that', async () => {
     const puzzleId = `${date}:loop:easy`;
@@ -116,14 +136,10 @@ describe("the board's copy to D1", () => {
     const rating = await d1Number('select rating as n from puzzles where id = ?', puzzleId);
     // Stopped after D1's commit, before a solve or the alarm saved how far D1 has the solves: storage says
     // none, and a new instance rebuilds its memory from that, as after a restart.
-    const saved = await runInDurableObject(board, (instance, state) => {
-      const through = state.storage.sql
-        .exec<{ n: number }>('select flushed_through as n from puzzle')
-        .one().n;
+    expect(await boardNumber(board, 'select flushed_through as n from puzzle')).toBe(0);
+    await runInDurableObject(board, (instance) => {
       (instance as unknown as { loadMemory(): void }).loadMemory();
-      return through;
     });
-    expect(saved).toBe(0);
     const restarted = deskOf(puzzleId);
     expect(await restarted.flush()).toBe(1);
     expect(await rankedRows(puzzleId)).toBe(1);
@@ -155,21 +171,13 @@ describe("the board's copy to D1", () => {
   });
 
   it("after a restart copies its next batch in one round trip: D1's rating of the puzzle is its own", async () => {
-    const puzzleId = `${date}:sudoku:restarted`;
-    await copyPuzzle(`${date}:sudoku:easy`, puzzleId);
-    const board = deskOf(puzzleId);
-    const [first = '', second = ''] = await newPlayers(2);
+    const { puzzleId, board, players } = await newBoard(date, 'restarted', 2);
+    const [first = '', second = ''] = players;
     await board.submit(judgedSolve(puzzleId, first, 100_000));
     expect(await board.flush()).toBe(1);
     // Idle after its flush: the alarm saves how far D1 has the solves, with D1's rating after them.
     await runDurableObjectAlarm(board);
-    const counted = countingTrips(env.DB);
-    await runInDurableObject(board, (instance) => {
-      // A restart: memory rebuilt from storage alone, the database seen through the counter.
-      const restarted = instance as unknown as { env: Cloudflare.Env; loadMemory(): void };
-      restarted.env = { ...restarted.env, DB: counted.d1 };
-      restarted.loadMemory();
-    });
+    const counted = await restartCountingTrips(board);
     await board.submit(judgedSolve(puzzleId, second, 110_000));
     expect(await board.flush()).toBe(1);
     expect(counted.trips()).toBe(1);
@@ -177,19 +185,12 @@ describe("the board's copy to D1", () => {
   });
 
   it('after a restart copies only the solves since the watermark the first solve after a flush carried', async () => {
-    const puzzleId = `${date}:sudoku:carried`;
-    await copyPuzzle(`${date}:sudoku:easy`, puzzleId);
-    const board = deskOf(puzzleId);
-    const [first = '', second = '', third = ''] = await newPlayers(3);
+    const { puzzleId, board, players } = await newBoard(date, 'carried', 3);
+    const [first = '', second = '', third = ''] = players;
     await board.submit(judgedSolve(puzzleId, first, 100_000));
     expect(await board.flush()).toBe(1);
     await board.submit(judgedSolve(puzzleId, second, 105_000));
-    const counted = countingTrips(env.DB);
-    await runInDurableObject(board, (instance) => {
-      const restarted = instance as unknown as { env: Cloudflare.Env; loadMemory(): void };
-      restarted.env = { ...restarted.env, DB: counted.d1 };
-      restarted.loadMemory();
-    });
+    const counted = await restartCountingTrips(board);
     await board.submit(judgedSolve(puzzleId, third, 110_000));
     expect(await board.flush()).toBe(2);
     expect(counted.trips()).toBe(1);

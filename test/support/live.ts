@@ -1,4 +1,4 @@
-import { env } from 'cloudflare:test';
+import { env, runInDurableObject } from 'cloudflare:test';
 import type { Level } from '../../src/contract/kinds/index.js';
 import type { Kind } from '../../src/kinds/index.js';
 import { puzzleDesks } from '../../src/live/desks.js';
@@ -57,6 +57,28 @@ export async function copyPuzzle(fromId: string, toId: string): Promise<void> {
   )
     .bind(toId, toId.split(':')[2], fromId)
     .run();
+}
+
+/**
+ * A board of its own: a copy of `date`'s easy sudoku named `name` (`DATE:sudoku:NAME`) with nothing on it
+ * yet, and `players` new players.
+ */
+export async function newBoard(date: string, name: string, players: number) {
+  const puzzleId = `${date}:sudoku:${name}`;
+  await copyPuzzle(`${date}:sudoku:easy`, puzzleId);
+  return { puzzleId, board: deskOf(puzzleId), players: await newPlayers(players) };
+}
+
+/** One number a query of a board's own storage reads (`select … as n`). */
+export function boardNumber(
+  board: DurableObjectStub<PuzzleDesk>,
+  query: string,
+  ...values: SqlStorageValue[]
+): Promise<number> {
+  return runInDurableObject(
+    board,
+    (_desk, state) => state.storage.sql.exec<{ n: number }>(query, ...values).one().n,
+  );
 }
 
 /**
