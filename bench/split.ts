@@ -33,7 +33,7 @@ import {
   splitJson,
 } from './split/figures.js';
 import { benchPlayerId, sudokuSubmissionsOf } from './support/bench-players.js';
-import type { RankedSubmission } from './support/ranked-submission.js';
+import { type RankedSubmission, submissionHeaders } from './support/ranked-submission.js';
 import { type LoadPuzzle, seedDay } from './support/seed-day.js';
 import { median, ms, table } from './support/stats.js';
 import {
@@ -225,11 +225,7 @@ async function drive(
   await inParallel(list, async ({ s, player: i }) => {
     const res = await fetch(`${url}${puzzle.path}/submissions`, {
       method: 'POST',
-      headers: {
-        authorization: `Bearer ${s.token}`,
-        'content-type': 'application/json',
-        'cf-connecting-ip': `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`,
-      },
+      headers: submissionHeaders(s, i),
       body: s.body,
     });
     const text = await res.text();

@@ -8,7 +8,7 @@ import type { PlayerId } from '../../src/auth/player-token.js';
 import { DEV_SECRETS } from '../../src/config.js';
 import { engineFor } from '../../src/kinds/index.js';
 import { humanLog } from '../../test/support/logs.js';
-import { type RankedSubmission, rankedSubmission } from './ranked-submission.js';
+import { type RankedSubmission, rankedSubmission, submissionHeaders } from './ranked-submission.js';
 
 /** The bench's player `i`, as `benchPlayersSql` inserts it. */
 export const benchPlayerId = (i: number) =>
@@ -72,18 +72,7 @@ export async function sudokuSubmissionsOf(
   return out;
 }
 
-/**
- * autocannon's `request` carrying the `i`-th player's submission `s`: its token, its body, and an address of
- * its own (many players, many addresses: one address would meet the per-address limit, 429).
- */
+/** autocannon's `request` carrying the `i`-th player's submission `s` (`submissionHeaders`, its body). */
 export function submissionRequest(request: RawRequest, s: RankedSubmission, i: number): RawRequest {
-  return {
-    ...request,
-    headers: {
-      authorization: `Bearer ${s.token}`,
-      'content-type': 'application/json',
-      'cf-connecting-ip': `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`,
-    },
-    body: s.body,
-  };
+  return { ...request, headers: submissionHeaders(s, i), body: s.body };
 }

@@ -40,7 +40,7 @@ import {
   socialSeedSql,
   TYPICAL_FOLLOWER,
 } from './growth-social.js';
-import { type RankedSubmission, rankedSubmission } from './ranked-submission.js';
+import { type RankedSubmission, rankedSubmission, submissionHeaders } from './ranked-submission.js';
 
 interface BenchEnv extends Omit<Env, 'DB'> {
   DB1: D1Database;
@@ -583,12 +583,7 @@ async function measure(
         `/v1/puzzles/${path}/submissions`,
         {
           method: 'POST',
-          headers: {
-            Authorization: `Bearer ${s.token}`,
-            'content-type': 'application/json',
-            // Players come from many addresses; one address would meet the per-address limit (429).
-            'CF-Connecting-IP': `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`,
-          },
+          headers: submissionHeaders(s, i),
           body: s.body,
         },
         appEnv(env, db),

@@ -36,3 +36,15 @@ export async function rankedSubmission(secret: TokenSecret, s: SubmissionToSend)
     body: JSON.stringify({ solution: s.solution, log: s.log, elapsedMs: s.elapsedMs, startToken: start }),
   };
 }
+
+/**
+ * The headers of the `i`-th player's submission `s`: its token, and an address of its own (many players,
+ * many addresses: one address would meet the per-address limit, 429).
+ */
+export function submissionHeaders(s: RankedSubmission, i: number): Record<string, string> {
+  return {
+    authorization: `Bearer ${s.token}`,
+    'content-type': 'application/json',
+    'cf-connecting-ip': `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`,
+  };
+}
