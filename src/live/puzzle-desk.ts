@@ -25,6 +25,11 @@ import { allShards, shardName, shardOf } from './shards.js';
 export const FLUSH_ROWS = 100;
 /** How long the first solve not yet in D1 waits for others to share its batch (the alarm's delay). */
 export const FLUSH_DELAY_MS = 1000;
+/**
+ * After a flush that solves started has failed, they start no other for this long: while D1 is down, each
+ * solve would otherwise send it a batch. The alarm, which the runtime retries, copies them meanwhile.
+ */
+export const FLUSH_RETRY_MS = 5000;
 
 /** The board's SQLite schema: `PRAGMA user_version` is not available to Durable Objects, so a table keeps it. */
 const SCHEMA_VERSION = 5;
@@ -32,7 +37,7 @@ const SCHEMA_VERSION = 5;
  * At most this many solves waiting for D1 are also kept in memory, so a flush need not read them back; more
  * (D1 unreachable for long) are read from storage until the board has caught up.
  */
-const WAITING_IN_MEMORY = 10 * FLUSH_ROWS;
+export const WAITING_IN_MEMORY = 10 * FLUSH_ROWS;
 
 /** The player's side of a clean solve's game, as the Worker read it; the board adds the puzzle's side. */
 export type PlayerSide = Omit<SolveContext, 'puzzle' | 'puzzleEstablishedGames' | 'pendingPuzzleGames'>;
@@ -172,6 +177,8 @@ export class PuzzleDesk extends DurableObject<Env> {
     return this.lastSeq - this.flushedThrough;
   }
   private alarmSet = false;
+  /** Before this time (ms), solves start no flush: the last one they started failed (FLUSH_RETRY_MS). */
+  private flushRetryAt = 0;
   /** A start or reload from D1 in progress: solves wait for it. */
   private loading: Promise<void> | undefined;
   private flushing: Promise<number> | undefined;
@@ -802,9 +809,12 @@ export class PuzzleDesk extends DurableObject<Env> {
   }
 
   private scheduleFlush(): void {
-    if (this.unflushed >= FLUSH_ROWS) {
+    if (this.unflushed >= FLUSH_ROWS && Date.now() >= this.flushRetryAt) {
       // Not awaited: the answer does not wait for D1. A failure leaves the rows to the alarm.
-      this.flush().catch((error: unknown) => log('error', 'board flush failed', errorFields(error)));
+      this.flush().catch((error: unknown) => {
+        this.flushRetryAt = Date.now() + FLUSH_RETRY_MS;
+        log('error', 'board flush failed', errorFields(error));
+      });
     }
     this.setAlarm();
   }

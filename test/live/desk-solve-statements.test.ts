@@ -1,8 +1,13 @@
-import { runInDurableObject } from 'cloudflare:test';
+import { env, runInDurableObject } from 'cloudflare:test';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { PuzzleDesk } from '../../src/live/puzzle-desk.js';
+import {
+  FLUSH_RETRY_MS,
+  FLUSH_ROWS,
+  type PuzzleDesk,
+  WAITING_IN_MEMORY,
+} from '../../src/live/puzzle-desk.js';
 import { appAt } from '../support/app.js';
-import { boardNumber, establishedSolve, judgedSolve, newBoard } from '../support/live.js';
+import { boardNumber, d1Number, establishedSolve, judgedSolve, newBoard } from '../support/live.js';
 
 const date = '2026-11-29';
 
@@ -13,12 +18,31 @@ beforeAll(async () => {
 
 /** The parts of a board these tests look into. */
 interface Inside {
+  env: Cloudflare.Env;
   sql: SqlStorage;
   puzzle: unknown;
   loadMemory(): void;
 }
 
 const inside = (desk: unknown) => desk as Inside;
+
+/** Sets the board's D1 to `d1`, or to one that refuses every batch as an unreachable database does. */
+async function setBoardD1(board: DurableObjectStub<PuzzleDesk>, d1: 'unreachable' | D1Database) {
+  const refused = { batches: 0 };
+  const unreachable = new Proxy(env.DB, {
+    get(target, prop) {
+      if (prop !== 'batch') return Reflect.get(target, prop);
+      return () => {
+        refused.batches++;
+        return Promise.reject(new Error('D1 is unreachable'));
+      };
+    },
+  });
+  await runInDurableObject(board, (desk) => {
+    inside(desk).env = { ...env, DB: d1 === 'unreachable' ? unreachable : d1 };
+  });
+  return refused;
+}
 
 /** The SQL statements a board runs on its own storage while `act` runs inside it. */
 function statementsOf(
@@ -105,5 +129,42 @@ describe("a one-shard board's own storage", () => {
     // The solves since the flush moved the rating, and only memory holds it.
     expect((before as { rating: unknown }).rating).not.toEqual(saved);
     expect(after).toEqual(before);
+  });
+
+  it(`while D1 is down, sends it one batch per ${FLUSH_RETRY_MS} ms, not one at each solve`, async () => {
+    const solves = 2 * FLUSH_ROWS;
+    const { puzzleId, board, players } = await newBoard(date, 'retry', solves);
+    const [first = '', ...others] = players;
+    await board.submit(judgedSolve(puzzleId, first, 100_000));
+    const refused = await setBoardD1(board, 'unreachable');
+    // The alarm moved out of the way: only the flushes that waiting solves start try D1.
+    await runInDurableObject(board, (_desk, state) => state.storage.setAlarm(Date.now() + 600_000));
+    const outage = Date.now();
+    for (const [i, id] of others.entries()) await board.submit(judgedSolve(puzzleId, id, 100_001 + i));
+    expect(refused.batches).toBeGreaterThanOrEqual(1);
+    expect(refused.batches).toBeLessThanOrEqual(1 + Math.floor((Date.now() - outage) / FLUSH_RETRY_MS));
+  });
+
+  it(`keeps at most ${WAITING_IN_MEMORY} waiting solves in memory, reading more back from storage to copy them`, async () => {
+    const solves = WAITING_IN_MEMORY + 2;
+    const { puzzleId, board, players } = await newBoard(date, 'beyond-memory', solves + 1);
+    const [first = '', ...others] = players;
+    await board.submit(judgedSolve(puzzleId, first, 100_000));
+    await setBoardD1(board, 'unreachable');
+    await runInDurableObject(board, (_desk, state) => state.storage.setAlarm(Date.now() + 600_000));
+    for (const [i, id] of others.slice(0, solves - 1).entries())
+      await board.submit(judgedSolve(puzzleId, id, 100_001 + i));
+    await setBoardD1(board, env.DB);
+    const batches = Math.ceil(solves / FLUSH_ROWS);
+    expect(await statementsOf(board, (desk) => desk.flush())).toBe(batches);
+    expect(
+      await d1Number('select count(distinct player_id) as n from submissions where puzzle_id = ?', puzzleId),
+    ).toBe(solves);
+    // Caught up, the board keeps its waiting solves in memory again: a flush reads nothing back.
+    await board.submit(judgedSolve(puzzleId, others.at(-1) ?? '', 90_000));
+    expect(await statementsOf(board, (desk) => desk.flush())).toBe(0);
+    expect(
+      await d1Number('select count(*) as n from submissions where puzzle_id = ? and ranked = 1', puzzleId),
+    ).toBe(solves + 1);
   });
 });
