@@ -377,25 +377,30 @@ async function measured(
     t.board && boardBefore
       ? minusBoard(await getJson<BoardStats>(`${t.board.url}/stats`), boardBefore)
       : null;
-  const [worker = Number.NaN, primaryCpu = Number.NaN, replica = Number.NaN, boardCpu] = used;
   return {
     acknowledged,
     refused,
-    cpu: { worker, primary: primaryCpu, replica, ...(boardCpu !== undefined && { board: boardCpu }) },
+    cpu: pathCpu(used),
     primary,
     board,
     boardLoaded,
   };
 }
 
-/** The CPU of every process of a path per uncached page, the viewers each reading the puzzle's first page. */
-async function measuredPages(t: Topology, puzzle: LoadPuzzle, tokens: readonly string[]): Promise<number> {
+/** Each process's CPU, in `processesOf`'s order, as a path's. */
+function pathCpu(used: readonly number[]): PathCpu {
+  const [worker = Number.NaN, primary = Number.NaN, replica = Number.NaN, board] = used;
+  return { worker, primary, replica, ...(board !== undefined && { board }) };
+}
+
+/** Each process's CPU per uncached page, the viewers each reading the puzzle's first page. */
+async function measuredPages(t: Topology, puzzle: LoadPuzzle, tokens: readonly string[]): Promise<PathCpu> {
   const before = processesOf(t).map((p) => p.cpuMs());
   const answered = await drivePages(t.worker.url, puzzle, tokens);
   if (answered !== tokens.length)
     throw new Error(`${puzzle.path}: ${answered} of ${tokens.length} pages answered`);
   await settle();
-  return processesOf(t).reduce((sum, p, i) => sum + p.cpuMs() - (before[i] ?? 0), 0) / answered;
+  return pathCpu(processesOf(t).map((p, i) => (p.cpuMs() - (before[i] ?? 0)) / answered));
 }
 
 /** All of a path's processes' CPU per acknowledged solve. */
@@ -420,8 +425,8 @@ async function probe(url: string, puzzle: LoadPuzzle, s: RankedSubmission, solve
 
 interface Round {
   bareCpuMs: number;
-  /** All processes' CPU per uncached first page of 50, with 1,000 and 100,000 prior solvers. */
-  pages: { direct: { small: number; hot: number }; boards: { small: number; hot: number } };
+  /** Each process's CPU per uncached first page of 50, with 1,000 and 100,000 prior solvers. */
+  pages: { direct: { small: PathCpu; hot: PathCpu }; boards: { small: PathCpu; hot: PathCpu } };
   /** The floor Worker's CPU per acknowledged solve (its board's is not counted: the Worker is measured). */
   floorCpuMs: number;
   direct: { fresh: PathRun; hot: PathRun };
@@ -668,8 +673,8 @@ function report(
     boardCpuPerBare: rounds.map((r) => (r.boards.fresh.cpu.board ?? Number.NaN) / r.bareCpuMs),
     workerCpuPerFloor: rounds.map((r) => r.boards.fresh.cpu.worker / r.floorCpuMs),
     pageCpuPerBare: {
-      boards: rounds.map((r) => r.pages.boards.hot / r.bareCpuMs),
-      direct: rounds.map((r) => r.pages.direct.hot / r.bareCpuMs),
+      boards: rounds.map((r) => totalCpu(r.pages.boards.hot) / r.bareCpuMs),
+      direct: rounds.map((r) => totalCpu(r.pages.direct.hot) / r.bareCpuMs),
     },
     veteranCpuPerNew: rounds.map((r) => totalCpu(r.boards.veterans.cpu) / totalCpu(r.boards.fresh.cpu)),
     growth: {
@@ -681,8 +686,8 @@ function report(
       ),
       page: rounds.map((r) =>
         growthSlope(
-          { solvers: SMALL_PRIOR, cost: r.pages.boards.small },
-          { solvers: PRIOR_SOLVERS, cost: r.pages.boards.hot },
+          { solvers: SMALL_PRIOR, cost: totalCpu(r.pages.boards.small) },
+          { solvers: PRIOR_SOLVERS, cost: totalCpu(r.pages.boards.hot) },
         ),
       ),
     },
@@ -719,20 +724,39 @@ function report(
   );
   console.log(
     "\nAn uncached first page of 50 of a puzzle's board, read by 200 players each with a solve in its middle:" +
-      " CPU of all the path's processes per page, and ÷ the bare GET.\n",
+      " CPU of all the path's processes per page, ÷ the bare GET, and where the boards' page of 100,000 spends it.\n",
   );
   console.log(
     table(
-      ['round', 'bare GET ms', 'direct 1k', 'direct 100k', 'boards 1k', 'boards 100k', 'boards 100k ÷ bare'],
-      rounds.map((r, i) => [
-        String(i + 1),
-        ms(r.bareCpuMs),
-        ms(r.pages.direct.small),
-        ms(r.pages.direct.hot),
-        ms(r.pages.boards.small),
-        ms(r.pages.boards.hot),
-        `${(r.pages.boards.hot / r.bareCpuMs).toFixed(1)}×`,
-      ]),
+      [
+        'round',
+        'bare GET ms',
+        'direct 1k',
+        'direct 100k',
+        'boards 1k',
+        'boards 100k',
+        'boards 100k ÷ bare',
+        'Worker',
+        'primary',
+        'replica',
+        'board',
+      ],
+      rounds.map((r, i) => {
+        const hot = r.pages.boards.hot;
+        return [
+          String(i + 1),
+          ms(r.bareCpuMs),
+          ms(totalCpu(r.pages.direct.small)),
+          ms(totalCpu(r.pages.direct.hot)),
+          ms(totalCpu(r.pages.boards.small)),
+          ms(totalCpu(hot)),
+          `${(totalCpu(hot) / r.bareCpuMs).toFixed(1)}×`,
+          ms(hot.worker),
+          ms(hot.primary),
+          ms(hot.replica),
+          ms(hot.board ?? Number.NaN),
+        ];
+      }),
     ),
   );
   const met = (ok: boolean) => (ok ? '(met)' : '(**not met**)');

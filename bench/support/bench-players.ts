@@ -10,15 +10,27 @@ import { engineFor } from '../../src/kinds/index.js';
 import { humanLog } from '../../test/support/logs.js';
 import { type RankedSubmission, rankedSubmission, submissionHeaders } from './ranked-submission.js';
 
-/** The bench's player `i`, as `benchPlayersSql` inserts it. */
-export const benchPlayerId = (i: number) =>
-  `00000000-0000-4000-8000-${String(i).padStart(12, '0')}` as PlayerId;
+/**
+ * Where a bench player's id sorts: a multiplicative hash of its number (Knuth's), as 8 hex digits. Deployed,
+ * ids are random UUIDs, so a batch of new players' rows lands on as many pages of each per-player index as a
+ * batch of long-standing players' does; numbered ids in order would pack the new ones onto a few pages and
+ * make their writes look cheaper than they are.
+ */
+const ID_SPREAD = 2654435761;
+
+/** Bench player `i` of `group` ('8000' the bench's own players, '9000' other solvers). */
+export const benchPlayerId = (i: number, group = '8000') =>
+  `${((i * ID_SPREAD) % 2 ** 32).toString(16).padStart(8, '0')}-0000-4000-${group}-${String(i).padStart(12, '0')}` as PlayerId;
+
+/** `benchPlayerId` as SQL, of the number `i` (an SQL expression). */
+export const benchPlayerIdSql = (i: string, group = '8000') =>
+  `printf('%08x-0000-4000-${group}-%012d', ((${i}) * ${ID_SPREAD}) % 4294967296, ${i})`;
 
 /** SQL inserting players 0 to `last` (`benchPlayerId`), each holding the one token `tokenId`. */
 export function benchPlayersSql(last: number, tokenId: string): string {
   return `with recursive n(i) as (select 0 union all select i + 1 from n where i < ${last})
      insert into players (id, display_name, created_at)
-     select printf('00000000-0000-4000-8000-%012d', i), 'Player ' || i, '2026-01-01T00:00:00.000Z' from n;
+     select ${benchPlayerIdSql('i')}, 'Player ' || i, '2026-01-01T00:00:00.000Z' from n;
      insert into player_tokens (player_id, id, created_at, via)
      select id, '${tokenId}', created_at, 'register' from players`;
 }

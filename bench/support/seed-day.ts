@@ -4,7 +4,7 @@
  */
 import { getTableColumns } from 'drizzle-orm';
 import * as schema from '../../src/db/schema.js';
-import { benchPlayersSql } from './bench-players.js';
+import { benchPlayerIdSql, benchPlayersSql } from './bench-players.js';
 import { applyMigrations, executeSql, serveWorker } from './wrangler.js';
 
 export interface LoadPuzzle {
@@ -53,8 +53,7 @@ const SOLVE_COLUMNS = `puzzle_id, puzzle_date, kind, level, player_id, created_a
   established, streak_date, opponent_rating, opponent_deviation, puzzle_weight, player_weight`;
 
 /** A seeded player's id as SQL, `group` '8000' for the bench's players (benchPlayerId), '9000' for others. */
-const playerIdSql = (group: '8000' | '9000', i: string) =>
-  `printf('00000000-0000-4000-${group}-%012d', ${i})`;
+const playerIdSql = (group: '8000' | '9000', i: string) => benchPlayerIdSql(i, group);
 
 /** The date `k` days before `date` (both SQL). */
 const dayBefore = (date: string, k: string) => `date(${date}, '-' || ${k} || ' days')`;
