@@ -23,6 +23,11 @@ export function statement<T>(db: Db, query: Preparable<T>): Statement<T> {
   return bound(db, query.prepare(), {});
 }
 
+/** A statement of plain SQL (`db.all(sql\`…\`)`), as a batch statement. */
+export function rawStatement<T>(db: Db, query: PreparedQuery<T>): Statement<T> {
+  return bound(db, query, {});
+}
+
 /**
  * A statement of a hot path whose SQL drizzle builds once per isolate, its values coming through
  * `sql.placeholder`: each call only binds them. Building a query walks its columns and costs tens of

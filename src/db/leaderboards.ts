@@ -1,9 +1,11 @@
 import { and, asc, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { SQLiteColumn } from 'drizzle-orm/sqlite-core';
+import type { HistoryBar } from '../fairplay/long-history.js';
 import type { Kind } from '../kinds/index.js';
 import { batch, statement } from './batch.js';
 import { type BoardScope, inScope, scopedSolves } from './board-scope.js';
 import type { Db } from './client.js';
+import { topEarnedStatement } from './earned-players.js';
 import { ownVoteQuery, tallyOf, type VoteRow, type VoteTally, voteTallyQuery } from './feedback.js';
 import { aheadQuery, isCounted, isRanked, ownSolve, solversQuery } from './ranked-solves.js';
 import { playerRatings, players, submissions } from './schema.js';
@@ -39,6 +41,8 @@ export interface PuzzleBoardPage {
   mine: { countedMs: number; rank: number } | null;
   /** True when the viewer's ranked solve waits for a moderator (then `mine` is null). */
   mineUnderReview: boolean;
+  /** The players of the board's top rows with the evidence for them, when the page was asked to read it. */
+  topEarned?: ReadonlySet<string>;
 }
 
 /**
@@ -79,6 +83,11 @@ export async function puzzleBoardPage(
      * crowd's): `livePageFacts` gives none for a scope.
      */
     live?: LiveBoardFacts;
+    /**
+     * The bar of a top row's evidence: everyone's first page then reads which players of its top have it
+     * in its own batch (src/play/board-top.ts), instead of a round trip after it.
+     */
+    topEvidence?: HistoryBar;
   },
 ): Promise<PuzzleBoardPage> {
   const { after, limit, viewerId, live } = page;
@@ -104,7 +113,8 @@ export async function puzzleBoardPage(
             and (crowd.counted_ms, crowd.id) < (${submissions.countedMs}, ${submissions.id}))`
       : sql<number>`0`
   ).as('since_cursor');
-  const [rows, preceding, total, mine, ahead, review] = await batch(db, [
+  const topBar = page.scope.kind === 'global' && after === null ? page.topEvidence : undefined;
+  const [rows, preceding, total, mine, ahead, review, earned] = await batch(db, [
     statement(
       db,
       db
@@ -152,6 +162,7 @@ export async function puzzleBoardPage(
         .where(and(eq(submissions.puzzleId, puzzleId), eq(submissions.playerId, me), isRanked))
         .limit(1),
     ),
+    topBar ? topEarnedStatement(db, puzzleId, topBar) : null,
   ] as const);
   const own = viewerId === null ? undefined : mine?.[0];
   const firstRank = (preceding[0]?.n ?? 0) + 1;
@@ -165,6 +176,7 @@ export async function puzzleBoardPage(
     mine: live ? live.mine : own ? { countedMs: own.countedMs, rank: (ahead?.[0]?.n ?? 0) + 1 } : null,
     mineUnderReview:
       viewerId !== null && (review[0]?.status === 'flagged' || review[0]?.status === 'pending'),
+    ...(earned && { topEarned: new Set(earned.map((r) => r.id)) }),
   };
 }
 

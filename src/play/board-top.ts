@@ -2,7 +2,7 @@ import type { TopEvidence } from '../contract/fair-play-admin.js';
 import type { BoardScope } from '../db/board-scope.js';
 import { earnedEvidence, earnedPlayers } from '../db/earned-players.js';
 import { puzzleBoardPage } from '../db/leaderboards.js';
-import { longHistoryBar, TOP_ROWS } from '../fairplay/long-history.js';
+import { type HistoryBar, longHistoryBar, TOP_ROWS } from '../fairplay/long-history.js';
 import type { Services } from '../services.js';
 
 /** A row of a global board: its exact rank, its player, and whether a moderator approved this very solve. */
@@ -24,16 +24,28 @@ export async function holdUnearnedTop<Row extends TopRow>(
   services: Pick<Services, 'db' | 'config' | 'now'>,
   scope: BoardScope,
   rows: readonly Row[],
+  /** Which players of the board's top have the evidence, when the page's read took it (topEvidenceBar). */
+  topEarned?: ReadonlySet<string>,
 ): Promise<{ rows: Row[]; heldForReview: number }> {
   const candidates =
     scope.kind === 'global' ? rows.filter((r) => r.rank <= TOP_ROWS && r.approved !== true) : [];
   if (candidates.length === 0) return { rows: [...rows], heldForReview: 0 };
-  const earned = await earnedNow(
-    services,
-    candidates.map((r) => r.playerId),
-  );
+  const earned =
+    topEarned ??
+    (await earnedNow(
+      services,
+      candidates.map((r) => r.playerId),
+    ));
   const held = new Set(candidates.filter((r) => !earned.has(r.playerId)));
   return { rows: rows.filter((r) => !held.has(r)), heldForReview: held.size };
+}
+
+/**
+ * The bar a board's top rows ask for now (the site's age), for a page that reads its top's evidence in its
+ * own batch and hands it to holdUnearnedTop.
+ */
+export function topEvidenceBar(services: Pick<Services, 'config' | 'now'>): HistoryBar {
+  return longHistoryBar(services.config.firstDay, services.now());
 }
 
 /** Which of these players have the evidence for a board's top rows now (the bar of the site's age). */
@@ -41,7 +53,7 @@ export function earnedNow(
   services: Pick<Services, 'db' | 'config' | 'now'>,
   playerIds: readonly string[],
 ): Promise<Set<string>> {
-  return earnedPlayers(services.db, playerIds, longHistoryBar(services.config.firstDay, services.now()));
+  return earnedPlayers(services.db, playerIds, topEvidenceBar(services));
 }
 
 /**
@@ -63,7 +75,7 @@ export async function topWithEvidence(
   const earned = await earnedEvidence(
     services.db,
     top.filter((r) => !r.approved).map((r) => r.playerId),
-    longHistoryBar(services.config.firstDay, services.now()),
+    topEvidenceBar(services),
   );
   return {
     puzzleId,

@@ -11,7 +11,7 @@ import { puzzleBoardPage, puzzleStats, ratingBoardPage } from '../db/leaderboard
 import { CACHE_CONTROL } from '../http/cache.js';
 import type { RequestContext } from '../http/context.js';
 import { decodeCursor, pageOf } from '../http/cursor.js';
-import { holdUnearnedTop } from '../play/board-top.js';
+import { holdUnearnedTop, topEvidenceBar } from '../play/board-top.js';
 import { resolveScope, type ScopeOutcome } from '../play/boards.js';
 import { shownVotes, voteView } from '../play/feedback.js';
 import { histogramEdges } from '../play/histogram.js';
@@ -163,12 +163,13 @@ export const leaderboardRoutes = routeGroup()
       viewerId,
       scope,
       ...(live && { live }),
+      topEvidence: topEvidenceBar(services),
     });
     const shown = pageOf(page.entries, query.limit, (last) => ({
       countedMs: last.countedMs,
       id: last.submissionId,
     }));
-    const top = await holdUnearnedTop(services, scope, shown.rows);
+    const top = await holdUnearnedTop(services, scope, shown.rows, page.topEarned);
     cacheBoard(c, viewerId);
     return c.json(
       {

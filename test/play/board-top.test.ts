@@ -15,7 +15,12 @@ const date = '2026-11-29';
 const morning = `${date}T07:00:00Z`;
 const evening = `${date}T22:00:00Z`;
 
-async function solveIn(player: NewPlayer, seconds: number, level: 'easy' | 'medium' = 'easy', at = morning) {
+async function solveIn(
+  player: NewPlayer,
+  seconds: number,
+  level: 'easy' | 'medium' | 'expert' = 'easy',
+  at = morning,
+) {
   const { status, body } = await solveAs(player.token, {
     date,
     kind: 'sudoku',
@@ -78,6 +83,23 @@ describe("everyone's board's top rows", () => {
     const page = await board();
     expect(page.entries[0]?.playerId).toBe(fast.player.id);
     expect((await adminAt(evening).heldTopRows()).rows.map((r) => r.playerId)).not.toContain(fast.player.id);
+  });
+
+  it('hold back a fast new account on a page after a cursor that still reaches into the top', async () => {
+    const veteran = await register('2026-10-01T08:00:00Z');
+    await daysOfPlayBefore(date, veteran.player.id, LONG_HISTORY_DAYS - 1);
+    await solveIn(veteran, 300, 'expert');
+    const fresh = await register(morning);
+    await solveIn(fresh, 400, 'expert');
+    const page = async (query: string) => {
+      const res = await appAt(evening)(`/v1/leaderboards/${date}/sudoku/expert?limit=1${query}`);
+      return bodyOf(res, PuzzleBoardSchema);
+    };
+    const first = await page('');
+    expect(first.entries.map((e) => [e.rank, e.playerId])).toEqual([[1, veteran.player.id]]);
+    const second = await page(`&cursor=${encodeURIComponent(first.nextCursor ?? '')}`);
+    expect(second.entries).toEqual([]);
+    expect(second.heldForReview).toBe(1);
   });
 
   it('leave a friends’ board as it was: nothing is held among people one follows', async () => {
