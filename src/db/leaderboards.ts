@@ -7,7 +7,7 @@ import { type BoardScope, inScope, scopedSolves } from './board-scope.js';
 import type { Db } from './client.js';
 import { topEarnedStatement } from './earned-players.js';
 import { ownVoteQuery, tallyOf, type VoteRow, type VoteTally, voteTallyQuery } from './feedback.js';
-import { aheadQuery, isCounted, isRanked, ownSolve, solversQuery } from './ranked-solves.js';
+import { aheadQuery, isCounted, isRanked, ownCountedOf, ownSolve, solversQuery } from './ranked-solves.js';
 import { playerRatings, players, submissions } from './schema.js';
 import { shownTo } from './visibility.js';
 
@@ -141,7 +141,7 @@ export async function puzzleBoardPage(
           db
             .select({ countedMs: sql<number>`${submissions.countedMs}` })
             .from(source.from)
-            .where(and(onPuzzle, eq(submissions.playerId, me)))
+            .where(and(ownCountedOf(puzzleId, me), source.where))
             .limit(1),
         ),
     live
@@ -381,7 +381,7 @@ export async function puzzleStats(
       db
         .select({ bucket })
         .from(submissions)
-        .where(and(onPuzzle, eq(submissions.playerId, viewerId ?? '')))
+        .where(ownCountedOf(puzzleId, viewerId ?? ''))
         .limit(1),
     ),
     statement(db, voteTallyQuery(db, puzzleId)),

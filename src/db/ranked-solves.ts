@@ -13,6 +13,16 @@ export const isRanked = sql`${submissions.ranked} = 1`;
 export const isCounted = sql`${submissions.counted} = 1`;
 
 /**
+ * A player's counted solve of a puzzle, as a condition. It says `ranked` too, which every counted solve is,
+ * so that the unique index of ranked solves (puzzle, player) finds it in one seek: no other index leads
+ * with both.
+ */
+export function ownCountedOf(puzzleId: Param<string>, playerId: Param<string>): SQL {
+  return sql`${submissions.puzzleId} = ${puzzleId} and ${submissions.playerId} = ${playerId} and ${isRanked}
+    and ${isCounted}`;
+}
+
+/**
  * A column of a player's ranked solve of a puzzle, as a subquery: for statements in the same batch as the
  * insert that creates the row, whose id is not known before the batch runs.
  */

@@ -379,7 +379,6 @@ export const submissions = sqliteTable(
     index('submissions_calibration')
       .on(t.kind, t.level, t.puzzleDate, drawKeySql(t.id, t.puzzleDate))
       .where(sql`${t.counted} = 1 and ${t.established} = 1`),
-    index('submissions_player_attempts').on(t.playerId, t.puzzleId),
     /** A puzzle's games not yet in its rating, in order (puzzles.rated_through). */
     index('submissions_puzzle_games').on(t.puzzleId, t.id).where(sql`${t.counted} = 1`),
     /** A player's games of a kind, in order (player_ratings.rated_through; history, standing). */

@@ -1,0 +1,1 @@
+DROP INDEX `submissions_player_attempts`;
