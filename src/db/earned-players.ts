@@ -29,7 +29,8 @@ export async function earnedEvidence(
 ): Promise<Map<string, EarnedBy>> {
   if (ids.length === 0) return new Map();
   const listed = sql`(select value from json_each(${JSON.stringify([...new Set(ids)])}))`;
-  return earnedOfRows(await db.all<EarnedRow>(earnedAmong(listed, bar)));
+  const rows = await db.all<EarnedRow>(earnedAmong(listed, bar));
+  return new Map(rows.map((r) => [r.id, r.vouched ? 'approved' : 'long_history']));
 }
 
 /**
@@ -47,10 +48,6 @@ export function topEarnedStatement(db: Db, puzzleId: string, bar: HistoryBar): S
 export interface EarnedRow {
   id: string;
   vouched: number;
-}
-
-export function earnedOfRows(rows: readonly EarnedRow[]): Map<string, EarnedBy> {
-  return new Map(rows.map((r) => [r.id, r.vouched ? 'approved' : 'long_history']));
 }
 
 /** The statement of the players among `ids` (a subquery of player ids) with the evidence. */
