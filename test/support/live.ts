@@ -41,11 +41,26 @@ export async function newPlayers(n: number, at = '2026-11-29T00:00:00Z'): Promis
 }
 
 /**
+ * The columns of a puzzle's rating and play, which a copy starts afresh (their defaults): copied, they would
+ * carry whatever solves of the original an earlier test's board had flushed by then.
+ */
+const PLAY_STATE = [
+  'rating',
+  'rating_deviation',
+  'rating_volatility',
+  'rated_through',
+  'established_games',
+  'rating_version',
+  'games',
+  'peak_solves_per_minute',
+];
+
+/**
  * A copy of a stored puzzle under another id (`DATE:KIND:NAME`, its level column set to NAME): a board of
- * its own, with nothing on it yet.
+ * its own, with nothing on it yet and a rating no game has moved.
  */
 export async function copyPuzzle(fromId: string, toId: string): Promise<void> {
-  const own = ['id', 'level'];
+  const own = ['id', 'level', ...PLAY_STATE];
   const columns = (
     await env.DB.prepare("select name from pragma_table_info('puzzles')").all<{ name: string }>()
   ).results
