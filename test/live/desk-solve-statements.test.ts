@@ -7,7 +7,14 @@ import {
   WAITING_IN_MEMORY,
 } from '../../src/live/puzzle-desk.js';
 import { appAt } from '../support/app.js';
-import { boardNumber, d1Number, establishedSolve, judgedSolve, newBoard } from '../support/live.js';
+import {
+  boardNumber,
+  d1Number,
+  establishedSolve,
+  judgedSolve,
+  newBoard,
+  setDeskD1,
+} from '../support/live.js';
 
 const date = '2026-11-29';
 
@@ -18,7 +25,6 @@ beforeAll(async () => {
 
 /** The parts of a board these tests look into. */
 interface Inside {
-  env: Cloudflare.Env;
   sql: SqlStorage;
   puzzle: unknown;
   loadMemory(): void;
@@ -26,10 +32,10 @@ interface Inside {
 
 const inside = (desk: unknown) => desk as Inside;
 
-/** Sets the board's D1 to `d1`, or to one that refuses every batch as an unreachable database does. */
-async function setBoardD1(board: DurableObjectStub<PuzzleDesk>, d1: 'unreachable' | D1Database) {
+/** A D1 that refuses every batch, as an unreachable database does, counting the batches it refused. */
+function unreachableD1() {
   const refused = { batches: 0 };
-  const unreachable = new Proxy(env.DB, {
+  const d1 = new Proxy(env.DB, {
     get(target, prop) {
       if (prop !== 'batch') return Reflect.get(target, prop);
       return () => {
@@ -38,10 +44,7 @@ async function setBoardD1(board: DurableObjectStub<PuzzleDesk>, d1: 'unreachable
       };
     },
   });
-  await runInDurableObject(board, (desk) => {
-    inside(desk).env = { ...env, DB: d1 === 'unreachable' ? unreachable : d1 };
-  });
-  return refused;
+  return { d1, refused };
 }
 
 /** The SQL statements a board runs on its own storage while `act` runs inside it. */
@@ -136,7 +139,8 @@ describe("a one-shard board's own storage", () => {
     const { puzzleId, board, players } = await newBoard(date, 'retry', solves);
     const [first = '', ...others] = players;
     await board.submit(judgedSolve(puzzleId, first, 100_000));
-    const refused = await setBoardD1(board, 'unreachable');
+    const { d1, refused } = unreachableD1();
+    await setDeskD1(board, d1);
     // The alarm moved out of the way: only the flushes that waiting solves start try D1.
     await runInDurableObject(board, (_desk, state) => state.storage.setAlarm(Date.now() + 600_000));
     const outage = Date.now();
@@ -150,11 +154,11 @@ describe("a one-shard board's own storage", () => {
     const { puzzleId, board, players } = await newBoard(date, 'beyond-memory', solves + 1);
     const [first = '', ...others] = players;
     await board.submit(judgedSolve(puzzleId, first, 100_000));
-    await setBoardD1(board, 'unreachable');
+    await setDeskD1(board, unreachableD1().d1);
     await runInDurableObject(board, (_desk, state) => state.storage.setAlarm(Date.now() + 600_000));
     for (const [i, id] of others.slice(0, solves - 1).entries())
       await board.submit(judgedSolve(puzzleId, id, 100_001 + i));
-    await setBoardD1(board, env.DB);
+    await setDeskD1(board, env.DB);
     const batches = Math.ceil(solves / FLUSH_ROWS);
     expect(await statementsOf(board, (desk) => desk.flush())).toBe(batches);
     expect(

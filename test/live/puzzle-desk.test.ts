@@ -13,6 +13,7 @@ import {
   newBoard,
   newPlayers,
   onDirect,
+  setDeskD1,
 } from '../support/live.js';
 import { later, register, solveStored, startPuzzle, submit, submitUnsettled } from '../support/play.js';
 import { countingTrips } from '../support/round-trips.js';
@@ -116,10 +117,9 @@ describe('a ranked submission on the live board', () => {
 /** Restarts a board (memory rebuilt from its storage alone) with its database seen through a trip counter. */
 async function restartCountingTrips(board: DurableObjectStub<PuzzleDesk>) {
   const counted = countingTrips(env.DB);
+  await setDeskD1(board, counted.d1);
   await runInDurableObject(board, (instance) => {
-    const restarted = instance as unknown as { env: Cloudflare.Env; loadMemory(): void };
-    restarted.env = { ...restarted.env, DB: counted.d1 };
-    restarted.loadMemory();
+    (instance as unknown as { loadMemory(): void }).loadMemory();
   });
   return counted;
 }

@@ -84,6 +84,14 @@ export async function newBoard(date: string, name: string, players: number) {
   return { puzzleId, board: deskOf(puzzleId), players: await newPlayers(players) };
 }
 
+/** Points a board at `d1` from now on, in place of the suite's D1 (a counter of its trips, a failing one). */
+export function setDeskD1(board: DurableObjectStub<PuzzleDesk>, d1: D1Database): Promise<void> {
+  return runInDurableObject(board, (desk) => {
+    const own = desk as unknown as { env: Cloudflare.Env };
+    own.env = { ...own.env, DB: d1 };
+  });
+}
+
 /** One number a query of a board's own storage reads (`select … as n`). */
 export function boardNumber(
   board: DurableObjectStub<PuzzleDesk>,
