@@ -92,7 +92,14 @@ export async function startWorker({
   };
   child.stdout?.on('data', keep);
   child.stderr?.on('data', keep);
+  let stopping = false;
+  // A wrangler dev that dies under a test leaves only ERR_CONNECTION_REFUSED behind: say why it went.
+  child.once('exit', (code, signal) => {
+    if (!stopping)
+      console.error(`[e2e] wrangler dev on ${url} exited (${code ?? signal}) unasked:\n${output}`);
+  });
   const kill = async () => {
+    stopping = true;
     if (child.exitCode === null && child.pid !== undefined) {
       const exited = new Promise((r) => child.once('exit', r));
       process.kill(-child.pid, 'SIGKILL');
@@ -100,6 +107,7 @@ export async function startWorker({
     }
   };
   const stop = async () => {
+    stopping = true;
     if (child.exitCode === null && child.pid !== undefined) {
       const exited = new Promise((r) => child.once('exit', r));
       // wrangler dev runs workerd as a child: signal the whole process group it leads.
