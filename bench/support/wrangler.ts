@@ -53,9 +53,14 @@ export async function freePort(): Promise<number> {
  * Bundles the Worker of `config` once (`wrangler deploy --dry-run --outdir`, which uploads nothing) and
  * writes a config beside the bundle that serves it as is: a benchmark on a shared checkout measures the
  * sources as they were when it started, whoever saves a file meanwhile. Returns the snapshot's config
- * path; keep the local state elsewhere.
+ * path; keep the local state elsewhere. The static assets are dropped unless `assets` asks for them (the
+ * benchmarks do not measure them; the browser tests serve the demo page).
  */
-export async function snapshotWorker(config: string, dir: string): Promise<string> {
+export async function snapshotWorker(
+  config: string,
+  dir: string,
+  { assets = false }: { assets?: boolean } = {},
+): Promise<string> {
   const out = path.join(dir, 'bundle');
   await runWrangler(['deploy', '--dry-run', '--outdir', out, '-c', config]);
   const bundle = readdirSync(out).find((f) => f.endsWith('.js'));
@@ -68,8 +73,9 @@ export async function snapshotWorker(config: string, dir: string): Promise<strin
       (_, dir: string) => `migrations_dir = ${JSON.stringify(path.resolve(configDir, dir))}`,
     )
     .replace(/^\[triggers\]\ncrons = .*$/m, '')
-    // The demo page's static assets are not what the benchmarks measure.
-    .replace(/^\[assets\]\ndirectory = .*$/m, '');
+    .replace(/^\[assets\]\ndirectory = "(.*)"$/m, (_, dir: string) =>
+      assets ? `[assets]\ndirectory = ${JSON.stringify(path.resolve(configDir, dir))}` : '',
+    );
   const snapshot = path.join(dir, 'wrangler.toml');
   writeFileSync(snapshot, text);
   return snapshot;
@@ -129,6 +135,31 @@ export interface WorkerServer {
 }
 
 /**
+ * Miniflare's options for a snapshot made by `snapshotWorker`: the bindings wrangler reads from its config
+ * (D1, Durable Objects, rate limits, queues, assets; `vars` over the committed ones), the bundle as it is,
+ * and the state in `persistTo` where `wrangler d1` commands and wrangler dev keep theirs.
+ */
+export function snapshotOptions(
+  snapshotConfig: string,
+  persistTo: string,
+  vars: Record<string, string> = {},
+): WorkerOptions & SharedOptions {
+  const { workerOptions, main } = unstable_getMiniflareWorkerOptions(snapshotConfig);
+  if (!main) throw new Error(`${snapshotConfig} names no main module`);
+  const options = workerOptions as unknown as WorkerOptions;
+  return {
+    ...options,
+    bindings: { ...options.bindings, ...vars },
+    modules: true,
+    scriptPath: main,
+    modulesRoot: path.dirname(main),
+    d1Persist: path.join(persistTo, 'v3', 'd1'),
+    // Durable Objects keep their SQLite on disk beside D1, as under wrangler dev.
+    durableObjectsPersist: path.join(persistTo, 'v3', 'do'),
+  };
+}
+
+/**
  * Serves a snapshot made by `snapshotWorker` in workerd through Miniflare, the engine of `wrangler dev`,
  * with the bindings wrangler reads from the config (vars, D1, rate limits; ENVIRONMENT forced to
  * development) and the state `wrangler d1` commands wrote to `persistTo`. Not `wrangler dev` itself: its
@@ -143,8 +174,6 @@ export async function serveWorker(
   more: Partial<WorkerOptions & SharedOptions> = {},
   vars: Record<string, string> = {},
 ): Promise<WorkerServer> {
-  const { workerOptions, main } = unstable_getMiniflareWorkerOptions(snapshotConfig);
-  if (!main) throw new Error(`${snapshotConfig} names no main module`);
   let said = '';
   // The app logs a JSON line per request: dropped; what workerd itself says is kept for error reports.
   const drain = (stream: Readable) => {
@@ -160,22 +189,14 @@ export async function serveWorker(
       if (text) said = (said + '\n' + text).slice(-4000);
     });
   };
-  const options = workerOptions as unknown as WorkerOptions;
   const workerdBefore = ownWorkerd();
   const mf = new Miniflare({
-    ...options,
     // Committed configurations are deployments; a benchmark on loopback runs with the built-in dev secrets.
-    bindings: { ...options.bindings, ENVIRONMENT: 'development', ...vars },
+    ...snapshotOptions(snapshotConfig, persistTo, { ENVIRONMENT: 'development', ...vars }),
     name: 'bench',
     ...more,
-    modules: true,
-    scriptPath: main,
-    modulesRoot: path.dirname(main),
     host: '127.0.0.1',
     port: await freePort(),
-    d1Persist: path.join(persistTo, 'v3', 'd1'),
-    // Durable Objects keep their SQLite on disk beside D1, as under wrangler dev.
-    durableObjectsPersist: path.join(persistTo, 'v3', 'do'),
     handleRuntimeStdio: (stdout: Readable, stderr: Readable) => {
       drain(stdout);
       drain(stderr);

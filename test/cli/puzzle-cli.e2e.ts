@@ -277,7 +277,7 @@ describe('npm run puzzle on what solve --json prints', () => {
 });
 
 /**
- * What the service prints, fetched from the real Worker (wrangler dev, local D1): a day whose answers are
+ * What the service prints, fetched from the real Worker (its deploy bundle, local D1): a day whose answers are
  * public (three days ago has ended everywhere on Earth) and today, whose colour-sort answer is not.
  */
 describe('npm run puzzle on what the service prints', () => {

@@ -1,6 +1,6 @@
 /**
- * Nothing a board acknowledged is lost when the dev server dies: ranked submissions go to the live board
- * (SUBMISSION_PATH "boards"), wrangler dev is killed (SIGKILL, workerd with it) while submissions are
+ * Nothing a board acknowledged is lost when the Worker's process dies: ranked submissions go to the live board
+ * (SUBMISSION_PATH "boards"), the Worker's process is killed (SIGKILL, workerd with it) while submissions are
  * still in flight, started again on the same storage, and with no request sent every acknowledged solve
  * is in D1 within 5 s: the board's alarm, persisted with its solves, copies them.
  */

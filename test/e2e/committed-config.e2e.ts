@@ -1,5 +1,5 @@
 /**
- * `wrangler dev` from the committed configuration alone, as a `wrangler deploy` that skipped setting the
+ * The Worker with the committed configuration alone, as a `wrangler deploy` that skipped setting the
  * secrets would run it: the Worker must refuse to serve rather than fall back to the development secrets
  * published in the source.
  */

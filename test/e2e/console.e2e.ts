@@ -1,5 +1,5 @@
 /**
- * The operators' console (/console) in Chromium against the real Worker (wrangler dev, local D1): a
+ * The operators' console (/console) in Chromium against the real Worker (its deploy bundle, local D1): a
  * moderator signs in and judges a held solve by keyboard alone, and the player's row reaches the public
  * board; an owner rerolls a puzzle of a date not begun and today's is refused; a moderator's token cannot
  * make moderators; axe-core finds no WCAG 2.1 A/AA violation on any screen, at desk and phone sizes.

@@ -1,5 +1,5 @@
 /**
- * The demo page's manners in Chromium against the real Worker (wrangler dev, local D1): a level only looked
+ * The demo page's manners in Chromium against the real Worker (its deploy bundle, local D1): a level only looked
  * at starts no ranked clock, an error shows where a phone's player is looking, an unreachable API reads
  * as such, the page has its own icon, every kind's Hint marks its board, and the player's requests carry the
  * D1 bookmark of the anonymous registration. Solving through the page is demo.e2e.ts's.

@@ -1,5 +1,5 @@
 /**
- * The demo page in a real browser against the real Worker (wrangler dev, local D1): one puzzle of each
+ * The demo page in a real browser against the real Worker (its deploy bundle, local D1): one puzzle of each
  * kind solved through the page with mouse and keyboard, submitted with the move log the page recorded, and
  * its result, leaderboard and histogram read off the screen. The moves come from the engines' own solvers,
  * run here in Node on the public puzzle (colour sort: on the full puzzle read from the local D1, since the
@@ -167,7 +167,7 @@ describe.skipIf(!chromiumStatus.ok)('the demo page in Chromium', () => {
     worker = await startWorker({ vars: { FIRST_DAY: yesterday } });
     browser = await launchChromium(chromiumStatus);
     page = await browser.newPage({ viewport: DESKTOP });
-    // A loaded 2-core CI machine (wrangler dev, Chromium and the test side by side) can be slow: wait, don't flake.
+    // A loaded 2-core CI machine (the Worker, Chromium and the test side by side) can be slow: wait, don't flake.
     page.setDefaultTimeout(90_000);
     page.on('pageerror', (error) => console.error('[page error]', error));
     page.on('response', (response) => {

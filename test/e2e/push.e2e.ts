@@ -1,5 +1,5 @@
 /**
- * Streak reminders end to end: `wrangler dev` sends them over HTTPS to a local push service (its
+ * Streak reminders end to end: the Worker sends them over HTTPS to a local push service (its
  * certificate trusted through NODE_EXTRA_CA_CERTS, as a real one is through the system's), which checks
  * each push as a browser's push service would: the VAPID JWT against the key the browser subscribed with,
  * and the body decrypted with the browser's own private key. 404 and 410 drop the subscription.
@@ -88,8 +88,7 @@ describe('streak reminders through a local push service over HTTPS', () => {
     const notFound = await subscriber(publicKey, 404);
     const gone = await subscriber(publicKey, 410);
 
-    const scheduled = await fetch(`${worker.url}/__scheduled?cron=${encodeURIComponent('*/5 * * * *')}`);
-    expect(scheduled.status).toBe(200);
+    expect(await worker.scheduled('*/5 * * * *')).toBe('ok');
 
     const got = await control<Received>(`/received/${delivered.id}`);
     expect(got.refused).toEqual([]);
@@ -111,7 +110,7 @@ describe('streak reminders through a local push service over HTTPS', () => {
     }
 
     // A second run the same hour sends nothing more: one reminder a day.
-    await fetch(`${worker.url}/__scheduled?cron=${encodeURIComponent('*/5 * * * *')}`);
+    await worker.scheduled('*/5 * * * *');
     expect((await control<Received>(`/received/${delivered.id}`)).accepted).toHaveLength(1);
   });
 });

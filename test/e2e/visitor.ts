@@ -1,6 +1,6 @@
 /**
  * A browser test's people. Each fresh context is a new person on an address of its own, sent as
- * CF-Connecting-IP (wrangler dev hands a client's header to the Worker, as Cloudflare's edge would): the
+ * CF-Connecting-IP (Miniflare, like wrangler dev, hands a client's header to the Worker, as Cloudflare's edge would): the
  * Worker lets one address make 10 players a minute, and a file that opens a fresh player per test would
  * otherwise meet that limit whenever its tests run quickly.
  */
