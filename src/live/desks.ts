@@ -19,7 +19,7 @@ export interface LiveDesks {
   summary(puzzle: LivePuzzle, edges: readonly number[]): Promise<LiveStats>;
   /** The solvers and the viewer's standing, from the viewer's shard (shard 0 without a viewer). */
   pageFacts(puzzle: LivePuzzle, viewerId: string | null): Promise<LiveBoardFacts>;
-  /** Every shard's solves copied to D1; how many were copied. */
+  /** Every shard's solves copied to D1, the puzzle's rating through them; how many were copied. */
   flush(puzzle: LivePuzzle): Promise<number>;
   /** D1 has the player's solve of the puzzle once this resolves (its shard flushes only if it still waits). */
   settleFor(puzzle: LivePuzzle, playerId: string): Promise<void>;
@@ -54,10 +54,11 @@ export function liveDesks(namespace: DurableObjectNamespace<PuzzleDesk>): LiveDe
       ),
     // Shard 0 holds the others' counts as they last told it: it answers for the whole puzzle.
     summary: (puzzle, edges) => on(puzzle, 0, (board) => board.summary(puzzle.id, [...edges])),
+    // The others first, then shard 0: each reports its games to shard 0, whose flush writes them.
     flush: async (puzzle) => {
-      const copied = await Promise.all(
-        allShards(puzzle.boardShards).map((shard) => on(puzzle, shard, (board) => board.flush())),
-      );
+      const [first, ...others] = allShards(puzzle.boardShards);
+      const copied = await Promise.all(others.map((shard) => on(puzzle, shard, (board) => board.flush())));
+      copied.push(await on(puzzle, first ?? 0, (board) => board.flush()));
       return copied.reduce((sum, n) => sum + n, 0);
     },
     settleFor: (puzzle, playerId) => on(puzzle, own(puzzle, playerId), (board) => board.settleFor(playerId)),

@@ -8,7 +8,12 @@ import { boardShardsOf, raisePeakSolves } from '../db/puzzles.js';
 import type { NewSubmissionRow } from '../db/submissions.js';
 import type { Env } from '../env.js';
 import { catchUpPuzzleRating } from '../play/catch-up-puzzle-ratings.js';
-import { flushLiveSolves, puzzleGameOf } from '../play/flush-live-solves.js';
+import {
+  type FlushBatch,
+  type FlushOutcome,
+  flushLiveSolves,
+  puzzleGameOf,
+} from '../play/flush-live-solves.js';
 import type { Rating } from '../rating/glicko2.js';
 import { gameInputsOf, rateSolve, type SolveContext } from '../rating/rate-solve.js';
 import { applyPuzzleGames } from '../rating/weighted-games.js';
@@ -129,8 +134,9 @@ export interface ShardTimes {
  * A puzzle made with `board_shards` K > 1 has K such boards (src/live/shards.ts), each the writer of its own
  * players' solves. Each ranks from its own exact counts plus the other shards' counts as they last told it
  * (each tells every other one at each of its flushes, and a shard that starts asks them); the puzzle's
- * rating is applied by shard 0 alone, in D1's order: each shard reports its flushed games to it, and it
- * catches up from D1 when a report does not follow the last in D1 (SCALING.md, step 4).
+ * rating is applied by shard 0 alone, in D1's order: each shard reports its flushed games to it, which
+ * takes them in memory and writes them with its own next batch, catching up from D1 when they do not follow
+ * the last in D1 (SCALING.md, step 4).
  */
 export class PuzzleDesk extends DurableObject<Env> {
   private readonly sql: SqlStorage;
@@ -283,11 +289,12 @@ export class PuzzleDesk extends DurableObject<Env> {
 
   /**
    * Shard 0 only: applies another shard's flushed games (`games`, with D1's ids) to the puzzle's rating, in
-   * D1's order, each once (D1's `rated_through`); answers the rating, for that shard's next games.
+   * D1's order, each once (D1's `rated_through`), in memory; D1 gets them with this shard's next flush
+   * batch, or its alarm's write. Answers the rating, for that shard's next games.
    */
   async applyPuzzleGames(puzzleId: string, games: PendingPuzzleGame[] = []): Promise<AppliedRating> {
     await this.ownStarted(puzzleId, 0);
-    await this.applyReported(games);
+    await this.takeReported(games);
     const puzzle = this.puzzle as PuzzleState;
     return { rating: puzzle.rating, establishedGames: puzzle.establishedGames };
   }
@@ -352,7 +359,8 @@ export class PuzzleDesk extends DurableObject<Env> {
    */
   override async alarm(): Promise<void> {
     this.alarmSet = false;
-    if (this.unflushed === 0 && this.markUnsaved && this.puzzle) this.savePuzzle(this.puzzle);
+    const idle = this.unflushed === 0 && !this.sharded?.waiting;
+    if (idle && this.markUnsaved && this.puzzle) this.savePuzzle(this.puzzle);
     else await this.flush();
   }
 
@@ -619,19 +627,25 @@ export class PuzzleDesk extends DurableObject<Env> {
     return namespace as unknown as DurableObjectNamespace<PuzzleDesk>;
   }
 
-  /** Shard 0 of several: reported games applied to the puzzle's rating, and the result taken as this board's. */
-  private async applyReported(games: readonly PendingPuzzleGame[]): Promise<void> {
-    const puzzle = this.puzzle as PuzzleState;
-    this.sharded ??= new ShardedRating(() => this.db(), puzzle.puzzleId, undefined);
-    const after = await this.sharded.apply(games);
-    if (!after) return;
-    puzzle.rating = {
-      rating: after.rating,
-      deviation: after.ratingDeviation,
-      volatility: after.ratingVolatility,
-    };
-    puzzle.establishedGames = after.establishedGames;
-    this.savePuzzle(puzzle);
+  /**
+   * Shard 0 of several: reported games taken into the puzzle's rating, and the result taken as this board's.
+   * The alarm writes them should no flush of this board's own carry them first.
+   */
+  private async takeReported(games: readonly PendingPuzzleGame[]): Promise<void> {
+    const sharded = this.shardedRating();
+    const after = await sharded.take(games);
+    if (after) {
+      this.takeRating({
+        rating: { rating: after.rating, deviation: after.deviation, volatility: after.volatility },
+        establishedGames: after.establishedGames,
+      });
+    }
+    if (sharded.waiting) this.setAlarm();
+  }
+
+  private shardedRating(): ShardedRating {
+    this.sharded ??= new ShardedRating(() => this.db(), (this.puzzle as PuzzleState).puzzleId, undefined);
+    return this.sharded;
   }
 
   /**
@@ -836,9 +850,7 @@ export class PuzzleDesk extends DurableObject<Env> {
       const last = pending.at(-1);
       if (!last) break;
       const rows = pending.map((p) => p.row);
-      const shared = this.place.shards > 1;
-      // One shard writes the puzzle's rating in its batch, from D1's as its last flush left it.
-      if (!shared) this.flushedRating ??= await puzzleRatingState(db, puzzle.puzzleId);
+      const rating = await this.batchRating(db, puzzle.puzzleId);
       const peak = this.peak.unwritten();
       const outcome = await flushLiveSolves(
         db,
@@ -847,15 +859,14 @@ export class PuzzleDesk extends DurableObject<Env> {
           // One puzzle, so one kind.
           kind: (rows[0] as LiveSolveRow).kind,
           rows,
-          ...(shared || !this.flushedRating ? {} : { puzzle: this.flushedRating }),
+          ...rating,
           ownGames: pending.flatMap((p) => (p.ownGame ? [p.ownGame] : [])),
           ...(peak === null ? {} : { peak: peak * this.place.shards }),
         },
         new Date(),
       );
       if (peak !== null) this.peak.wrote(peak);
-      this.flushedRating = shared ? undefined : outcome.puzzle;
-      if (shared) await this.applyShardedRating(puzzle.puzzleId, outcome.games);
+      await this.afterBatchRating(puzzle.puzzleId, outcome, rating);
       // Only now is the batch the board's to forget: a failure before this line replays it, adding nothing.
       // The watermark is saved by the next solve, or by the alarm when none comes; a restart before then
       // replays the batch, as a failure would.
@@ -868,6 +879,8 @@ export class PuzzleDesk extends DurableObject<Env> {
     if (this.markUnsaved) this.setAlarm();
     await this.writePeak(db, puzzle.puzzleId);
     if (this.place.shards > 1) await this.tellPeers(false);
+    // Reports taken while nothing of this board's own was left to carry them; and any taken meanwhile.
+    while (this.sharded?.waiting) await this.writeReported();
     return copied;
   }
 
@@ -883,17 +896,45 @@ export class PuzzleDesk extends DurableObject<Env> {
     this.peak.wrote(peak);
   }
 
-  /** With shards, shard 0 applies a flush's games to the puzzle's rating; another shard reports them to it. */
-  private async applyShardedRating(puzzleId: string, games: PendingPuzzleGame[]): Promise<void> {
-    if (this.place.shard === 0) {
-      await this.applyReported(games);
+  /**
+   * What a batch writes of the puzzle's rating: a lone board applies its games to D1's rating as its last
+   * flush left it; shard 0 of several applies first the games the others reported since its last write;
+   * another shard writes none.
+   */
+  private async batchRating(db: Db, puzzleId: string): Promise<Pick<FlushBatch, 'puzzle' | 'reported'>> {
+    if (this.place.shards === 1) {
+      this.flushedRating ??= await puzzleRatingState(db, puzzleId);
+      return this.flushedRating ? { puzzle: this.flushedRating } : {};
+    }
+    if (this.place.shard !== 0) return {};
+    const carried = await this.shardedRating().carried();
+    return carried ? { puzzle: carried.state, reported: carried.games } : {};
+  }
+
+  /** After a batch: the rating it stored is the next one's start; with shards, shard 0 has all games. */
+  private async afterBatchRating(
+    puzzleId: string,
+    outcome: FlushOutcome,
+    wrote: Pick<FlushBatch, 'puzzle' | 'reported'>,
+  ): Promise<void> {
+    if (this.place.shards === 1) {
+      this.flushedRating = outcome.puzzle;
+    } else if (this.place.shard === 0) {
+      this.shardedRating().written(outcome.puzzle, wrote.puzzle ? (wrote.reported ?? []) : []);
+      await this.takeReported([]);
     } else {
       this.takeRating(
         await callDesk(this.namespace(), shardName(puzzleId, 0), (board) =>
-          board.applyPuzzleGames(puzzleId, games),
+          board.applyPuzzleGames(puzzleId, outcome.games),
         ),
       );
     }
+  }
+
+  /** Shard 0 of several: the reported games no batch of its own carried, written on their own. */
+  private async writeReported(): Promise<void> {
+    await this.shardedRating().write();
+    await this.takeReported([]);
   }
 
   /**

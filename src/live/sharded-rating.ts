@@ -1,35 +1,87 @@
 import type { Db } from '../db/client.js';
-import { type PendingPuzzleGame, type PuzzleRatingState, puzzleRatingState } from '../db/puzzle-ratings.js';
+import {
+  type PendingPuzzleGame,
+  type PuzzleRatingState,
+  type PuzzleRatingUpdate,
+  puzzleRatingState,
+} from '../db/puzzle-ratings.js';
 import { applyReportedGames } from '../play/apply-reported-games.js';
+import { ratingThrough } from '../play/rating-through.js';
+
+/** The games a write carries, and the stored rating they are applied to. */
+export interface CarriedGames {
+  state: PuzzleRatingState;
+  games: readonly PendingPuzzleGame[];
+}
 
 /**
  * Shard 0 of several: the puzzle's rating, which it alone writes, taking the games each shard reports after
- * its flush. It keeps D1's rating as it last stored it, so a report that follows the last one in D1 costs
- * one statement and no read. Reports are taken one at a time, as they arrive: a desk interleaves its calls
- * at every await, and two applications at once would only make each other fall back to a catch-up.
+ * its flush. A report is applied in memory at once (its shard's next games play against the result) and
+ * written with shard 0's next flush batch, or alone by its alarm when shard 0 has nothing of its own to
+ * flush: one primary statement for every report of that moment instead of one round trip each. A write is
+ * exact only when the reported games are the next counted ones in D1; otherwise it catches up from D1, and
+ * so does shard 0 when it starts again, so a report lost with its memory is applied all the same.
  */
 export class ShardedRating {
-  private queue: Promise<unknown> = Promise.resolve();
+  /** Reported games after D1's `rated_through`, in D1's order, not written yet. */
+  private pending: PendingPuzzleGame[] = [];
 
   constructor(
     private readonly db: () => Db,
     private readonly puzzleId: string,
+    /** D1's rating as this shard last stored or read it; undefined: read it before the next use. */
     private state: PuzzleRatingState | undefined,
   ) {}
 
-  /** Applies the reported games (none: just answers the rating); D1's rating after them. */
-  apply(games: readonly PendingPuzzleGame[]): Promise<PuzzleRatingState | undefined> {
-    const applied = this.queue.then(() => this.applyNow(games));
-    this.queue = applied.catch(() => undefined);
-    return applied;
+  /** Takes reported games (none: just answers); the rating with every game taken so far applied. */
+  async take(games: readonly PendingPuzzleGame[]): Promise<PuzzleRatingUpdate | undefined> {
+    const state = await this.known();
+    if (!state) return undefined;
+    const taken = new Set(this.pending.map((g) => g.id));
+    const fresh = games.filter((g) => g.id > state.ratedThrough && !taken.has(g.id));
+    this.pending = [...this.pending, ...fresh].sort((a, b) => a.id - b.id);
+    return ratingThrough(state, this.pending);
   }
 
-  private async applyNow(games: readonly PendingPuzzleGame[]): Promise<PuzzleRatingState | undefined> {
-    const db = this.db();
-    const state = this.state ?? (await puzzleRatingState(db, this.puzzleId));
-    // Read again from D1 next time should this application fail midway.
-    this.state = undefined;
-    this.state = state && (await applyReportedGames(db, state, games));
+  get waiting(): boolean {
+    return this.pending.length > 0;
+  }
+
+  /** What shard 0's own flush carries before its rows: the stored rating and the games taken since. */
+  async carried(): Promise<CarriedGames | undefined> {
+    const state = await this.known();
+    return state && { state, games: [...this.pending] };
+  }
+
+  /** A write that carried `games` is done: D1's rating after it, or undefined where a catch-up took over. */
+  written(stored: PuzzleRatingState | undefined, games: readonly PendingPuzzleGame[]): void {
+    const done = new Set(games.map((g) => g.id));
+    this.pending = this.pending.filter((g) => !done.has(g.id));
+    this.state = stored;
+    if (stored) this.pending = this.pending.filter((g) => g.id > stored.ratedThrough);
+  }
+
+  /** Writes the games taken so far on their own (shard 0 had no rows to carry them); D1's rating after. */
+  async write(): Promise<PuzzleRatingState | undefined> {
+    const carried = await this.carried();
+    if (!carried) {
+      // No rating to write to (the puzzle is gone): nothing will take these games.
+      this.pending = [];
+      return undefined;
+    }
+    // A write that fails leaves everything as it was: a retry that finds it stored after all catches up.
+    const stored = await applyReportedGames(this.db(), carried.state, carried.games);
+    this.written(stored, carried.games);
+    return stored;
+  }
+
+  private async known(): Promise<PuzzleRatingState | undefined> {
+    if (this.state) return this.state;
+    const state = await puzzleRatingState(this.db(), this.puzzleId);
+    this.state ??= state;
+    // A catch-up may have applied games taken before it.
+    if (this.state)
+      this.pending = this.pending.filter((g) => g.id > (this.state as PuzzleRatingState).ratedThrough);
     return this.state;
   }
 }

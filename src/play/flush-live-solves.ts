@@ -22,10 +22,15 @@ export interface FlushBatch {
   kind: Kind;
   rows: readonly LiveSolveRow[];
   /**
-   * The puzzle's rating as D1 held it after the board's last flush, which this batch's counted games are
-   * applied to; absent when another board applies them (shard 0 of several).
+   * The puzzle's rating as D1 held it after the board's last write of it, which this batch's counted games
+   * are applied to; absent when another board applies them (a shard other than 0).
    */
   puzzle?: PuzzleRatingState;
+  /**
+   * Shard 0 of several: the games other shards reported since its last write of the rating, in D1's order.
+   * D1 has them already, so they are applied before this batch's own.
+   */
+  reported?: readonly PendingPuzzleGame[];
   /** The players' ratings through their own games, for the counted rows the board has them for. */
   ownGames: readonly OwnGameRating[];
   /** A busiest minute to raise the puzzle's to, when the board's has grown. */
@@ -49,7 +54,11 @@ export interface FlushOutcome {
  */
 export async function flushLiveSolves(db: Db, flush: FlushBatch, now: Date): Promise<FlushOutcome> {
   const counted = flush.rows.filter((r) => r.counted);
-  const update = flush.puzzle && counted.length > 0 ? puzzleThrough(flush.puzzle, counted) : undefined;
+  const reported = flush.reported ?? [];
+  const update =
+    flush.puzzle && counted.length + reported.length > 0
+      ? puzzleThrough(flush.puzzle, [...reported, ...counted.map(puzzleGameOf)])
+      : undefined;
   const inserts = insertLiveSolvesStatements(db, flush.rows);
   const writes = [
     ...inserts,
@@ -89,14 +98,14 @@ function countedGames(
 }
 
 /**
- * The puzzle's rating with the counted rows' games applied in order, as a catch-up would apply them from
- * D1's copy of the rows (the same inputs, read as `pendingPuzzleGamesQuery` reads them).
+ * The puzzle's rating with the games applied in order, as a catch-up would apply them from D1's copy of the
+ * rows (the same inputs, read as `pendingPuzzleGamesQuery` reads them).
  */
 function puzzleThrough(
   state: PuzzleRatingState,
-  counted: readonly LiveSolveRow[],
+  games: readonly PuzzleGame[],
 ): PuzzleRatingUpdate & { games: number } {
-  return { ...ratingThrough(state, counted.map(puzzleGameOf)), games: counted.length };
+  return { ...ratingThrough(state, games), games: games.length };
 }
 
 /** A counted row's game as the puzzle plays it, read as `pendingPuzzleGamesQuery` reads D1's copy of it. */

@@ -3,9 +3,16 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { PlayerId } from '../../src/auth/player-token.js';
 import { DEV_SECRETS } from '../../src/config.js';
 import type { IsoDate } from '../../src/daily/calendar.js';
+import { createDb } from '../../src/db/client.js';
+import {
+  type PuzzleRatingState,
+  puzzleRatingState,
+  resetPuzzleRatingsQuery,
+} from '../../src/db/puzzle-ratings.js';
 import { type LivePuzzle, liveDesks } from '../../src/live/desks.js';
 import type { PuzzleDesk } from '../../src/live/puzzle-desk.js';
 import { allShards, shardName, shardOf } from '../../src/live/shards.js';
+import { catchUpPuzzleRating } from '../../src/play/catch-up-puzzle-ratings.js';
 import { submitSolution } from '../../src/play/submit.js';
 import { createServices } from '../../src/services.js';
 import { appAt } from '../support/app.js';
@@ -16,6 +23,7 @@ import {
   establishedSolve,
   judgedSolve,
   newPlayers,
+  setDeskD1,
 } from '../support/live.js';
 import {
   bearer,
@@ -26,6 +34,7 @@ import {
   startPuzzle,
   submitUnsettled,
 } from '../support/play.js';
+import { countingTrips } from '../support/round-trips.js';
 
 const date = '2026-11-29';
 const fetchedAt = '2026-11-29T12:00:00Z';
@@ -180,6 +189,8 @@ describe('a live puzzle split over four board shards', () => {
     for (const [i, id] of players.entries())
       await boards().submit(puzzle, judgedSolve(puzzle.id, id, 40_000 + i * 10));
     for (const i of allShards(K)) expect(await runDurableObjectAlarm(shard(puzzle.id, i))).toBe(true);
+    // The others reported after shard 0's own flush: their reports set its alarm again, which writes them.
+    expect(await runDurableObjectAlarm(shard(puzzle.id, 0))).toBe(true);
     const count = (query: string) => d1Number(query, puzzle.id);
     expect(await count('select count(*) as n from submissions where puzzle_id = ?')).toBe(30);
     expect(await count('select count(distinct player_id) as n from submissions where puzzle_id = ?')).toBe(
@@ -326,5 +337,85 @@ describe('moderation of a live puzzle split over four board shards', () => {
     expect(await boards().standing(puzzle, standIn)).toMatchObject({ rank: 1, solvers: 1 });
     const holding = await Promise.all(allShards(K).map((i) => playersOn(puzzle.id, i)));
     expect(holding.flat()).toEqual([standIn]);
+  });
+});
+
+describe("shard 0's writes of the puzzle's rating", () => {
+  /** The players of `n` who are not on shard 0 (their solves reach it only as reports). */
+  async function offShardZero(n: number): Promise<string[]> {
+    return (await spreadPlayers(n)).filter((id) => shardOf(id, K) !== 0);
+  }
+
+  /** D1's puzzle rating has every counted game, through the last one. */
+  async function ratedThroughAll(puzzleId: string): Promise<{ games: number; behind: number }> {
+    return {
+      games: await d1Number('select games as n from puzzles where id = ?', puzzleId),
+      behind: await d1Number(
+        'select (select max(id) from submissions where puzzle_id = ?1) - rated_through as n from puzzles where id = ?1',
+        puzzleId,
+      ),
+    };
+  }
+
+  /** D1's rating of the puzzle, and what a catch-up from a new rating makes of D1's games. */
+  async function storedAndReplayed(puzzleId: string) {
+    const db = createDb(env.DB);
+    const values = (state: PuzzleRatingState | undefined) =>
+      state && { rating: state.rating, deviation: state.ratingDeviation, games: state.establishedGames };
+    const stored = values(await puzzleRatingState(db, puzzleId));
+    await resetPuzzleRatingsQuery(db, [puzzleId]);
+    await catchUpPuzzleRating(db, (await puzzleRatingState(db, puzzleId)) as PuzzleRatingState);
+    return { stored, replayed: values(await puzzleRatingState(db, puzzleId)) };
+  }
+
+  it("takes the other shards' reports with no D1 statement, and writes them with its own batch in one round trip", async () => {
+    const puzzle = await shardedPuzzle('carried');
+    const players = await spreadPlayers(16, 2);
+    // With the players' rating rows read, as the Worker sends them: no player rating is caught up after.
+    for (const [i, id] of players.entries())
+      await boards().submit(puzzle, judgedSolve(puzzle.id, id, 90_000 + i * 500));
+    const zero = shard(puzzle.id, 0);
+    const counted = countingTrips(env.DB);
+    await setDeskD1(zero, counted.d1);
+    for (const i of allShards(K).slice(1)) await shard(puzzle.id, i).flush();
+    expect(counted.trips()).toBe(0);
+    await zero.flush();
+    expect(counted.trips()).toBe(1);
+    expect(await ratedThroughAll(puzzle.id)).toEqual({ games: 16, behind: 0 });
+    const { stored, replayed } = await storedAndReplayed(puzzle.id);
+    expect(stored).toEqual(replayed);
+    expect(await boardRating(zero)).toBe(stored?.rating);
+  });
+
+  it('writes the reports on its alarm when it has no solve of its own to copy', async () => {
+    const puzzle = await shardedPuzzle('reports-alone');
+    const players = await offShardZero(12);
+    for (const [i, id] of players.entries())
+      await boards().submit(puzzle, establishedSolve(puzzle.id, id, 90_000 + i * 500));
+    for (const i of allShards(K).slice(1)) await shard(puzzle.id, i).flush();
+    expect((await ratedThroughAll(puzzle.id)).games).toBe(0);
+    expect(await runDurableObjectAlarm(shard(puzzle.id, 0))).toBe(true);
+    expect(await ratedThroughAll(puzzle.id)).toEqual({ games: players.length, behind: 0 });
+    const { stored, replayed } = await storedAndReplayed(puzzle.id);
+    expect(stored).toEqual(replayed);
+  });
+
+  it('applies reports it lost with its memory at its next write, as a replay of D1 would', async () => {
+    const puzzle = await shardedPuzzle('reports-lost');
+    const players = await spreadPlayers(16, 2);
+    for (const [i, id] of players.entries())
+      await boards().submit(puzzle, establishedSolve(puzzle.id, id, 90_000 + i * 500));
+    for (const i of allShards(K).slice(1)) await shard(puzzle.id, i).flush();
+    const zero = shard(puzzle.id, 0);
+    // A new instance: memory rebuilt from its storage alone, the reports it took gone with the old one.
+    await runInDurableObject(zero, (instance) => {
+      const desk = instance as unknown as { sharded: unknown; loadMemory(): void };
+      desk.sharded = undefined;
+      desk.loadMemory();
+    });
+    await zero.flush();
+    expect(await ratedThroughAll(puzzle.id)).toEqual({ games: 16, behind: 0 });
+    const { stored, replayed } = await storedAndReplayed(puzzle.id);
+    expect(stored).toEqual(replayed);
   });
 });
