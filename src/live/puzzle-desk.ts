@@ -23,7 +23,7 @@ import { CountedTimes } from './counted-times.js';
 import { MinutePeak } from './minute-peak.js';
 import { ownGameOf, type RatingRowRead } from './own-game.js';
 import { type PeerSolve, PeerTimes } from './peer-times.js';
-import { ShardedRating } from './sharded-rating.js';
+import { RatingWrites } from './rating-writes.js';
 import { allShards, shardName, shardOf } from './shards.js';
 
 /** A flush copies at most this many solves to D1 in one batch; this many waiting start one at once. */
@@ -159,14 +159,12 @@ export class PuzzleDesk extends DurableObject<Env> {
   private peersLoading: Promise<void> | undefined;
   /** The last arrival number every other shard was told of; undefined until this board first told them all. */
   private toldThrough: number | undefined;
-  /** Shard 0 of several: the puzzle's rating, which it writes from the games every shard reports. */
-  private sharded: ShardedRating | undefined;
   /**
-   * One shard: the puzzle's rating as D1 held it after the last flush, which the next one's games are
-   * applied to, saved with the watermark (so a restarted board need not read it). Undefined after a
-   * flush whose write a catch-up took over: read from D1 then.
+   * The board that writes the puzzle's rating (a lone one, or shard 0 of several): D1's rating as its last
+   * write left it, saved with the watermark (so a restarted board need not read it), and the games the other
+   * shards reported since.
    */
-  private flushedRating: PuzzleRatingState | undefined;
+  private writes: RatingWrites | undefined;
   /** Undefined until the board has been started from D1 by its first solve. */
   private puzzle: PuzzleState | undefined;
   /**
@@ -359,7 +357,7 @@ export class PuzzleDesk extends DurableObject<Env> {
    */
   override async alarm(): Promise<void> {
     this.alarmSet = false;
-    const idle = this.unflushed === 0 && !this.sharded?.waiting;
+    const idle = this.unflushed === 0 && !this.writes?.waiting;
     if (idle && this.markUnsaved && this.puzzle) this.savePuzzle(this.puzzle);
     else await this.flush();
   }
@@ -463,12 +461,15 @@ export class PuzzleDesk extends DurableObject<Env> {
     const row = this.sql.exec<{ puzzle_id: string }>('select puzzle_id from puzzle').toArray()[0];
     const saved = row && this.savedState();
     this.flushedThrough = saved?.flushedThrough ?? 0;
-    this.flushedRating = saved?.flushedRating ?? undefined;
     this.markUnsaved = false;
     this.place =
       this.sql
         .exec<{ shard: number; shards: number }>('select shard, shards from board_shard')
         .toArray()[0] ?? this.place;
+    this.writes =
+      row && this.place.shard === 0
+        ? new RatingWrites(() => this.db(), row.puzzle_id, saved?.flushedRating ?? undefined)
+        : undefined;
     this.puzzle = row &&
       saved && {
         puzzleId: row.puzzle_id,
@@ -632,20 +633,20 @@ export class PuzzleDesk extends DurableObject<Env> {
    * The alarm writes them should no flush of this board's own carry them first.
    */
   private async takeReported(games: readonly PendingPuzzleGame[]): Promise<void> {
-    const sharded = this.shardedRating();
-    const after = await sharded.take(games);
+    const writes = this.ratingWrites();
+    const after = await writes.take(games);
     if (after) {
       this.takeRating({
         rating: { rating: after.rating, deviation: after.deviation, volatility: after.volatility },
         establishedGames: after.establishedGames,
       });
     }
-    if (sharded.waiting) this.setAlarm();
+    if (writes.waiting) this.setAlarm();
   }
 
-  private shardedRating(): ShardedRating {
-    this.sharded ??= new ShardedRating(() => this.db(), (this.puzzle as PuzzleState).puzzleId, undefined);
-    return this.sharded;
+  private ratingWrites(): RatingWrites {
+    this.writes ??= new RatingWrites(() => this.db(), (this.puzzle as PuzzleState).puzzleId, undefined);
+    return this.writes;
   }
 
   /**
@@ -668,9 +669,7 @@ export class PuzzleDesk extends DurableObject<Env> {
       rating: { rating: state.rating, deviation: state.ratingDeviation, volatility: state.ratingVolatility },
       establishedGames: state.establishedGames,
     };
-    this.flushedRating = shards === 1 ? state : undefined;
-    this.sharded =
-      shard === 0 && shards > 1 ? new ShardedRating(() => this.db(), puzzleId, state) : undefined;
+    this.writes = shard === 0 ? new RatingWrites(() => this.db(), puzzleId, state) : undefined;
     this.ctx.storage.transactionSync(() => {
       this.sql.exec('delete from solves');
       for (const solve of solves) {
@@ -725,7 +724,7 @@ export class PuzzleDesk extends DurableObject<Env> {
       rating: puzzle.rating,
       establishedGames: puzzle.establishedGames,
       flushedThrough: this.flushedThrough,
-      flushedRating: this.flushedRating ?? null,
+      flushedRating: this.writes?.stored ?? null,
     };
   }
 
@@ -850,7 +849,7 @@ export class PuzzleDesk extends DurableObject<Env> {
       const last = pending.at(-1);
       if (!last) break;
       const rows = pending.map((p) => p.row);
-      const rating = await this.batchRating(db, puzzle.puzzleId);
+      const rating = await this.batchRating();
       const peak = this.peak.unwritten();
       const outcome = await flushLiveSolves(
         db,
@@ -880,7 +879,7 @@ export class PuzzleDesk extends DurableObject<Env> {
     await this.writePeak(db, puzzle.puzzleId);
     if (this.place.shards > 1) await this.tellPeers(false);
     // Reports taken while nothing of this board's own was left to carry them; and any taken meanwhile.
-    while (this.sharded?.waiting) await this.writeReported();
+    while (this.writes?.waiting) await this.writeReported();
     return copied;
   }
 
@@ -901,13 +900,9 @@ export class PuzzleDesk extends DurableObject<Env> {
    * flush left it; shard 0 of several applies first the games the others reported since its last write;
    * another shard writes none.
    */
-  private async batchRating(db: Db, puzzleId: string): Promise<Pick<FlushBatch, 'puzzle' | 'reported'>> {
-    if (this.place.shards === 1) {
-      this.flushedRating ??= await puzzleRatingState(db, puzzleId);
-      return this.flushedRating ? { puzzle: this.flushedRating } : {};
-    }
+  private async batchRating(): Promise<Pick<FlushBatch, 'puzzle' | 'reported'>> {
     if (this.place.shard !== 0) return {};
-    const carried = await this.shardedRating().carried();
+    const carried = await this.ratingWrites().carried();
     return carried ? { puzzle: carried.state, reported: carried.games } : {};
   }
 
@@ -917,11 +912,10 @@ export class PuzzleDesk extends DurableObject<Env> {
     outcome: FlushOutcome,
     wrote: Pick<FlushBatch, 'puzzle' | 'reported'>,
   ): Promise<void> {
-    if (this.place.shards === 1) {
-      this.flushedRating = outcome.puzzle;
-    } else if (this.place.shard === 0) {
-      this.shardedRating().written(outcome.puzzle, wrote.puzzle ? (wrote.reported ?? []) : []);
-      await this.takeReported([]);
+    if (this.place.shard === 0) {
+      this.ratingWrites().written(outcome.puzzle, wrote.puzzle ? (wrote.reported ?? []) : []);
+      // A lone board rated every solve as it came, ahead of D1; shard 0 of several rates from D1 and reports.
+      if (this.place.shards > 1) await this.takeReported([]);
     } else {
       this.takeRating(
         await callDesk(this.namespace(), shardName(puzzleId, 0), (board) =>
@@ -933,7 +927,7 @@ export class PuzzleDesk extends DurableObject<Env> {
 
   /** Shard 0 of several: the reported games no batch of its own carried, written on their own. */
   private async writeReported(): Promise<void> {
-    await this.shardedRating().write();
+    await this.ratingWrites().write();
     await this.takeReported([]);
   }
 

@@ -15,23 +15,29 @@ export interface CarriedGames {
 }
 
 /**
- * Shard 0 of several: the puzzle's rating, which it alone writes, taking the games each shard reports after
- * its flush. A report is applied in memory at once (its shard's next games play against the result) and
- * written with shard 0's next flush batch, or alone by its alarm when shard 0 has nothing of its own to
- * flush: one primary statement for every report of that moment instead of one round trip each. A write is
- * exact only when the reported games are the next counted ones in D1; otherwise it catches up from D1, and
- * so does shard 0 when it starts again, so a report lost with its memory is applied all the same.
+ * The puzzle's rating as the board that writes it (a lone board, or shard 0 of several) last stored it in
+ * D1, which its next batch applies its games to, and the games other shards reported since. A report is
+ * applied in memory at once (its shard's next games play against the result) and written with shard 0's
+ * next flush batch, or alone by its alarm when shard 0 has nothing of its own to flush: one primary
+ * statement for every report of that moment instead of one round trip each. A write is exact only when
+ * its games are the next counted ones in D1; otherwise it catches up from D1, and so does shard 0 when it
+ * starts again, so a report lost with its memory is applied all the same.
  */
-export class ShardedRating {
+export class RatingWrites {
   /** Reported games after D1's `rated_through`, in D1's order, not written yet. */
   private pending: PendingPuzzleGame[] = [];
 
   constructor(
     private readonly db: () => Db,
     private readonly puzzleId: string,
-    /** D1's rating as this shard last stored or read it; undefined: read it before the next use. */
+    /** D1's rating as this board last stored or read it; undefined: read it before the next use. */
     private state: PuzzleRatingState | undefined,
   ) {}
+
+  /** D1's rating as last stored or read, if known: saved with the board's watermark for a restart. */
+  get stored(): PuzzleRatingState | undefined {
+    return this.state;
+  }
 
   /** Takes reported games (none: just answers); the rating with every game taken so far applied. */
   async take(games: readonly PendingPuzzleGame[]): Promise<PuzzleRatingUpdate | undefined> {
@@ -77,11 +83,11 @@ export class ShardedRating {
 
   private async known(): Promise<PuzzleRatingState | undefined> {
     if (this.state) return this.state;
-    const state = await puzzleRatingState(this.db(), this.puzzleId);
-    this.state ??= state;
+    const read = await puzzleRatingState(this.db(), this.puzzleId);
+    const state = this.state ?? read;
     // A catch-up may have applied games taken before it.
-    if (this.state)
-      this.pending = this.pending.filter((g) => g.id > (this.state as PuzzleRatingState).ratedThrough);
-    return this.state;
+    if (state) this.pending = this.pending.filter((g) => g.id > state.ratedThrough);
+    this.state = state;
+    return state;
   }
 }
