@@ -249,15 +249,19 @@ async function driveBare(url: string): Promise<number> {
 
 /**
  * Each viewer's GET of the first page of 50 of the puzzle's board, as itself (uncached: a player's page is
- * private), CONCURRENCY at a time; how many answered 200.
+ * private; null: without a token), CONCURRENCY at a time; how many answered 200.
  */
-async function drivePages(url: string, puzzle: LoadPuzzle, tokens: readonly string[]): Promise<number> {
+async function drivePages(
+  url: string,
+  puzzle: LoadPuzzle,
+  tokens: readonly (string | null)[],
+): Promise<number> {
   const path = puzzle.path.replace('/v1/puzzles/', '/v1/leaderboards/');
   let ok = 0;
   await inParallel(tokens, async (token, i) => {
     const res = await fetch(`${url}${path}?limit=50`, {
       headers: {
-        authorization: `Bearer ${token}`,
+        ...(token !== null && { authorization: `Bearer ${token}` }),
         'cf-connecting-ip': `10.200.${(i >> 8) & 255}.${i & 255}`,
       },
     });
@@ -395,7 +399,11 @@ function pathCpu(used: readonly number[]): PathCpu {
 }
 
 /** Each process's CPU per uncached page, the viewers each reading the puzzle's first page. */
-async function measuredPages(t: Topology, puzzle: LoadPuzzle, tokens: readonly string[]): Promise<PathCpu> {
+async function measuredPages(
+  t: Topology,
+  puzzle: LoadPuzzle,
+  tokens: readonly (string | null)[],
+): Promise<PathCpu> {
   const before = processesOf(t).map((p) => p.cpuMs());
   const answered = await drivePages(t.worker.url, puzzle, tokens);
   if (answered !== tokens.length)
@@ -430,6 +438,8 @@ interface Round {
   pages: { direct: { small: PathCpu; hot: PathCpu }; boards: { small: PathCpu; hot: PathCpu } };
   /** The floor Worker's CPU per acknowledged solve (its board's is not counted: the Worker is measured). */
   floorCpuMs: number;
+  /** Each process's CPU per page of the floor's board of the fresh puzzle, read with and without a token. */
+  floorPages: { viewer: PathCpu; anonymous: PathCpu };
   direct: { fresh: PathRun; hot: PathRun };
   /** `veterans`: players with a year of history solving the fresh puzzle, against `fresh`'s new players. */
   boards: { fresh: PathRun; hot: PathRun; k4: PathRun; small: PathRun; veterans: PathRun };
@@ -553,6 +563,18 @@ export async function run(): Promise<void> {
         throw new Error(`the floor acknowledged no solve (${JSON.stringify(floorRun.refused)})`);
       }
       const floorCpuMs = (floorWorker.cpuMs() - floorBefore) / floorRun.acknowledged;
+      const floorTopology = { ...boards, worker: floorWorker };
+      const floorViewers = slice(submissions.fresh)
+        .slice(0, VIEWERS)
+        .map(({ s }) => s.token);
+      const floorPages = {
+        viewer: await measuredPages(floorTopology, puzzles.fresh, floorViewers),
+        anonymous: await measuredPages(
+          floorTopology,
+          puzzles.fresh,
+          floorViewers.map(() => null),
+        ),
+      };
       const directFresh = await measured(direct, puzzles.fresh, slice(submissions.fresh));
       const boardsFresh = await measured(boards, puzzles.fresh, slice(submissions.fresh));
       const directHot = await measured(direct, puzzles.hot, slice(submissions.hot));
@@ -577,6 +599,7 @@ export async function run(): Promise<void> {
         bareCpuMs,
         pages,
         floorCpuMs,
+        floorPages,
         direct: { fresh: directFresh, hot: directHot },
         boards: {
           fresh: boardsFresh,
@@ -677,6 +700,10 @@ function report(
       boards: rounds.map((r) => totalCpu(r.pages.boards.hot) / r.bareCpuMs),
       direct: rounds.map((r) => totalCpu(r.pages.direct.hot) / r.bareCpuMs),
     },
+    pageFloorPerBare: {
+      viewer: rounds.map((r) => totalCpu(r.floorPages.viewer) / r.bareCpuMs),
+      anonymous: rounds.map((r) => totalCpu(r.floorPages.anonymous) / r.bareCpuMs),
+    },
     veteranCpuPerNew: rounds.map((r) => totalCpu(r.boards.veterans.cpu) / totalCpu(r.boards.fresh.cpu)),
     growth: {
       solve: rounds.map((r) =>
@@ -725,7 +752,8 @@ function report(
   );
   console.log(
     "\nAn uncached first page of 50 of a puzzle's board, read by 200 players each with a solve in its middle:" +
-      " CPU of all the path's processes per page, ÷ the bare GET, and where the boards' page of 100,000 spends it.\n",
+      " CPU of all the path's processes per page, ÷ the bare GET, and where the boards' page of 100,000 spends it;" +
+      ' then the floor of such a page (bench/split/floor.ts), read by 200 of its solvers with their tokens and without.\n',
   );
   console.log(
     table(
@@ -741,6 +769,8 @@ function report(
         'primary',
         'replica',
         'board',
+        'floor, token ÷ bare',
+        'floor, no token ÷ bare',
       ],
       rounds.map((r, i) => {
         const hot = r.pages.boards.hot;
@@ -756,6 +786,8 @@ function report(
           ms(hot.primary),
           ms(hot.replica),
           ms(hot.board ?? Number.NaN),
+          `${(totalCpu(r.floorPages.viewer) / r.bareCpuMs).toFixed(1)}×`,
+          `${(totalCpu(r.floorPages.anonymous) / r.bareCpuMs).toFixed(1)}×`,
         ];
       }),
     ),
@@ -820,6 +852,11 @@ function report(
           "uncached first page of 50 (100,000 prior solvers), all processes' CPU ÷ bare GET, boards",
           `${summary.pageCpuPerBare.boards.toFixed(1)}× (direct path: ${summary.pageCpuPerBare.direct.toFixed(1)}×)`,
           `≤ ${TARGETS.pageCpuPerBare}× ${met(summary.pageCpuPerBare.boards <= TARGETS.pageCpuPerBare)}`,
+        ],
+        [
+          "the floor of such a page (one board's memory, names included), with a token checked in D1 / without",
+          `${summary.pageFloorPerBare.viewer.toFixed(1)}× / ${summary.pageFloorPerBare.anonymous.toFixed(1)}×`,
+          '',
         ],
         [
           'growth 1,000 → 100,000 prior solvers (log-log slope), CPU per solve on the boards',

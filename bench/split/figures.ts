@@ -59,6 +59,11 @@ export interface SplitJson {
   workerCpuPerFloor: number;
   /** All processes' CPU per uncached first page of 50 with 100,000 prior solvers ÷ a bare GET, per path. */
   pageCpuPerBare: { boards: number; direct: number };
+  /**
+   * All processes' CPU per page of the floor's board (bench/split/floor.ts: from a board's memory, names
+   * included) ÷ a bare GET: with a token checked in D1 as the service checks one, and without a token.
+   */
+  pageFloorPerBare: { viewer: number; anonymous: number };
   /** Log-log slopes from 1,000 to 100,000 prior solvers on the boards: CPU per solve and per uncached page. */
   growth: { solve: number; page: number };
   /** A player with a year of history's CPU per solve (all processes) ÷ a new player's, on the boards. */
@@ -78,6 +83,7 @@ export interface SplitRounds {
   boardCpuPerBare: number[];
   workerCpuPerFloor: number[];
   pageCpuPerBare: { boards: number[]; direct: number[] };
+  pageFloorPerBare: { viewer: number[]; anonymous: number[] };
   growth: { solve: number[]; page: number[] };
   veteranCpuPerNew: number[];
 }
@@ -96,6 +102,10 @@ export function splitJson(r: SplitRounds, boardStartMs: number | null): SplitJso
     boardCpuPerBare: median(r.boardCpuPerBare),
     workerCpuPerFloor: median(r.workerCpuPerFloor),
     pageCpuPerBare: { boards: median(r.pageCpuPerBare.boards), direct: median(r.pageCpuPerBare.direct) },
+    pageFloorPerBare: {
+      viewer: median(r.pageFloorPerBare.viewer),
+      anonymous: median(r.pageFloorPerBare.anonymous),
+    },
     growth: { solve: median(r.growth.solve), page: median(r.growth.page) },
     veteranCpuPerNew: median(r.veteranCpuPerNew),
     boardStartMs,

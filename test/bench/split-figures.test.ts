@@ -31,6 +31,7 @@ describe('the split bench figures', () => {
       boardCpuPerBare: [5, 6, 5.5],
       workerCpuPerFloor: [2, 2.5, 2.2],
       pageCpuPerBare: { boards: [4, 3, 5], direct: [20, 30, 25] },
+      pageFloorPerBare: { viewer: [3, 4, 3.5], anonymous: [1.5, 2, 1] },
       growth: { solve: [0.01, 0.03, 0.02], page: [0, 0.1, 0.05] },
       veteranCpuPerNew: [1.1, 1.3, 1.2],
     };
@@ -44,6 +45,7 @@ describe('the split bench figures', () => {
       boardCpuPerBare: 5.5,
       workerCpuPerFloor: 2.2,
       pageCpuPerBare: { boards: 4, direct: 25 },
+      pageFloorPerBare: { viewer: 3.5, anonymous: 1.5 },
       growth: { solve: 0.02, page: 0.05 },
       veteranCpuPerNew: 1.2,
       boardStartMs: 120,
