@@ -106,6 +106,9 @@ interface SavedState {
   flushedRating: PuzzleRatingState | null;
 }
 
+/** What a batch carries of the puzzle's rating (src/play/flush-live-solves.ts). */
+type BatchRating = Pick<FlushBatch, 'puzzle' | 'reported' | 'deferConflict'>;
+
 /** Which shard of its puzzle a board is, and of how many (the puzzle's `board_shards`). */
 interface Place {
   shard: number;
@@ -186,6 +189,8 @@ export class PuzzleDesk extends DurableObject<Env> {
   /** A start or reload from D1 in progress: solves wait for it. */
   private loading: Promise<void> | undefined;
   private flushing: Promise<number> | undefined;
+  /** The batch a flush is copying to D1 now (settled, never rejected: the flush reports its failure). */
+  private batchInFlight: Promise<void> | undefined;
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
@@ -848,24 +853,9 @@ export class PuzzleDesk extends DurableObject<Env> {
       const pending = this.nextBatch();
       const last = pending.at(-1);
       if (!last) break;
-      const rows = pending.map((p) => p.row);
-      const rating = await this.batchRating();
-      const peak = this.peak.unwritten();
-      const outcome = await flushLiveSolves(
-        db,
-        {
-          puzzleId: puzzle.puzzleId,
-          // One puzzle, so one kind.
-          kind: (rows[0] as LiveSolveRow).kind,
-          rows,
-          ...rating,
-          ownGames: pending.flatMap((p) => (p.ownGame ? [p.ownGame] : [])),
-          ...(peak === null ? {} : { peak: peak * this.place.shards }),
-        },
-        new Date(),
-      );
-      if (peak !== null) this.peak.wrote(peak);
-      await this.afterBatchRating(puzzle.puzzleId, outcome, rating);
+      const batch = this.copyBatch(db, puzzle.puzzleId, pending);
+      this.batchInFlight = batch.catch(() => undefined);
+      await batch;
       // Only now is the batch the board's to forget: a failure before this line replays it, adding nothing.
       // The watermark is saved by the next solve, or by the alarm when none comes; a restart before then
       // replays the batch, as a failure would.
@@ -881,6 +871,36 @@ export class PuzzleDesk extends DurableObject<Env> {
     // Reports taken while nothing of this board's own was left to carry them; and any taken meanwhile.
     while (this.writes?.waiting) await this.writeReported();
     return copied;
+  }
+
+  /** One batch to D1, with the puzzle's rating as this board writes or reports it. */
+  private async copyBatch(db: Db, puzzleId: string, pending: readonly WaitingSolve[]): Promise<void> {
+    const rows = pending.map((p) => p.row);
+    const rating = await this.batchRating();
+    const peak = this.peak.unwritten();
+    const outcome = await flushLiveSolves(
+      db,
+      {
+        puzzleId,
+        // One puzzle, so one kind.
+        kind: (rows[0] as LiveSolveRow).kind,
+        rows,
+        ...rating,
+        ownGames: pending.flatMap((p) => (p.ownGame ? [p.ownGame] : [])),
+        ...(peak === null ? {} : { peak: peak * this.place.shards }),
+      },
+      new Date(),
+    );
+    if (peak !== null) this.peak.wrote(peak);
+    await this.afterBatchRating(puzzleId, outcome, rating);
+  }
+
+  /**
+   * Resolves once the batch this board is copying to D1, if any, is copied and reported to shard 0: what
+   * shard 0 waits for when another shard's flush landed before its own batch.
+   */
+  async batchCopied(): Promise<void> {
+    await this.batchInFlight;
   }
 
   /**
@@ -900,20 +920,24 @@ export class PuzzleDesk extends DurableObject<Env> {
    * flush left it; shard 0 of several applies first the games the others reported since its last write;
    * another shard writes none.
    */
-  private async batchRating(): Promise<Pick<FlushBatch, 'puzzle' | 'reported'>> {
+  private async batchRating(): Promise<BatchRating> {
     if (this.place.shard !== 0) return {};
-    const carried = await this.ratingWrites().carried();
-    return carried ? { puzzle: carried.state, reported: carried.games } : {};
+    const writes = this.ratingWrites();
+    const carried = await writes.carried();
+    if (!carried) return {};
+    const deferConflict = this.place.shards > 1 && writes.mayDefer;
+    return { puzzle: carried.state, reported: carried.games, ...(deferConflict && { deferConflict }) };
   }
 
   /** After a batch: the rating it stored is the next one's start; with shards, shard 0 has all games. */
-  private async afterBatchRating(
-    puzzleId: string,
-    outcome: FlushOutcome,
-    wrote: Pick<FlushBatch, 'puzzle' | 'reported'>,
-  ): Promise<void> {
+  private async afterBatchRating(puzzleId: string, outcome: FlushOutcome, wrote: BatchRating): Promise<void> {
     if (this.place.shard === 0) {
-      this.ratingWrites().written(outcome.puzzle, wrote.puzzle ? (wrote.reported ?? []) : []);
+      const writes = this.ratingWrites();
+      if (outcome.deferred) {
+        writes.deferred(outcome.games);
+        // The shard whose flush landed first reports it before its batch is done: then one write has all.
+        await this.otherBatchesCopied(puzzleId);
+      } else writes.written(outcome.puzzle, wrote.puzzle ? (wrote.reported ?? []) : []);
       // A lone board rated every solve as it came, ahead of D1; shard 0 of several rates from D1 and reports.
       if (this.place.shards > 1) await this.takeReported([]);
     } else {
@@ -923,6 +947,14 @@ export class PuzzleDesk extends DurableObject<Env> {
         ),
       );
     }
+  }
+
+  private async otherBatchesCopied(puzzleId: string): Promise<void> {
+    await Promise.all(
+      this.otherShards().map((shard) =>
+        callDesk(this.namespace(), shardName(puzzleId, shard), (board) => board.batchCopied()),
+      ),
+    );
   }
 
   /** Shard 0 of several: the reported games no batch of its own carried, written on their own. */

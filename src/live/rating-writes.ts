@@ -20,12 +20,16 @@ export interface CarriedGames {
  * applied in memory at once (its shard's next games play against the result) and written with shard 0's
  * next flush batch, or alone by its alarm when shard 0 has nothing of its own to flush: one primary
  * statement for every report of that moment instead of one round trip each. A write is exact only when
- * its games are the next counted ones in D1; otherwise it catches up from D1, and so does shard 0 when it
- * starts again, so a report lost with its memory is applied all the same.
+ * its games are the next counted ones in D1. When shard 0's batch is not, most often another shard's flush
+ * landed just before it and that shard's report is on its way: the batch's games wait with the reports
+ * (`deferred`) for the next write, which catches up from D1 if it is not exact either. So does shard 0
+ * when it starts again, so a report lost with its memory is applied all the same.
  */
 export class RatingWrites {
   /** Reported games after D1's `rated_through`, in D1's order, not written yet. */
   private pending: PendingPuzzleGame[] = [];
+  /** The last write met a conflict and was deferred: the next one catches up instead. */
+  private conflicted = false;
 
   constructor(
     private readonly db: () => Db,
@@ -43,9 +47,7 @@ export class RatingWrites {
   async take(games: readonly PendingPuzzleGame[]): Promise<PuzzleRatingUpdate | undefined> {
     const state = await this.known();
     if (!state) return undefined;
-    const taken = new Set(this.pending.map((g) => g.id));
-    const fresh = games.filter((g) => g.id > state.ratedThrough && !taken.has(g.id));
-    this.pending = [...this.pending, ...fresh].sort((a, b) => a.id - b.id);
+    this.add(games.filter((g) => g.id > state.ratedThrough));
     return ratingThrough(state, this.pending);
   }
 
@@ -59,8 +61,23 @@ export class RatingWrites {
     return state && { state, games: [...this.pending] };
   }
 
+  /** Whether a write that is not exact may be left to a later one: once, not twice in a row. */
+  get mayDefer(): boolean {
+    return !this.conflicted;
+  }
+
+  /**
+   * A flush batch's write was not exact and wrote nothing (another shard's flush landed first, its report
+   * still on its way): D1's rating is as it was, and the batch's own `games` wait with the reported ones.
+   */
+  deferred(games: readonly PendingPuzzleGame[]): void {
+    this.conflicted = true;
+    this.add(games);
+  }
+
   /** A write that carried `games` is done: D1's rating after it, or undefined where a catch-up took over. */
   written(stored: PuzzleRatingState | undefined, games: readonly PendingPuzzleGame[]): void {
+    this.conflicted = false;
     const done = new Set(games.map((g) => g.id));
     this.pending = this.pending.filter((g) => !done.has(g.id));
     this.state = stored;
@@ -79,6 +96,12 @@ export class RatingWrites {
     const stored = await applyReportedGames(this.db(), carried.state, carried.games);
     this.written(stored, carried.games);
     return stored;
+  }
+
+  /** `games` among the pending ones, each once, in D1's order. */
+  private add(games: readonly PendingPuzzleGame[]): void {
+    const taken = new Set(this.pending.map((g) => g.id));
+    this.pending = [...this.pending, ...games.filter((g) => !taken.has(g.id))].sort((a, b) => a.id - b.id);
   }
 
   private async known(): Promise<PuzzleRatingState | undefined> {

@@ -35,15 +35,23 @@ export interface FlushBatch {
   ownGames: readonly OwnGameRating[];
   /** A busiest minute to raise the puzzle's to, when the board's has grown. */
   peak?: number;
+  /**
+   * Shard 0 of several: a puzzle rating write that is not exact is left to the board instead of caught up
+   * from D1. Most often another shard's flush landed just before this batch and its report is on its way;
+   * once it has come, one write carries everything.
+   */
+  deferConflict?: boolean;
 }
 
 /**
- * What a flush left in D1: the puzzle's rating as the batch stored it, unless a catch-up took over, and the
- * batch's games that D1 stored counted, with D1's ids (what a shard reports to shard 0).
+ * What a flush left in D1: the puzzle's rating as the batch stored it, unless a catch-up took over or the
+ * write was deferred (then nothing of it was written), and the batch's games that D1 stored counted, with
+ * D1's ids (what a shard reports to shard 0).
  */
 export interface FlushOutcome {
   puzzle: PuzzleRatingState | undefined;
   games: PendingPuzzleGame[];
+  deferred: boolean;
 }
 
 /**
@@ -70,7 +78,8 @@ export async function flushLiveSolves(db: Db, flush: FlushBatch, now: Date): Pro
   const puzzleWrite = update ? statement(db, advanceWithFlushQuery(db, update)) : null;
   const results = await batch(db, [...writes, puzzleWrite]);
   const stored = update ? (results[writes.length] as PuzzleRatingState[])[0] : flush.puzzle;
-  if (update && !stored) {
+  const conflict = update !== undefined && !stored;
+  if (conflict && !flush.deferConflict) {
     const state = await puzzleRatingState(db, flush.puzzleId);
     if (state) await catchUpPuzzleRating(db, state);
   }
@@ -80,7 +89,11 @@ export async function flushLiveSolves(db: Db, flush: FlushBatch, now: Date): Pro
   const left = [...new Set(counted.map((r) => r.playerId).filter((id) => !rated.has(id)))];
   if (left.length > 0) await catchUpPlayerRatings(db, left, flush.kind, now);
   const stores = results.slice(0, inserts.length) as StoredLiveSolve[][];
-  return { puzzle: stored, games: countedGames(counted, stores.flat()) };
+  return {
+    puzzle: stored,
+    games: countedGames(counted, stores.flat()),
+    deferred: conflict && flush.deferConflict === true,
+  };
 }
 
 /** The batch's games D1 stored counted, in D1's order, each with its id. */

@@ -181,6 +181,25 @@ describe("a one-shard board's flush of a batch", () => {
     expect(await d1Number('select games as n from puzzles where id = ?', flush.puzzleId)).toBe(5);
   });
 
+  it("writes no puzzle rating and catches nothing up when told to defer a conflict, answering the batch's games", async () => {
+    const players = await newPlayers(5);
+    const flush = await boardBatch('deferred-puzzle', players);
+    await env.DB.prepare('update puzzles set rating_version = rating_version + 1 where id = ?')
+      .bind(flush.puzzleId)
+      .run();
+    const before = await puzzleRatingState(createDb(env.DB), flush.puzzleId);
+    const counted = countingTrips(env.DB);
+    const outcome = await flushLiveSolves(
+      createDb(counted.d1),
+      { ...flush, deferConflict: true },
+      new Date(),
+    );
+    expect(outcome).toMatchObject({ puzzle: undefined, deferred: true });
+    expect(outcome.games.map((g) => g.id)).toHaveLength(5);
+    expect(counted.trips()).toBe(1);
+    expect(await puzzleRatingState(createDb(env.DB), flush.puzzleId)).toEqual(before);
+  });
+
   it("leaves a player's rating to a catch-up when its row changed since the Worker read it", async () => {
     const players = await newPlayers(3);
     const [raced = ''] = players;

@@ -400,6 +400,47 @@ describe("shard 0's writes of the puzzle's rating", () => {
     expect(stored).toEqual(replayed);
   });
 
+  /** `d1` whose first batch lets `landing` (another shard's flush) reach D1 just ahead of it. */
+  function landingFirst(d1: D1Database, landing: () => Promise<unknown>): D1Database {
+    let landed = false;
+    return new Proxy(d1, {
+      get(target, prop) {
+        if (prop === 'batch') {
+          return async (statements: D1PreparedStatement[]) => {
+            if (!landed) {
+              landed = true;
+              await landing();
+            }
+            return target.batch(statements);
+          };
+        }
+        const value: unknown = Reflect.get(target, prop);
+        return typeof value === 'function' ? value.bind(target) : value;
+      },
+    });
+  }
+
+  it('waits for the report of a shard whose flush landed just before its batch, and catches nothing up', async () => {
+    const puzzle = await shardedPuzzle('landed-first');
+    const players = await spreadPlayers(16, 2);
+    for (const [i, id] of players.entries())
+      await boards().submit(puzzle, judgedSolve(puzzle.id, id, 90_000 + i * 500));
+    for (const i of [2, 3]) await shard(puzzle.id, i).flush();
+    const zero = shard(puzzle.id, 0);
+    const counted = countingTrips(env.DB);
+    await setDeskD1(
+      zero,
+      landingFirst(counted.d1, () => shard(puzzle.id, 1).flush()),
+    );
+    await zero.flush();
+    // Its batch, then one write of everything once shard 1's report came: no read, no catch-up.
+    expect(counted.trips()).toBe(2);
+    expect(await ratedThroughAll(puzzle.id)).toEqual({ games: 16, behind: 0 });
+    const { stored, replayed } = await storedAndReplayed(puzzle.id);
+    expect(stored).toEqual(replayed);
+    expect(await boardRating(zero)).toBe(stored?.rating);
+  });
+
   it('applies reports it lost with its memory at its next write, as a replay of D1 would', async () => {
     const puzzle = await shardedPuzzle('reports-lost');
     const players = await spreadPlayers(16, 2);
