@@ -35,6 +35,12 @@ export const FLUSH_DELAY_MS = 1000;
  * solve would otherwise send it a batch. The alarm, which the runtime retries, copies them meanwhile.
  */
 export const FLUSH_RETRY_MS = 5000;
+/**
+ * How long shard 0 waits for the other shards' batches in flight after its own batch's rating write was
+ * not exact. A batch takes one D1 round trip and one call; the bound is for a reload of shard 0, which
+ * holds their reports until it ends, and so would wait on this flush waiting on them.
+ */
+const REPORTS_WAIT_MS = FLUSH_DELAY_MS;
 
 /** The board's SQLite schema: `PRAGMA user_version` is not available to Durable Objects, so a table keeps it. */
 const SCHEMA_VERSION = 5;
@@ -949,12 +955,22 @@ export class PuzzleDesk extends DurableObject<Env> {
     }
   }
 
+  /**
+   * The other shards' batches in flight copied and reported here, or REPORTS_WAIT_MS gone by. Only a wait:
+   * a shard that cannot be reached leaves its games to the write's catch-up.
+   */
   private async otherBatchesCopied(puzzleId: string): Promise<void> {
-    await Promise.all(
+    const copied = Promise.all(
       this.otherShards().map((shard) =>
         callDesk(this.namespace(), shardName(puzzleId, shard), (board) => board.batchCopied()),
       ),
-    );
+    ).catch(() => undefined);
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const bound = new Promise<void>((resolve) => {
+      timer = setTimeout(resolve, REPORTS_WAIT_MS);
+    });
+    await Promise.race([copied, bound]);
+    clearTimeout(timer);
   }
 
   /** Shard 0 of several: the reported games no batch of its own carried, written on their own. */

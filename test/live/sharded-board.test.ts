@@ -441,6 +441,35 @@ describe("shard 0's writes of the puzzle's rating", () => {
     expect(await boardRating(zero)).toBe(stored?.rating);
   });
 
+  it("ends a reload whose batch waits for a shard whose report waits for the reload, D1's rating complete", async () => {
+    const puzzle = await shardedPuzzle('reload-waits');
+    const players = await spreadPlayers(16, 2);
+    for (const [i, id] of players.entries())
+      await boards().submit(puzzle, judgedSolve(puzzle.id, id, 90_000 + i * 500));
+    for (const i of [2, 3]) await shard(puzzle.id, i).flush();
+    const onShardOne = players.filter((id) => shardOf(id, K) === 1).length;
+    const inD1 = () => d1Number('select count(*) as n from submissions where puzzle_id = ?', puzzle.id);
+    const before = await inD1();
+    const zero = shard(puzzle.id, 0);
+    // Shard 1's flush lands in D1 just before shard 0's batch; its report then waits for the reload.
+    await setDeskD1(
+      zero,
+      landingFirst(env.DB, async () => {
+        void shard(puzzle.id, 1)
+          .flush()
+          .catch(() => undefined);
+        while ((await inD1()) < before + onShardOne) await new Promise((r) => setTimeout(r, 10));
+      }),
+    );
+    await zero.reload();
+    // Shard 1's flush, taken up again from here: over once its report was taken after the reload.
+    await shard(puzzle.id, 1).flush();
+    expect(await inD1()).toBe(16);
+    expect(await ratedThroughAll(puzzle.id)).toEqual({ games: 16, behind: 0 });
+    const { stored, replayed } = await storedAndReplayed(puzzle.id);
+    expect(stored).toEqual(replayed);
+  });
+
   it('applies reports it lost with its memory at its next write, as a replay of D1 would', async () => {
     const puzzle = await shardedPuzzle('reports-lost');
     const players = await spreadPlayers(16, 2);
