@@ -8,10 +8,11 @@
  * puzzle shard. So the figure of merit is CPU per acknowledged solve of those processes, read from /proc.
  *
  * Each round, interleaved: a bare Hono Worker's GET (the unit of CPU), the realistic floor of a ranked solve
- * (bench/split/floor.ts), then the direct path and the boards (K = 1) on a fresh puzzle, both on a puzzle
- * with 100,000 prior solvers, the boards on a fresh puzzle made with K = 4 shards and on a puzzle with 1,000
- * prior solvers (for the growth of CPU per solve), then 200 players' uncached first pages of 50 of the
- * puzzles with 1,000 and 100,000 prior solvers on both paths (each player has a solve in their middle).
+ * and of a board page with and without a token (bench/split/floor.ts), then the direct path and the boards
+ * (K = 1) on a fresh puzzle, both on a puzzle with 100,000 prior solvers, the boards on a fresh puzzle made
+ * with K = 4 shards and on a puzzle with 1,000 prior solvers (for the growth of CPU per solve), then 200
+ * players' uncached first pages of 50 of the puzzles with 1,000 and 100,000 prior solvers on both paths
+ * (each player has a solve in their middle).
  * Each path has its own primary and replica, seeded from one state. A first round warms every process's code
  * and is not counted; then `SPLIT_ROUNDS` rounds (3 by default) of `SPLIT_SOLVES` solves per path and
  * puzzle (400); `--json` adds the summary as one JSON object on the last line. BENCHMARKS.md,
