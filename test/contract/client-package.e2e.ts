@@ -76,6 +76,10 @@ async function play(): Promise<void> {
 void play();
 `;
 
+interface PackageJson {
+  dependencies?: Record<string, string>;
+}
+
 let work: string;
 let app: string;
 let packed: string[];
@@ -96,13 +100,29 @@ beforeAll(() => {
   }[];
   if (!pack) throw new Error('npm pack made nothing');
   packed = pack.files.map((f) => f.path);
-  // The client's one dependency, packed from this repository's own install: nothing is downloaded.
-  execFileSync(
-    'npm',
-    ['pack', path.join(root, 'node_modules', 'zod'), '--pack-destination', work, '--ignore-scripts'],
-    quiet,
+  // The package's dependencies, packed from this repository's own install: nothing is downloaded, and
+  // npm's offline install needs no registry answer it may not have cached.
+  const dependencies = Object.keys(
+    (JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as PackageJson).dependencies ?? {},
   );
-  const zod = readdirSync(work).find((f) => f.startsWith('zod-') && f.endsWith('.tgz')) as string;
+  const tarballs = dependencies.map((name) => {
+    const [made] = JSON.parse(
+      execFileSync(
+        'npm',
+        [
+          'pack',
+          path.join(root, 'node_modules', name),
+          '--json',
+          '--pack-destination',
+          work,
+          '--ignore-scripts',
+        ],
+        quiet,
+      ),
+    ) as { filename: string }[];
+    if (!made) throw new Error(`npm pack made nothing of ${name}`);
+    return path.join(work, made.filename);
+  });
   writeFileSync(
     path.join(app, 'package.json'),
     JSON.stringify({ name: 'browser-app', private: true, type: 'module' }),
@@ -116,7 +136,7 @@ beforeAll(() => {
       '--no-fund',
       '--ignore-scripts',
       path.join(work, pack.filename),
-      path.join(work, zod),
+      ...tarballs,
     ],
     { ...quiet, cwd: app },
   );

@@ -21,7 +21,7 @@ export async function hookAnswers(name: string, status: number): Promise<void> {
 
 /**
  * Polls until `done` holds for what `read` gives, at most `tries` times 250 ms apart (the queue's consumer
- * runs beside the test), and fails saying what it waited for and what it last saw.
+ * runs beside the test), and fails saying what it waited for and what it last saw (or the last read's error).
  */
 export async function eventually<T>(
   what: string,
@@ -30,12 +30,20 @@ export async function eventually<T>(
   tries = 80,
 ): Promise<T> {
   let last: T | undefined;
+  let failed: unknown;
   for (let i = 0; i < tries; i++) {
-    last = await read();
-    if (done(last)) return last;
+    // A read the busy runtime drops (its connection to the receiver lost) is tried again, as a slow one is.
+    try {
+      last = await read();
+      failed = undefined;
+      if (done(last)) return last;
+    } catch (error) {
+      failed = error;
+    }
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
-  throw new Error(`gave up waiting for ${what}; last saw ${JSON.stringify(last)}`);
+  const saw = failed === undefined ? JSON.stringify(last) : `an error: ${String(failed)}`;
+  throw new Error(`gave up waiting for ${what}; last saw ${saw}`);
 }
 
 /** The receiver's first `count` deliveries for `name`, waited for (bounded). */
